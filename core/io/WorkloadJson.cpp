@@ -1,0 +1,303 @@
+#include "io/WorkloadJson.h"
+
+#include <limits>
+
+#include "io/AtomicFile.h"
+#include "io/JsonFields.h"
+#include "model/InputError.h"
+
+namespace mr {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr double kMaxTime = 1.0e12;  // seconds (~31 700 years): anything above is a unit mistake
+
+const std::vector<std::string> kTopKeys = {"format",  "version",      "name", "description",
+                                           "cluster", "manual_order", "jobs"};
+const std::vector<std::string> kClusterKeys = {"nodes", "map_slots_per_node",
+                                               "reduce_slots_per_node"};
+const std::vector<std::string> kJobKeys = {"name",
+                                           "maps",
+                                           "reduces",
+                                           "map_duration",
+                                           "reduce_duration",
+                                           "map_durations",
+                                           "reduce_durations",
+                                           "arrival",
+                                           "deadline",
+                                           "profile"};
+const std::vector<std::string> kProfileKeys = {"map_avg",
+                                               "map_max",
+                                               "first_shuffle_avg",
+                                               "first_shuffle_max",
+                                               "typical_shuffle_avg",
+                                               "typical_shuffle_max",
+                                               "reduce_avg",
+                                               "reduce_max"};
+
+// One stage of a job, given either as a count and a scalar duration or as a per-task array.
+std::vector<double> readStage(const JsonFields& f, const char* countKey, const char* durationKey,
+                              const char* arrayKey, bool required, bool& perTask) {
+    const bool hasCount = f.has(countKey);
+    const bool hasScalar = f.has(durationKey);
+    const bool hasArray = f.has(arrayKey);
+    if (hasArray && (hasCount || hasScalar)) {
+        f.fail(arrayKey, std::string("give either '") + countKey + "' with '" + durationKey +
+                             "' or '" + arrayKey + "', not both");
+    }
+    if (hasArray) {
+        perTask = true;
+        return f.numberArray(arrayKey, 0.0, kMaxTime, static_cast<std::size_t>(kMaxTasksPerJob));
+    }
+    if (!hasCount) {
+        if (hasScalar) {
+            f.fail(countKey, std::string("is required with '") + durationKey + "'");
+        }
+        if (required) {
+            f.fail(countKey, std::string("a job needs '") + countKey + "' and '" + durationKey +
+                                 "', or '" + arrayKey + "'");
+        }
+        return {};
+    }
+    const long long count = f.requiredInt(countKey, required ? 1 : 0, kMaxTasksPerJob);
+    if (count == 0) {
+        return {};
+    }
+    if (!hasScalar) {
+        f.fail(durationKey, std::string("is required when '") + countKey + "' is above 0");
+    }
+    const double duration = f.requiredNumber(durationKey, 0.0, kMaxTime);
+    return std::vector<double>(static_cast<std::size_t>(count), duration);
+}
+
+JobProfile readProfile(const json& value, const std::string& file, const std::string& job) {
+    const JsonFields f(value, file, job, "profile.");
+    for (const auto& key : f.unknownKeys(kProfileKeys)) {
+        f.fail(key, "unknown profile statistic");
+    }
+    JobProfile p;
+    p.mapAvg = f.optionalNumber("map_avg", 0.0, kMaxTime);
+    p.mapMax = f.optionalNumber("map_max", 0.0, kMaxTime);
+    p.firstShuffleAvg = f.optionalNumber("first_shuffle_avg", 0.0, kMaxTime);
+    p.firstShuffleMax = f.optionalNumber("first_shuffle_max", 0.0, kMaxTime);
+    p.typicalShuffleAvg = f.optionalNumber("typical_shuffle_avg", 0.0, kMaxTime);
+    p.typicalShuffleMax = f.optionalNumber("typical_shuffle_max", 0.0, kMaxTime);
+    p.reduceAvg = f.optionalNumber("reduce_avg", 0.0, kMaxTime);
+    p.reduceMax = f.optionalNumber("reduce_max", 0.0, kMaxTime);
+    return p;
+}
+
+Job readJob(const json& value, std::size_t index, const std::string& file, LoadReport* report) {
+    const std::string fallbackName = std::string("#") + std::to_string(index + 1);
+    if (!value.is_object()) {
+        throw InputError(file, fallbackName, "", "each entry of 'jobs' must be a JSON object");
+    }
+    // Name first, so that every later error can name the job.
+    std::string name = fallbackName;
+    if (value.contains("name") && value["name"].is_string() &&
+        !value["name"].get<std::string>().empty()) {
+        name = value["name"].get<std::string>();
+    }
+    const JsonFields f(value, file, name);
+    Job job;
+    job.name = f.requiredString("name");
+    if (job.name.empty()) {
+        f.fail("name", "must not be empty");
+    }
+    job.mapDurations =
+        readStage(f, "maps", "map_duration", "map_durations", true, job.perTaskDurations);
+    job.reduceDurations =
+        readStage(f, "reduces", "reduce_duration", "reduce_durations", false, job.perTaskDurations);
+    job.arrival = f.optionalNumber("arrival", 0.0, kMaxTime).value_or(0.0);
+    job.deadline = f.optionalNumber("deadline", 0.0, kMaxTime, true);
+    if (f.has("profile")) {
+        job.profile = readProfile(f.raw("profile"), file, job.name);
+    }
+    for (const auto& key : f.unknownKeys(kJobKeys)) {
+        job.extraFields[key] = value[key].dump();
+        if (report) {
+            report->warnings.push_back(file + ": job '" + job.name + "': unknown field '" + key +
+                                       "' kept as it is");
+        }
+    }
+    // "reduces": 0 with a "reduce_duration" carries no task, but the value is the user's: keep it.
+    if (job.reduceDurations.empty() && !job.perTaskDurations && f.has("reduce_duration")) {
+        f.requiredNumber("reduce_duration", 0.0, kMaxTime);
+        job.extraFields["reduce_duration"] = value["reduce_duration"].dump();
+    }
+    return job;
+}
+
+ordered_json stageJson(const Job& job) {
+    ordered_json out;
+    out["name"] = job.name;
+    auto allEqual = [](const std::vector<double>& d) {
+        for (double x : d) {
+            if (x != d.front()) {
+                return false;
+            }
+        }
+        return true;
+    };
+    const bool scalar = !job.perTaskDurations && allEqual(job.mapDurations) &&
+                        (job.reduceDurations.empty() || allEqual(job.reduceDurations));
+    if (scalar) {
+        out["maps"] = job.maps();
+        out["reduces"] = job.reduces();
+        out["map_duration"] = job.mapDurations.front();
+        if (!job.reduceDurations.empty()) {
+            out["reduce_duration"] = job.reduceDurations.front();
+        }
+    } else {
+        out["map_durations"] = job.mapDurations;
+        out["reduce_durations"] = job.reduceDurations;
+    }
+    return out;
+}
+
+ordered_json jobJson(const Job& job) {
+    ordered_json out = stageJson(job);
+    if (job.arrival != 0.0) {
+        out["arrival"] = job.arrival;
+    }
+    if (job.deadline) {
+        out["deadline"] = *job.deadline;
+    }
+    if (job.profile) {
+        ordered_json p = ordered_json::object();
+        const JobProfile& pr = *job.profile;
+        const std::pair<const char*, const std::optional<double>*> fields[] = {
+            {"map_avg", &pr.mapAvg},
+            {"map_max", &pr.mapMax},
+            {"first_shuffle_avg", &pr.firstShuffleAvg},
+            {"first_shuffle_max", &pr.firstShuffleMax},
+            {"typical_shuffle_avg", &pr.typicalShuffleAvg},
+            {"typical_shuffle_max", &pr.typicalShuffleMax},
+            {"reduce_avg", &pr.reduceAvg},
+            {"reduce_max", &pr.reduceMax}};
+        for (const auto& [key, value] : fields) {
+            if (*value) {
+                p[key] = **value;
+            }
+        }
+        out["profile"] = p;
+    }
+    for (const auto& [key, text] : job.extraFields) {
+        // An extra "reduce_duration" only stands beside a scalar "reduces": 0 (see readJob).
+        if (key == "reduce_duration" && out.contains("map_durations")) {
+            continue;
+        }
+        out[key] = ordered_json::parse(text);
+    }
+    return out;
+}
+
+}  // namespace
+
+Workload parseWorkload(const std::string& text, const std::string& source, LoadReport* report) {
+    const json root = parseJsonText(text, source);
+    if (!root.is_object()) {
+        throw InputError(source, "", "", "the file must hold one JSON object");
+    }
+    const JsonFields f(root, source, "");
+    const std::string format = f.requiredString("format");
+    if (format != kWorkloadFormat) {
+        f.fail("format",
+               "expected \"" + std::string(kWorkloadFormat) + "\" (got \"" + format + "\")");
+    }
+    const long long version = f.requiredInt("version", std::numeric_limits<long long>::min(),
+                                            std::numeric_limits<long long>::max());
+    if (version != kWorkloadVersion) {
+        f.fail("version", "unsupported version " + std::to_string(version) +
+                              " (this program reads version " + std::to_string(kWorkloadVersion) +
+                              ")");
+    }
+
+    Workload w;
+    w.name = f.optionalString("name").value_or("");
+    w.description = f.optionalString("description").value_or("");
+
+    const JsonFields cluster(f.requiredObject("cluster"), source, "", "cluster.");
+    for (const auto& key : cluster.unknownKeys(kClusterKeys)) {
+        cluster.fail(key,
+                     "unknown cluster field (expected nodes, map_slots_per_node, "
+                     "reduce_slots_per_node)");
+    }
+    w.cluster.nodes = static_cast<int>(cluster.requiredInt("nodes", 1, kMaxNodes));
+    w.cluster.mapSlotsPerNode =
+        static_cast<int>(cluster.requiredInt("map_slots_per_node", 1, kMaxSlotsPerNode));
+    w.cluster.reduceSlotsPerNode =
+        static_cast<int>(cluster.requiredInt("reduce_slots_per_node", 1, kMaxSlotsPerNode));
+
+    const json& jobs = f.raw("jobs");
+    if (!jobs.is_array()) {
+        f.fail("jobs", std::string("must be an array of jobs (got ") + jobs.type_name() + ")");
+    }
+    long long tasks = 0;
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        w.jobs.push_back(readJob(jobs[i], i, source, report));
+        tasks += w.jobs.back().maps() + w.jobs.back().reduces();
+        if (tasks > kMaxTasksPerWorkload) {
+            throw InputError(
+                source, w.jobs.back().name, "jobs",
+                "the workload has more than " + std::to_string(kMaxTasksPerWorkload) + " tasks");
+        }
+    }
+    if (f.has("manual_order")) {
+        w.manualOrder = f.stringArray("manual_order");
+    }
+    for (const auto& key : f.unknownKeys(kTopKeys)) {
+        w.extraFields[key] = root[key].dump();
+        if (report) {
+            report->warnings.push_back(source + ": unknown top-level field '" + key +
+                                       "' kept as it is");
+        }
+    }
+    try {
+        validate(w, source);
+    } catch (const InputError& e) {
+        throw e.file().empty() ? e.withFile(source) : e;
+    }
+    return w;
+}
+
+Workload loadWorkload(const std::string& path, LoadReport* report) {
+    return parseWorkload(readTextFile(path), path, report);
+}
+
+std::string serializeWorkload(const Workload& w) {
+    std::string out = "{\n";
+    out += "  \"format\": \"" + std::string(kWorkloadFormat) + "\",\n";
+    out += "  \"version\": " + std::to_string(kWorkloadVersion) + ",\n";
+    out += "  \"name\": " + json(w.name).dump() + ",\n";
+    if (!w.description.empty()) {
+        out += "  \"description\": " + json(w.description).dump() + ",\n";
+    }
+    ordered_json cluster;
+    cluster["nodes"] = w.cluster.nodes;
+    cluster["map_slots_per_node"] = w.cluster.mapSlotsPerNode;
+    cluster["reduce_slots_per_node"] = w.cluster.reduceSlotsPerNode;
+    out += "  \"cluster\": " + toOneLine(cluster) + ",\n";
+    if (!w.manualOrder.empty()) {
+        out += "  \"manual_order\": " + toOneLine(ordered_json(w.manualOrder)) + ",\n";
+    }
+    for (const auto& [key, text] : w.extraFields) {
+        out += "  " + json(key).dump() + ": " + toOneLine(ordered_json::parse(text)) + ",\n";
+    }
+    out += "  \"jobs\": [";
+    for (std::size_t i = 0; i < w.jobs.size(); ++i) {
+        out += (i == 0 ? "\n    " : ",\n    ") + toOneLine(jobJson(w.jobs[i]));
+    }
+    out += w.jobs.empty() ? "]\n}\n" : "\n  ]\n}\n";
+    return out;
+}
+
+void saveWorkload(const Workload& w, const std::string& path) {
+    validate(w, path);
+    writeFileAtomically(path, serializeWorkload(w));
+}
+
+}  // namespace mr

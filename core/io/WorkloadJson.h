@@ -1,0 +1,34 @@
+// WorkloadJson — load and save "mrx-workload" version 1 files (DESIGN.md "Workload file").
+// Loading is strict: every problem is one InputError naming the file, the job and the field.
+// Saving writes a canonical text (one job per line) that loads back to the same Workload.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/Workload.h"
+
+namespace mr {
+
+struct LoadReport {
+    // Not errors, but worth telling the user (unknown keys kept for the round trip, ...).
+    std::vector<std::string> warnings;
+};
+
+inline constexpr const char* kWorkloadFormat = "mrx-workload";
+inline constexpr int kWorkloadVersion = 1;
+inline constexpr long long kMaxTasksPerJob = 10'000'000;
+inline constexpr long long kMaxTasksPerWorkload = 50'000'000;
+inline constexpr long long kMaxNodes = 1'000'000;
+inline constexpr long long kMaxSlotsPerNode = 1'000;
+
+Workload loadWorkload(const std::string& path, LoadReport* report = nullptr);
+// `source` names the text in error messages (usually the file path).
+Workload parseWorkload(const std::string& text, const std::string& source,
+                       LoadReport* report = nullptr);
+
+std::string serializeWorkload(const Workload& workload);
+// Atomic: writes a temporary file and renames it over `path`.
+void saveWorkload(const Workload& workload, const std::string& path);
+
+}  // namespace mr

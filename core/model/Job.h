@@ -1,0 +1,56 @@
+// Job — one MapReduce job: its map and reduce task durations (seconds), arrival, deadline and an
+// optional ARIA profile (seed 000 §II-B, seed 004 §II). Plain value type.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/TaskKind.h"
+
+namespace mr {
+
+// ARIA job profile statistics, measured on a past run (seconds). Any of them may be unknown;
+// estimators fall back to statistics of the job's task durations (shuffle: 0).
+struct JobProfile {
+    std::optional<double> mapAvg, mapMax;
+    std::optional<double> firstShuffleAvg, firstShuffleMax;
+    std::optional<double> typicalShuffleAvg, typicalShuffleMax;
+    std::optional<double> reduceAvg, reduceMax;
+
+    bool operator==(const JobProfile&) const = default;
+};
+
+struct Job {
+    std::string name;
+    std::vector<double> mapDurations;
+    std::vector<double> reduceDurations;
+    double arrival = 0.0;
+    std::optional<double> deadline;  // relative to arrival
+    std::optional<JobProfile> profile;
+    // True when the file gave per-task arrays; saving then keeps arrays even if all are equal.
+    bool perTaskDurations = false;
+    // Keys this version does not know, kept verbatim (serialised JSON text) for the round trip.
+    std::map<std::string, std::string> extraFields;
+
+    int maps() const { return static_cast<int>(mapDurations.size()); }
+    int reduces() const { return static_cast<int>(reduceDurations.size()); }
+    const std::vector<double>& durations(TaskKind kind) const {
+        return kind == TaskKind::Map ? mapDurations : reduceDurations;
+    }
+    int tasks(TaskKind kind) const { return static_cast<int>(durations(kind).size()); }
+    double totalWork(TaskKind kind) const;
+    double maxDuration(TaskKind kind) const;  // 0 for a stage without tasks
+    std::optional<double> absoluteDeadline() const {
+        return deadline ? std::optional<double>(arrival + *deadline) : std::nullopt;
+    }
+
+    // A job whose every map task takes mapDuration and every reduce task reduceDuration.
+    static Job uniform(std::string name, int maps, double mapDuration, int reduces,
+                       double reduceDuration);
+
+    bool operator==(const Job&) const = default;
+};
+
+}  // namespace mr

@@ -1,0 +1,112 @@
+#include "model/Workload.h"
+
+#include <cmath>
+#include <set>
+
+#include "model/InputError.h"
+
+namespace mr {
+
+std::optional<int> Workload::findJob(const std::string& jobName) const {
+    for (int i = 0; i < jobCount(); ++i) {
+        if (jobs[static_cast<size_t>(i)].name == jobName) {
+            return i;
+        }
+    }
+    return std::nullopt;
+}
+
+long long Workload::taskCount() const {
+    long long n = 0;
+    for (const auto& job : jobs) {
+        n += job.maps() + job.reduces();
+    }
+    return n;
+}
+
+bool Workload::hasArrivals() const {
+    for (const auto& job : jobs) {
+        if (job.arrival > 0.0) {
+            return true;
+        }
+    }
+    return false;
+}
+
+namespace {
+
+void checkDurations(const std::vector<double>& durations, const std::string& file,
+                    const std::string& job, const char* field) {
+    for (size_t i = 0; i < durations.size(); ++i) {
+        const double d = durations[i];
+        if (!std::isfinite(d) || d < 0.0) {
+            throw InputError(file, job, std::string(field) + "[" + std::to_string(i) + "]",
+                             "must be a finite number >= 0");
+        }
+    }
+}
+
+}  // namespace
+
+void validate(const Workload& w, const std::string& file) {
+    if (w.cluster.nodes < 1) {
+        throw InputError(file, "", "cluster.nodes", "must be at least 1");
+    }
+    if (w.cluster.mapSlotsPerNode < 1) {
+        throw InputError(file, "", "cluster.map_slots_per_node", "must be at least 1");
+    }
+    if (w.cluster.reduceSlotsPerNode < 1) {
+        throw InputError(file, "", "cluster.reduce_slots_per_node", "must be at least 1");
+    }
+    std::set<std::string> names;
+    for (const auto& job : w.jobs) {
+        if (job.name.empty()) {
+            throw InputError(file, "", "name", "every job needs a non-empty name");
+        }
+        if (!names.insert(job.name).second) {
+            throw InputError(file, job.name, "name", "duplicate job name");
+        }
+        if (job.mapDurations.empty()) {
+            throw InputError(file, job.name, "maps", "a job needs at least one map task");
+        }
+        checkDurations(job.mapDurations, file, job.name, "map_durations");
+        checkDurations(job.reduceDurations, file, job.name, "reduce_durations");
+        if (!std::isfinite(job.arrival) || job.arrival < 0.0) {
+            throw InputError(file, job.name, "arrival", "must be a finite number >= 0");
+        }
+        if (job.deadline && (!std::isfinite(*job.deadline) || *job.deadline <= 0.0)) {
+            throw InputError(file, job.name, "deadline", "must be a finite number > 0");
+        }
+    }
+    if (!w.manualOrder.empty()) {
+        resolveOrder(w, w.manualOrder, true, "manual_order");
+    }
+}
+
+std::vector<int> resolveOrder(const Workload& w, const std::vector<std::string>& names,
+                              bool requireAll, const std::string& fieldName) {
+    std::vector<int> order;
+    std::vector<bool> seen(w.jobs.size(), false);
+    for (const auto& name : names) {
+        const auto index = w.findJob(name);
+        if (!index) {
+            throw InputError("", name, fieldName, "no job of that name in the workload");
+        }
+        if (seen[static_cast<size_t>(*index)]) {
+            throw InputError("", name, fieldName, "job listed twice");
+        }
+        seen[static_cast<size_t>(*index)] = true;
+        order.push_back(*index);
+    }
+    if (requireAll) {
+        for (size_t i = 0; i < seen.size(); ++i) {
+            if (!seen[i]) {
+                throw InputError("", w.jobs[i].name, fieldName,
+                                 "the order must list every job exactly once");
+            }
+        }
+    }
+    return order;
+}
+
+}  // namespace mr

@@ -1,0 +1,41 @@
+// Workload — a cluster and a batch of jobs, as stored in "mrx-workload" files (DESIGN.md).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/Cluster.h"
+#include "model/Job.h"
+
+namespace mr {
+
+struct Workload {
+    std::string name;
+    std::string description;
+    Cluster cluster;
+    std::vector<Job> jobs;
+    // An order chosen by hand (job names) for the `manual` algorithm; empty when none is stored.
+    std::vector<std::string> manualOrder;
+    std::map<std::string, std::string> extraFields;  // unknown top-level keys, kept verbatim
+
+    int jobCount() const { return static_cast<int>(jobs.size()); }
+    std::optional<int> findJob(const std::string& jobName) const;
+    long long taskCount() const;
+    bool hasArrivals() const;  // any job arriving after time 0
+
+    bool operator==(const Workload&) const = default;
+};
+
+// Check the invariants every loaded or edited workload must satisfy (slots > 0, unique non-empty
+// names, at least one map task per job, finite non-negative durations, ...). Throws InputError
+// naming `file` (may be empty), the job and the field.
+void validate(const Workload& workload, const std::string& file = {});
+
+// Resolve job names to indices; throws InputError (field `fieldName`) on an unknown or repeated
+// name, or when `requireAll` and a job is missing.
+std::vector<int> resolveOrder(const Workload& workload, const std::vector<std::string>& names,
+                              bool requireAll, const std::string& fieldName);
+
+}  // namespace mr
