@@ -1,0 +1,138 @@
+#include "perf/MinSlots.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace mr {
+
+double CompletionForm::predict(double mapSlots, double reduceSlots) const {
+    double t = c;
+    if (a > 0.0) {
+        t += a / mapSlots;
+    }
+    if (b > 0.0) {
+        t += b / reduceSlots;
+    }
+    return t;
+}
+
+CompletionForm ariaForm(const AriaStats& s, Bound bound) {
+    const double nm = s.maps;
+    const double nr = s.reduces;
+    CompletionForm low{nm * s.mapAvg, 0.0, 0.0};
+    CompletionForm up{(nm - 1.0) * s.mapAvg, 0.0, s.mapMax};
+    if (s.reduces > 0) {
+        low.b = nr * (s.typicalShuffleAvg + s.reduceAvg);
+        low.c += s.firstShuffleAvg - s.typicalShuffleAvg;
+        up.b = (nr - 1.0) * (s.typicalShuffleAvg + s.reduceAvg);
+        up.c += s.firstShuffleMax - s.typicalShuffleAvg + s.typicalShuffleMax + s.reduceMax;
+    }
+    switch (bound) {
+        case Bound::Low:
+            return low;
+        case Bound::Up:
+            return up;
+        case Bound::Avg:
+            break;
+    }
+    return {0.5 * (low.a + up.a), 0.5 * (low.b + up.b), 0.5 * (low.c + up.c)};
+}
+
+CompletionForm eq10Form(int maps, int reduces, double mapTaskTime, double reduceTaskTime,
+                        double copyTime) {
+    return {maps * mapTaskTime, reduces * reduceTaskTime,
+            static_cast<double>(maps) * reduces * copyTime};
+}
+
+namespace {
+
+bool meets(double value, double budget) {
+    return value <= budget + 1e-12 * std::max(1.0, std::fabs(budget));
+}
+
+}  // namespace
+
+SlotQuota minimalSlots(const CompletionForm& form, double deadline, int maxMap, int maxReduce) {
+    maxMap = std::max(maxMap, 1);
+    maxReduce = std::max(maxReduce, 0);
+    const double budget = deadline - form.c;  // D − C
+    // Without reduce tasks the reduce term does not apply (B is 0 for such jobs anyway).
+    const auto predict = [&](double sm, double sr) {
+        return maxReduce == 0 ? form.c + (form.a > 0.0 ? form.a / sm : 0.0) : form.predict(sm, sr);
+    };
+    SlotQuota best;
+    best.mapSlots = maxMap;
+    best.reduceSlots = maxReduce;
+    best.predicted = predict(maxMap, maxReduce);
+    const double sa = std::sqrt(std::max(form.a, 0.0));
+    const double sb = maxReduce > 0 ? std::sqrt(std::max(form.b, 0.0)) : 0.0;
+    if (budget <= 0.0 && !(budget == 0.0 && sa == 0.0 && sb == 0.0)) {
+        return best;  // the constant part alone misses the deadline
+    }
+    if (budget > 0.0) {
+        best.lagrangeMap = sa * (sa + sb) / budget;
+        best.lagrangeReduce = sb * (sa + sb) / budget;
+    }
+
+    if (maxReduce == 0) {
+        // No reduce stage: the fewest map slots with A/sm <= D − C.
+        int sm = 1;
+        if (form.a > 0.0) {
+            sm = static_cast<int>(std::min<double>(maxMap, std::ceil(form.a / budget)));
+            sm = std::max(sm, 1);
+            while (sm > 1 && meets(form.a / (sm - 1), budget)) {
+                --sm;  // guard against ceil() rounding up a value that was exact
+            }
+            if (!meets(form.a / sm, budget)) {
+                return best;
+            }
+        }
+        return {sm, 0, predict(sm, 0), true, best.lagrangeMap, 0.0};
+    }
+
+    // Best split of a total of s slots: the integers around the convex optimum, within caps.
+    auto bestSplit = [&](long long s) -> std::pair<int, double> {
+        const long long lo = std::max<long long>(1, s - maxReduce);
+        const long long hi = std::min<long long>(maxMap, s - 1);
+        if (lo > hi) {
+            return {-1, std::numeric_limits<double>::infinity()};
+        }
+        const double ideal =
+            (sa + sb) > 0.0 ? static_cast<double>(s) * sa / (sa + sb) : static_cast<double>(lo);
+        const long long f =
+            std::clamp<long long>(static_cast<long long>(std::floor(ideal)), lo, hi);
+        const long long cl =
+            std::clamp<long long>(static_cast<long long>(std::ceil(ideal)), lo, hi);
+        int bestX = -1;
+        double bestValue = std::numeric_limits<double>::infinity();
+        for (long long x : {f, cl}) {
+            const double v = form.a / static_cast<double>(x) + form.b / static_cast<double>(s - x);
+            if (v < bestValue) {
+                bestValue = v;
+                bestX = static_cast<int>(x);
+            }
+        }
+        return {bestX, bestValue};
+    };
+    const long long sMax = static_cast<long long>(maxMap) + maxReduce;
+    if (!meets(bestSplit(sMax).second, budget)) {
+        return best;
+    }
+    long long lo = 2;
+    long long hi = sMax;  // feasible
+    while (lo < hi) {
+        const long long mid = lo + (hi - lo) / 2;
+        if (meets(bestSplit(mid).second, budget)) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    const auto [x, value] = bestSplit(hi);
+    (void)value;
+    const int y = static_cast<int>(hi - x);
+    return {x, y, form.predict(x, y), true, best.lagrangeMap, best.lagrangeReduce};
+}
+
+}  // namespace mr
