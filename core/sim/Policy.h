@@ -1,0 +1,141 @@
+// Policy — the scheduling decisions the engine asks for (DESIGN.md "Simulator"). Whenever a slot
+// of a kind is free the engine asks the slot's pool policy which job gets it (or none). Policies
+// may set per-job slot caps, kill running tasks and ask to be woken at a time, through SimState.
+// A new scheduler plugs in as a Policy without changes to the engine.
+#pragma once
+
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "model/Workload.h"
+#include "sim/TaskRecord.h"
+
+namespace mr {
+
+// A policy's answer for one free slot. Two ints, so it comes back in one register (this is the
+// hottest call of the simulator).
+struct Pick {
+    static constexpr int kIdle = -1;     // leave this slot idle, but ask for the next free one
+    static constexpr int kNothing = -2;  // nothing for any slot of this kind now
+
+    int job = kIdle;  // the job that gets the slot (>= 0), or kIdle / kNothing
+    int task = -1;    // a particular pending task of that job, or -1 for the next pending one
+
+    bool runs() const { return job >= 0; }
+    bool askAgain() const { return job != kNothing; }
+
+    static Pick run(int job, int task = -1) { return {job, task}; }
+    static Pick idle() { return {kIdle, -1}; }
+    static Pick nothing() { return {kNothing, -1}; }
+};
+
+inline constexpr int kNoCap = std::numeric_limits<int>::max();
+
+// What the engine knows about a job while it runs; indexed by TaskKind where two-valued.
+struct JobState {
+    bool arrived = false;
+    bool mapsDone = false;  // every map task completed: reduce tasks may run (the barrier)
+    bool done = false;
+    int pending[2] = {0, 0};  // not started (or killed and waiting to rerun)
+    int running[2] = {0, 0};
+    int completed[2] = {0, 0};
+    int killed[2] = {0, 0};  // kills so far
+    int cap[2] = {kNoCap, kNoCap};
+    double start = -1.0;
+    double mapEnd = -1.0;
+    double end = -1.0;
+
+    int pendingOf(TaskKind k) const { return pending[static_cast<int>(k)]; }
+    int runningOf(TaskKind k) const { return running[static_cast<int>(k)]; }
+    int completedOf(TaskKind k) const { return completed[static_cast<int>(k)]; }
+    int capOf(TaskKind k) const { return cap[static_cast<int>(k)]; }
+};
+
+struct PoolInfo {
+    std::string name;
+    int firstNode = 0;
+    int nodes = 0;
+    int firstSlot[2] = {0, 0};  // first map / reduce slot index of the pool
+    int slotCount[2] = {0, 0};
+    std::vector<int> jobs;
+};
+
+class SimState {
+public:
+    virtual ~SimState() = default;
+
+    // The hot accessors are plain inline reads (policies call them for every free slot).
+    const Workload& workload() const { return *m_workload; }
+    double now() const { return m_now; }
+    const JobState& job(int job) const { return m_jobStates[static_cast<std::size_t>(job)]; }
+    int poolOfJob(int job) const { return m_poolOfJob[static_cast<std::size_t>(job)]; }
+    virtual const PoolInfo& pool(int pool) const = 0;
+    virtual int nodeOfSlot(TaskKind kind, int slot) const = 0;
+    virtual int freeSlots(TaskKind kind, int pool) const = 0;
+    // Task `task` of `job` has not started yet (or was killed and waits to rerun).
+    virtual bool isPending(int job, TaskKind kind, int task) const = 0;
+
+    // Arrived, has a pending task of that kind, the barrier allows it, and below its cap.
+    bool canRun(int jobIndex, TaskKind kind) const {
+        const JobState& s = job(jobIndex);
+        const int k = static_cast<int>(kind);
+        return s.arrived && s.pending[k] > 0 && s.running[k] < s.cap[k] &&
+               (kind == TaskKind::Map || s.mapsDone);
+    }
+
+    // Per-job slot cap of a kind (kNoCap: none). Lowering it does not stop running tasks.
+    virtual void setCap(int job, TaskKind kind, int cap) = 0;
+    // Kill up to `count` running tasks of the job, the most recently started first (least work
+    // lost). Their slots become free; the tasks rerun later. Not allowed from pick(). Returns the
+    // number killed.
+    virtual int kill(int job, TaskKind kind, int count) = 0;
+    // Call the policy's onWakeup at `time` (ignored unless later than now).
+    virtual void wakeAt(double time) = 0;
+
+protected:
+    const Workload* m_workload = nullptr;
+    double m_now = 0.0;
+    const JobState* m_jobStates = nullptr;  // owned by the engine
+    const int* m_poolOfJob = nullptr;
+};
+
+class Policy {
+public:
+    virtual ~Policy() = default;
+
+    // Called once before time 0 with the pool the policy serves.
+    virtual void attach(SimState& state, int pool) {
+        (void)state;
+        (void)pool;
+    }
+    virtual void onJobArrived(SimState& state, int job) {
+        (void)state;
+        (void)job;
+    }
+    virtual void onTaskStarted(SimState& state, const TaskRecord& task) {
+        (void)state;
+        (void)task;
+    }
+    virtual void onTaskEnded(SimState& state, const TaskRecord& task) {
+        (void)state;
+        (void)task;
+    }
+    virtual void onTaskKilled(SimState& state, const TaskRecord& task) {
+        (void)state;
+        (void)task;
+    }
+    virtual void onMapStageDone(SimState& state, int job) {
+        (void)state;
+        (void)job;
+    }
+    virtual void onWakeup(SimState& state) { (void)state; }
+    // Once per event time, after the events and before free slots are offered: the place to
+    // recompute quotas or kill tasks.
+    virtual void beforeAssign(SimState& state) { (void)state; }
+
+    // Which job gets free `slot` (an index among the cluster's slots of `kind`)?
+    virtual Pick pick(SimState& state, TaskKind kind, int slot) = 0;
+};
+
+}  // namespace mr

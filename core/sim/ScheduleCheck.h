@@ -1,0 +1,28 @@
+// ScheduleCheck — the engine's invariants, checked on a finished simulation (used by the tests of
+// every scheduler, and available to users who write their own policies):
+//  * no slot runs two tasks at once;
+//  * every task completes exactly once (killed executions are followed by a rerun);
+//  * tasks take their duration (unless a duration model changes it), start after their job
+//    arrives, and a job's reduce tasks start no earlier than its last map task ends;
+//  * the per-job and overall times agree with the task records;
+//  * the makespan is at least max(total map work / map slots, total reduce work / reduce slots)
+//    and at least every job's longest map plus longest reduce task.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model/Workload.h"
+#include "sim/SimResult.h"
+
+namespace mr {
+
+struct CheckOptions {
+    bool durationsExact = true;  // false when a TaskDurationModel changed task times
+};
+
+// Empty when every invariant holds; otherwise one line per violation (at most 20).
+std::vector<std::string> checkSchedule(const Workload& workload, const SimResult& result,
+                                       const CheckOptions& options = {});
+
+}  // namespace mr

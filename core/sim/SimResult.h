@@ -1,0 +1,44 @@
+// SimResult — what one simulation produced: every task execution, per-job and per-pool times,
+// makespan and utilisation (DESIGN.md "Simulator", Output).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "sim/TaskRecord.h"
+
+namespace mr {
+
+struct JobTimes {
+    double arrival = 0.0;
+    double start = 0.0;   // first task start
+    double mapEnd = 0.0;  // last map task end
+    double end = 0.0;     // completion (last reduce end, or mapEnd without reduce tasks)
+    int killedMaps = 0;
+    int killedReduces = 0;
+};
+
+struct PoolTimes {
+    std::string name;
+    int firstNode = 0;
+    int nodes = 0;
+    std::vector<int> jobs;  // the pool's jobs, in the order its policy was given
+    double makespan = 0.0;  // last completion among the pool's jobs (from time 0)
+};
+
+struct SimResult {
+    std::vector<TaskRecord> tasks;  // empty when the run did not record tasks
+    std::vector<JobTimes> jobs;     // indexed like the workload's jobs
+    std::vector<PoolTimes> pools;
+    double makespan = 0.0;  // last completion − first arrival
+    double mapBusy = 0.0;   // slot-seconds occupied by map tasks (killed ones included)
+    double reduceBusy = 0.0;
+    int mapSlots = 0;
+    int reduceSlots = 0;
+    long long events = 0;  // task starts + ends + kills + arrivals, for throughput figures
+
+    double mapUtilization() const;
+    double reduceUtilization() const;
+};
+
+}  // namespace mr

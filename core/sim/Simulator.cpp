@@ -1,0 +1,605 @@
+#include "sim/Simulator.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <queue>
+
+#include "sim/EventQueue.h"
+#include "sim/OrderPolicy.h"
+
+namespace mr {
+
+double SimResult::mapUtilization() const {
+    return makespan > 0.0 && mapSlots > 0 ? mapBusy / (mapSlots * makespan) : 0.0;
+}
+
+double SimResult::reduceUtilization() const {
+    return makespan > 0.0 && reduceSlots > 0 ? reduceBusy / (reduceSlots * makespan) : 0.0;
+}
+
+namespace {
+
+// Events closer than this (relative) are one instant: sums of the same durations taken in a
+// different order differ in the last bits, and must not reorder "free slot" and "assign".
+constexpr double kSameTime = 1e-9;
+// Guards against policies that would loop for ever.
+constexpr long long kMaxIdleInstants = 10'000'000;
+
+struct Running {
+    int job = -1;
+    int task = -1;
+    double start = 0.0;
+    double end = 0.0;
+};
+
+struct Wakeup {
+    double time;
+    int pool;
+    bool operator>(const Wakeup& o) const {
+        return time > o.time || (time == o.time && pool > o.pool);
+    }
+};
+
+// Pending tasks of one job and kind: fresh tasks are taken in index order; killed tasks wait in
+// `retry` and rerun first. `state` (shared array, one byte per task) marks started tasks.
+struct PendingTasks {
+    int base = 0;
+    int count = 0;
+    int nextFresh = 0;
+    std::vector<int> retry;
+};
+
+class Engine final : public SimState {
+public:
+    Engine(const Workload& workload, std::vector<PoolSetup>& pools, const SimOptions& options);
+    SimResult run();
+
+    const PoolInfo& pool(int pool) const override {
+        return m_pools[static_cast<std::size_t>(pool)];
+    }
+    int nodeOfSlot(TaskKind kind, int slot) const override {
+        return slot / m_slotsPerNode[static_cast<int>(kind)];
+    }
+    int freeSlots(TaskKind kind, int pool) const override;
+    bool isPending(int job, TaskKind kind, int task) const override;
+    void setCap(int job, TaskKind kind, int cap) override;
+    int kill(int job, TaskKind kind, int count) override;
+    void wakeAt(double time) override;
+
+private:
+    int globalSlot(TaskKind kind, int slot) const {
+        return kind == TaskKind::Map ? slot : m_slotCount[0] + slot;
+    }
+    PendingTasks& pending(int job, TaskKind kind) {
+        return m_pending[static_cast<std::size_t>(job) * 2 + static_cast<std::size_t>(kind)];
+    }
+    Policy& policyOf(int job) { return *m_policyOfJob[static_cast<std::size_t>(job)]; }
+    int findFree(TaskKind kind, int from, int end) const;
+    void setFree(TaskKind kind, int slot, bool isFree);
+    int takeTask(int job, TaskKind kind, int task);
+    void putBack(int job, TaskKind kind, int task);
+    void start(TaskKind kind, int slot, int pool, const Pick& pick);
+    void finish(const TaskEndEvent& event);
+    void arrive(int job);
+    void assign();
+    void record(const TaskRecord& task);
+
+    const Workload& m_input;
+    std::vector<PoolSetup>& m_setups;
+    const SimOptions& m_options;
+    std::vector<PoolInfo> m_pools;
+    std::vector<int> m_jobPool;
+    std::vector<Policy*> m_policyOfJob;
+    std::vector<JobState> m_jobs;
+    std::vector<PendingTasks> m_pending;
+    std::vector<std::uint8_t> m_taskStarted;
+    int m_slotCount[2] = {0, 0};
+    int m_slotsPerNode[2] = {1, 1};
+    std::vector<std::uint64_t> m_free[2];
+    std::vector<Running> m_running;           // per global slot
+    std::vector<std::uint32_t> m_generation;  // per global slot; bumps on start and kill
+    EventQueue m_events;
+    // The top event was processed but left in place, so that the next start() can replace it
+    // (one sift instead of a pop and a push); popped at the end of the instant otherwise.
+    bool m_deadTop = false;
+    std::priority_queue<Wakeup, std::vector<Wakeup>, std::greater<>> m_wakeups;
+    bool m_inAssign = false;
+    int m_activePool = -1;  // pool whose hook is running (for wakeAt)
+    int m_done = 0;
+    long long m_kills = 0;
+    long long m_progress = 0;  // task starts and ends, to detect a policy that never runs tasks
+    SimResult m_result;
+};
+
+Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const SimOptions& options)
+    : m_input(workload), m_setups(pools), m_options(options) {
+    const Cluster& c = workload.cluster;
+    const int jobCount = workload.jobCount();
+    m_slotCount[0] = c.mapSlots();
+    m_slotCount[1] = c.reduceSlots();
+    m_slotsPerNode[0] = c.mapSlotsPerNode;
+    m_slotsPerNode[1] = c.reduceSlotsPerNode;
+    if (pools.empty()) {
+        throw SimulationError("simulate: at least one pool is needed");
+    }
+    std::vector<int> nodeOwner(static_cast<std::size_t>(c.nodes), -1);
+    m_jobPool.assign(static_cast<std::size_t>(jobCount), -1);
+    m_policyOfJob.assign(static_cast<std::size_t>(jobCount), nullptr);
+    for (std::size_t p = 0; p < pools.size(); ++p) {
+        PoolSetup& setup = pools[p];
+        if (!setup.policy) {
+            throw SimulationError("simulate: pool '" + setup.name + "' has no policy");
+        }
+        if (setup.nodes < 1 || setup.firstNode < 0 || setup.firstNode + setup.nodes > c.nodes) {
+            throw SimulationError("simulate: pool '" + setup.name + "' has an invalid node range");
+        }
+        for (int n = setup.firstNode; n < setup.firstNode + setup.nodes; ++n) {
+            if (nodeOwner[static_cast<std::size_t>(n)] >= 0) {
+                throw SimulationError("simulate: pools overlap at node " + std::to_string(n));
+            }
+            nodeOwner[static_cast<std::size_t>(n)] = static_cast<int>(p);
+        }
+        for (int j : setup.jobs) {
+            if (j < 0 || j >= jobCount || m_jobPool[static_cast<std::size_t>(j)] >= 0) {
+                throw SimulationError("simulate: job " + std::to_string(j) +
+                                      " is missing from the workload or in two pools");
+            }
+            m_jobPool[static_cast<std::size_t>(j)] = static_cast<int>(p);
+            m_policyOfJob[static_cast<std::size_t>(j)] = setup.policy.get();
+        }
+        PoolInfo info;
+        info.name = setup.name;
+        info.firstNode = setup.firstNode;
+        info.nodes = setup.nodes;
+        info.firstSlot[0] = setup.firstNode * c.mapSlotsPerNode;
+        info.firstSlot[1] = setup.firstNode * c.reduceSlotsPerNode;
+        info.slotCount[0] = setup.nodes * c.mapSlotsPerNode;
+        info.slotCount[1] = setup.nodes * c.reduceSlotsPerNode;
+        info.jobs = setup.jobs;
+        m_pools.push_back(std::move(info));
+    }
+    if (std::find(nodeOwner.begin(), nodeOwner.end(), -1) != nodeOwner.end()) {
+        throw SimulationError("simulate: the pools do not cover every node");
+    }
+    if (std::find(m_jobPool.begin(), m_jobPool.end(), -1) != m_jobPool.end()) {
+        throw SimulationError("simulate: every job must belong to a pool");
+    }
+
+    m_jobs.resize(static_cast<std::size_t>(jobCount));
+    SimState::m_workload = &m_input;
+    m_jobStates = m_jobs.data();
+    SimState::m_poolOfJob = m_jobPool.data();
+    m_pending.resize(static_cast<std::size_t>(jobCount) * 2);
+    int offset = 0;
+    for (int j = 0; j < jobCount; ++j) {
+        const Job& job = workload.jobs[static_cast<std::size_t>(j)];
+        JobState& s = m_jobs[static_cast<std::size_t>(j)];
+        for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+            const int k = static_cast<int>(kind);
+            s.pending[k] = job.tasks(kind);
+            PendingTasks& pt = pending(j, kind);
+            pt.base = offset;
+            pt.count = job.tasks(kind);
+            offset += pt.count;
+        }
+    }
+    m_taskStarted.assign(static_cast<std::size_t>(offset), 0);
+    for (int k = 0; k < 2; ++k) {
+        const auto words = (static_cast<std::size_t>(m_slotCount[k]) + 63) / 64;
+        m_free[k].assign(words, ~std::uint64_t{0});
+        if (m_slotCount[k] % 64 != 0) {
+            m_free[k].back() = (std::uint64_t{1} << (m_slotCount[k] % 64)) - 1;
+        }
+    }
+    m_running.resize(static_cast<std::size_t>(m_slotCount[0] + m_slotCount[1]));
+    m_generation.assign(m_running.size(), 0);
+    if (options.recordTasks) {
+        m_result.tasks.reserve(static_cast<std::size_t>(offset));
+    }
+}
+
+int Engine::findFree(TaskKind kind, int from, int end) const {
+    const auto& bits = m_free[static_cast<int>(kind)];
+    if (from >= end) {
+        return -1;
+    }
+    std::size_t w = static_cast<std::size_t>(from) >> 6;
+    std::uint64_t word = bits[w] & (~std::uint64_t{0} << (from & 63));
+    while (true) {
+        if (word != 0) {
+            const int slot = static_cast<int>(w * 64) + std::countr_zero(word);
+            return slot < end ? slot : -1;
+        }
+        if (++w >= bits.size() || static_cast<int>(w * 64) >= end) {
+            return -1;
+        }
+        word = bits[w];
+    }
+}
+
+void Engine::setFree(TaskKind kind, int slot, bool isFree) {
+    auto& word = m_free[static_cast<int>(kind)][static_cast<std::size_t>(slot) >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (slot & 63);
+    word = isFree ? (word | bit) : (word & ~bit);
+}
+
+int Engine::freeSlots(TaskKind kind, int pool) const {
+    const PoolInfo& p = m_pools[static_cast<std::size_t>(pool)];
+    const int k = static_cast<int>(kind);
+    int count = 0;
+    for (int s = findFree(kind, p.firstSlot[k], p.firstSlot[k] + p.slotCount[k]); s >= 0;
+         s = findFree(kind, s + 1, p.firstSlot[k] + p.slotCount[k])) {
+        ++count;
+    }
+    return count;
+}
+
+bool Engine::isPending(int job, TaskKind kind, int task) const {
+    const PendingTasks& pt =
+        m_pending[static_cast<std::size_t>(job) * 2 + static_cast<std::size_t>(kind)];
+    return task >= 0 && task < pt.count &&
+           m_taskStarted[static_cast<std::size_t>(pt.base + task)] == 0;
+}
+
+void Engine::setCap(int job, TaskKind kind, int cap) {
+    m_jobs[static_cast<std::size_t>(job)].cap[static_cast<int>(kind)] = std::max(cap, 0);
+}
+
+void Engine::wakeAt(double time) {
+    if (time > m_now && std::isfinite(time)) {
+        m_wakeups.push({time, std::max(m_activePool, 0)});
+    }
+}
+
+int Engine::takeTask(int job, TaskKind kind, int task) {
+    PendingTasks& pt = pending(job, kind);
+    if (task < 0) {
+        if (!pt.retry.empty()) {
+            const auto lowest = std::min_element(pt.retry.begin(), pt.retry.end());
+            task = *lowest;
+            pt.retry.erase(lowest);
+        } else {
+            while (m_taskStarted[static_cast<std::size_t>(pt.base + pt.nextFresh)] != 0) {
+                ++pt.nextFresh;
+            }
+            task = pt.nextFresh++;
+        }
+    } else {
+        const auto it = std::find(pt.retry.begin(), pt.retry.end(), task);
+        if (it != pt.retry.end()) {
+            pt.retry.erase(it);
+        }
+    }
+    m_taskStarted[static_cast<std::size_t>(pt.base + task)] = 1;
+    return task;
+}
+
+void Engine::putBack(int job, TaskKind kind, int task) {
+    PendingTasks& pt = pending(job, kind);
+    m_taskStarted[static_cast<std::size_t>(pt.base + task)] = 0;
+    if (task < pt.nextFresh) {
+        pt.retry.push_back(task);  // behind the fresh cursor: it would not be found again
+    }
+}
+
+void Engine::record(const TaskRecord& task) {
+    (task.kind == TaskKind::Map ? m_result.mapBusy : m_result.reduceBusy) += task.end - task.start;
+    if (m_options.recordTasks) {
+        m_result.tasks.push_back(task);
+    }
+}
+
+void Engine::start(TaskKind kind, int slot, int pool, const Pick& pick) {
+    const int job = pick.job;
+    if (job < 0 || job >= m_input.jobCount() || m_jobPool[static_cast<std::size_t>(job)] != pool ||
+        !canRun(job, kind) || (pick.task >= 0 && !isPending(job, kind, pick.task))) {
+        throw SimulationError("policy of pool '" + m_pools[static_cast<std::size_t>(pool)].name +
+                              "' picked a " + toString(kind) + " task that cannot run (job " +
+                              std::to_string(job) + ")");
+    }
+    const int task = takeTask(job, kind, pick.task);
+    const int k = static_cast<int>(kind);
+    double duration =
+        m_input.jobs[static_cast<std::size_t>(job)].durations(kind)[static_cast<std::size_t>(task)];
+    if (m_options.durations) {
+        duration = m_options.durations->duration(m_input, job, kind, task, nodeOfSlot(kind, slot));
+        if (!(duration >= 0.0) || !std::isfinite(duration)) {
+            throw SimulationError("task duration model returned an invalid duration");
+        }
+    }
+    const int g = globalSlot(kind, slot);
+    m_running[static_cast<std::size_t>(g)] = {job, task, m_now, m_now + duration};
+    const std::uint32_t generation = ++m_generation[static_cast<std::size_t>(g)];
+    const TaskEndEvent event{m_now + duration, static_cast<std::uint32_t>(g), generation};
+    if (m_deadTop) {
+        m_events.replaceTop(event);
+        m_deadTop = false;
+    } else {
+        m_events.push(event);
+    }
+    setFree(kind, slot, false);
+    JobState& s = m_jobs[static_cast<std::size_t>(job)];
+    --s.pending[k];
+    ++s.running[k];
+    if (s.start < 0.0) {
+        s.start = m_now;
+    }
+    ++m_result.events;
+    ++m_progress;
+    m_activePool = pool;
+    policyOf(job).onTaskStarted(*this, {job, task, slot, kind, false, m_now, m_now + duration});
+}
+
+void Engine::finish(const TaskEndEvent& event) {
+    const int g = static_cast<int>(event.slot);
+    const TaskKind kind = g < m_slotCount[0] ? TaskKind::Map : TaskKind::Reduce;
+    const int slot = kind == TaskKind::Map ? g : g - m_slotCount[0];
+    const Running r = m_running[static_cast<std::size_t>(g)];
+    m_running[static_cast<std::size_t>(g)].job = -1;
+    setFree(kind, slot, true);
+    const TaskRecord rec{r.job, r.task, slot, kind, false, r.start, r.end};
+    record(rec);
+    const int k = static_cast<int>(kind);
+    JobState& s = m_jobs[static_cast<std::size_t>(r.job)];
+    --s.running[k];
+    ++s.completed[k];
+    ++m_result.events;
+    ++m_progress;
+    Policy& policy = policyOf(r.job);
+    m_activePool = m_jobPool[static_cast<std::size_t>(r.job)];
+    policy.onTaskEnded(*this, rec);
+    const Job& job = m_input.jobs[static_cast<std::size_t>(r.job)];
+    if (kind == TaskKind::Map) {
+        s.mapEnd = std::max(s.mapEnd, r.end);
+        if (s.completed[0] == job.maps()) {
+            s.mapsDone = true;
+            if (job.reduces() == 0) {
+                s.done = true;
+                s.end = s.mapEnd;
+                ++m_done;
+            }
+            policy.onMapStageDone(*this, r.job);
+        }
+    } else {
+        s.end = std::max(s.end, r.end);
+        if (s.completed[1] == job.reduces()) {
+            s.done = true;
+            ++m_done;
+        }
+    }
+}
+
+int Engine::kill(int job, TaskKind kind, int count) {
+    if (m_inAssign) {
+        throw SimulationError("a policy may not kill tasks from pick()");
+    }
+    const PoolInfo& p = m_pools[static_cast<std::size_t>(m_jobPool[static_cast<std::size_t>(job)])];
+    const int k = static_cast<int>(kind);
+    std::vector<int> victims;
+    for (int slot = p.firstSlot[k]; slot < p.firstSlot[k] + p.slotCount[k]; ++slot) {
+        if (m_running[static_cast<std::size_t>(globalSlot(kind, slot))].job == job) {
+            victims.push_back(slot);
+        }
+    }
+    // Most recently started first; later slot first on ties (deterministic).
+    std::sort(victims.begin(), victims.end(), [&](int a, int b) {
+        const double sa = m_running[static_cast<std::size_t>(globalSlot(kind, a))].start;
+        const double sb = m_running[static_cast<std::size_t>(globalSlot(kind, b))].start;
+        return sa != sb ? sa > sb : a > b;
+    });
+    const int n = std::min<int>(std::max(count, 0), static_cast<int>(victims.size()));
+    for (int i = 0; i < n; ++i) {
+        const int slot = victims[static_cast<std::size_t>(i)];
+        const int g = globalSlot(kind, slot);
+        const Running r = m_running[static_cast<std::size_t>(g)];
+        ++m_generation[static_cast<std::size_t>(g)];  // its end event is now stale
+        m_running[static_cast<std::size_t>(g)].job = -1;
+        setFree(kind, slot, true);
+        const TaskRecord rec{r.job, r.task, slot, kind, true, r.start, m_now};
+        record(rec);
+        JobState& s = m_jobs[static_cast<std::size_t>(job)];
+        --s.running[k];
+        ++s.pending[k];
+        ++s.killed[k];
+        putBack(job, kind, r.task);
+        ++m_result.events;
+        ++m_kills;
+        m_activePool = m_jobPool[static_cast<std::size_t>(job)];
+        policyOf(job).onTaskKilled(*this, rec);
+    }
+    return n;
+}
+
+void Engine::arrive(int job) {
+    m_jobs[static_cast<std::size_t>(job)].arrived = true;
+    ++m_result.events;
+    m_activePool = m_jobPool[static_cast<std::size_t>(job)];
+    policyOf(job).onJobArrived(*this, job);
+}
+
+void Engine::assign() {
+    m_inAssign = true;
+    for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+        const int k = static_cast<int>(kind);
+        for (std::size_t p = 0; p < m_pools.size(); ++p) {
+            const int end = m_pools[p].firstSlot[k] + m_pools[p].slotCount[k];
+            Policy& policy = *m_setups[p].policy;
+            int slot = findFree(kind, m_pools[p].firstSlot[k], end);
+            while (slot >= 0) {
+                m_activePool = static_cast<int>(p);
+                const Pick pick = policy.pick(*this, kind, slot);
+                if (pick.runs()) {
+                    start(kind, slot, static_cast<int>(p), pick);
+                } else if (!pick.askAgain()) {
+                    break;
+                }
+                slot = findFree(kind, slot + 1, end);
+            }
+        }
+    }
+    m_inAssign = false;
+}
+
+SimResult Engine::run() {
+    const int jobCount = m_input.jobCount();
+    for (std::size_t p = 0; p < m_setups.size(); ++p) {
+        m_activePool = static_cast<int>(p);
+        m_setups[p].policy->attach(*this, static_cast<int>(p));
+    }
+    std::vector<int> arrivals(static_cast<std::size_t>(jobCount));
+    for (int j = 0; j < jobCount; ++j) {
+        arrivals[static_cast<std::size_t>(j)] = j;
+    }
+    std::stable_sort(arrivals.begin(), arrivals.end(), [&](int a, int b) {
+        return m_input.jobs[static_cast<std::size_t>(a)].arrival <
+               m_input.jobs[static_cast<std::size_t>(b)].arrival;
+    });
+    const auto arrivalOf = [&](std::size_t i) {
+        return m_input.jobs[static_cast<std::size_t>(arrivals[i])].arrival;
+    };
+
+    std::size_t nextArrival = 0;
+    std::vector<TaskEndEvent> batch;
+    std::vector<int> wokenPools;
+    long long idleInstants = 0;
+    const long long maxKills = 100 * static_cast<long long>(m_taskStarted.size()) + 1000;
+    while (true) {
+        double t = std::numeric_limits<double>::infinity();
+        if (!m_events.empty()) {
+            t = m_events.top().time;
+        }
+        if (nextArrival < arrivals.size()) {
+            t = std::min(t, arrivalOf(nextArrival));
+        }
+        if (!m_wakeups.empty()) {
+            t = std::min(t, m_wakeups.top().time);
+        }
+        if (!std::isfinite(t)) {
+            break;
+        }
+        const double limit = t + kSameTime * std::max(1.0, std::fabs(t));
+        double instant = t;
+        batch.clear();
+        while (!m_events.empty() && m_events.top().time <= limit) {
+            const TaskEndEvent e = m_events.top();
+            if (e.generation == m_generation[e.slot] && m_running[e.slot].job >= 0) {
+                batch.push_back(e);
+                instant = std::max(instant, e.time);
+            }
+            if (m_events.size() > 1 && m_events.secondTime() <= limit) {
+                m_events.pop();
+            } else {
+                m_deadTop = true;  // the last event of this instant: keep it for replaceTop
+                break;
+            }
+        }
+        const std::size_t firstArrival = nextArrival;
+        while (nextArrival < arrivals.size() && arrivalOf(nextArrival) <= limit) {
+            instant = std::max(instant, arrivalOf(nextArrival));
+            ++nextArrival;
+        }
+        wokenPools.clear();
+        while (!m_wakeups.empty() && m_wakeups.top().time <= limit) {
+            instant = std::max(instant, m_wakeups.top().time);
+            wokenPools.push_back(m_wakeups.top().pool);
+            m_wakeups.pop();
+        }
+        m_now = instant;
+        const long long progressBefore = m_progress;
+
+        for (const TaskEndEvent& e : batch) {
+            finish(e);
+        }
+        for (std::size_t i = firstArrival; i < nextArrival; ++i) {
+            arrive(arrivals[i]);
+        }
+        std::sort(wokenPools.begin(), wokenPools.end());
+        wokenPools.erase(std::unique(wokenPools.begin(), wokenPools.end()), wokenPools.end());
+        for (int p : wokenPools) {
+            m_activePool = p;
+            m_setups[static_cast<std::size_t>(p)].policy->onWakeup(*this);
+        }
+        for (std::size_t p = 0; p < m_setups.size(); ++p) {
+            m_activePool = static_cast<int>(p);
+            m_setups[p].policy->beforeAssign(*this);
+        }
+        m_activePool = -1;
+        assign();
+        if (m_deadTop) {
+            m_events.pop();
+            m_deadTop = false;
+        }
+
+        idleInstants = m_progress == progressBefore ? idleInstants + 1 : 0;
+        if (idleInstants > kMaxIdleInstants || m_kills > maxKills) {
+            throw SimulationError(
+                "the scheduling policy makes no progress (it keeps waking up "
+                "or killing tasks without finishing any)");
+        }
+    }
+
+    if (m_done != jobCount) {
+        std::string names;
+        for (int j = 0; j < jobCount && names.size() < 200; ++j) {
+            if (!m_jobs[static_cast<std::size_t>(j)].done) {
+                names +=
+                    (names.empty() ? "" : ", ") + m_input.jobs[static_cast<std::size_t>(j)].name;
+            }
+        }
+        throw SimulationError("the scheduling policy left jobs unfinished: " + names);
+    }
+
+    SimResult& r = m_result;
+    r.mapSlots = m_slotCount[0];
+    r.reduceSlots = m_slotCount[1];
+    r.jobs.resize(static_cast<std::size_t>(jobCount));
+    double firstArrival = std::numeric_limits<double>::infinity();
+    double lastEnd = 0.0;
+    for (int j = 0; j < jobCount; ++j) {
+        const JobState& s = m_jobs[static_cast<std::size_t>(j)];
+        JobTimes& t = r.jobs[static_cast<std::size_t>(j)];
+        t.arrival = m_input.jobs[static_cast<std::size_t>(j)].arrival;
+        t.start = s.start;
+        t.mapEnd = s.mapEnd;
+        t.end = s.end;
+        t.killedMaps = s.killed[0];
+        t.killedReduces = s.killed[1];
+        firstArrival = std::min(firstArrival, t.arrival);
+        lastEnd = std::max(lastEnd, t.end);
+    }
+    r.makespan = jobCount > 0 ? lastEnd - firstArrival : 0.0;
+    for (std::size_t p = 0; p < m_pools.size(); ++p) {
+        PoolTimes pt;
+        pt.name = m_pools[p].name;
+        pt.firstNode = m_pools[p].firstNode;
+        pt.nodes = m_pools[p].nodes;
+        pt.jobs = m_pools[p].jobs;
+        for (int j : pt.jobs) {
+            pt.makespan = std::max(pt.makespan, r.jobs[static_cast<std::size_t>(j)].end);
+        }
+        r.pools.push_back(std::move(pt));
+    }
+    return std::move(m_result);
+}
+
+}  // namespace
+
+SimResult simulate(const Workload& workload, std::vector<PoolSetup> pools,
+                   const SimOptions& options) {
+    Engine engine(workload, pools, options);
+    return engine.run();
+}
+
+SimResult simulateOrder(const Workload& workload, const std::vector<int>& order,
+                        const SimOptions& options) {
+    std::vector<PoolSetup> pools(1);
+    pools[0].nodes = workload.cluster.nodes;
+    pools[0].jobs = order;
+    pools[0].policy = std::make_unique<OrderPolicy>(order);
+    return simulate(workload, std::move(pools), options);
+}
+
+}  // namespace mr
