@@ -1,0 +1,41 @@
+#include "schedulers/Algorithm.h"
+
+#include <numeric>
+
+#include "perf/TwoStage.h"
+#include "sim/Simulator.h"
+
+namespace mr {
+
+std::vector<int> fileOrder(const Workload& w) {
+    std::vector<int> order(static_cast<std::size_t>(w.jobCount()));
+    std::iota(order.begin(), order.end(), 0);
+    return order;
+}
+
+RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<int> order,
+                   std::vector<StageDurations> stages, const RunOptions& options) {
+    RunResult result;
+    result.algorithm = std::move(algorithm);
+    SimOptions simOptions;
+    simOptions.recordTasks = options.recordTasks;
+    result.sim = simulateOrder(workload, order, simOptions);
+    std::vector<double> arrivals;
+    for (const auto& job : workload.jobs) {
+        arrivals.push_back(job.arrival);
+    }
+    result.modelMakespan =
+        twoStageMakespan(stages, order, workload.hasArrivals() ? &arrivals : nullptr);
+    result.order = std::move(order);
+    result.stages = std::move(stages);
+    return result;
+}
+
+RunResult OrderAlgorithm::run(const Workload& workload, const RunOptions& options) const {
+    auto stages = allStageDurations(workload, workload.cluster.mapSlots(),
+                                    workload.cluster.reduceSlots(), options.estimator);
+    auto order = chooseOrder(workload, stages, options);
+    return runOrder(workload, id(), std::move(order), std::move(stages), options);
+}
+
+}  // namespace mr

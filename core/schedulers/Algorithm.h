@@ -1,0 +1,66 @@
+// Algorithm — one scheduler of DESIGN.md's table: takes a workload, decides an order / pools /
+// quotas, simulates, and returns a RunResult. Algorithms are found by id in the Registry.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/Workload.h"
+#include "perf/StageDuration.h"
+#include "sim/SimResult.h"
+
+namespace mr {
+
+struct RunOptions {
+    std::uint64_t seed = 1;                  // for `random` and any randomised algorithm
+    Estimator estimator = Estimator::Exact;  // how (m_i, r_i) are estimated
+    std::vector<std::string> manualOrder;    // `manual`: overrides the file's manual_order
+    bool recordTasks = true;                 // keep every task record (charts, exports)
+    int threads = 0;                         // worker threads for searches; 0 = all cores
+};
+
+struct RunResult {
+    std::string algorithm;
+    std::vector<int> order;               // jobs in the order the algorithm chose
+    std::optional<double> modelMakespan;  // the two-stage formula, where it applies
+    std::vector<StageDurations> stages;   // (m_i, r_i) the algorithm worked with, per job
+    SimResult sim;
+    // Set when the algorithm simulated changed jobs (e.g. re-split tasks); else the input's.
+    std::shared_ptr<const Workload> simulatedWorkload;
+    std::vector<std::string> notes;  // one-line remarks for the user
+
+    double makespan() const { return sim.makespan; }
+};
+
+class Algorithm {
+public:
+    virtual ~Algorithm() = default;
+    virtual std::string id() const = 0;
+    virtual std::string summary() const = 0;  // one line for --help and the UI
+    virtual RunResult run(const Workload& workload, const RunOptions& options) const = 0;
+};
+
+// Base for the algorithms that only choose an order: simulates it with OrderPolicy over the
+// whole cluster and adds the two-stage formula's makespan of that order.
+class OrderAlgorithm : public Algorithm {
+public:
+    RunResult run(const Workload& workload, const RunOptions& options) const override;
+
+protected:
+    // `stages`: (m_i, r_i) of every job on the whole cluster with the chosen estimator.
+    virtual std::vector<int> chooseOrder(const Workload& workload,
+                                         const std::vector<StageDurations>& stages,
+                                         const RunOptions& options) const = 0;
+};
+
+// Jobs in file order: 0, 1, ..., n-1.
+std::vector<int> fileOrder(const Workload& workload);
+
+// Simulate `order` on the whole cluster and fill a RunResult (shared by order algorithms).
+RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<int> order,
+                   std::vector<StageDurations> stages, const RunOptions& options);
+
+}  // namespace mr

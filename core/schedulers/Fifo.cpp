@@ -1,0 +1,35 @@
+// fifo — first in, first out: arrival order, file order among equal arrivals (seeds 000/004).
+#include <algorithm>
+
+#include "schedulers/Algorithm.h"
+
+namespace mr {
+
+namespace {
+
+class FifoAlgorithm : public OrderAlgorithm {
+public:
+    std::string id() const override { return "fifo"; }
+    std::string summary() const override {
+        return "first in, first out: arrival order, file order among equal arrivals";
+    }
+
+protected:
+    std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,
+                                 const RunOptions&) const override {
+        auto order = fileOrder(w);
+        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+            return w.jobs[static_cast<std::size_t>(a)].arrival <
+                   w.jobs[static_cast<std::size_t>(b)].arrival;
+        });
+        return order;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> makeFifo() {
+    return std::make_unique<FifoAlgorithm>();
+}
+
+}  // namespace mr

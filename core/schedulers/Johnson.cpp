@@ -1,0 +1,94 @@
+#include "schedulers/Johnson.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "schedulers/Algorithm.h"
+
+namespace mr {
+
+JohnsonTrace johnsonTrace(const std::vector<StageDurations>& stages, const std::vector<int>& jobs) {
+    JohnsonTrace trace;
+    trace.sorted = jobs;
+    const auto key = [&](int j) {
+        const auto& s = stages[static_cast<std::size_t>(j)];
+        return std::min(s.map, s.reduce);
+    };
+    const auto isMapType = [&](int j) {
+        const auto& s = stages[static_cast<std::size_t>(j)];
+        return s.map <= s.reduce;
+    };
+    std::stable_sort(trace.sorted.begin(), trace.sorted.end(), [&](int a, int b) {
+        if (key(a) != key(b)) {
+            return key(a) < key(b);
+        }
+        return isMapType(a) && !isMapType(b);
+    });
+    trace.order.assign(jobs.size(), -1);
+    int head = 0;
+    int tail = static_cast<int>(jobs.size()) - 1;
+    for (int j : trace.sorted) {
+        JohnsonStep step;
+        step.job = j;
+        step.duration = key(j);
+        step.mapType = isMapType(j);
+        step.position = step.mapType ? head++ : tail--;
+        trace.order[static_cast<std::size_t>(step.position)] = j;
+        trace.steps.push_back(step);
+    }
+    return trace;
+}
+
+std::vector<int> johnsonOrder(const std::vector<StageDurations>& stages,
+                              const std::vector<int>& jobs) {
+    return johnsonTrace(stages, jobs).order;
+}
+
+std::vector<int> johnsonOrder(const std::vector<StageDurations>& stages) {
+    std::vector<int> jobs(stages.size());
+    std::iota(jobs.begin(), jobs.end(), 0);
+    return johnsonOrder(stages, jobs);
+}
+
+namespace {
+
+class JohnsonAlgorithm : public OrderAlgorithm {
+public:
+    std::string id() const override { return "johnson"; }
+    std::string summary() const override {
+        return "Johnson's rule on (m_i, r_i) at full allocation (seed 000 Alg. 1)";
+    }
+
+protected:
+    std::vector<int> chooseOrder(const Workload&, const std::vector<StageDurations>& stages,
+                                 const RunOptions&) const override {
+        return johnsonOrder(stages);
+    }
+};
+
+class ReverseJohnsonAlgorithm : public OrderAlgorithm {
+public:
+    std::string id() const override { return "reverse-johnson"; }
+    std::string summary() const override {
+        return "Johnson's order reversed: the two-stage model's worst order (seed 000)";
+    }
+
+protected:
+    std::vector<int> chooseOrder(const Workload&, const std::vector<StageDurations>& stages,
+                                 const RunOptions&) const override {
+        auto order = johnsonOrder(stages);
+        std::reverse(order.begin(), order.end());
+        return order;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> makeJohnson() {
+    return std::make_unique<JohnsonAlgorithm>();
+}
+std::unique_ptr<Algorithm> makeReverseJohnson() {
+    return std::make_unique<ReverseJohnsonAlgorithm>();
+}
+
+}  // namespace mr

@@ -1,0 +1,35 @@
+// manual — an order given by hand: --order on the command line, or manual_order in the file.
+#include "model/InputError.h"
+#include "schedulers/Algorithm.h"
+
+namespace mr {
+
+namespace {
+
+class ManualAlgorithm : public OrderAlgorithm {
+public:
+    std::string id() const override { return "manual"; }
+    std::string summary() const override {
+        return "an order given by hand (--order, or manual_order in the file)";
+    }
+
+protected:
+    std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,
+                                 const RunOptions& options) const override {
+        const auto& names = options.manualOrder.empty() ? w.manualOrder : options.manualOrder;
+        if (names.empty()) {
+            throw InputError("", "", "order",
+                             "the manual algorithm needs an order: --order J1,J2,... or "
+                             "\"manual_order\" in the workload file");
+        }
+        return resolveOrder(w, names, true, "order");
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> makeManual() {
+    return std::make_unique<ManualAlgorithm>();
+}
+
+}  // namespace mr

@@ -1,0 +1,185 @@
+#include "schedulers/Optimal.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <thread>
+
+#include "model/InputError.h"
+#include "schedulers/Algorithm.h"
+#include "sim/Simulator.h"
+
+namespace mr {
+
+double makespanLowerBound(const Workload& w) {
+    if (w.jobs.empty()) {
+        return 0.0;
+    }
+    double mapWork = 0.0;
+    double reduceWork = 0.0;
+    double firstArrival = std::numeric_limits<double>::infinity();
+    double bound = 0.0;
+    for (const auto& job : w.jobs) {
+        mapWork += job.totalWork(TaskKind::Map);
+        reduceWork += job.totalWork(TaskKind::Reduce);
+        firstArrival = std::min(firstArrival, job.arrival);
+        bound = std::max(bound, job.arrival + job.maxDuration(TaskKind::Map) +
+                                    job.maxDuration(TaskKind::Reduce));
+    }
+    bound -= firstArrival;
+    bound = std::max(bound, mapWork / w.cluster.mapSlots());
+    return std::max(bound, reduceWork / w.cluster.reduceSlots());
+}
+
+namespace {
+
+bool clearlyLess(double a, double b) {
+    return std::isinf(b) ? a < b : a < b - 1e-9 * std::max(1.0, std::fabs(b));
+}
+
+struct GroupBest {
+    double makespan = std::numeric_limits<double>::infinity();
+    std::vector<int> sequence;
+    long long simulated = 0;
+};
+
+}  // namespace
+
+OrderSearchResult searchBestOrder(const Workload& w, int threads) {
+    const int n = w.jobCount();
+    if (n > kOptimalMaxJobs) {
+        throw InputError("", "", "algorithm",
+                         "optimal tries every order and is limited to " +
+                             std::to_string(kOptimalMaxJobs) + " jobs (this workload has " +
+                             std::to_string(n) + "); use johnson or balanced-pools");
+    }
+    OrderSearchResult result;
+    result.lowerBound = makespanLowerBound(w);
+    if (n == 0) {
+        return result;
+    }
+    // Class of each job: identical jobs share a class; members are used in file order.
+    std::vector<int> classOf(static_cast<std::size_t>(n));
+    std::vector<std::vector<int>> members;
+    for (int j = 0; j < n; ++j) {
+        const Job& job = w.jobs[static_cast<std::size_t>(j)];
+        int found = -1;
+        for (std::size_t c = 0; c < members.size() && found < 0; ++c) {
+            const Job& other = w.jobs[static_cast<std::size_t>(members[c].front())];
+            if (other.mapDurations == job.mapDurations &&
+                other.reduceDurations == job.reduceDurations && other.arrival == job.arrival) {
+                found = static_cast<int>(c);
+            }
+        }
+        if (found < 0) {
+            found = static_cast<int>(members.size());
+            members.emplace_back();
+        }
+        members[static_cast<std::size_t>(found)].push_back(j);
+        classOf[static_cast<std::size_t>(j)] = found;
+    }
+    std::vector<int> allClasses(classOf);
+    std::sort(allClasses.begin(), allClasses.end());
+    std::vector<int> firstClasses(allClasses);
+    firstClasses.erase(std::unique(firstClasses.begin(), firstClasses.end()), firstClasses.end());
+
+    const auto toOrder = [&](const std::vector<int>& sequence) {
+        std::vector<std::size_t> used(members.size(), 0);
+        std::vector<int> order;
+        for (int c : sequence) {
+            order.push_back(
+                members[static_cast<std::size_t>(c)][used[static_cast<std::size_t>(c)]++]);
+        }
+        return order;
+    };
+
+    const double target = result.lowerBound;
+    std::vector<GroupBest> groups(firstClasses.size());
+    std::atomic<std::size_t> nextGroup{0};
+    std::atomic<std::size_t> lowerBoundGroup{std::numeric_limits<std::size_t>::max()};
+    SimOptions quiet;
+    quiet.recordTasks = false;
+
+    const auto worker = [&] {
+        while (true) {
+            const std::size_t g = nextGroup.fetch_add(1);
+            if (g >= groups.size() || g > lowerBoundGroup.load()) {
+                return;
+            }
+            std::vector<int> sequence{firstClasses[g]};
+            std::vector<int> rest(allClasses);
+            rest.erase(std::find(rest.begin(), rest.end(), firstClasses[g]));
+            GroupBest& best = groups[g];
+            do {
+                std::copy(rest.begin(), rest.end(), std::back_inserter(sequence));
+                const double makespan = simulateOrder(w, toOrder(sequence), quiet).makespan;
+                ++best.simulated;
+                if (clearlyLess(makespan, best.makespan)) {
+                    best.makespan = makespan;
+                    best.sequence = sequence;
+                }
+                sequence.resize(1);
+                if (!clearlyLess(target, best.makespan)) {  // reached the lower bound
+                    std::size_t current = lowerBoundGroup.load();
+                    while (g < current && !lowerBoundGroup.compare_exchange_weak(current, g)) {
+                    }
+                    break;
+                }
+                if (g > lowerBoundGroup.load()) {
+                    break;
+                }
+            } while (std::next_permutation(rest.begin(), rest.end()));
+        }
+    };
+
+    unsigned count = threads > 0 ? static_cast<unsigned>(threads)
+                                 : std::max(1u, std::thread::hardware_concurrency());
+    count = std::min<unsigned>(count, static_cast<unsigned>(groups.size()));
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < count; ++t) {
+        pool.emplace_back(worker);
+    }
+    worker();
+    for (auto& thread : pool) {
+        thread.join();
+    }
+
+    const std::size_t lastGroup = std::min(lowerBoundGroup.load(), groups.size() - 1);
+    const GroupBest* best = nullptr;
+    for (std::size_t g = 0; g <= lastGroup; ++g) {
+        result.ordersSimulated += groups[g].simulated;
+        if (!groups[g].sequence.empty() &&
+            (best == nullptr || clearlyLess(groups[g].makespan, best->makespan))) {
+            best = &groups[g];
+        }
+    }
+    result.order = toOrder(best->sequence);
+    result.makespan = best->makespan;
+    return result;
+}
+
+namespace {
+
+class OptimalAlgorithm : public OrderAlgorithm {
+public:
+    std::string id() const override { return "optimal"; }
+    std::string summary() const override {
+        return "best order by exhaustive simulated search (at most 10 jobs)";
+    }
+
+protected:
+    std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,
+                                 const RunOptions& options) const override {
+        return searchBestOrder(w, options.threads).order;
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> makeOptimal() {
+    return std::make_unique<OptimalAlgorithm>();
+}
+
+}  // namespace mr

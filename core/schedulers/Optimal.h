@@ -1,0 +1,31 @@
+// optimal — the best order by exhaustive search, every candidate simulated slot by slot.
+// For teaching and for checking the heuristics on small batches: n <= 10 jobs. Jobs that are
+// identical (same tasks, same arrival) are interchangeable, so only distinct orders are tried;
+// the search stops early once an order reaches the makespan lower bound, and runs on all cores.
+// Among orders with the same makespan the lexicographically first (by file index) wins, so the
+// result does not depend on the number of threads.
+#pragma once
+
+#include <vector>
+
+#include "model/Workload.h"
+
+namespace mr {
+
+inline constexpr int kOptimalMaxJobs = 10;
+
+struct OrderSearchResult {
+    std::vector<int> order;
+    double makespan = 0.0;
+    long long ordersSimulated = 0;
+    double lowerBound = 0.0;  // no order can do better (work / slots, critical paths)
+};
+
+// Throws InputError when the workload has more than kOptimalMaxJobs jobs.
+OrderSearchResult searchBestOrder(const Workload& workload, int threads = 0);
+
+// max(total map work / map slots, total reduce work / reduce slots,
+//     every job's arrival + longest map task + longest reduce task) − first arrival.
+double makespanLowerBound(const Workload& workload);
+
+}  // namespace mr

@@ -1,0 +1,72 @@
+#include "schedulers/Registry.h"
+
+#include <memory>
+
+#include "model/InputError.h"
+
+namespace mr {
+
+std::unique_ptr<Algorithm> makeFifo();
+std::unique_ptr<Algorithm> makeManual();
+std::unique_ptr<Algorithm> makeRandom();
+std::unique_ptr<Algorithm> makeJohnson();
+std::unique_ptr<Algorithm> makeReverseJohnson();
+std::unique_ptr<Algorithm> makeOptimal();
+
+namespace {
+
+const std::vector<std::unique_ptr<Algorithm>>& registry() {
+    static const std::vector<std::unique_ptr<Algorithm>> algorithms = [] {
+        std::vector<std::unique_ptr<Algorithm>> list;
+        list.push_back(makeFifo());
+        list.push_back(makeManual());
+        list.push_back(makeRandom());
+        list.push_back(makeJohnson());
+        list.push_back(makeReverseJohnson());
+        list.push_back(makeOptimal());
+        return list;
+    }();
+    return algorithms;
+}
+
+}  // namespace
+
+const Algorithm* findAlgorithm(std::string_view id) {
+    for (const auto& algorithm : registry()) {
+        if (algorithm->id() == id) {
+            return algorithm.get();
+        }
+    }
+    return nullptr;
+}
+
+std::vector<const Algorithm*> allAlgorithms() {
+    std::vector<const Algorithm*> list;
+    for (const auto& algorithm : registry()) {
+        list.push_back(algorithm.get());
+    }
+    return list;
+}
+
+std::vector<std::string> algorithmIds() {
+    std::vector<std::string> ids;
+    for (const auto& algorithm : registry()) {
+        ids.push_back(algorithm->id());
+    }
+    return ids;
+}
+
+RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunOptions& options) {
+    const Algorithm* algorithm = findAlgorithm(id);
+    if (algorithm == nullptr) {
+        std::string known;
+        for (const auto& name : algorithmIds()) {
+            known += (known.empty() ? "" : ", ") + name;
+        }
+        throw InputError("", "", "algorithm",
+                         "unknown algorithm '" + std::string(id) + "' (known: " + known + ")");
+    }
+    return algorithm->run(workload, options);
+}
+
+}  // namespace mr

@@ -1,0 +1,34 @@
+// facebook-1000 — the 1000-job synthetic Facebook workload of seed 004 §IV-B: the job sizes of
+// its Table I (the 100-job table of seed 000 ×10) in a seeded random order, map task times
+// LogNormal(9.9511, 1.6764) and reduce task times LogNormal(12.375, 1.6262), both in
+// milliseconds (converted to seconds here). Arrivals 0 and no deadlines; the deadline issue adds
+// inter-arrival times and deadlines on top.
+#pragma once
+
+#include <cstdint>
+
+#include "model/Workload.h"
+
+namespace mr {
+
+struct FacebookBin {
+    int maps;
+    int reduces;
+    int jobs;  // per 1000 jobs
+};
+
+// Seed 004 Table I.
+inline constexpr FacebookBin kFacebook1000Bins[] = {
+    {1, 0, 380},   {2, 0, 160},  {10, 3, 140},   {50, 0, 80},     {100, 0, 60},
+    {200, 50, 60}, {400, 0, 40}, {800, 180, 40}, {2400, 360, 20}, {4800, 0, 20}};
+
+inline constexpr double kFacebookMapLogMean = 9.9511;
+inline constexpr double kFacebookMapLogSigma = 1.6764;
+inline constexpr double kFacebookReduceLogMean = 12.375;
+inline constexpr double kFacebookReduceLogSigma = 1.6262;
+
+// `jobs` is rounded to whole tenths of the table (1000 gives the table exactly; 100 gives
+// seed 000's Table I sizes). Cluster: `nodes` nodes with one map and one reduce slot each.
+Workload facebook1000(int jobs, std::uint64_t seed, int nodes = 64);
+
+}  // namespace mr
