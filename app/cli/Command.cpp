@@ -1,0 +1,66 @@
+#include "cli/Command.h"
+
+#include <algorithm>
+#include <ostream>
+
+#include "io/WorkloadJson.h"
+#include "model/InputError.h"
+#include "schedulers/Registry.h"
+
+namespace mr::cli {
+
+void WorkloadOptions::addTo(CLI::App& command) {
+    command.add_option("workload", workload, "Workload file (mrx-workload JSON)")->required();
+    command.add_option("--seed", seed, "Seed for randomised algorithms (default 1)");
+    command
+        .add_option("--estimator", estimator,
+                    "Stage-duration estimator for (m, r): exact, aria-low, aria-up, aria-avg")
+        ->check(CLI::IsMember({"exact", "aria-low", "aria-up", "aria-avg"}));
+    command.add_option("--order", order, "Job order for the manual algorithm (J1,J2,...)")
+        ->delimiter(',');
+    command.add_option("--threads", threads, "Worker threads for searches (0 = all cores)")
+        ->check(CLI::Range(0, 1024));
+}
+
+Workload WorkloadOptions::load(std::ostream& err) const {
+    LoadReport report;
+    Workload w = loadWorkload(workload, &report);
+    for (const auto& warning : report.warnings) {
+        err << "mrsim: warning: " << warning << "\n";
+    }
+    return w;
+}
+
+RunOptions WorkloadOptions::runOptions() const {
+    RunOptions r;
+    r.seed = seed;
+    r.estimator = *parseEstimator(estimator);
+    r.manualOrder = order;
+    r.threads = threads;
+    return r;
+}
+
+void rethrowNamingFile(const InputError& e, const std::string& file) {
+    if (e.file().empty() && e.field() != "algorithm" && e.field() != "order") {
+        throw e.withFile(file);
+    }
+    throw e;
+}
+
+std::string algorithmHelp() {
+    std::string text = "Algorithms:\n";
+    for (const Algorithm* a : allAlgorithms()) {
+        const std::size_t pad = 18 - std::min<std::size_t>(17, a->id().size());
+        text += "  " + a->id() + std::string(pad, ' ') + a->summary() + "\n";
+    }
+    return text;
+}
+
+Command makeAlgorithmsCommand(CLI::App& app) {
+    Command c;
+    c.app = app.add_subcommand("algorithms", "List the algorithm ids");
+    c.run = [](std::ostream& out, std::ostream&) { out << algorithmHelp(); };
+    return c;
+}
+
+}  // namespace mr::cli

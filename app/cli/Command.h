@@ -1,0 +1,47 @@
+// Command — one mrsim subcommand: it declares its options on a CLI11 subcommand and runs when
+// that subcommand was given. Adding a command: a file with `Command makeXCommand(CLI::App&)` and
+// one line in Cli.cpp. Errors: throw InputError (exit 2, one stderr line).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include "model/InputError.h"
+#include "model/Workload.h"
+#include "schedulers/Algorithm.h"
+
+namespace mr::cli {
+
+struct Command {
+    CLI::App* app = nullptr;
+    std::function<void(std::ostream& out, std::ostream& err)> run;
+};
+
+// Options shared by the commands that read one workload and run algorithms on it.
+struct WorkloadOptions {
+    std::string workload;
+    std::uint64_t seed = 1;
+    std::string estimator = "exact";
+    std::vector<std::string> order;
+    int threads = 0;
+
+    void addTo(CLI::App& command);
+    Workload load(std::ostream& err) const;  // prints the loader's warnings
+    RunOptions runOptions() const;
+};
+
+// Re-throw an InputError raised while running algorithms on `file` so that it names the file
+// (errors about the command line itself — algorithm ids, --order — stay as they are).
+[[noreturn]] void rethrowNamingFile(const InputError& e, const std::string& file);
+
+std::string algorithmHelp();  // "Algorithms:\n  fifo   ...\n"
+
+Command makeRunCommand(CLI::App& app);
+Command makeCompareCommand(CLI::App& app);
+Command makeAlgorithmsCommand(CLI::App& app);
+
+}  // namespace mr::cli

@@ -1,0 +1,47 @@
+// mrsim compare WORKLOAD --algorithms A,B,... [--json|--csv] — several algorithms side by side.
+#include <memory>
+#include <ostream>
+
+#include "cli/Command.h"
+#include "experiments/Compare.h"
+#include "io/ResultFormat.h"
+#include "model/InputError.h"
+
+namespace mr::cli {
+
+Command makeCompareCommand(CLI::App& app) {
+    struct Options {
+        WorkloadOptions workload;
+        std::vector<std::string> algorithms;
+        bool json = false;
+        bool csv = false;
+    };
+    auto o = std::make_shared<Options>();
+    Command c;
+    c.app = app.add_subcommand("compare", "Run several algorithms side by side");
+    o->workload.addTo(*c.app);
+    c.app->add_option("-a,--algorithms", o->algorithms, "Comma-separated algorithm ids")
+        ->required()
+        ->delimiter(',');
+    auto* json = c.app->add_flag("--json", o->json, "Print JSON");
+    c.app->add_flag("--csv", o->csv, "Print CSV")->excludes(json);
+    c.run = [o](std::ostream& out, std::ostream& err) {
+        const Workload w = o->workload.load(err);
+        std::vector<RunResult> results;
+        try {
+            results = compareAlgorithms(w, o->algorithms, o->workload.runOptions());
+        } catch (const InputError& e) {
+            rethrowNamingFile(e, o->workload.workload);
+        }
+        if (o->json) {
+            out << comparisonJson(w, results).dump(2) << "\n";
+        } else if (o->csv) {
+            out << comparisonCsv(w, results);
+        } else {
+            out << comparisonText(w, results);
+        }
+    };
+    return c;
+}
+
+}  // namespace mr::cli
