@@ -1,0 +1,153 @@
+// mrsim, the real binary: the DESIGN.md JSON contract, tables and CSV, --help, and exit code 2
+// with one clear stderr line for every kind of bad input.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+using test::runMrsimBinary;
+using test::samplePath;
+
+std::size_t lines(const std::string& text) {
+    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+TEST(Mrsim, RunJsonFollowsTheContract) {
+    const auto c = runMrsimBinary(
+        {"run", samplePath("figure4-scenario1.json"), "--algorithm", "johnson", "--json"});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_TRUE(c.err.empty()) << c.err;
+    const auto j = nlohmann::json::parse(c.out);
+    EXPECT_EQ(j["algorithm"], "johnson");
+    EXPECT_EQ(j["order"], nlohmann::json({"J2", "J5", "J1", "J4", "J3"}));
+    EXPECT_DOUBLE_EQ(j["makespan"].get<double>(), 47.0);
+    EXPECT_DOUBLE_EQ(j["model_makespan"].get<double>(), 47.0);
+    ASSERT_EQ(j["jobs"].size(), 5u);
+    EXPECT_EQ(j["jobs"][1]["name"], "J2");
+    EXPECT_DOUBLE_EQ(j["jobs"][1]["start"].get<double>(), 0.0);
+    EXPECT_DOUBLE_EQ(j["jobs"][1]["map_end"].get<double>(), 1.0);
+    EXPECT_DOUBLE_EQ(j["jobs"][1]["end"].get<double>(), 5.0);
+    EXPECT_GT(j["utilization"]["map"].get<double>(), 0.9);
+    EXPECT_LE(j["utilization"]["reduce"].get<double>(), 1.0);
+    EXPECT_FALSE(j.contains("pools"));  // single-pool algorithm
+}
+
+TEST(Mrsim, RunPrintsAReadableTable) {
+    const auto c = runMrsimBinary({"run", samplePath("two-jobs.json"), "-a", "fifo"});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.out.find("makespan     42   (two-stage model: 42)"), std::string::npos) << c.out;
+    EXPECT_NE(c.out.find("order        J1 J2"), std::string::npos) << c.out;
+}
+
+TEST(Mrsim, CompareAsJsonCsvAndTable) {
+    const std::string file = samplePath("figure4-scenario1.json");
+    const auto json = runMrsimBinary(
+        {"compare", file, "--algorithms", "fifo,johnson,reverse-johnson,optimal", "--json"});
+    ASSERT_EQ(json.exitCode, 0) << json.err;
+    const auto j = nlohmann::json::parse(json.out);
+    ASSERT_EQ(j["results"].size(), 4u);
+    EXPECT_EQ(j["baseline"], "fifo");
+    EXPECT_DOUBLE_EQ(j["results"][1]["makespan"].get<double>(), 47.0);
+    EXPECT_DOUBLE_EQ(j["results"][2]["makespan"].get<double>(), 78.0);
+    EXPECT_DOUBLE_EQ(j["results"][3]["makespan"].get<double>(), 47.0);
+
+    const auto csv =
+        runMrsimBinary({"compare", file, "--algorithms", "johnson,reverse-johnson", "--csv"});
+    ASSERT_EQ(csv.exitCode, 0) << csv.err;
+    EXPECT_EQ(lines(csv.out), 3u);
+    EXPECT_EQ(csv.out.rfind("algorithm,makespan,model_makespan,", 0), 0u);
+    EXPECT_NE(csv.out.find("\nreverse-johnson,78,78,-65.9574"), std::string::npos) << csv.out;
+
+    const auto table = runMrsimBinary({"compare", file, "--algorithms", "fifo,johnson"});
+    ASSERT_EQ(table.exitCode, 0);
+    EXPECT_NE(table.out.find("J2 J5 J1 J4 J3"), std::string::npos);
+}
+
+TEST(Mrsim, ManualOrderFromTheCommandLine) {
+    const auto c = runMrsimBinary(
+        {"run", samplePath("two-jobs.json"), "-a", "manual", "--order", "J2,J1", "--json"});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_DOUBLE_EQ(nlohmann::json::parse(c.out)["makespan"].get<double>(), 24.0);
+}
+
+TEST(Mrsim, HelpExitsZero) {
+    for (const auto& args : std::vector<std::vector<std::string>>{
+             {"--help"}, {"run", "--help"}, {"compare", "--help"}, {"algorithms"}}) {
+        const auto c = runMrsimBinary(args);
+        EXPECT_EQ(c.exitCode, 0) << args[0];
+        EXPECT_FALSE(c.out.empty());
+    }
+    EXPECT_NE(runMrsimBinary({"--help"}).out.find("reverse-johnson"), std::string::npos);
+}
+
+struct BadRun {
+    std::vector<std::string> args;
+    std::string fileText;  // written to bad.json and passed first when not empty
+    std::string expected;  // must appear in the one stderr line
+};
+
+TEST(Mrsim, BadInputExitsTwoWithOneLineNamingTheProblem) {
+    const std::string dir = test::scratchDir();
+    const std::string header =
+        R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1}, "jobs": [)";
+    const std::vector<BadRun> cases = {
+        {{"-a", "johnson"},
+         header + R"({"name": "J1", "maps": 2, "map_duration": -3}]})",
+         "job 'J1': field 'map_duration'"},
+        {{"-a", "johnson"},
+         header +
+             R"({"name": "J1", "maps": 2, "map_duration": 3}, {"name": "J1", "maps": 1, "map_duration": 1}]})",
+         "job 'J1': field 'name': duplicate"},
+        {{"-a", "johnson"}, header + R"({"name": "J1", "maps": 2, "map_dur)", "not valid JSON"},
+        {{"-a", "johnson"},
+         R"({"format": "mrx-workload", "version": 3, "cluster": {}, "jobs": []})",
+         "field 'version'"},
+        {{"-a", "jonson"},
+         header + R"({"name": "J1", "maps": 2, "map_duration": 3}]})",
+         "unknown algorithm 'jonson'"},
+        {{"-a", "manual", "--order", "J1,J9"},
+         header + R"({"name": "J1", "maps": 2, "map_duration": 3}]})",
+         "job 'J9'"},
+        {{"--algorithm"},
+         header + R"({"name": "J1", "maps": 2, "map_duration": 3}]})",
+         "algorithm"},
+        {{"-a", "johnson", "--estimator", "magic"},
+         header + R"({"name": "J1", "maps": 2, "map_duration": 3}]})",
+         "estimator"},
+    };
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        const std::string path = dir + "/bad" + std::to_string(i) + ".json";
+        test::writeText(path, cases[i].fileText);
+        std::vector<std::string> args{"run", path};
+        args.insert(args.end(), cases[i].args.begin(), cases[i].args.end());
+        const auto c = runMrsimBinary(args);
+        EXPECT_EQ(c.exitCode, 2) << c.err;
+        EXPECT_EQ(lines(c.err), 1u) << c.err;
+        EXPECT_NE(c.err.find(cases[i].expected), std::string::npos) << c.err;
+        EXPECT_TRUE(c.out.empty()) << c.out;
+    }
+    // A missing file, and an unknown subcommand.
+    const auto missing = runMrsimBinary({"run", dir + "/nope.json", "-a", "fifo"});
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_NE(missing.err.find("nope.json: cannot open"), std::string::npos) << missing.err;
+    EXPECT_EQ(runMrsimBinary({"frobnicate"}).exitCode, 2);
+    EXPECT_EQ(runMrsimBinary({}).exitCode, 2);
+    // optimal refuses big batches with exit 2.
+    std::string big = header;
+    for (int i = 0; i < 11; ++i) {
+        big += std::string(i ? ", " : "") + R"({"name": "J)" + std::to_string(i) +
+               R"(", "maps": 1, "map_duration": 1})";
+    }
+    test::writeText(dir + "/big.json", big + "]}");
+    const auto tooBig = runMrsimBinary({"run", dir + "/big.json", "-a", "optimal"});
+    EXPECT_EQ(tooBig.exitCode, 2);
+    EXPECT_NE(tooBig.err.find("limited to 10 jobs"), std::string::npos) << tooBig.err;
+}
+
+}  // namespace
+}  // namespace mr

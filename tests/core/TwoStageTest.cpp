@@ -1,0 +1,63 @@
+// The two-stage abstraction: seed 000's published numbers and seed 001 Eqs. 11–12.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+#include <random>
+
+#include "perf/TwoStage.h"
+
+namespace mr {
+namespace {
+
+// Seed 000 Figure 4: J1 (4,5), J2 (1,4), J3 (30,4), J4 (6,30), J5 (2,3).
+const std::vector<StageDurations> kFigure4 = {{4, 5}, {1, 4}, {30, 4}, {6, 30}, {2, 3}};
+
+TEST(TwoStage, Figure4JohnsonOrderTakes47AndTheReverse78) {
+    EXPECT_DOUBLE_EQ(twoStageMakespan(kFigure4, {1, 4, 0, 3, 2}), 47.0);
+    EXPECT_DOUBLE_EQ(twoStageMakespan(kFigure4, {2, 3, 0, 4, 1}), 78.0);
+    // Seed 001 Example 1 computes 47 with Eqs. 11–12.
+    EXPECT_DOUBLE_EQ(johnsonClosedFormMakespan(kFigure4, {1, 4, 0, 3, 2}), 47.0);
+    EXPECT_DOUBLE_EQ(johnsonClosedFormMakespan(kFigure4, {2, 3, 0, 4, 1}), 78.0);
+}
+
+TEST(TwoStage, TwoJobsTake42Or24) {
+    const std::vector<StageDurations> jobs = {{20, 2}, {2, 20}};
+    EXPECT_DOUBLE_EQ(twoStageMakespan(jobs, {0, 1}), 42.0);
+    EXPECT_DOUBLE_EQ(twoStageMakespan(jobs, {1, 0}), 24.0);
+}
+
+TEST(TwoStage, TimelineFollowsTheRecurrence) {
+    const auto t = twoStageTimeline(kFigure4, {1, 4, 0, 3, 2});
+    // J2: map [0,1], reduce [1,5]; J5: map [1,3], reduce [5,8]; ... J3 reduce [43,47].
+    EXPECT_DOUBLE_EQ(t[0].reduceEnd, 5.0);
+    EXPECT_DOUBLE_EQ(t[1].reduceStart, 5.0);
+    EXPECT_DOUBLE_EQ(t[4].mapStart, 13.0);
+    EXPECT_DOUBLE_EQ(t[4].reduceStart, 43.0);
+    const std::vector<double> arrivals = {0, 10, 0, 0, 0};  // J2 arrives at 10
+    const auto late = twoStageTimeline(kFigure4, {1, 4, 0, 3, 2}, &arrivals);
+    EXPECT_DOUBLE_EQ(late[0].mapStart, 10.0);
+    EXPECT_DOUBLE_EQ(late[1].mapStart, 11.0);
+}
+
+TEST(TwoStage, ClosedFormEqualsTheRecurrenceOnRandomOrders) {
+    std::mt19937_64 rng(11);
+    for (int trial = 0; trial < 1000; ++trial) {
+        const int n = 1 + static_cast<int>(rng() % 12);
+        std::vector<StageDurations> stages;
+        for (int i = 0; i < n; ++i) {
+            // Reduce stages may be 0 (seed 000 footnote 3).
+            stages.push_back(
+                {std::uniform_real_distribution<double>(0, 30)(rng),
+                 rng() % 4 == 0 ? 0.0 : std::uniform_real_distribution<double>(0, 30)(rng)});
+        }
+        std::vector<int> order(static_cast<std::size_t>(n));
+        std::iota(order.begin(), order.end(), 0);
+        std::shuffle(order.begin(), order.end(), rng);
+        EXPECT_NEAR(twoStageMakespan(stages, order), johnsonClosedFormMakespan(stages, order),
+                    1e-9);
+    }
+}
+
+}  // namespace
+}  // namespace mr

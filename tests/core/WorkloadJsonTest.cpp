@@ -1,0 +1,287 @@
+// The workload file format: samples load, round trips are exact, and every kind of bad input
+// gives one InputError naming the file, the job and the field (DESIGN.md "Workload file").
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <random>
+
+#include "io/JsonFields.h"
+#include "io/WorkloadJson.h"
+#include "model/InputError.h"
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+using test::samplePath;
+
+TEST(WorkloadJson, LoadsFigure4Scenario2Sample) {
+    const Workload w = loadWorkload(samplePath("figure4-scenario2.json"));
+    EXPECT_EQ(w.name, "Figure 4, scenario 2");
+    EXPECT_EQ(w.cluster, (Cluster{30, 1, 1}));
+    ASSERT_EQ(w.jobCount(), 5);
+    EXPECT_EQ(w.jobs[2].name, "J3");
+    EXPECT_EQ(w.jobs[2].maps(), 20);
+    EXPECT_EQ(w.jobs[2].reduces(), 20);
+    EXPECT_DOUBLE_EQ(w.jobs[2].mapDurations[19], 30.0);
+    EXPECT_DOUBLE_EQ(w.jobs[2].reduceDurations[0], 4.0);
+    // The sample describes its expected results.
+    EXPECT_NE(w.description.find("47"), std::string::npos);
+    EXPECT_NE(w.description.find("40"), std::string::npos);
+}
+
+TEST(WorkloadJson, SavingALoadedSampleReproducesTheFile) {
+    for (const char* name : {"figure4-scenario1.json", "figure4-scenario2.json", "two-jobs.json"}) {
+        SCOPED_TRACE(name);
+        const std::string text = readTextFile(samplePath(name));
+        EXPECT_EQ(serializeWorkload(parseWorkload(text, name)), text);
+    }
+}
+
+Workload richWorkload(std::uint64_t seed) {
+    Workload w = test::randomWorkload(seed, {.arrivals = true});
+    w.description = "with \"quotes\", unicode ✓ and a\nnewline";
+    std::mt19937_64 rng(seed);
+    for (auto& job : w.jobs) {
+        if (rng() % 2) {
+            job.deadline = 100.0 + static_cast<double>(rng() % 1000) / 7.0;
+        }
+        if (rng() % 3 == 0) {
+            JobProfile p;
+            p.mapAvg = 3.25;
+            p.typicalShuffleMax = 1.0 / 3.0;
+            job.profile = p;
+        }
+        if (rng() % 4 == 0) {
+            job.extraFields["color"] = "\"#ff8800\"";
+        }
+        job.perTaskDurations = rng() % 2 == 0;
+    }
+    w.extraFields["x-tool"] = R"({"version":[1,2]})";
+    if (w.jobCount() > 1) {
+        w.manualOrder = {w.jobs[1].name, w.jobs[0].name};
+        for (int j = 2; j < w.jobCount(); ++j) {
+            w.manualOrder.push_back(w.jobs[static_cast<std::size_t>(j)].name);
+        }
+    }
+    return w;
+}
+
+TEST(WorkloadJson, LoadSaveLoadGivesTheSameWorkload) {
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload original = richWorkload(seed);
+        const std::string text = serializeWorkload(original);
+        const Workload loaded = parseWorkload(text, "mem.json");
+        // Uniform per-task arrays saved in scalar form come back as scalar: same durations.
+        Workload expected = original;
+        for (std::size_t j = 0; j < expected.jobs.size(); ++j) {
+            expected.jobs[j].perTaskDurations = loaded.jobs[j].perTaskDurations;
+        }
+        EXPECT_EQ(loaded, expected);
+        EXPECT_EQ(serializeWorkload(loaded), text);  // canonical text is a fixed point
+    }
+}
+
+TEST(WorkloadJson, UnknownJobKeysAreKeptAndReported) {
+    const std::string text = R"({"format": "mrx-workload", "version": 1,
+        "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1},
+        "jobs": [{"name": "A", "maps": 1, "map_duration": 2, "deadlin": 50, "reduces": 0,
+                  "reduce_duration": 7}]})";
+    LoadReport report;
+    const Workload w = parseWorkload(text, "extra.json", &report);
+    ASSERT_EQ(report.warnings.size(), 1u);
+    EXPECT_NE(report.warnings[0].find("'deadlin'"), std::string::npos);
+    EXPECT_EQ(w.jobs[0].extraFields.at("deadlin"), "50");
+    EXPECT_EQ(w.jobs[0].extraFields.at("reduce_duration"), "7");
+    const std::string saved = serializeWorkload(w);
+    EXPECT_NE(saved.find("\"deadlin\": 50"), std::string::npos);
+    EXPECT_NE(saved.find("\"reduce_duration\": 7"), std::string::npos);
+    EXPECT_EQ(parseWorkload(saved, "again.json"), w);
+}
+
+struct BadCase {
+    const char* label;
+    std::string jobs;     // the "jobs" array text
+    std::string cluster;  // the "cluster" object text
+    std::string header;   // format/version lines
+    const char* job;      // expected job name in the message ("" = none)
+    const char* field;    // expected field in the message
+    const char* words;    // expected words of the message
+};
+
+const std::string kCluster = R"({"nodes": 4, "map_slots_per_node": 1, "reduce_slots_per_node": 1})";
+const std::string kHeader = R"("format": "mrx-workload", "version": 1)";
+const std::string kGoodJob = R"({"name": "ok", "maps": 2, "map_duration": 1})";
+
+std::string document(const BadCase& c) {
+    return "{" + (c.header.empty() ? kHeader : c.header) +
+           ", \"cluster\": " + (c.cluster.empty() ? kCluster : c.cluster) + ", \"jobs\": [" +
+           kGoodJob + ", " + c.jobs + "]}";
+}
+
+class BadWorkload : public ::testing::TestWithParam<BadCase> {};
+
+TEST_P(BadWorkload, IsRefusedWithOneClearError) {
+    const BadCase& c = GetParam();
+    try {
+        parseWorkload(document(c), "bad.json");
+        FAIL() << "accepted: " << document(c);
+    } catch (const InputError& e) {
+        const std::string what = e.what();
+        EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+        EXPECT_EQ(e.file(), "bad.json") << what;
+        EXPECT_EQ(what.rfind("bad.json: ", 0), 0u) << what;
+        if (*c.job) {
+            EXPECT_NE(what.find(std::string("job '") + c.job + "'"), std::string::npos) << what;
+        }
+        if (*c.field) {
+            EXPECT_NE(what.find(std::string("field '") + c.field + "'"), std::string::npos) << what;
+        }
+        EXPECT_NE(what.find(c.words), std::string::npos) << what;
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, BadWorkload,
+    ::testing::Values(
+        BadCase{"negative scalar duration", R"({"name": "J1", "maps": 3, "map_duration": -1})", "",
+                "", "J1", "map_duration", ">= 0"},
+        BadCase{"negative per-task duration",
+                R"({"name": "J1", "map_durations": [1, 2], "reduce_durations": [3, -4]})", "", "",
+                "J1", "reduce_durations[1]", ">= 0"},
+        BadCase{"overflowing duration", R"({"name": "J2", "maps": 1, "map_duration": 1e999})", "",
+                "", "J2", "map_duration", "finite"},
+        BadCase{"overflowing task duration", R"({"name": "J3", "map_durations": [1, -1e400]})", "",
+                "", "J3", "map_durations", "finite"},
+        BadCase{"zero map slots", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
+                R"({"nodes": 4, "map_slots_per_node": 0, "reduce_slots_per_node": 1})", "", "",
+                "cluster.map_slots_per_node", "between 1"},
+        BadCase{"zero nodes", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
+                R"({"nodes": 0, "map_slots_per_node": 1, "reduce_slots_per_node": 1})", "", "",
+                "cluster.nodes", "between 1"},
+        BadCase{"no map task", R"({"name": "J7", "maps": 0, "map_duration": 1})", "", "", "J7",
+                "maps", "between 1"},
+        BadCase{"empty map array", R"({"name": "J7", "map_durations": []})", "", "", "J7", "maps",
+                "at least one map task"},
+        BadCase{"duplicate names", R"({"name": "ok", "maps": 1, "map_duration": 1})", "", "", "ok",
+                "name", "duplicate"},
+        BadCase{"count as string", R"({"name": "J1", "maps": "30", "map_duration": 1})", "", "",
+                "J1", "maps", "whole number"},
+        BadCase{"fractional count", R"({"name": "J1", "maps": 30.5, "map_duration": 1})", "", "",
+                "J1", "maps", "whole number"},
+        BadCase{"huge count", R"({"name": "J1", "maps": 1e12, "map_duration": 1})", "", "", "J1",
+                "maps", "between 1"},
+        BadCase{"duration as bool", R"({"name": "J1", "maps": 3, "map_duration": true})", "", "",
+                "J1", "map_duration", "must be a number"},
+        BadCase{"both forms",
+                R"({"name": "J1", "maps": 2, "map_duration": 1, "map_durations": [1, 1]})", "", "",
+                "J1", "map_durations", "not both"},
+        BadCase{"reduce count without duration",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "reduces": 2})", "", "", "J1",
+                "reduce_duration", "required"},
+        BadCase{"negative arrival",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "arrival": -5})", "", "", "J1",
+                "arrival", ">= 0"},
+        BadCase{"zero deadline", R"({"name": "J1", "maps": 1, "map_duration": 1, "deadline": 0})",
+                "", "", "J1", "deadline", "> 0"},
+        BadCase{"job not an object", R"("J1")", "", "", "#2", "", "JSON object"},
+        BadCase{"name not a string", R"({"name": 5, "maps": 1, "map_duration": 1})", "", "", "#2",
+                "name", "must be a string"},
+        BadCase{"unknown profile key",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "profile": {"mavg": 1}})", "", "",
+                "J1", "profile.mavg", "unknown"},
+        BadCase{"unknown cluster key", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
+                R"({"nodes": 4, "map_slots_per_node": 1, "reduce_slots_per_node": 1, "racks": 2})",
+                "", "", "cluster.racks", "unknown"},
+        BadCase{"cluster not an object", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
+                "[4, 1, 1]", "", "", "cluster", "JSON object"},
+        BadCase{"unknown format", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}", "",
+                R"("format": "mrx-costmodel", "version": 1)", "", "format", "expected"},
+        BadCase{"missing format", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}", "",
+                R"("version": 1)", "", "format", "required"},
+        BadCase{"unknown version", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}", "",
+                R"("format": "mrx-workload", "version": 2)", "", "version",
+                "unsupported version 2"}),
+    [](const ::testing::TestParamInfo<BadCase>& info) {
+        std::string name = info.param.label;
+        for (char& ch : name) {
+            ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+        }
+        return name;
+    });
+
+TEST(WorkloadJson, TruncatedFileIsRefusedWithItsPosition) {
+    const std::string text = readTextFile(samplePath("figure4-scenario1.json"));
+    for (std::size_t cut :
+         {std::size_t{0}, std::size_t{1}, text.size() / 3, text.size() / 2, text.size() - 3}) {
+        SCOPED_TRACE(cut);
+        try {
+            parseWorkload(text.substr(0, cut), "cut.json");
+            FAIL() << "a truncated file was accepted";
+        } catch (const InputError& e) {
+            const std::string what = e.what();
+            EXPECT_EQ(what.rfind("cut.json: not valid JSON", 0), 0u) << what;
+            EXPECT_NE(what.find("line"), std::string::npos) << what;
+        }
+    }
+}
+
+TEST(WorkloadJson, TopLevelMustBeAnObject) {
+    EXPECT_THROW(parseWorkload("[1, 2]", "array.json"), InputError);
+    EXPECT_THROW(parseWorkload(R"({"format": "mrx-workload", "version": 1, "cluster":
+        {"nodes": 1, "map_slots_per_node": 1, "reduce_slots_per_node": 1}, "jobs": {}})",
+                               "jobs.json"),
+                 InputError);
+}
+
+TEST(WorkloadJson, ManualOrderMustNameEveryJob) {
+    const std::string text = R"({"format": "mrx-workload", "version": 1,
+        "cluster": {"nodes": 1, "map_slots_per_node": 1, "reduce_slots_per_node": 1},
+        "manual_order": ["B", "Z"],
+        "jobs": [{"name": "A", "maps": 1, "map_duration": 1}, {"name": "B", "maps": 1, "map_duration": 1}]})";
+    try {
+        parseWorkload(text, "order.json");
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_STREQ(
+            e.what(),
+            "order.json: job 'Z': field 'manual_order': no job of that name in the workload");
+    }
+}
+
+TEST(WorkloadJson, MissingFileNamesTheFile) {
+    try {
+        loadWorkload("/nonexistent/dir/w.json");
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.file(), "/nonexistent/dir/w.json");
+        EXPECT_NE(std::string(e.what()).find("cannot open"), std::string::npos);
+    }
+}
+
+TEST(WorkloadJson, SaveReplacesAtomicallyAndLeavesNoTemporaryFile) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(test::scratchDir()) / "save";
+    fs::create_directories(dir);
+    const std::string path = (dir / "w.json").string();
+    test::writeText(path, "old contents");
+    const Workload w = test::figure4(1);
+    saveWorkload(w, path);
+    EXPECT_EQ(loadWorkload(path), w);
+    int files = 0;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        (void)entry;
+        ++files;
+    }
+    EXPECT_EQ(files, 1);
+    // A failed save leaves the old file alone.
+    EXPECT_THROW(saveWorkload(w, (dir / "missing-dir" / "w.json").string()), InputError);
+    Workload invalid = w;
+    invalid.jobs[1].name = invalid.jobs[0].name;
+    EXPECT_THROW(saveWorkload(invalid, path), InputError);
+    EXPECT_EQ(loadWorkload(path), w);
+}
+
+}  // namespace
+}  // namespace mr

@@ -1,0 +1,113 @@
+#include "support/TestSupport.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace mr::test {
+
+std::string samplePath(const std::string& name) {
+    return std::string(MRX_SAMPLES_DIR) + "/" + name;
+}
+
+Workload figure4(int scenario) {
+    Workload w;
+    w.name = "Figure 4, scenario " + std::to_string(scenario);
+    w.cluster = {30, 1, 1};
+    const int small = scenario == 2 ? 20 : 30;
+    w.jobs = {Job::uniform("J1", 30, 4, 30, 5), Job::uniform("J2", 30, 1, 30, 4),
+              Job::uniform("J3", small, 30, small, 4), Job::uniform("J4", small, 6, small, 30),
+              Job::uniform("J5", 30, 2, 30, 3)};
+    return w;
+}
+
+Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {
+    std::mt19937_64 rng(seed);
+    auto uniformInt = [&](int lo, int hi) {
+        return std::uniform_int_distribution<int>(lo, hi)(rng);
+    };
+    auto duration = [&] {
+        const double d = std::uniform_real_distribution<double>(0.5, 20.0)(rng);
+        return o.integerDurations ? std::round(d) : d;
+    };
+    Workload w;
+    w.name = "random seed " + std::to_string(seed);
+    w.cluster.nodes = uniformInt(o.minNodes, o.maxNodes);
+    w.cluster.mapSlotsPerNode = uniformInt(1, o.maxSlotsPerNode);
+    w.cluster.reduceSlotsPerNode = uniformInt(1, o.maxSlotsPerNode);
+    const int jobs = uniformInt(o.minJobs, o.maxJobs);
+    for (int j = 0; j < jobs; ++j) {
+        Job job;
+        job.name = "J" + std::to_string(j + 1);
+        const int maps = uniformInt(1, o.maxMaps);
+        const int reduces = uniformInt(0, o.maxReduces);
+        const bool uniform = uniformInt(0, 2) == 0;
+        const double m = duration();
+        const double r = duration();
+        for (int i = 0; i < maps; ++i) {
+            job.mapDurations.push_back(uniform ? m : duration());
+        }
+        for (int i = 0; i < reduces; ++i) {
+            job.reduceDurations.push_back(uniform ? r : duration());
+        }
+        if (o.arrivals) {
+            job.arrival = uniformInt(0, 3) == 0 ? 0.0 : std::round(duration() * 3.0);
+        }
+        w.jobs.push_back(std::move(job));
+    }
+    return w;
+}
+
+std::string scratchDir() {
+    const auto dir =
+        std::filesystem::temp_directory_path() / ("mrx-test-" + std::to_string(::getpid()));
+    std::filesystem::create_directories(dir);
+    return dir.string();
+}
+
+void writeText(const std::string& path, const std::string& text) {
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+}
+
+namespace {
+
+std::string shellQuote(const std::string& s) {
+    std::string q = "'";
+    for (char c : s) {
+        q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return q + "'";
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+Completed runMrsimBinary(const std::vector<std::string>& args) {
+    static int counter = 0;
+    const std::string base = scratchDir() + "/run" + std::to_string(++counter);
+    std::string command = shellQuote(MRX_MRSIM_PATH);
+    for (const auto& a : args) {
+        command += " " + shellQuote(a);
+    }
+    command += " >" + shellQuote(base + ".out") + " 2>" + shellQuote(base + ".err");
+    const int status = std::system(command.c_str());
+    Completed c;
+    c.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    c.out = slurp(base + ".out");
+    c.err = slurp(base + ".err");
+    return c;
+}
+
+}  // namespace mr::test
