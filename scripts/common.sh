@@ -1,0 +1,32 @@
+# Shared by run.sh and test.sh: install the Debian packages that are missing, configure, build.
+# Sourced, not run.
+
+# What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
+BUILD_PACKAGES=(g++ make cmake nlohmann-json3-dev libcli11-dev)
+TEST_PACKAGES=(libgtest-dev libbenchmark-dev)
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+        echo "error: installing packages needs root (run this script as root)" >&2; return 1; fi
+}
+
+# install_missing PKG... — apt-get install only what dpkg does not already have.
+install_missing() {
+    local missing=()
+    for p in "$@"; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+    done
+    if [ ${#missing[@]} -gt 0 ]; then
+        echo "== installing: ${missing[*]}"
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}" \
+            || { as_root apt-get update -q && as_root env DEBIAN_FRONTEND=noninteractive \
+                   apt-get install -y -q --no-install-recommends "${missing[@]}"; }
+    fi
+}
+
+# build DIR CMAKE_ARGS... — configure (once) and build with every core.
+build() {
+    local dir=$1; shift
+    cmake -S . -B "$dir" "$@"
+    cmake --build "$dir" -j"$(nproc)"
+}
