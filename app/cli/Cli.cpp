@@ -20,6 +20,7 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         makeRunCommand(app),
         makeCompareCommand(app),
         makeAlgorithmsCommand(app),
+        makeGenerateCommand(app),
     };
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 wants them reversed

@@ -43,5 +43,6 @@ std::string algorithmHelp();  // "Algorithms:\n  fifo   ...\n"
 Command makeRunCommand(CLI::App& app);
 Command makeCompareCommand(CLI::App& app);
 Command makeAlgorithmsCommand(CLI::App& app);
+Command makeGenerateCommand(CLI::App& app);
 
 }  // namespace mr::cli

@@ -10,7 +10,8 @@ using nlohmann::ordered_json;
 
 std::string formatTime(double seconds) {
     char buffer[64];
-    std::snprintf(buffer, sizeof buffer, "%.6g", seconds);
+    // Six significant digits, but never scientific notation for large times.
+    std::snprintf(buffer, sizeof buffer, std::fabs(seconds) >= 1e6 ? "%.0f" : "%.6g", seconds);
     return buffer;
 }
 
@@ -54,6 +55,16 @@ std::string joined(const std::vector<std::string>& items, const char* separator)
         out += (i == 0 ? "" : separator) + items[i];
     }
     return out;
+}
+
+// At most `limit` names, then "… (+N more)": tables stay readable for 1000-job batches.
+std::string abbreviated(const std::vector<std::string>& names, std::size_t limit) {
+    if (names.size() <= limit) {
+        return joined(names, " ");
+    }
+    const std::vector<std::string> head(names.begin(),
+                                        names.begin() + static_cast<std::ptrdiff_t>(limit));
+    return joined(head, " ") + " ... (+" + std::to_string(names.size() - limit) + " more)";
 }
 
 std::string percent(double fraction) {
@@ -149,7 +160,7 @@ std::string runResultText(const Workload& w, const RunResult& r) {
     out += "workload     " + (w.name.empty() ? std::string("(unnamed)") : w.name) + " — " +
            describeWorkload(w) + "\n";
     out += "algorithm    " + r.algorithm + "\n";
-    out += "order        " + joined(jobNames(w, r.order), " ") + "\n";
+    out += "order        " + abbreviated(jobNames(w, r.order), 30) + "\n";
     out += "makespan     " + formatTime(r.sim.makespan);
     if (r.modelMakespan) {
         out += "   (two-stage model: " + formatTime(*r.modelMakespan) + ")";
@@ -205,7 +216,7 @@ std::string comparisonText(const Workload& w, const std::vector<RunResult>& resu
              r.modelMakespan ? formatTime(*r.modelMakespan) : "-",
              signedPercent(-improvementPercent(results.front().sim.makespan, r.sim.makespan)),
              percent(r.sim.mapUtilization()), percent(r.sim.reduceUtilization()),
-             joined(jobNames(w, r.order), " ")});
+             abbreviated(jobNames(w, r.order), 12)});
     }
     return out + textTable(rows, "lrrrrrl");
 }
