@@ -13,13 +13,18 @@ std::vector<int> fileOrder(const Workload& w) {
     return order;
 }
 
+SimOptions simOptionsFor(const RunOptions& options) {
+    SimOptions s;
+    s.recordTasks = options.recordTasks;
+    s.cancel = options.cancel;
+    return s;
+}
+
 RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<int> order,
                    std::vector<StageDurations> stages, const RunOptions& options) {
     RunResult result;
     result.algorithm = std::move(algorithm);
-    SimOptions simOptions;
-    simOptions.recordTasks = options.recordTasks;
-    result.sim = simulateOrder(workload, order, simOptions);
+    result.sim = simulateOrder(workload, order, simOptionsFor(options));
     std::vector<double> arrivals;
     for (const auto& job : workload.jobs) {
         arrivals.push_back(job.arrival);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "model/Cancelled.h"
 #include "model/Workload.h"
 #include "perf/StageDuration.h"
 #include "sim/SimResult.h"
@@ -20,6 +21,7 @@ struct RunOptions {
     std::vector<std::string> manualOrder;    // `manual`: overrides the file's manual_order
     bool recordTasks = true;                 // keep every task record (charts, exports)
     int threads = 0;                         // worker threads for searches; 0 = all cores
+    const CancelFlag* cancel = nullptr;      // set -> the run throws Cancelled (UI edits)
 };
 
 struct RunResult {
@@ -58,6 +60,10 @@ protected:
 
 // Jobs in file order: 0, 1, ..., n-1.
 std::vector<int> fileOrder(const Workload& workload);
+
+// SimOptions for an algorithm's final simulation (records and cancellation from `options`).
+struct SimOptions;
+SimOptions simOptionsFor(const RunOptions& options);
 
 // Simulate `order` on the whole cluster and fill a RunResult (shared by order algorithms).
 RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<int> order,

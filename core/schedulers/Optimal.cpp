@@ -47,7 +47,7 @@ struct GroupBest {
 
 }  // namespace
 
-OrderSearchResult searchBestOrder(const Workload& w, int threads) {
+OrderSearchResult searchBestOrder(const Workload& w, int threads, const CancelFlag* cancel) {
     const int n = w.jobCount();
     if (n > kOptimalMaxJobs) {
         throw InputError("", "", "algorithm",
@@ -101,6 +101,7 @@ OrderSearchResult searchBestOrder(const Workload& w, int threads) {
     std::atomic<std::size_t> lowerBoundGroup{std::numeric_limits<std::size_t>::max()};
     SimOptions quiet;
     quiet.recordTasks = false;
+    std::atomic<bool> cancelled{false};
 
     const auto worker = [&] {
         while (true) {
@@ -113,6 +114,10 @@ OrderSearchResult searchBestOrder(const Workload& w, int threads) {
             rest.erase(std::find(rest.begin(), rest.end(), firstClasses[g]));
             GroupBest& best = groups[g];
             do {
+                if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+                    cancelled = true;
+                    return;
+                }
                 std::copy(rest.begin(), rest.end(), std::back_inserter(sequence));
                 const double makespan = simulateOrder(w, toOrder(sequence), quiet).makespan;
                 ++best.simulated;
@@ -145,6 +150,9 @@ OrderSearchResult searchBestOrder(const Workload& w, int threads) {
     for (auto& thread : pool) {
         thread.join();
     }
+    if (cancelled) {
+        throw Cancelled();
+    }
 
     const std::size_t lastGroup = std::min(lowerBoundGroup.load(), groups.size() - 1);
     const GroupBest* best = nullptr;
@@ -172,7 +180,7 @@ public:
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,
                                  const RunOptions& options) const override {
-        return searchBestOrder(w, options.threads).order;
+        return searchBestOrder(w, options.threads, options.cancel).order;
     }
 };
 

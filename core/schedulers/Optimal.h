@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "model/Cancelled.h"
 #include "model/Workload.h"
 
 namespace mr {
@@ -22,7 +23,9 @@ struct OrderSearchResult {
 };
 
 // Throws InputError when the workload has more than kOptimalMaxJobs jobs.
-OrderSearchResult searchBestOrder(const Workload& workload, int threads = 0);
+// `cancel` (may be null) stops the search with Cancelled.
+OrderSearchResult searchBestOrder(const Workload& workload, int threads = 0,
+                                  const CancelFlag* cancel = nullptr);
 
 // max(total map work / map slots, total reduce work / reduce slots,
 //     every job's arrival + longest map task + longest reduce task) − first arrival.

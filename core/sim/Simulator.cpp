@@ -110,6 +110,7 @@ private:
     int m_activePool = -1;  // pool whose hook is running (for wakeAt)
     int m_done = 0;
     long long m_kills = 0;
+    long long m_instants = 0;
     long long m_progress = 0;  // task starts and ends, to detect a policy that never runs tasks
     SimResult m_result;
 };
@@ -533,6 +534,9 @@ SimResult Engine::run() {
             m_deadTop = false;
         }
 
+        if ((++m_instants & 1023) == 0) {
+            throwIfCancelled(m_options.cancel);
+        }
         idleInstants = m_progress == progressBefore ? idleInstants + 1 : 0;
         if (idleInstants > kMaxIdleInstants || m_kills > maxKills) {
             throw SimulationError(

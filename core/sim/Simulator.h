@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "model/Cancelled.h"
 #include "model/Workload.h"
 #include "sim/Policy.h"
 #include "sim/SimResult.h"
@@ -38,6 +39,7 @@ public:
 struct SimOptions {
     bool recordTasks = true;  // false: only times and makespan (optimisers' inner loops)
     const TaskDurationModel* durations = nullptr;
+    const CancelFlag* cancel = nullptr;  // polled now and then; set -> simulate() throws Cancelled
 };
 
 // A policy misbehaved (picked a job that cannot run, left jobs unfinished for ever, ...).

@@ -82,3 +82,18 @@ TEST(Optimal, RefusesMoreThanTenJobs) {
 
 }  // namespace
 }  // namespace mr
+
+namespace mr {
+namespace {
+
+TEST(Optimal, StopsWithCancelledWhenTheFlagIsSet) {
+    const Workload w = test::randomWorkload(3, {.minJobs = 7, .maxJobs = 7});
+    CancelFlag cancel{true};
+    EXPECT_THROW(searchBestOrder(w, 2, &cancel), Cancelled);
+    RunOptions options;
+    options.cancel = &cancel;
+    EXPECT_THROW(runAlgorithm(w, "optimal", options), Cancelled);
+}
+
+}  // namespace
+}  // namespace mr

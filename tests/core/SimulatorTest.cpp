@@ -239,3 +239,21 @@ TEST(Simulator, IsDeterministic) {
 
 }  // namespace
 }  // namespace mr
+
+namespace mr {
+namespace {
+
+TEST(Simulator, StopsWithCancelledWhenTheFlagIsSet) {
+    Workload w;
+    w.cluster = {2, 1, 1};
+    w.jobs = {Job::uniform("A", 5000, 1, 10, 1)};  // thousands of instants
+    CancelFlag cancel{true};
+    SimOptions options;
+    options.cancel = &cancel;
+    EXPECT_THROW(simulateOrder(w, {0}, options), Cancelled);
+    cancel = false;
+    EXPECT_DOUBLE_EQ(simulateOrder(w, {0}, options).makespan, 2500.0 + 5.0);
+}
+
+}  // namespace
+}  // namespace mr
