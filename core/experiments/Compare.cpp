@@ -2,6 +2,7 @@
 
 #include <future>
 
+#include "model/InputError.h"
 #include "schedulers/Registry.h"
 
 namespace mr {
@@ -24,6 +25,28 @@ std::vector<RunResult> compareAlgorithms(const Workload& workload,
         results.push_back(f.get());
     }
     return results;
+}
+
+std::vector<AlgorithmOutcome> runEach(const Workload& workload, const std::vector<std::string>& ids,
+                                      const RunOptions& options) {
+    std::vector<std::future<AlgorithmOutcome>> futures;
+    for (const auto& id : ids) {
+        futures.push_back(std::async(std::launch::async, [&, id] {
+            AlgorithmOutcome outcome;
+            outcome.id = id;
+            try {
+                outcome.result = runAlgorithm(workload, id, options);
+            } catch (const InputError& e) {
+                outcome.error = e.what();
+            }
+            return outcome;
+        }));
+    }
+    std::vector<AlgorithmOutcome> outcomes;
+    for (auto& f : futures) {
+        outcomes.push_back(f.get());
+    }
+    return outcomes;
 }
 
 }  // namespace mr

@@ -2,6 +2,7 @@
 // comparison view). Algorithms run concurrently; results come back in the requested order.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,5 +14,17 @@ namespace mr {
 std::vector<RunResult> compareAlgorithms(const Workload& workload,
                                          const std::vector<std::string>& ids,
                                          const RunOptions& options);
+
+// One algorithm's run, or why it could not run (e.g. optimal refuses more than 10 jobs).
+struct AlgorithmOutcome {
+    std::string id;
+    std::optional<RunResult> result;
+    std::string error;  // empty when `result` is set
+};
+
+// Like compareAlgorithms, but an algorithm that refuses the input (InputError) does not stop
+// the others: its outcome carries the message. Cancelled still propagates.
+std::vector<AlgorithmOutcome> runEach(const Workload& workload, const std::vector<std::string>& ids,
+                                      const RunOptions& options);
 
 }  // namespace mr
