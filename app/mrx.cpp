@@ -1,0 +1,47 @@
+// mrx — the desktop explorer's entry point (and its headless chart export); see
+// ui/app/CommandLine.h for the command line.
+#include <QApplication>
+
+#include "app/CommandLine.h"
+#include "app/MainWindow.h"
+#include "app/Samples.h"
+#include "run/RunController.h"
+#include "teach/JohnsonStepper.h"
+#include "widgets/AlgorithmList.h"
+
+int main(int argc, char** argv) {
+    const bool headless = mr::ui::wantsHeadlessExport(argc, argv);
+    if (headless && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
+        qputenv("QT_QPA_PLATFORM", "offscreen");  // exports need no display
+    }
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("MR Schedule Explorer"));
+    QApplication::setApplicationName(QStringLiteral("mrx"));
+    QApplication::setApplicationVersion(QStringLiteral(MRX_VERSION));
+
+    mr::ui::GuiRequest request;
+    const int code = mr::ui::runCommandLine(QApplication::arguments(), &request);
+    if (code >= 0) {
+        return code;
+    }
+    mr::ui::MainWindow window;
+    window.resize(1600, 1000);
+    if (!request.algorithms.isEmpty()) {
+        window.algorithmList()->setChecked(request.algorithms);
+    }
+    if (!request.file.isEmpty()) {
+        window.openFile(request.file);
+    } else {
+        const QString sample = mr::ui::samplesDirectory() + QStringLiteral("/figure4-scenario2.json");
+        window.openFile(sample, true);  // something to look at on the first start
+    }
+    if (!request.tab.isEmpty() && !window.showTab(request.tab)) {
+        std::fprintf(stderr, "mrx: warning: unknown tab '%s'\n", qPrintable(request.tab));
+    }
+    if (request.johnsonStep >= 0) {
+        window.runController()->waitForLatest();
+        window.johnsonStepper()->setStep(request.johnsonStep);
+    }
+    window.show();
+    return QApplication::exec();
+}

@@ -1,0 +1,333 @@
+// The explorer driven as a person would, offscreen: edits change the workload and the results,
+// undo restores them, invalid values are refused with a reason, every sample renders, exports
+// have the requested size, the Johnson stepper ends on johnson's order, bad files never crash.
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "app/CommandLine.h"
+#include "app/MainWindow.h"
+#include "app/Samples.h"
+#include "charts/ChartExport.h"
+#include "charts/ComparisonView.h"
+#include "charts/GanttPanel.h"
+#include "charts/GanttPlot.h"
+#include "charts/TaskBarsPlottable.h"
+#include "document/JobTableModel.h"
+#include "document/WorkloadDocument.h"
+#include "io/WorkloadJson.h"
+#include "model/InputError.h"
+#include "run/RunController.h"
+#include "schedulers/Registry.h"
+#include "teach/JohnsonStepper.h"
+#include "widgets/AlgorithmList.h"
+
+using namespace mr;
+using namespace mr::ui;
+
+namespace {
+
+QString sample(const char* name) { return samplesDirectory() + QLatin1Char('/') + QLatin1String(name); }
+
+// Results of the latest request, waiting for the background run.
+std::shared_ptr<const RunSet> results(MainWindow& window) {
+    window.runController()->waitForLatest();
+    QCoreApplication::processEvents();
+    return window.runController()->latest();
+}
+
+double makespanOf(MainWindow& window, const char* id) {
+    const RunResult* r = results(window)->find(id);
+    return r ? r->sim.makespan : -1.0;
+}
+
+// How many pixels of a rendered chart are not (near) white.
+int inkedPixels(QCustomPlot* plot) {
+    const QImage image = plot->toPixmap(800, 400).toImage();
+    int inked = 0;
+    for (int y = 0; y < image.height(); y += 2) {
+        for (int x = 0; x < image.width(); x += 2) {
+            if (qGray(image.pixel(x, y)) < 200) {
+                ++inked;
+            }
+        }
+    }
+    return inked;
+}
+
+}  // namespace
+
+class MainWindowTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings
+        QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
+    }
+
+    void editingACellChangesTheWorkloadAndTheResults() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"johnson"});
+        QVERIFY(window.openFile(sample("figure4-scenario1.json")));
+        QCOMPARE(makespanOf(window, "johnson"), 47.0);
+
+        // J4's map tasks 6 -> 7: Johnson's order stays, the model gives 1,3,7,14,44 for the map
+        // ends and 48 for the last reduce; one-wave jobs simulate exactly like the model.
+        JobTableModel* model = window.jobModel();
+        QVERIFY(model->setData(model->index(3, JobTableModel::MapDuration), QStringLiteral("7")));
+        QCOMPARE(window.document()->workload().jobs[3].mapDurations[0], 7.0);
+        QCOMPARE(makespanOf(window, "johnson"), 48.0);
+        QVERIFY(window.document()->isModified());
+
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->workload().jobs[3].mapDurations[0], 6.0);
+        QCOMPARE(makespanOf(window, "johnson"), 47.0);
+        QVERIFY(!window.document()->isModified());
+        window.document()->undoStack()->redo();
+        QCOMPARE(makespanOf(window, "johnson"), 48.0);
+    }
+
+    void clusterAndStructureEditsUndo() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        const Workload before = window.document()->workload();
+        window.document()->setCluster({5, 1, 1});  // half the nodes: two waves per stage
+        QCOMPARE(makespanOf(window, "fifo"), 84.0);
+        window.document()->insertJob(2, Job::uniform("J3", 5, 1, 0, 0), QStringLiteral("Add job"));
+        window.document()->removeJob(0);
+        QCOMPARE(window.jobModel()->rowCount(), 2);
+        QUndoStack* undo = window.document()->undoStack();
+        while (undo->canUndo()) {
+            undo->undo();
+        }
+        QVERIFY(window.document()->workload() == before);
+        QCOMPARE(makespanOf(window, "fifo"), 42.0);
+    }
+
+    void draggingARowMakesTheManualOrder() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"manual"});
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        QCOMPARE(makespanOf(window, "manual"), 42.0);  // table order J1, J2
+        JobTableModel* model = window.jobModel();
+        QMimeData* data = model->mimeData({model->index(0, 0)});
+        model->dropMimeData(data, Qt::MoveAction, 2, 0, {});  // J1 below J2
+        delete data;
+        QCOMPARE(QString::fromStdString(window.document()->workload().jobs[0].name), QStringLiteral("J2"));
+        QCOMPARE(window.document()->workload().manualOrder, (std::vector<std::string>{"J2", "J1"}));
+        QCOMPARE(makespanOf(window, "manual"), 24.0);
+        window.document()->undoStack()->undo();
+        QCOMPARE(QString::fromStdString(window.document()->workload().jobs[0].name), QStringLiteral("J1"));
+        QCOMPARE(makespanOf(window, "manual"), 42.0);
+    }
+
+    void invalidValuesAreRefusedWithTheReason_data() {
+        QTest::addColumn<int>("row");
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("no map task") << 0 << int(JobTableModel::Maps) << "0" << "between 1";
+        QTest::newRow("not a count") << 0 << int(JobTableModel::Reduces) << "lots" << "not a whole number";
+        QTest::newRow("fractional count") << 0 << int(JobTableModel::Maps) << "2.5" << "not a whole number";
+        QTest::newRow("negative duration") << 1 << int(JobTableModel::MapDuration) << "-1" << "must not be negative";
+        QTest::newRow("not a number") << 1 << int(JobTableModel::ReduceDuration) << "fast" << "not a number";
+        QTest::newRow("infinite") << 1 << int(JobTableModel::ReduceDuration) << "inf" << "not a number";
+        QTest::newRow("duplicate name") << 1 << int(JobTableModel::Name) << "J1" << "duplicate";
+        QTest::newRow("empty name") << 1 << int(JobTableModel::Name) << "" << "needs a name";
+        QTest::newRow("zero deadline") << 0 << int(JobTableModel::Deadline) << "0" << "greater than 0";
+        QTest::newRow("negative arrival") << 0 << int(JobTableModel::Arrival) << "-3" << "must not be negative";
+    }
+
+    void invalidValuesAreRefusedWithTheReason() {
+        QFETCH(int, row);
+        QFETCH(int, column);
+        QFETCH(QString, text);
+        QFETCH(QString, reason);
+        MainWindow window;
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        const Workload before = window.document()->workload();
+        JobTableModel* model = window.jobModel();
+        QSignalSpy rejected(model, &JobTableModel::editRejected);
+        QVERIFY(!model->setData(model->index(row, column), text));
+        QVERIFY(window.document()->workload() == before);
+        QVERIFY2(model->cellError(row, column).contains(reason), qPrintable(model->cellError(row, column)));
+        QCOMPARE(rejected.count(), 1);
+        QVERIFY(rejected.front().front().toString().contains(reason));
+        QCOMPARE(model->data(model->index(row, column), Qt::DisplayRole).toString(), text);  // stays visible
+        QVERIFY(model->data(model->index(row, column), Qt::ToolTipRole).toString().contains(reason));
+        QVERIFY(!window.document()->isModified());
+        // A valid value clears the mark.
+        const QString valid = model->data(model->index(row, column), Qt::EditRole).toString();
+        model->setData(model->index(row, column), column == JobTableModel::Name ? QStringLiteral("Fresh") : QStringLiteral("3"));
+        QVERIFY(model->cellError(row, column).isEmpty());
+        Q_UNUSED(valid);
+    }
+
+    void everySampleRendersNonEmptyCharts_data() {
+        QTest::addColumn<QString>("path");
+        for (const QString& path : sampleFiles()) {
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+        }
+    }
+
+    void everySampleRendersNonEmptyCharts() {
+        QFETCH(QString, path);
+        MainWindow window;
+        window.resize(1400, 900);
+        window.algorithmList()->setChecked({"fifo", "johnson", "reverse-johnson"});
+        QVERIFY(window.openFile(path));
+        const auto set = results(window);
+        QVERIFY(set);
+        const long long tasks = set->workload->taskCount();
+        const QList<GanttPlot*> plots = window.ganttPanel()->plots();
+        QCOMPARE(plots.size(), 3);
+        for (GanttPlot* plot : plots) {
+            QCOMPARE(static_cast<long long>(plot->taskCount()), tasks);
+            QVERIFY(plot->makespan() > 0);
+            QVERIFY(inkedPixels(plot) > 500);
+        }
+        QCOMPARE(window.comparisonView()->table()->rowCount(), 3);
+        QVERIFY(inkedPixels(window.comparisonView()->chart()) > 500);
+    }
+
+    void exportsHaveTheRequestedSize_data() {
+        QTest::addColumn<QString>("suffix");
+        QTest::newRow("png") << "png";
+        QTest::newRow("svg") << "svg";
+        QTest::newRow("pdf") << "pdf";
+    }
+
+    void exportsHaveTheRequestedSize() {
+        QFETCH(QString, suffix);
+        MainWindow window;
+        window.algorithmList()->setChecked({"johnson"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        results(window);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("chart.") + suffix);
+        exportChart(window.ganttPanel()->currentPlot(), path, QSize(1200, 640));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        if (suffix == QLatin1String("png")) {
+            const QImage image = QImage::fromData(bytes, "PNG");
+            QCOMPARE(image.size(), QSize(1200, 640));
+        } else if (suffix == QLatin1String("svg")) {
+            QSvgRenderer svg(bytes);
+            QVERIFY(svg.isValid());
+            QCOMPARE(svg.viewBox().size(), QSize(1200, 640));
+        } else {
+            QVERIFY(bytes.startsWith("%PDF-"));
+            // 1200 x 640 pixels at 96 dpi are 900 x 480 points.
+            QVERIFY2(bytes.contains("/MediaBox [0 0 900.000000 480.000000]"), bytes.left(2000).constData());
+        }
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left behind
+        QVERIFY_THROWS_EXCEPTION(InputError, exportChart(window.ganttPanel()->currentPlot(), dir.filePath("chart.bmp"), QSize(100, 100)));
+    }
+
+    void johnsonStepperEndsOnJohnsonsOrder_data() {
+        QTest::addColumn<QString>("path");
+        for (const QString& path : sampleFiles()) {
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+        }
+    }
+
+    void johnsonStepperEndsOnJohnsonsOrder() {
+        QFETCH(QString, path);
+        MainWindow window;
+        QVERIFY(window.openFile(path));
+        results(window);
+        JohnsonStepper* stepper = window.johnsonStepper();
+        QCOMPARE(stepper->stepCount(), window.document()->workload().jobCount());
+        stepper->setStep(1);
+        QVERIFY(stepper->explanation().contains(QStringLiteral("is the smallest remaining duration")));
+        stepper->setStep(stepper->stepCount());
+        QVERIFY(stepper->explanation().contains(QStringLiteral("Done")));
+        QCOMPARE(stepper->finalOrder(), runAlgorithm(window.document()->workload(), "johnson", {}).order);
+    }
+
+    void johnsonStepperSaysWhy() {
+        MainWindow window;
+        QVERIFY(window.openFile(sample("figure4-scenario1.json")));
+        results(window);
+        JohnsonStepper* stepper = window.johnsonStepper();
+        stepper->setStep(1);
+        // Seed 000: J2 = (1, 4) is placed first, at the head.
+        QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>J2</b>'s map stage, <b>1</b>, is the smallest remaining duration, so J2 goes to the <b>head</b>")),
+                 qPrintable(stepper->explanation()));
+        stepper->setStep(4);  // J3 = (30, 4): its reduce stage sends it to the tail
+        QVERIFY(stepper->explanation().contains(QStringLiteral("<b>J3</b>'s reduce stage")));
+        QVERIFY(stepper->explanation().contains(QStringLiteral("<b>tail</b>")));
+    }
+
+    void aBadFileShowsAMessageAndKeepsTheWorkload() {
+        MainWindow window;
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        const Workload before = window.document()->workload();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("bad.json"));
+        QFile bad(path);
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1}, "jobs": [{"name": "J9", "maps": 2, "map_duration": -4}]})");
+        bad.close();
+        QString shown;
+        QTimer::singleShot(0, [&shown] {
+            for (QWidget* w : QApplication::topLevelWidgets()) {
+                if (auto* box = qobject_cast<QMessageBox*>(w); box && box->isVisible()) {
+                    shown = box->text();
+                    box->accept();
+                }
+            }
+        });
+        QVERIFY(!window.openFile(path));
+        QVERIFY2(shown.contains(QStringLiteral("job 'J9': field 'map_duration'")), qPrintable(shown));
+        QVERIFY(window.document()->workload() == before);
+    }
+
+    void headlessCommandLine() {
+        QTemporaryDir dir;
+        GuiRequest gui;
+        const QString out = dir.filePath(QStringLiteral("g.png"));
+        QCOMPARE(runCommandLine({"mrx", "--workload", sample("figure4-scenario2.json"), "--algorithm", "johnson",
+                                 "--export-gantt", out, "--size", "800x500"},
+                                &gui),
+                 0);
+        QCOMPARE(QImage(out).size(), QSize(800, 500));
+        QCOMPARE(runCommandLine({"mrx", "--workload", dir.filePath("missing.json"), "--algorithm", "johnson",
+                                 "--export-gantt", out},
+                                &gui),
+                 2);
+        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithm", "jonson",
+                                 "--export-gantt", out},
+                                &gui),
+                 2);
+        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithm", "fifo",
+                                 "--export-gantt", out, "--size", "huge"},
+                                &gui),
+                 2);
+        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithms", "fifo,johnson",
+                                 "--export-comparison", dir.filePath("c.svg")},
+                                &gui),
+                 0);
+        QCOMPARE(runCommandLine({"mrx", "--bogus"}, &gui), 2);
+        QCOMPARE(runCommandLine({"mrx", "some.json", "--tab", "johnson"}, &gui), -1);
+        QCOMPARE(gui.file, QStringLiteral("some.json"));
+        QCOMPARE(gui.tab, QStringLiteral("johnson"));
+    }
+};
+
+QTEST_MAIN(MainWindowTest)
+#include "MainWindowTest.moc"

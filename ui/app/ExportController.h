@@ -1,0 +1,29 @@
+// ExportController — File > Export: any chart to PNG, SVG or PDF at a chosen size, and the
+// comparison table to CSV. Errors appear in a message box.
+#pragma once
+
+#include <QObject>
+#include <functional>
+
+class QMenu;
+class QWidget;
+class QCustomPlot;
+
+namespace mr::ui {
+
+class ExportController : public QObject {
+    Q_OBJECT
+public:
+    explicit ExportController(QWidget* window);
+
+    // A menu entry that exports the charts `plots()` returns (several are stacked).
+    void addChartExport(QMenu* menu, const QString& title, const QString& fileStem,
+                        std::function<QList<QCustomPlot*>()> plots);
+    // A menu entry that writes `text()` (CSV) to a file.
+    void addCsvExport(QMenu* menu, const QString& title, std::function<QString()> text);
+
+private:
+    QWidget* m_window;
+};
+
+}  // namespace mr::ui

@@ -1,0 +1,85 @@
+// MainWindow — assembles the explorer: cluster panel, job table and algorithm list on the left;
+// timeline, stages, comparison and Johnson tabs on the right. Every edit re-runs the checked
+// algorithms in the background (RunController) and redraws when the results arrive.
+#pragma once
+
+#include <QMainWindow>
+#include <memory>
+
+class QLabel;
+class QProgressBar;
+class QTabWidget;
+class QTableView;
+
+namespace mr::ui {
+
+struct RunSet;
+class WorkloadDocument;
+class JobTableModel;
+class ClusterPanel;
+class AlgorithmList;
+class RunController;
+class GanttPanel;
+class StageView;
+class ComparisonView;
+class JohnsonStepper;
+class FileController;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    bool openFile(const QString& path, bool asSample = false);
+    // Show a tab by name (timeline, stages, comparison, johnson, sweep); false if unknown.
+    bool showTab(const QString& name);
+    void selectJob(int job);
+
+    // For tests and measurements.
+    WorkloadDocument* document() const { return m_doc; }
+    JobTableModel* jobModel() const { return m_model; }
+    QTableView* jobTable() const { return m_table; }
+    AlgorithmList* algorithmList() const { return m_algorithms; }
+    RunController* runController() const { return m_runs; }
+    GanttPanel* ganttPanel() const { return m_gantt; }
+    StageView* stageView() const { return m_stages; }
+    ComparisonView* comparisonView() const { return m_comparison; }
+    JohnsonStepper* johnsonStepper() const { return m_johnson; }
+    QTabWidget* tabs() const { return m_tabs; }
+    QLabel* statusLabel() const { return m_status; }
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+    void dragEnterEvent(QDragEnterEvent* event) override;
+    void dropEvent(QDropEvent* event) override;
+
+private:
+    QWidget* buildLeftPanel();
+    void buildMenus();
+    void requestRun();
+    void showResults(const std::shared_ptr<const RunSet>& results);
+    void updateTitle();
+    void addJob(bool duplicate);
+    void removeSelectedJobs();
+    int currentRow() const;
+
+    WorkloadDocument* m_doc;
+    JobTableModel* m_model;
+    QTableView* m_table;
+    ClusterPanel* m_cluster;
+    AlgorithmList* m_algorithms;
+    RunController* m_runs;
+    QTabWidget* m_tabs;
+    GanttPanel* m_gantt;
+    StageView* m_stages;
+    ComparisonView* m_comparison;
+    JohnsonStepper* m_johnson;
+    FileController* m_files;
+    QLabel* m_status;
+    QProgressBar* m_busy;
+    bool m_workloadReplaced = true;
+    int m_selectedJob = -1;
+};
+
+}  // namespace mr::ui

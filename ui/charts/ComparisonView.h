@@ -1,0 +1,31 @@
+// ComparisonView — makespan per algorithm as bars (with the two-stage model's value as a marker)
+// and a table: makespan, model, improvement over fifo and over reverse-johnson in percent,
+// utilisation, and the order each algorithm chose.
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+class QCustomPlot;
+class QTableWidget;
+
+namespace mr::ui {
+
+struct RunSet;
+
+class ComparisonView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ComparisonView(QWidget* parent = nullptr);
+    void setResults(const std::shared_ptr<const RunSet>& results);
+    QCustomPlot* chart() const { return m_chart; }
+    QTableWidget* table() const { return m_table; }
+    // The table as CSV (what File > Export results writes).
+    QString csv() const;
+
+private:
+    QCustomPlot* m_chart;
+    QTableWidget* m_table;
+};
+
+}  // namespace mr::ui

@@ -1,0 +1,59 @@
+// GanttPlot — the slot timeline of one simulated schedule (DESIGN.md "Charts", seed 000 Figs. 2
+// and 6): one row per slot, map slots above reduce slots, bars coloured by job (map and reduce
+// shades), job names on bars wide enough, a makespan marker, pools as labelled bands, a hover
+// tooltip (job, task, slot, start, end), wheel zoom and drag pan along time.
+#pragma once
+
+#include <qcustomplot.h>
+
+#include "model/Workload.h"
+#include "schedulers/Algorithm.h"
+
+namespace mr::ui {
+
+class TaskBarsPlottable;
+class JobLegend;
+
+class GanttPlot : public QCustomPlot {
+    Q_OBJECT
+public:
+    explicit GanttPlot(QWidget* parent = nullptr);
+
+    // Show `result` of `algorithm` on `workload` (the simulated workload if the algorithm changed
+    // the jobs). Keeps the current zoom unless `fit`.
+    void setRun(const Workload& workload, const RunResult& result, bool fit);
+    void setSelectedJob(int job);
+    void setLabelsVisible(bool visible);
+    void fitAll();
+    double makespan() const { return m_makespan; }
+    int taskCount() const { return m_tasks; }
+    TaskBarsPlottable* bars() const { return m_bars; }
+
+signals:
+    void jobClicked(int job);       // -1: clicked on empty space
+    void userChangedRange();        // wheel or drag (the panel stops auto-fitting)
+
+protected:
+    void mouseMoveEvent(QMouseEvent* event) override;
+    void mousePressEvent(QMouseEvent* event) override;
+    void wheelEvent(QWheelEvent* event) override;
+    void mouseReleaseEvent(QMouseEvent* event) override;
+
+private:
+    void rebuildAxisLabels(int mapSlots, int reduceSlots);
+    void addPoolBands(const Workload& workload, const RunResult& result);
+
+    TaskBarsPlottable* m_bars;
+    QCPTextElement* m_title;
+    JobLegend* m_legend;
+    QCPItemStraightLine* m_makespanLine;
+    QCPItemText* m_makespanLabel;
+    QList<QCPAbstractItem*> m_bandItems;
+    QStringList m_names;
+    double m_makespan = 0.0;
+    int m_rows = 0;
+    int m_tasks = 0;
+    QPoint m_pressPos;
+};
+
+}  // namespace mr::ui

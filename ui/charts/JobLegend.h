@@ -1,0 +1,24 @@
+// JobLegend — a one-line legend under a chart: each job's colour and name (map shade, reduce
+// shade), as many as fit, then "+N more"; the job table in the window is the full legend.
+#pragma once
+
+#include <QStringList>
+#include <qcustomplot.h>
+
+namespace mr::ui {
+
+class JobLegend : public QCPLayoutElement {
+    Q_OBJECT
+public:
+    explicit JobLegend(QCustomPlot* plot);
+    void setJobs(const QStringList& names) { m_names = names; }
+
+protected:
+    void draw(QCPPainter* painter) override;
+    QSize minimumOuterSizeHint() const override;
+
+private:
+    QStringList m_names;
+};
+
+}  // namespace mr::ui

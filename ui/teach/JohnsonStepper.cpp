@@ -1,0 +1,354 @@
+#include "teach/JohnsonStepper.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <numeric>
+#include <qcustomplot.h>
+
+#include "charts/BlocksPlottable.h"
+#include "charts/GanttPlot.h"
+#include "document/JobPalette.h"
+#include "experiments/StageBlocks.h"
+#include "io/ResultFormat.h"
+#include "perf/TwoStage.h"
+#include "run/RunController.h"
+#include "schedulers/Registry.h"
+
+namespace mr::ui {
+
+namespace {
+
+constexpr int kMaxTeachJobs = 60;  // beyond this the strip and the table stop being readable
+
+QString t(double seconds) { return QString::fromStdString(formatTime(seconds)); }
+
+QCustomPlot* makeTimeline(QWidget* parent, BlocksPlottable** blocks, const QString& title) {
+    auto* plot = new QCustomPlot(parent);
+    plot->setMinimumHeight(150);
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    plot->axisRect()->setRangeDrag(Qt::Horizontal);
+    plot->axisRect()->setRangeZoom(Qt::Horizontal);
+    plot->plotLayout()->insertRow(0);
+    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), 10, QFont::Bold)));
+    plot->xAxis->setLabel(QObject::tr("time (s)"));
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    ticker->addTick(0.5, QObject::tr("reduce"));
+    ticker->addTick(1.7, QObject::tr("map"));
+    plot->yAxis->setTicker(ticker);
+    plot->yAxis->setRange(-0.1, 2.3);
+    *blocks = new BlocksPlottable(plot->xAxis, plot->yAxis);
+    return plot;
+}
+
+// The two "machines" of the model: map stages on one lane, reduce stages on the other.
+std::vector<Block> laneBlocks(const Workload& w, const std::vector<StageDurations>& stages,
+                              const std::vector<int>& order) {
+    std::vector<Block> blocks;
+    const auto times = twoStageTimeline(stages, order);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const int j = order[i];
+        const QString name = QString::fromStdString(w.jobs[static_cast<std::size_t>(j)].name);
+        blocks.push_back({times[i].mapStart, times[i].mapEnd, 1.2, 2.2, JobPalette::mapShade(j), name, j});
+        if (times[i].reduceEnd > times[i].reduceStart) {
+            blocks.push_back({times[i].reduceStart, times[i].reduceEnd, 0.0, 1.0, JobPalette::reduceShade(j), name, j});
+        }
+    }
+    return blocks;
+}
+
+}  // namespace
+
+JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+
+    auto* controls = new QHBoxLayout;
+    auto button = [&](QStyle::StandardPixmap icon, const QString& tip) {
+        auto* b = new QPushButton(style()->standardIcon(icon), QString(), this);
+        b->setToolTip(tip);
+        controls->addWidget(b);
+        return b;
+    };
+    m_first = button(QStyle::SP_MediaSkipBackward, tr("First step"));
+    m_prev = button(QStyle::SP_MediaSeekBackward, tr("Previous step"));
+    m_play = button(QStyle::SP_MediaPlay, tr("Play / pause"));
+    m_next = button(QStyle::SP_MediaSeekForward, tr("Next step"));
+    m_last = button(QStyle::SP_MediaSkipForward, tr("Last step"));
+    m_stepLabel = new QLabel(this);
+    controls->addWidget(m_stepLabel);
+    controls->addStretch(1);
+    layout->addLayout(controls);
+
+    m_explain = new QLabel(this);
+    m_explain->setWordWrap(true);
+    m_explain->setTextFormat(Qt::RichText);
+    m_explain->setMinimumHeight(48);
+    m_explain->setStyleSheet(QStringLiteral("QLabel { background: #fff8dc; border: 1px solid #e0d090; padding: 6px; }"));
+    layout->addWidget(m_explain);
+
+    auto* stripBox = new QWidget(this);
+    m_strip = new QHBoxLayout(stripBox);
+    m_strip->setSpacing(3);
+    m_strip->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(stripBox);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_list = new QTableWidget(splitter);
+    m_list->setColumnCount(5);
+    m_list->setHorizontalHeaderLabels({tr("Job"), tr("m"), tr("r"), tr("min(m, r)"), tr("goes to")});
+    m_list->verticalHeader()->setVisible(true);
+    m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_list->setSelectionMode(QAbstractItemView::NoSelection);
+    m_list->setToolTip(tr("The list L: jobs sorted by their shorter stage (seed 000 Figure 5)"));
+    m_timeline = makeTimeline(splitter, &m_timelineBlocks, tr("Two-stage timeline of the jobs placed so far"));
+    splitter->addWidget(m_list);
+    splitter->addWidget(m_timeline);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 2);
+
+    m_breaks = new QWidget(this);
+    auto* breaks = new QVBoxLayout(m_breaks);
+    breaks->setContentsMargins(0, 0, 0, 0);
+    m_breaksText = new QLabel(m_breaks);
+    m_breaksText->setWordWrap(true);
+    m_breaksText->setTextFormat(Qt::RichText);
+    breaks->addWidget(m_breaksText);
+    auto* compare = new QSplitter(Qt::Horizontal, m_breaks);
+    m_formula = makeTimeline(compare, &m_formulaBlocks, tr("Johnson's order in the two-stage model"));
+    m_simulated = new GanttPlot(compare);
+    compare->addWidget(m_formula);
+    compare->addWidget(m_simulated);
+    breaks->addWidget(compare, 1);
+    layout->addWidget(m_breaks, 3);
+
+    m_timer = new QTimer(this);
+    m_timer->setInterval(1200);
+    connect(m_timer, &QTimer::timeout, this, [this] {
+        if (m_step >= stepCount()) {
+            m_timer->stop();
+            m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+        } else {
+            setStep(m_step + 1);
+        }
+    });
+    connect(m_first, &QPushButton::clicked, this, [this] { setStep(0); });
+    connect(m_prev, &QPushButton::clicked, this, [this] { setStep(m_step - 1); });
+    connect(m_next, &QPushButton::clicked, this, [this] { setStep(m_step + 1); });
+    connect(m_last, &QPushButton::clicked, this, [this] { setStep(stepCount()); });
+    connect(m_play, &QPushButton::clicked, this, [this] {
+        if (m_timer->isActive()) {
+            m_timer->stop();
+            m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
+        } else {
+            if (m_step >= stepCount()) {
+                setStep(0);
+            }
+            m_timer->start();
+            m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
+        }
+    });
+}
+
+QList<QCustomPlot*> JohnsonStepper::plots() const { return {m_timeline, m_formula, m_simulated}; }
+
+void JohnsonStepper::setResults(const std::shared_ptr<const RunSet>& results) {
+    m_results = results;
+    rebuild();
+}
+
+void JohnsonStepper::rebuild() {
+    const Workload& w = *m_results->workload;
+    m_stages = allStageDurations(w, w.cluster.mapSlots(), w.cluster.reduceSlots());
+    std::vector<int> jobs(static_cast<std::size_t>(w.jobCount()));
+    std::iota(jobs.begin(), jobs.end(), 0);
+    m_trace = johnsonTrace(m_stages, jobs);
+
+    const bool tooMany = w.jobCount() > kMaxTeachJobs;
+    m_list->setRowCount(tooMany ? 0 : w.jobCount());
+    for (std::size_t i = 0; !tooMany && i < m_trace.steps.size(); ++i) {
+        const JohnsonStep& s = m_trace.steps[i];
+        const StageDurations& d = m_stages[static_cast<std::size_t>(s.job)];
+        const QString name = QString::fromStdString(w.jobs[static_cast<std::size_t>(s.job)].name);
+        const QStringList cells = {name, t(d.map), t(d.reduce), t(s.duration),
+                                   s.mapType ? tr("head (map)") : tr("tail (reduce)")};
+        for (int c = 0; c < cells.size(); ++c) {
+            auto* item = new QTableWidgetItem(cells[c]);
+            if (c == 0) {
+                item->setData(Qt::DecorationRole, JobPalette::base(s.job));
+            }
+            m_list->setItem(static_cast<int>(i), c, item);
+        }
+    }
+    m_list->resizeColumnsToContents();
+
+    while (QLayoutItem* item = m_strip->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+    m_cells.clear();
+    if (!tooMany) {
+        m_strip->addWidget(new QLabel(tr("σ = "), this));
+        for (int i = 0; i < w.jobCount(); ++i) {
+            auto* cell = new QLabel(this);
+            cell->setAlignment(Qt::AlignCenter);
+            cell->setMinimumSize(44, 28);
+            m_strip->addWidget(cell);
+            m_cells << cell;
+        }
+        m_strip->addStretch(1);
+    }
+
+    // Where the abstraction breaks: Johnson's order, formula against simulation.
+    m_formulaBlocks->setBlocks(laneBlocks(w, m_stages, m_trace.order));
+    const double formula = twoStageMakespan(m_stages, m_trace.order);
+    const RunResult* simulated = m_results->find("johnson");
+    std::optional<RunResult> own;
+    if (simulated == nullptr && w.taskCount() <= 200000) {
+        own = runAlgorithm(w, "johnson", {});
+        simulated = &*own;
+    }
+    QString text = tr("<b>Where the abstraction breaks.</b> The formula treats each stage as one machine "
+                      "that a job holds whole. It predicts <b>%1</b> for Johnson's order.")
+                       .arg(t(formula));
+    if (simulated != nullptr) {
+        m_simulated->setRun(w, *simulated, true);
+        const double sim = simulated->sim.makespan;
+        text += tr(" Simulated slot by slot the same order takes <b>%1</b>").arg(t(sim));
+        bool idle = false;
+        for (const auto& job : w.jobs) {
+            idle = idle || job.maps() < w.cluster.mapSlots() || job.reduces() < w.cluster.reduceSlots();
+        }
+        text += idle ? tr(": jobs with fewer tasks than slots leave slots idle that the next job's stage could "
+                          "use, and a job's tasks of different lengths let the next job start early, so the "
+                          "model's makespan and its idea of the best order can both be wrong.")
+                     : tr(": every job fills every slot, so the model is exact here and Johnson's order is "
+                          "optimal.");
+        for (const char* id : {"balanced-pools", "hscheduler", "optimal"}) {
+            if (const RunResult* other = m_results->find(id)) {
+                text += tr(" <i>%1</i> reaches <b>%2</b>.").arg(QLatin1String(id), t(other->sim.makespan));
+            }
+        }
+        if (idle) {
+            text += tr(" That is why BalancedPools (split the cluster into pools that jobs can fill) and "
+                       "HScheduler (re-split each job's work over all slots) exist.");
+        }
+    }
+    m_breaksText->setText(text);
+    const double span = std::max(formula, simulated ? simulated->sim.makespan : 0.0) * 1.03;
+    m_formula->xAxis->setRange(0, std::max(span, 1e-9));
+    m_formula->replot(QCustomPlot::rpQueuedReplot);
+    m_step = std::min(m_step, stepCount());
+    refresh();
+}
+
+void JohnsonStepper::setStep(int step) {
+    m_step = std::clamp(step, 0, stepCount());
+    refresh();
+}
+
+QString JohnsonStepper::explanation() const {
+    if (!m_results) {
+        return {};
+    }
+    const Workload& w = *m_results->workload;
+    const auto name = [&](int j) { return QString::fromStdString(w.jobs[static_cast<std::size_t>(j)].name); };
+    if (m_step == 0) {
+        return tr("Johnson's rule sorts the jobs into the list L by their shorter stage, min(m, r). "
+                  "Walking L, a job whose map stage is the shorter goes to the head of the schedule σ, "
+                  "one whose reduce stage is shorter goes to the tail. Press ▶ to place the first job.");
+    }
+    const JohnsonStep& s = m_trace.steps[static_cast<std::size_t>(m_step - 1)];
+    QString sentence = tr("<b>%1</b>'s %2 stage, <b>%3</b>, is the smallest remaining duration, so %1 goes to "
+                          "the <b>%4</b> (position %5 of σ).")
+                           .arg(name(s.job), s.mapType ? tr("map") : tr("reduce"), t(s.duration),
+                                s.mapType ? tr("head") : tr("tail"))
+                           .arg(s.position + 1);
+    // Ties: say how they were broken.
+    QStringList tied;
+    for (std::size_t i = static_cast<std::size_t>(m_step); i < m_trace.steps.size(); ++i) {
+        if (m_trace.steps[i].duration == s.duration) {
+            tied << name(m_trace.steps[i].job);
+        }
+    }
+    if (!tied.isEmpty()) {
+        sentence += tr(" It ties with %1; on a tie map stages come first, then the file order.").arg(tied.join(", "));
+    }
+    if (m_step == stepCount()) {
+        QStringList order;
+        for (int j : m_trace.order) {
+            order << name(j);
+        }
+        sentence += tr("<br>Done: σ = %1, makespan %2 in the two-stage model.")
+                        .arg(order.join(", "), t(twoStageMakespan(m_stages, m_trace.order)));
+    }
+    return sentence;
+}
+
+void JohnsonStepper::refresh() {
+    if (!m_results) {
+        return;
+    }
+    const Workload& w = *m_results->workload;
+    const int n = stepCount();
+    m_stepLabel->setText(tr("Step %1 of %2").arg(m_step).arg(n));
+    m_first->setEnabled(m_step > 0);
+    m_prev->setEnabled(m_step > 0);
+    m_next->setEnabled(m_step < n);
+    m_last->setEnabled(m_step < n);
+    m_explain->setText(w.jobCount() > kMaxTeachJobs
+                           ? tr("Johnson's rule is shown step by step for up to %1 jobs; this batch has %2. "
+                                "Its order is in the comparison tab.")
+                                 .arg(kMaxTeachJobs)
+                                 .arg(w.jobCount())
+                           : explanation());
+
+    std::vector<int> placedAt(static_cast<std::size_t>(w.jobCount()), -1);
+    for (int i = 0; i < m_step; ++i) {
+        const JohnsonStep& s = m_trace.steps[static_cast<std::size_t>(i)];
+        placedAt[static_cast<std::size_t>(s.position)] = s.job;
+    }
+    for (int row = 0; row < m_list->rowCount(); ++row) {
+        const QColor shade = row < m_step - 1 ? QColor(235, 235, 235)
+                             : row == m_step - 1 ? QColor(255, 235, 150) : QColor(Qt::white);
+        for (int c = 0; c < m_list->columnCount(); ++c) {
+            if (QTableWidgetItem* item = m_list->item(row, c)) {
+                item->setBackground(shade);
+            }
+        }
+    }
+    const int current = m_step > 0 ? m_trace.steps[static_cast<std::size_t>(m_step - 1)].position : -1;
+    for (int i = 0; i < m_cells.size(); ++i) {
+        const int job = placedAt[static_cast<std::size_t>(i)];
+        QLabel* cell = m_cells[i];
+        if (job < 0) {
+            cell->setText(QStringLiteral("·"));
+            cell->setStyleSheet(QStringLiteral("QLabel { border: 1px dashed #999; color: #999; }"));
+        } else {
+            const QColor c = JobPalette::base(job);
+            cell->setText(QString::fromStdString(w.jobs[static_cast<std::size_t>(job)].name));
+            cell->setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; border: %3; font-weight: bold; }")
+                                    .arg(c.name(), JobPalette::textOn(c).name(),
+                                         i == current ? QStringLiteral("3px solid #d33") : QStringLiteral("1px solid #555")));
+        }
+    }
+    // The timeline of the placed jobs, in their σ order (head part, then tail part).
+    std::vector<int> placed;
+    for (int job : placedAt) {
+        if (job >= 0) {
+            placed.push_back(job);
+        }
+    }
+    m_timelineBlocks->setBlocks(laneBlocks(w, m_stages, placed));
+    const double full = twoStageMakespan(m_stages, m_trace.order);
+    m_timeline->xAxis->setRange(0, std::max(full, 1e-9) * 1.03);
+    m_timeline->replot(QCustomPlot::rpQueuedReplot);
+    m_breaks->setVisible(m_step == n && n > 0);
+}
+
+}  // namespace mr::ui
