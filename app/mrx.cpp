@@ -32,7 +32,8 @@ int main(int argc, char** argv) {
     if (!request.file.isEmpty()) {
         window.openFile(request.file);
     } else {
-        const QString sample = mr::ui::samplesDirectory() + QStringLiteral("/figure4-scenario2.json");
+        const QString sample =
+            mr::ui::samplesDirectory() + QStringLiteral("/figure4-scenario2.json");
         window.openFile(sample, true);  // something to look at on the first start
     }
     if (!request.tab.isEmpty() && !window.showTab(request.tab)) {

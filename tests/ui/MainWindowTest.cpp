@@ -38,7 +38,9 @@ using namespace mr::ui;
 
 namespace {
 
-QString sample(const char* name) { return samplesDirectory() + QLatin1Char('/') + QLatin1String(name); }
+QString sample(const char* name) {
+    return samplesDirectory() + QLatin1Char('/') + QLatin1String(name);
+}
 
 // Results of the latest request, waiting for the background run.
 std::shared_ptr<const RunSet> results(MainWindow& window) {
@@ -126,11 +128,13 @@ private slots:
         QMimeData* data = model->mimeData({model->index(0, 0)});
         model->dropMimeData(data, Qt::MoveAction, 2, 0, {});  // J1 below J2
         delete data;
-        QCOMPARE(QString::fromStdString(window.document()->workload().jobs[0].name), QStringLiteral("J2"));
+        QCOMPARE(QString::fromStdString(window.document()->workload().jobs[0].name),
+                 QStringLiteral("J2"));
         QCOMPARE(window.document()->workload().manualOrder, (std::vector<std::string>{"J2", "J1"}));
         QCOMPARE(makespanOf(window, "manual"), 24.0);
         window.document()->undoStack()->undo();
-        QCOMPARE(QString::fromStdString(window.document()->workload().jobs[0].name), QStringLiteral("J1"));
+        QCOMPARE(QString::fromStdString(window.document()->workload().jobs[0].name),
+                 QStringLiteral("J1"));
         QCOMPARE(makespanOf(window, "manual"), 42.0);
     }
 
@@ -139,16 +143,26 @@ private slots:
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("reason");
-        QTest::newRow("no map task") << 0 << int(JobTableModel::Maps) << "0" << "between 1";
-        QTest::newRow("not a count") << 0 << int(JobTableModel::Reduces) << "lots" << "not a whole number";
-        QTest::newRow("fractional count") << 0 << int(JobTableModel::Maps) << "2.5" << "not a whole number";
-        QTest::newRow("negative duration") << 1 << int(JobTableModel::MapDuration) << "-1" << "must not be negative";
-        QTest::newRow("not a number") << 1 << int(JobTableModel::ReduceDuration) << "fast" << "not a number";
-        QTest::newRow("infinite") << 1 << int(JobTableModel::ReduceDuration) << "inf" << "not a number";
-        QTest::newRow("duplicate name") << 1 << int(JobTableModel::Name) << "J1" << "duplicate";
-        QTest::newRow("empty name") << 1 << int(JobTableModel::Name) << "" << "needs a name";
-        QTest::newRow("zero deadline") << 0 << int(JobTableModel::Deadline) << "0" << "greater than 0";
-        QTest::newRow("negative arrival") << 0 << int(JobTableModel::Arrival) << "-3" << "must not be negative";
+        QTest::newRow("no map task") << 0 << int(JobTableModel::Maps) << "0"
+                                     << "between 1";
+        QTest::newRow("not a count") << 0 << int(JobTableModel::Reduces) << "lots"
+                                     << "not a whole number";
+        QTest::newRow("fractional count") << 0 << int(JobTableModel::Maps) << "2.5"
+                                          << "not a whole number";
+        QTest::newRow("negative duration") << 1 << int(JobTableModel::MapDuration) << "-1"
+                                           << "must not be negative";
+        QTest::newRow("not a number") << 1 << int(JobTableModel::ReduceDuration) << "fast"
+                                      << "not a number";
+        QTest::newRow("infinite") << 1 << int(JobTableModel::ReduceDuration) << "inf"
+                                  << "not a number";
+        QTest::newRow("duplicate name") << 1 << int(JobTableModel::Name) << "J1"
+                                        << "duplicate";
+        QTest::newRow("empty name") << 1 << int(JobTableModel::Name) << ""
+                                    << "needs a name";
+        QTest::newRow("zero deadline") << 0 << int(JobTableModel::Deadline) << "0"
+                                       << "greater than 0";
+        QTest::newRow("negative arrival") << 0 << int(JobTableModel::Arrival) << "-3"
+                                          << "must not be negative";
     }
 
     void invalidValuesAreRefusedWithTheReason() {
@@ -163,15 +177,20 @@ private slots:
         QSignalSpy rejected(model, &JobTableModel::editRejected);
         QVERIFY(!model->setData(model->index(row, column), text));
         QVERIFY(window.document()->workload() == before);
-        QVERIFY2(model->cellError(row, column).contains(reason), qPrintable(model->cellError(row, column)));
+        QVERIFY2(model->cellError(row, column).contains(reason),
+                 qPrintable(model->cellError(row, column)));
         QCOMPARE(rejected.count(), 1);
         QVERIFY(rejected.front().front().toString().contains(reason));
-        QCOMPARE(model->data(model->index(row, column), Qt::DisplayRole).toString(), text);  // stays visible
-        QVERIFY(model->data(model->index(row, column), Qt::ToolTipRole).toString().contains(reason));
+        QCOMPARE(model->data(model->index(row, column), Qt::DisplayRole).toString(),
+                 text);  // stays visible
+        QVERIFY(
+            model->data(model->index(row, column), Qt::ToolTipRole).toString().contains(reason));
         QVERIFY(!window.document()->isModified());
         // A valid value clears the mark.
         const QString valid = model->data(model->index(row, column), Qt::EditRole).toString();
-        model->setData(model->index(row, column), column == JobTableModel::Name ? QStringLiteral("Fresh") : QStringLiteral("3"));
+        model->setData(model->index(row, column), column == JobTableModel::Name
+                                                      ? QStringLiteral("Fresh")
+                                                      : QStringLiteral("3"));
         QVERIFY(model->cellError(row, column).isEmpty());
         Q_UNUSED(valid);
     }
@@ -199,6 +218,7 @@ private slots:
             QVERIFY(plot->makespan() > 0);
             QVERIFY(inkedPixels(plot) > 500);
         }
+        QVERIFY(window.showTab(QStringLiteral("comparison")));  // tabs redraw when shown
         QCOMPARE(window.comparisonView()->table()->rowCount(), 3);
         QVERIFY(inkedPixels(window.comparisonView()->chart()) > 500);
     }
@@ -232,10 +252,13 @@ private slots:
         } else {
             QVERIFY(bytes.startsWith("%PDF-"));
             // 1200 x 640 pixels at 96 dpi are 900 x 480 points.
-            QVERIFY2(bytes.contains("/MediaBox [0 0 900.000000 480.000000]"), bytes.left(2000).constData());
+            QVERIFY2(bytes.contains("/MediaBox [0 0 900.000000 480.000000]"),
+                     bytes.left(2000).constData());
         }
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left behind
-        QVERIFY_THROWS_EXCEPTION(InputError, exportChart(window.ganttPanel()->currentPlot(), dir.filePath("chart.bmp"), QSize(100, 100)));
+        QVERIFY_THROWS_EXCEPTION(
+            InputError, exportChart(window.ganttPanel()->currentPlot(), dir.filePath("chart.bmp"),
+                                    QSize(100, 100)));
     }
 
     void johnsonStepperEndsOnJohnsonsOrder_data() {
@@ -249,24 +272,30 @@ private slots:
         QFETCH(QString, path);
         MainWindow window;
         QVERIFY(window.openFile(path));
+        QVERIFY(window.showTab(QStringLiteral("johnson")));
         results(window);
         JohnsonStepper* stepper = window.johnsonStepper();
         QCOMPARE(stepper->stepCount(), window.document()->workload().jobCount());
         stepper->setStep(1);
-        QVERIFY(stepper->explanation().contains(QStringLiteral("is the smallest remaining duration")));
+        QVERIFY(
+            stepper->explanation().contains(QStringLiteral("is the smallest remaining duration")));
         stepper->setStep(stepper->stepCount());
         QVERIFY(stepper->explanation().contains(QStringLiteral("Done")));
-        QCOMPARE(stepper->finalOrder(), runAlgorithm(window.document()->workload(), "johnson", {}).order);
+        QCOMPARE(stepper->finalOrder(),
+                 runAlgorithm(window.document()->workload(), "johnson", {}).order);
     }
 
     void johnsonStepperSaysWhy() {
         MainWindow window;
         QVERIFY(window.openFile(sample("figure4-scenario1.json")));
+        QVERIFY(window.showTab(QStringLiteral("johnson")));
         results(window);
         JohnsonStepper* stepper = window.johnsonStepper();
         stepper->setStep(1);
         // Seed 000: J2 = (1, 4) is placed first, at the head.
-        QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>J2</b>'s map stage, <b>1</b>, is the smallest remaining duration, so J2 goes to the <b>head</b>")),
+        QVERIFY2(stepper->explanation().contains(
+                     QStringLiteral("<b>J2</b>'s map stage, <b>1</b>, is the smallest remaining "
+                                    "duration, so J2 goes to the <b>head</b>")),
                  qPrintable(stepper->explanation()));
         stepper->setStep(4);  // J3 = (30, 4): its reduce stage sends it to the tail
         QVERIFY(stepper->explanation().contains(QStringLiteral("<b>J3</b>'s reduce stage")));
@@ -281,7 +310,8 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("bad.json"));
         QFile bad(path);
         QVERIFY(bad.open(QIODevice::WriteOnly));
-        bad.write(R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1}, "jobs": [{"name": "J9", "maps": 2, "map_duration": -4}]})");
+        bad.write(
+            R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1}, "jobs": [{"name": "J9", "maps": 2, "map_duration": -4}]})");
         bad.close();
         QString shown;
         QTimer::singleShot(0, [&shown] {
@@ -293,7 +323,8 @@ private slots:
             }
         });
         QVERIFY(!window.openFile(path));
-        QVERIFY2(shown.contains(QStringLiteral("job 'J9': field 'map_duration'")), qPrintable(shown));
+        QVERIFY2(shown.contains(QStringLiteral("job 'J9': field 'map_duration'")),
+                 qPrintable(shown));
         QVERIFY(window.document()->workload() == before);
     }
 
@@ -301,25 +332,26 @@ private slots:
         QTemporaryDir dir;
         GuiRequest gui;
         const QString out = dir.filePath(QStringLiteral("g.png"));
-        QCOMPARE(runCommandLine({"mrx", "--workload", sample("figure4-scenario2.json"), "--algorithm", "johnson",
-                                 "--export-gantt", out, "--size", "800x500"},
-                                &gui),
-                 0);
+        QCOMPARE(
+            runCommandLine({"mrx", "--workload", sample("figure4-scenario2.json"), "--algorithm",
+                            "johnson", "--export-gantt", out, "--size", "800x500"},
+                           &gui),
+            0);
         QCOMPARE(QImage(out).size(), QSize(800, 500));
-        QCOMPARE(runCommandLine({"mrx", "--workload", dir.filePath("missing.json"), "--algorithm", "johnson",
-                                 "--export-gantt", out},
+        QCOMPARE(runCommandLine({"mrx", "--workload", dir.filePath("missing.json"), "--algorithm",
+                                 "johnson", "--export-gantt", out},
                                 &gui),
                  2);
-        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithm", "jonson",
-                                 "--export-gantt", out},
+        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithm",
+                                 "jonson", "--export-gantt", out},
                                 &gui),
                  2);
-        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithm", "fifo",
-                                 "--export-gantt", out, "--size", "huge"},
+        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithm",
+                                 "fifo", "--export-gantt", out, "--size", "huge"},
                                 &gui),
                  2);
-        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithms", "fifo,johnson",
-                                 "--export-comparison", dir.filePath("c.svg")},
+        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithms",
+                                 "fifo,johnson", "--export-comparison", dir.filePath("c.svg")},
                                 &gui),
                  0);
         QCOMPARE(runCommandLine({"mrx", "--bogus"}, &gui), 2);

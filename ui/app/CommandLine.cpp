@@ -19,7 +19,9 @@ namespace mr::ui {
 
 namespace {
 
-void printErr(const QString& text) { std::fprintf(stderr, "mrx: error: %s\n", qPrintable(text)); }
+void printErr(const QString& text) {
+    std::fprintf(stderr, "mrx: error: %s\n", qPrintable(text));
+}
 
 std::shared_ptr<RunSet> runHeadless(const Workload& w, const QStringList& ids) {
     std::vector<std::string> all;
@@ -62,17 +64,41 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
         "Without --export-* options the window opens (on FILE if given)."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Workload to open in the window"), QStringLiteral("[FILE]"));
-    const QCommandLineOption workload(QStringLiteral("workload"), QStringLiteral("Workload file for an export"), QStringLiteral("W.json"));
-    const QCommandLineOption algorithm(QStringLiteral("algorithm"), QStringLiteral("Algorithm whose timeline to export"), QStringLiteral("ID"));
-    const QCommandLineOption algorithms(QStringLiteral("algorithms"), QStringLiteral("Algorithms to compare (comma-separated)"), QStringLiteral("A,B,C"));
-    const QCommandLineOption gantt(QStringLiteral("export-gantt"), QStringLiteral("Write the slot timeline(s) to OUT (.png, .svg or .pdf)"), QStringLiteral("OUT"));
-    const QCommandLineOption comparison(QStringLiteral("export-comparison"), QStringLiteral("Write the makespan comparison chart to OUT"), QStringLiteral("OUT"));
-    const QCommandLineOption stages(QStringLiteral("export-stages"), QStringLiteral("Write the stage view (model vs simulation) of the first algorithm to OUT"), QStringLiteral("OUT"));
-    const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Image size (default 1600x900)"), QStringLiteral("WxH"), QStringLiteral("1600x900"));
-    const QCommandLineOption tab(QStringLiteral("tab"), QStringLiteral("Open the window on a tab: timeline, stages, comparison, johnson, sweep"), QStringLiteral("NAME"));
-    const QCommandLineOption step(QStringLiteral("johnson-step"), QStringLiteral("Open the Johnson stepper at step N"), QStringLiteral("N"));
-    parser.addOptions({workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step});
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("Workload to open in the window"),
+                                 QStringLiteral("[FILE]"));
+    const QCommandLineOption workload(QStringLiteral("workload"),
+                                      QStringLiteral("Workload file for an export"),
+                                      QStringLiteral("W.json"));
+    const QCommandLineOption algorithm(QStringLiteral("algorithm"),
+                                       QStringLiteral("Algorithm whose timeline to export"),
+                                       QStringLiteral("ID"));
+    const QCommandLineOption algorithms(QStringLiteral("algorithms"),
+                                        QStringLiteral("Algorithms to compare (comma-separated)"),
+                                        QStringLiteral("A,B,C"));
+    const QCommandLineOption gantt(
+        QStringLiteral("export-gantt"),
+        QStringLiteral("Write the slot timeline(s) to OUT (.png, .svg or .pdf)"),
+        QStringLiteral("OUT"));
+    const QCommandLineOption comparison(
+        QStringLiteral("export-comparison"),
+        QStringLiteral("Write the makespan comparison chart to OUT"), QStringLiteral("OUT"));
+    const QCommandLineOption stages(
+        QStringLiteral("export-stages"),
+        QStringLiteral("Write the stage view (model vs simulation) of the first algorithm to OUT"),
+        QStringLiteral("OUT"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QStringLiteral("Image size (default 1600x900)"),
+                                  QStringLiteral("WxH"), QStringLiteral("1600x900"));
+    const QCommandLineOption tab(
+        QStringLiteral("tab"),
+        QStringLiteral("Open the window on a tab: timeline, stages, comparison, johnson, sweep"),
+        QStringLiteral("NAME"));
+    const QCommandLineOption step(QStringLiteral("johnson-step"),
+                                  QStringLiteral("Open the Johnson stepper at step N"),
+                                  QStringLiteral("N"));
+    parser.addOptions(
+        {workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step});
 
     if (!parser.parse(arguments)) {
         printErr(parser.errorText() + QStringLiteral(" (see mrx --help)"));
@@ -102,8 +128,9 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
         }
         const QSize pixels = parseSize(parser.value(size));
         if (!pixels.isValid()) {
-            throw InputError("", "", "size", "expected WIDTHxHEIGHT, 16 to 20000 pixels (got '" +
-                                                 parser.value(size).toStdString() + "')");
+            throw InputError("", "", "size",
+                             "expected WIDTHxHEIGHT, 16 to 20000 pixels (got '" +
+                                 parser.value(size).toStdString() + "')");
         }
         QStringList ids = parser.value(algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
         if (parser.isSet(algorithm)) {
@@ -111,7 +138,8 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
             ids.removeDuplicates();
         }
         if (ids.isEmpty()) {
-            throw InputError("", "", "algorithm", "an export needs --algorithm ID or --algorithms A,B");
+            throw InputError("", "", "algorithm",
+                             "an export needs --algorithm ID or --algorithms A,B");
         }
         LoadReport report;
         const Workload w = loadWorkload(parser.value(workload).toStdString(), &report);
@@ -122,7 +150,8 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
         if (parser.isSet(gantt)) {
             // The timeline of --algorithm, or of every algorithm listed, stacked.
             QList<QCustomPlot*> plots;
-            const QStringList shown = parser.isSet(algorithm) ? QStringList{parser.value(algorithm)} : ids;
+            const QStringList shown =
+                parser.isSet(algorithm) ? QStringList{parser.value(algorithm)} : ids;
             for (const QString& id : shown) {
                 auto* plot = new GanttPlot;
                 const RunResult& r = *results->find(id.toStdString());
@@ -131,19 +160,22 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
             }
             exportCharts(plots, parser.value(gantt), pixels);
             qDeleteAll(plots);
-            std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(gantt)), pixels.width(), pixels.height());
+            std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(gantt)), pixels.width(),
+                        pixels.height());
         }
         if (parser.isSet(comparison)) {
             ComparisonView view;
             view.setResults(results);
             exportChart(view.chart(), parser.value(comparison), pixels);
-            std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(comparison)), pixels.width(), pixels.height());
+            std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(comparison)), pixels.width(),
+                        pixels.height());
         }
         if (parser.isSet(stages)) {
             StageView view;
             view.setResults(results);
             exportCharts(view.plots(), parser.value(stages), pixels);
-            std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(stages)), pixels.width(), pixels.height());
+            std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(stages)), pixels.width(),
+                        pixels.height());
         }
     } catch (const InputError& e) {
         printErr(QString::fromStdString(e.what()));

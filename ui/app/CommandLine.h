@@ -14,8 +14,8 @@ namespace mr::ui {
 bool wantsHeadlessExport(int argc, char** argv);
 
 struct GuiRequest {
-    QString file;     // a workload to open; empty: the default sample
-    QString tab;      // timeline, stages, comparison, johnson, sweep; empty: timeline
+    QString file;  // a workload to open; empty: the default sample
+    QString tab;   // timeline, stages, comparison, johnson, sweep; empty: timeline
     int johnsonStep = -1;
     QStringList algorithms;  // --algorithms: check these (else the remembered choice)
 };

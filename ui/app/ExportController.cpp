@@ -25,8 +25,9 @@ void ExportController::addChartExport(QMenu* menu, const QString& title, const Q
         }
         QSettings settings;
         const QString dir = settings.value("export/dir").toString();
-        QString path = QFileDialog::getSaveFileName(m_window, title, dir + QLatin1Char('/') + fileStem + QStringLiteral(".png"),
-                                                    exportFilter());
+        QString path = QFileDialog::getSaveFileName(
+            m_window, title, dir + QLatin1Char('/') + fileStem + QStringLiteral(".png"),
+            exportFilter());
         if (path.isEmpty()) {
             return;
         }
@@ -39,7 +40,9 @@ void ExportController::addChartExport(QMenu* menu, const QString& title, const Q
         }
         const QSize size = parseSize(sizeText);
         if (!size.isValid()) {
-            QMessageBox::critical(m_window, title, tr("'%1' is not a size like 1600x900 (16 to 20000 pixels).").arg(sizeText));
+            QMessageBox::critical(
+                m_window, title,
+                tr("'%1' is not a size like 1600x900 (16 to 20000 pixels).").arg(sizeText));
             return;
         }
         try {
@@ -53,18 +56,21 @@ void ExportController::addChartExport(QMenu* menu, const QString& title, const Q
     });
 }
 
-void ExportController::addCsvExport(QMenu* menu, const QString& title, std::function<QString()> text) {
+void ExportController::addCsvExport(QMenu* menu, const QString& title,
+                                    std::function<QString()> text) {
     menu->addAction(title, this, [this, title, text] {
         const QString dir = QSettings().value("export/dir").toString();
-        const QString path = QFileDialog::getSaveFileName(m_window, title, dir + QStringLiteral("/results.csv"),
-                                                          tr("CSV (*.csv)"));
+        const QString path = QFileDialog::getSaveFileName(
+            m_window, title, dir + QStringLiteral("/results.csv"), tr("CSV (*.csv)"));
         if (path.isEmpty()) {
             return;
         }
         QSaveFile file(path);
         const QByteArray bytes = text().toUtf8();
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-            QMessageBox::critical(m_window, title, tr("%1: cannot write: %2").arg(path, file.errorString()));
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
+            !file.commit()) {
+            QMessageBox::critical(m_window, title,
+                                  tr("%1: cannot write: %2").arg(path, file.errorString()));
         }
     });
 }

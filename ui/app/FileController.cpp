@@ -28,7 +28,8 @@ void FileController::fillMenu(QMenu* file) {
     m_recent = file->addMenu(tr("Open &Recent"));
     m_samples = file->addMenu(tr("&Samples"));
     for (const QString& path : sampleFiles()) {
-        m_samples->addAction(QFileInfo(path).completeBaseName(), this, [this, path] { open(path, true); });
+        m_samples->addAction(QFileInfo(path).completeBaseName(), this,
+                             [this, path] { open(path, true); });
     }
     m_samples->setEnabled(!m_samples->isEmpty());
     file->addSeparator();
@@ -49,7 +50,8 @@ void FileController::openDialog() {
         return;
     }
     const QString start = QSettings().value("files/lastDir", samplesDirectory()).toString();
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open workload"), start, tr(kFilter));
+    const QString path =
+        QFileDialog::getOpenFileName(m_window, tr("Open workload"), start, tr(kFilter));
     if (!path.isEmpty()) {
         open(path);
     }
@@ -65,7 +67,8 @@ bool FileController::open(const QString& path, bool asSample) {
             QSettings().setValue("files/lastDir", QFileInfo(path).absolutePath());
         }
     } catch (const InputError& e) {
-        QMessageBox::critical(m_window, tr("Cannot open the workload"), QString::fromStdString(e.what()));
+        QMessageBox::critical(m_window, tr("Cannot open the workload"),
+                              QString::fromStdString(e.what()));
         return false;
     }
     emit opened();
@@ -79,7 +82,8 @@ bool FileController::save() {
     try {
         m_doc->saveAs(m_doc->filePath());
     } catch (const InputError& e) {
-        QMessageBox::critical(m_window, tr("Cannot save the workload"), QString::fromStdString(e.what()));
+        QMessageBox::critical(m_window, tr("Cannot save the workload"),
+                              QString::fromStdString(e.what()));
         return false;
     }
     return true;
@@ -89,10 +93,13 @@ bool FileController::saveAs() {
     QString suggestion = m_doc->filePath();
     if (suggestion.isEmpty()) {
         suggestion = QSettings().value("files/lastDir").toString() + QLatin1Char('/') +
-                     QString::fromStdString(m_doc->workload().name).replace(QLatin1Char(' '), QLatin1Char('-')).replace(QLatin1Char(','), QString()) +
+                     QString::fromStdString(m_doc->workload().name)
+                         .replace(QLatin1Char(' '), QLatin1Char('-'))
+                         .replace(QLatin1Char(','), QString()) +
                      QStringLiteral(".json");
     }
-    QString path = QFileDialog::getSaveFileName(m_window, tr("Save workload"), suggestion, tr(kFilter));
+    QString path =
+        QFileDialog::getSaveFileName(m_window, tr("Save workload"), suggestion, tr(kFilter));
     if (path.isEmpty()) {
         return false;
     }
@@ -102,7 +109,8 @@ bool FileController::saveAs() {
     try {
         m_doc->saveAs(path);
     } catch (const InputError& e) {
-        QMessageBox::critical(m_window, tr("Cannot save the workload"), QString::fromStdString(e.what()));
+        QMessageBox::critical(m_window, tr("Cannot save the workload"),
+                              QString::fromStdString(e.what()));
         return false;
     }
     rememberRecent(path);
@@ -114,8 +122,7 @@ bool FileController::maybeSave() {
         return true;
     }
     const auto answer = QMessageBox::warning(
-        m_window, tr("Unsaved changes"),
-        tr("The workload has unsaved changes. Save them first?"),
+        m_window, tr("Unsaved changes"), tr("The workload has unsaved changes. Save them first?"),
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save) {
         return save();
@@ -143,11 +150,14 @@ void FileController::rebuildRecentMenu() {
     m_recent->clear();
     const QStringList files = QSettings().value("files/recent").toStringList();
     for (const QString& path : files) {
-        m_recent->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            if (maybeSave()) {
-                open(path);
-            }
-        })->setToolTip(path);
+        m_recent
+            ->addAction(QFileInfo(path).fileName(), this,
+                        [this, path] {
+                            if (maybeSave()) {
+                                open(path);
+                            }
+                        })
+            ->setToolTip(path);
     }
     m_recent->setEnabled(!files.isEmpty());
 }

@@ -33,7 +33,9 @@
 #include "widgets/ClusterPanel.h"
 
 // Resources of a static library must be registered by name, from the global namespace.
-static void initResources() { Q_INIT_RESOURCE(mrx); }
+static void initResources() {
+    Q_INIT_RESOURCE(mrx);
+}
 
 namespace mr::ui {
 
@@ -87,11 +89,14 @@ MainWindow::MainWindow(QWidget* parent)
         m_busy->setVisible(m_runs->isRunning());
         m_status->setText(tr("The run failed: %1").arg(message));
     });
-    connect(m_model, &JobTableModel::editRejected, this,
-            [this](const QString& reason) { m_status->setText(tr("Not accepted — %1").arg(reason)); });
+    connect(m_model, &JobTableModel::editRejected, this, [this](const QString& reason) {
+        m_status->setText(tr("Not accepted — %1").arg(reason));
+    });
     connect(m_gantt, &GanttPanel::jobClicked, this, &MainWindow::selectJob);
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-            [this](const QModelIndex& current) { selectJob(current.isValid() ? current.row() : -1); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::refreshCurrentTab);
+    connect(
+        m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+        [this](const QModelIndex& current) { selectJob(current.isValid() ? current.row() : -1); });
 
     updateTitle();
     requestRun();
@@ -109,9 +114,12 @@ QWidget* MainWindow::buildLeftPanel() {
     auto* jobsBar = new QToolBar(panel);
     jobsBar->setIconSize(QSize(16, 16));
     jobsBar->addWidget(new QLabel(tr("<b>Jobs</b>  "), jobsBar));
-    jobsBar->addAction(tr("Add"), this, [this] { addJob(false); })->setToolTip(tr("Add a job after the current one"));
-    jobsBar->addAction(tr("Duplicate"), this, [this] { addJob(true); })->setToolTip(tr("Copy the current job"));
-    jobsBar->addAction(tr("Remove"), this, [this] { removeSelectedJobs(); })->setToolTip(tr("Remove the selected jobs"));
+    jobsBar->addAction(tr("Add"), this, [this] { addJob(false); })
+        ->setToolTip(tr("Add a job after the current one"));
+    jobsBar->addAction(tr("Duplicate"), this, [this] { addJob(true); })
+        ->setToolTip(tr("Copy the current job"));
+    jobsBar->addAction(tr("Remove"), this, [this] { removeSelectedJobs(); })
+        ->setToolTip(tr("Remove the selected jobs"));
     layout->addWidget(jobsBar);
 
     m_table = new QTableView(panel);
@@ -126,8 +134,9 @@ QWidget* MainWindow::buildLeftPanel() {
                              QAbstractItemView::AnyKeyPressed);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setDefaultSectionSize(22);
-    m_table->setToolTip(tr("Double-click a cell to edit it. Drag rows to change the order "
-                           "(the manual order)."));
+    m_table->setToolTip(
+        tr("Double-click a cell to edit it. Drag rows to change the order "
+           "(the manual order)."));
     layout->addWidget(m_table, 3);
 
     layout->addWidget(new QLabel(tr("<b>Algorithms</b> (checked ones run on every edit)"), panel));
@@ -145,10 +154,11 @@ void MainWindow::buildMenus() {
 
     auto* exports = new ExportController(this);
     QMenu* exportMenu = file->addMenu(tr("&Export"));
-    exports->addChartExport(exportMenu, tr("Timeline of the selected algorithm…"), QStringLiteral("timeline"), [this] {
-        GanttPlot* plot = m_gantt->currentPlot();
-        return plot ? QList<QCustomPlot*>{plot} : QList<QCustomPlot*>{};
-    });
+    exports->addChartExport(exportMenu, tr("Timeline of the selected algorithm…"),
+                            QStringLiteral("timeline"), [this] {
+                                GanttPlot* plot = m_gantt->currentPlot();
+                                return plot ? QList<QCustomPlot*>{plot} : QList<QCustomPlot*>{};
+                            });
     exports->addChartExport(exportMenu, tr("All timelines…"), QStringLiteral("timelines"), [this] {
         QList<QCustomPlot*> list;
         for (GanttPlot* p : m_gantt->plots()) {
@@ -156,12 +166,15 @@ void MainWindow::buildMenus() {
         }
         return list;
     });
-    exports->addChartExport(exportMenu, tr("Stage view…"), QStringLiteral("stages"), [this] { return m_stages->plots(); });
+    exports->addChartExport(exportMenu, tr("Stage view…"), QStringLiteral("stages"),
+                            [this] { return m_stages->plots(); });
     exports->addChartExport(exportMenu, tr("Comparison chart…"), QStringLiteral("comparison"),
                             [this] { return QList<QCustomPlot*>{m_comparison->chart()}; });
-    exports->addChartExport(exportMenu, tr("Johnson timelines…"), QStringLiteral("johnson"), [this] { return m_johnson->plots(); });
+    exports->addChartExport(exportMenu, tr("Johnson timelines…"), QStringLiteral("johnson"),
+                            [this] { return m_johnson->plots(); });
     exportMenu->addSeparator();
-    exports->addCsvExport(exportMenu, tr("Comparison table as CSV…"), [this] { return m_comparison->csv(); });
+    exports->addCsvExport(exportMenu, tr("Comparison table as CSV…"),
+                          [this] { return m_comparison->csv(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -173,9 +186,12 @@ void MainWindow::buildMenus() {
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
-    edit->addAction(tr("&Add job"), QKeySequence(Qt::CTRL | Qt::Key_J), this, [this] { addJob(false); });
-    edit->addAction(tr("&Duplicate job"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] { addJob(true); });
-    edit->addAction(tr("&Remove selected jobs"), QKeySequence::Delete, this, [this] { removeSelectedJobs(); });
+    edit->addAction(tr("&Add job"), QKeySequence(Qt::CTRL | Qt::Key_J), this,
+                    [this] { addJob(false); });
+    edit->addAction(tr("&Duplicate job"), QKeySequence(Qt::CTRL | Qt::Key_D), this,
+                    [this] { addJob(true); });
+    edit->addAction(tr("&Remove selected jobs"), QKeySequence::Delete, this,
+                    [this] { removeSelectedJobs(); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     QAction* stacked = view->addAction(tr("Timelines &stacked (else side by side)"));
@@ -194,22 +210,26 @@ void MainWindow::buildMenus() {
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About MR Schedule Explorer"), this, [this] {
-        QMessageBox::about(this, tr("About MR Schedule Explorer"),
-                           tr("<b>MR Schedule Explorer</b> %1<p>Simulates batches of MapReduce jobs slot by "
-                              "slot and compares schedulers from five papers: Johnson's rule and "
-                              "BalancedPools (Verma et al.), HScheduler (Tian et al.), deadline schedulers "
-                              "(Verma et al.), the completion-time scheduler (Rao, Reddy) and LiPS "
-                              "(Ehsan et al.).<p>Wheel: zoom time; Shift+wheel: zoom slots; drag: pan; click "
-                              "a bar: highlight its job.")
-                               .arg(QApplication::applicationVersion()));
+        QMessageBox::about(
+            this, tr("About MR Schedule Explorer"),
+            tr("<b>MR Schedule Explorer</b> %1<p>Simulates batches of MapReduce jobs slot by "
+               "slot and compares schedulers from five papers: Johnson's rule and "
+               "BalancedPools (Verma et al.), HScheduler (Tian et al.), deadline schedulers "
+               "(Verma et al.), the completion-time scheduler (Rao, Reddy) and LiPS "
+               "(Ehsan et al.).<p>Wheel: zoom time; Shift+wheel: zoom slots; drag: pan; click "
+               "a bar: highlight its job.")
+                .arg(QApplication::applicationVersion()));
     });
 }
 
-bool MainWindow::openFile(const QString& path, bool asSample) { return m_files->open(path, asSample); }
+bool MainWindow::openFile(const QString& path, bool asSample) {
+    return m_files->open(path, asSample);
+}
 
 bool MainWindow::showTab(const QString& name) {
-    const QStringList names = {QStringLiteral("timeline"), QStringLiteral("stages"), QStringLiteral("comparison"),
-                               QStringLiteral("johnson"), QStringLiteral("sweep")};
+    const QStringList names = {QStringLiteral("timeline"), QStringLiteral("stages"),
+                               QStringLiteral("comparison"), QStringLiteral("johnson"),
+                               QStringLiteral("sweep")};
     const int index = static_cast<int>(names.indexOf(name.toLower()));
     if (index < 0 || index >= m_tabs->count()) {
         return false;
@@ -225,8 +245,9 @@ void MainWindow::requestRun() {
 
 void MainWindow::showResults(const std::shared_ptr<const RunSet>& results) {
     m_busy->setVisible(m_runs->isRunning());
-    const int failures = static_cast<int>(std::count_if(results->outcomes.begin(), results->outcomes.end(),
-                                                        [](const AlgorithmOutcome& o) { return !o.result; }));
+    const int failures =
+        static_cast<int>(std::count_if(results->outcomes.begin(), results->outcomes.end(),
+                                       [](const AlgorithmOutcome& o) { return !o.result; }));
     const int ran = static_cast<int>(results->outcomes.size());
     QString text = (ran == 1 ? tr("1 algorithm") : tr("%1 algorithms").arg(ran)) +
                    tr(" (and the fifo / reverse-johnson baselines) on %1 jobs, %2 tasks: %3 ms")
@@ -237,11 +258,33 @@ void MainWindow::showResults(const std::shared_ptr<const RunSet>& results) {
         text += tr(" — %1 could not run (see the comparison tab)").arg(failures);
     }
     m_status->setText(text);
-    m_gantt->setResults(results, m_workloadReplaced);
-    m_stages->setResults(results);
-    m_comparison->setResults(results);
-    m_johnson->setResults(results);
-    m_workloadReplaced = false;
+    m_results = results;
+    refreshCurrentTab();
+}
+
+void MainWindow::refreshCurrentTab() {
+    const int tab = m_tabs->currentIndex();
+    if (!m_results || tab < 0) {
+        return;
+    }
+    while (m_tabGeneration.size() < m_tabs->count()) {
+        m_tabGeneration << 0;
+    }
+    if (m_tabGeneration[tab] == m_results->generation) {
+        return;
+    }
+    m_tabGeneration[tab] = m_results->generation;
+    QWidget* page = m_tabs->widget(tab);
+    if (page == m_gantt) {
+        m_gantt->setResults(m_results, m_workloadReplaced);
+        m_workloadReplaced = false;
+    } else if (page == m_stages) {
+        m_stages->setResults(m_results);
+    } else if (page == m_comparison) {
+        m_comparison->setResults(m_results);
+    } else if (page == m_johnson) {
+        m_johnson->setResults(m_results);
+    }
     selectJob(m_selectedJob);
 }
 
@@ -259,7 +302,8 @@ void MainWindow::selectJob(int job) {
 
 void MainWindow::updateTitle() {
     const QString path = m_doc->filePath();
-    const QString name = path.isEmpty() ? QString::fromStdString(m_doc->workload().name) : QFileInfo(path).fileName();
+    const QString name = path.isEmpty() ? QString::fromStdString(m_doc->workload().name)
+                                        : QFileInfo(path).fileName();
     setWindowTitle(tr("%1[*] — MR Schedule Explorer").arg(name.isEmpty() ? tr("Untitled") : name));
     setWindowModified(m_doc->isModified());
 }
@@ -272,7 +316,8 @@ int MainWindow::currentRow() const {
 void MainWindow::addJob(bool duplicate) {
     const Workload& w = m_doc->workload();
     const int row = currentRow();
-    Job job = duplicate && row >= 0 ? w.jobs[static_cast<std::size_t>(row)] : Job::uniform("J", 10, 10, 5, 10);
+    Job job = duplicate && row >= 0 ? w.jobs[static_cast<std::size_t>(row)]
+                                    : Job::uniform("J", 10, 10, 5, 10);
     const std::string stem = duplicate && row >= 0 ? job.name + "-copy" : std::string("J");
     std::string name = duplicate ? stem : stem + std::to_string(w.jobCount() + 1);
     for (int i = 2; w.findJob(name); ++i) {
@@ -296,7 +341,8 @@ void MainWindow::removeSelectedJobs() {
         m_status->setText(tr("A workload keeps at least one job."));
         rows.removeLast();
     }
-    m_doc->undoStack()->beginMacro(rows.size() == 1 ? tr("Remove job") : tr("Remove %1 jobs").arg(rows.size()));
+    m_doc->undoStack()->beginMacro(rows.size() == 1 ? tr("Remove job")
+                                                    : tr("Remove %1 jobs").arg(rows.size()));
     for (int row : rows) {
         m_doc->removeJob(row);
     }

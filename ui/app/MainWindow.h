@@ -59,6 +59,8 @@ private:
     void buildMenus();
     void requestRun();
     void showResults(const std::shared_ptr<const RunSet>& results);
+    // Only the visible tab redraws on new results; the others catch up when they are shown.
+    void refreshCurrentTab();
     void updateTitle();
     void addJob(bool duplicate);
     void removeSelectedJobs();
@@ -78,6 +80,8 @@ private:
     FileController* m_files;
     QLabel* m_status;
     QProgressBar* m_busy;
+    std::shared_ptr<const RunSet> m_results;
+    QList<quint64> m_tabGeneration;  // the results generation each tab shows
     bool m_workloadReplaced = true;
     int m_selectedJob = -1;
 };

@@ -26,7 +26,8 @@ QStringList sampleFiles() {
         return {};
     }
     QStringList files;
-    for (const QString& name : QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+    for (const QString& name :
+         QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
         files << QDir(dir).filePath(name);
     }
     return files;

@@ -9,7 +9,9 @@ BlocksPlottable::BlocksPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
     setSelectable(QCP::stNone);
 }
 
-void BlocksPlottable::setBlocks(std::vector<Block> blocks) { m_blocks = std::move(blocks); }
+void BlocksPlottable::setBlocks(std::vector<Block> blocks) {
+    m_blocks = std::move(blocks);
+}
 
 const Block* BlocksPlottable::blockAt(const QPointF& pixel) const {
     double key = 0.0;

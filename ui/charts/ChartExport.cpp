@@ -1,5 +1,6 @@
 #include "charts/ChartExport.h"
 
+#include <qcustomplot.h>
 #include <QBuffer>
 #include <QFileInfo>
 #include <QImage>
@@ -7,7 +8,6 @@
 #include <QRegularExpression>
 #include <QSaveFile>
 #include <QSvgGenerator>
-#include <qcustomplot.h>
 
 #include "model/InputError.h"
 

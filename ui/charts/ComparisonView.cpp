@@ -1,10 +1,10 @@
 #include "charts/ComparisonView.h"
 
+#include <qcustomplot.h>
 #include <QHeaderView>
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <qcustomplot.h>
 
 #include "io/ResultFormat.h"
 #include "run/RunController.h"
@@ -15,7 +15,9 @@ namespace {
 
 enum Column { Algorithm, Makespan, Model, VsFifo, VsReverse, MapUtil, ReduceUtil, Order, Columns };
 
-QString percent(double v) { return QString::asprintf("%+.1f%%", v); }
+QString percent(double v) {
+    return QString::asprintf("%+.1f%%", v);
+}
 
 }  // namespace
 
@@ -25,8 +27,9 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
     m_chart = new QCustomPlot(splitter);
     m_chart->plotLayout()->insertRow(0);
     m_chart->plotLayout()->addElement(
-        0, 0, new QCPTextElement(m_chart, tr("Makespan per algorithm (simulated; ◆ two-stage model)"),
-                                 QFont(font().family(), 10, QFont::Bold)));
+        0, 0,
+        new QCPTextElement(m_chart, tr("Makespan per algorithm (simulated; ◆ two-stage model)"),
+                           QFont(font().family(), 10, QFont::Bold)));
     m_chart->yAxis->setLabel(tr("makespan (s)"));
     m_chart->legend->setVisible(false);
     m_chart->xAxis->grid()->setVisible(false);
@@ -62,13 +65,15 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
     for (const auto& o : results->outcomes) {
         const QString id = QString::fromStdString(o.id);
         m_table->insertRow(row);
-        auto set = [&](int column, const QString& text, Qt::Alignment align = Qt::AlignRight | Qt::AlignVCenter) {
+        auto set = [&](int column, const QString& text,
+                       Qt::Alignment align = Qt::AlignRight | Qt::AlignVCenter) {
             auto* item = new QTableWidgetItem(text);
             item->setTextAlignment(align);
             m_table->setItem(row, column, item);
             return item;
         };
-        set(Algorithm, id, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(QString::fromStdString(o.error));
+        set(Algorithm, id, Qt::AlignLeft | Qt::AlignVCenter)
+            ->setToolTip(QString::fromStdString(o.error));
         ticker->addTick(row, id);
         if (!o.result) {
             set(Makespan, tr("—"));
@@ -87,14 +92,17 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
             modelValues << *r.modelMakespan;
         }
         set(VsFifo, results->fifo ? percent(improvementPercent(fifo, r.sim.makespan)) : tr("—"));
-        set(VsReverse, results->reverseJohnson ? percent(improvementPercent(reverse, r.sim.makespan)) : tr("—"));
+        set(VsReverse, results->reverseJohnson
+                           ? percent(improvementPercent(reverse, r.sim.makespan))
+                           : tr("—"));
         set(MapUtil, QString::asprintf("%.1f%%", 100.0 * r.sim.mapUtilization()));
         set(ReduceUtil, QString::asprintf("%.1f%%", 100.0 * r.sim.reduceUtilization()));
         QStringList names;
         for (int j : r.order) {
             names << QString::fromStdString(w.jobs[static_cast<std::size_t>(j)].name);
         }
-        QString order = names.size() > 40 ? names.mid(0, 40).join(' ') + tr(" … (+%1 more)").arg(names.size() - 40)
+        QString order = names.size() > 40 ? names.mid(0, 40).join(' ') +
+                                                tr(" … (+%1 more)").arg(names.size() - 40)
                                           : names.join(' ');
         for (const auto& p : r.sim.pools.size() > 1 ? r.sim.pools : std::vector<PoolTimes>{}) {
             order += tr("   | pool %1 (%2 nodes)").arg(QString::fromStdString(p.name)).arg(p.nodes);
@@ -110,7 +118,8 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
     auto* model = new QCPGraph(m_chart->xAxis, m_chart->yAxis);
     model->setData(modelKeys, modelValues);
     model->setLineStyle(QCPGraph::lsNone);
-    model->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(200, 60, 30), QColor(240, 120, 60), 10));
+    model->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(200, 60, 30), QColor(240, 120, 60), 10));
     for (const double v : modelValues) {
         top = std::max(top, v);
     }
@@ -136,7 +145,8 @@ QString ComparisonView::csv() const {
     QStringList lines;
     QStringList header;
     for (int c = 0; c < m_table->columnCount(); ++c) {
-        header << QString::fromStdString(csvField(m_table->horizontalHeaderItem(c)->text().toStdString()));
+        header << QString::fromStdString(
+            csvField(m_table->horizontalHeaderItem(c)->text().toStdString()));
     }
     lines << header.join(',');
     for (int r = 0; r < m_table->rowCount(); ++r) {

@@ -41,7 +41,8 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
     for (const auto& outcome : results->outcomes) {
         const QString id = QString::fromStdString(outcome.id);
         if (!outcome.result) {
-            auto* label = new QLabel(tr("<b>%1</b>: %2").arg(id, QString::fromStdString(outcome.error).toHtmlEscaped()));
+            auto* label = new QLabel(
+                tr("<b>%1</b>: %2").arg(id, QString::fromStdString(outcome.error).toHtmlEscaped()));
             label->setWordWrap(true);
             label->setAlignment(Qt::AlignCenter);
             m_splitter->insertWidget(position++, label);
@@ -62,8 +63,9 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
             });
         }
         m_splitter->insertWidget(position++, plot);
-        const Workload& shown = outcome.result->simulatedWorkload ? *outcome.result->simulatedWorkload
-                                                                  : *results->workload;
+        const Workload& shown = outcome.result->simulatedWorkload
+                                    ? *outcome.result->simulatedWorkload
+                                    : *results->workload;
         plot->setLabelsVisible(m_labels);
         plot->setRun(shown, *outcome.result, created || !m_userZoomed);
         plot->setSelectedJob(m_selectedJob);
@@ -139,7 +141,9 @@ void GanttPanel::setStacked(bool stacked) {
     m_splitter->setOrientation(stacked ? Qt::Vertical : Qt::Horizontal);
 }
 
-bool GanttPanel::isStacked() const { return m_splitter->orientation() == Qt::Vertical; }
+bool GanttPanel::isStacked() const {
+    return m_splitter->orientation() == Qt::Vertical;
+}
 
 void GanttPanel::setLabelsVisible(bool visible) {
     m_labels = visible;

@@ -83,10 +83,12 @@ void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit) {
     m_legend->setJobs(m_names);
     m_makespan = r.sim.makespan;
 
-    QString title = QStringLiteral("%1 — makespan %2").arg(QString::fromStdString(r.algorithm),
-                                                           QString::fromStdString(formatTime(m_makespan)));
+    QString title = QStringLiteral("%1 — makespan %2")
+                        .arg(QString::fromStdString(r.algorithm),
+                             QString::fromStdString(formatTime(m_makespan)));
     if (r.modelMakespan) {
-        title += tr("   (two-stage model: %1)").arg(QString::fromStdString(formatTime(*r.modelMakespan)));
+        title += tr("   (two-stage model: %1)")
+                     .arg(QString::fromStdString(formatTime(*r.modelMakespan)));
     }
     m_title->setText(title);
 
@@ -120,7 +122,8 @@ void GanttPlot::addPoolBands(const Workload& w, const RunResult& r) {
         const int mapTo = (pool.firstNode + pool.nodes) * w.cluster.mapSlotsPerNode;
         const int redFrom = pool.firstNode * w.cluster.reduceSlotsPerNode;
         const int redTo = (pool.firstNode + pool.nodes) * w.cluster.reduceSlotsPerNode;
-        for (auto [from, to] : {std::pair{mapFrom, mapTo}, std::pair{mapSlots + 1 + redFrom, mapSlots + 1 + redTo}}) {
+        for (auto [from, to] :
+             {std::pair{mapFrom, mapTo}, std::pair{mapSlots + 1 + redFrom, mapSlots + 1 + redTo}}) {
             auto* band = new QCPItemRect(this);
             band->setLayer("grid");
             band->topLeft->setTypeX(QCPItemPosition::ptAxisRectRatio);
@@ -172,17 +175,17 @@ void GanttPlot::mouseMoveEvent(QMouseEvent* event) {
         QToolTip::hideText();
         return;
     }
-    const QString text =
-        tr("<b>%1</b> — %2 task %3%4<br>slot %5 (%6 slot %7)<br>%8 → %9 s (%10 s)")
-            .arg(m_names.value(bar->job).toHtmlEscaped(), toString(bar->kind))
-            .arg(bar->task)
-            .arg(bar->killed ? tr(", <i>killed</i>") : QString())
-            .arg(bar->kind == TaskKind::Map ? QStringLiteral("M%1").arg(bar->slot)
-                                            : QStringLiteral("R%1").arg(bar->slot))
-            .arg(toString(bar->kind))
-            .arg(bar->slot)
-            .arg(QString::fromStdString(formatTime(bar->start)), QString::fromStdString(formatTime(bar->end)),
-                 QString::fromStdString(formatTime(bar->end - bar->start)));
+    const QString text = tr("<b>%1</b> — %2 task %3%4<br>slot %5 (%6 slot %7)<br>%8 → %9 s (%10 s)")
+                             .arg(m_names.value(bar->job).toHtmlEscaped(), toString(bar->kind))
+                             .arg(bar->task)
+                             .arg(bar->killed ? tr(", <i>killed</i>") : QString())
+                             .arg(bar->kind == TaskKind::Map ? QStringLiteral("M%1").arg(bar->slot)
+                                                             : QStringLiteral("R%1").arg(bar->slot))
+                             .arg(toString(bar->kind))
+                             .arg(bar->slot)
+                             .arg(QString::fromStdString(formatTime(bar->start)),
+                                  QString::fromStdString(formatTime(bar->end)),
+                                  QString::fromStdString(formatTime(bar->end - bar->start)));
     QToolTip::showText(event->globalPosition().toPoint(), text, this);
 }
 
@@ -203,7 +206,8 @@ void GanttPlot::mouseReleaseEvent(QMouseEvent* event) {
 
 void GanttPlot::wheelEvent(QWheelEvent* event) {
     // Wheel zooms time; with Shift it zooms the slot rows.
-    axisRect()->setRangeZoom(event->modifiers() & Qt::ShiftModifier ? Qt::Vertical : Qt::Horizontal);
+    axisRect()->setRangeZoom(event->modifiers() & Qt::ShiftModifier ? Qt::Vertical
+                                                                    : Qt::Horizontal);
     QCustomPlot::wheelEvent(event);
     emit userChangedRange();
 }

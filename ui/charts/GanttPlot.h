@@ -30,8 +30,8 @@ public:
     TaskBarsPlottable* bars() const { return m_bars; }
 
 signals:
-    void jobClicked(int job);       // -1: clicked on empty space
-    void userChangedRange();        // wheel or drag (the panel stops auto-fitting)
+    void jobClicked(int job);  // -1: clicked on empty space
+    void userChangedRange();   // wheel or drag (the panel stops auto-fitting)
 
 protected:
     void mouseMoveEvent(QMouseEvent* event) override;

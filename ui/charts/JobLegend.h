@@ -2,8 +2,8 @@
 // shade), as many as fit, then "+N more"; the job table in the window is the full legend.
 #pragma once
 
-#include <QStringList>
 #include <qcustomplot.h>
+#include <QStringList>
 
 namespace mr::ui {
 

@@ -1,10 +1,10 @@
 #include "charts/StageView.h"
 
+#include <qcustomplot.h>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-#include <qcustomplot.h>
 
 #include "charts/BlocksPlottable.h"
 #include "document/JobPalette.h"
@@ -22,7 +22,8 @@ QCustomPlot* makePlot(QWidget* parent, BlocksPlottable** blocks) {
     plot->axisRect()->setRangeDrag(Qt::Horizontal);
     plot->axisRect()->setRangeZoom(Qt::Horizontal);
     plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, QString(), QFont(plot->font().family(), 10, QFont::Bold)));
+    plot->plotLayout()->addElement(
+        0, 0, new QCPTextElement(plot, QString(), QFont(plot->font().family(), 10, QFont::Bold)));
     plot->xAxis->setLabel(QObject::tr("time (s)"));
     plot->yAxis->setLabel(QObject::tr("slots"));
     *blocks = new BlocksPlottable(plot->xAxis, plot->yAxis);
@@ -63,9 +64,13 @@ StageView::StageView(QWidget* parent) : QWidget(parent) {
     }
 }
 
-QList<QCustomPlot*> StageView::plots() const { return {m_model, m_simulated}; }
+QList<QCustomPlot*> StageView::plots() const {
+    return {m_model, m_simulated};
+}
 
-QString StageView::algorithm() const { return m_algorithm->currentText(); }
+QString StageView::algorithm() const {
+    return m_algorithm->currentText();
+}
 
 void StageView::setResults(const std::shared_ptr<const RunSet>& results) {
     m_results = results;
@@ -90,7 +95,8 @@ void StageView::setSelectedJob(int job) {
 }
 
 void StageView::redraw() {
-    const RunResult* r = m_results ? m_results->find(m_algorithm->currentText().toStdString()) : nullptr;
+    const RunResult* r =
+        m_results ? m_results->find(m_algorithm->currentText().toStdString()) : nullptr;
     if (r == nullptr) {
         m_modelBlocks->setBlocks({});
         m_simBlocks->setBlocks({});
@@ -112,20 +118,26 @@ void StageView::redraw() {
             const double base = map ? reduceSlots + gap : 0.0;
             blocks.push_back({b.start, b.end, base + b.slotFrom, base + b.slotTo,
                               map ? JobPalette::mapShade(b.job) : JobPalette::reduceShade(b.job),
-                              QString::fromStdString(w.jobs[static_cast<std::size_t>(b.job)].name), b.job});
+                              QString::fromStdString(w.jobs[static_cast<std::size_t>(b.job)].name),
+                              b.job});
         }
         return blocks;
     };
     m_modelBlocks->setBlocks(toBlocks(modelStageBlocks(w, r->stages, r->order)));
     const auto simulated = simulatedStageBlocks(w, r->sim, r->order);
     m_simBlocks->setBlocks(toBlocks(simulated));
-    const QString model = r->modelMakespan ? QString::fromStdString(formatTime(*r->modelMakespan)) : tr("n/a");
-    titleOf(m_model)->setText(tr("Two-stage model (each job = (m, r) at full allocation): makespan %1").arg(model));
-    titleOf(m_simulated)->setText(tr("Simulated slot by slot: makespan %1").arg(QString::fromStdString(formatTime(r->sim.makespan))));
-    m_note->setText(simulated.empty() && !r->sim.tasks.empty()
-                        ? tr("The batch is too large for the simulated stage profile; see the timeline.")
-                        : tr("Upper lane: map slots; lower lane: reduce slots. Block height = slots "
-                             "a job uses; width = its stage duration."));
+    const QString model =
+        r->modelMakespan ? QString::fromStdString(formatTime(*r->modelMakespan)) : tr("n/a");
+    titleOf(m_model)->setText(
+        tr("Two-stage model (each job = (m, r) at full allocation): makespan %1").arg(model));
+    titleOf(m_simulated)
+        ->setText(tr("Simulated slot by slot: makespan %1")
+                      .arg(QString::fromStdString(formatTime(r->sim.makespan))));
+    m_note->setText(
+        simulated.empty() && !r->sim.tasks.empty()
+            ? tr("The batch is too large for the simulated stage profile; see the timeline.")
+            : tr("Upper lane: map slots; lower lane: reduce slots. Block height = slots "
+                 "a job uses; width = its stage duration."));
     const double longest = std::max(r->modelMakespan.value_or(0.0), r->sim.makespan) * 1.03;
     for (QCustomPlot* plot : {m_model, m_simulated}) {
         auto ticker = QSharedPointer<QCPAxisTickerText>::create();

@@ -9,10 +9,12 @@ namespace mr::ui {
 
 namespace {
 
-constexpr double kHalfBar = 0.42;   // a bar fills 84 % of its row
-constexpr int kMaxLabels = 4000;    // labels per frame (only when zoomed in that far)
+constexpr double kHalfBar = 0.42;  // a bar fills 84 % of its row
+constexpr int kMaxLabels = 4000;   // labels per frame (only when zoomed in that far)
 
-QRgb darker(QRgb c) { return qRgb(qRed(c) * 3 / 4, qGreen(c) * 3 / 4, qBlue(c) * 3 / 4); }
+QRgb darker(QRgb c) {
+    return qRgb(qRed(c) * 3 / 4, qGreen(c) * 3 / 4, qBlue(c) * 3 / 4);
+}
 
 }  // namespace
 
@@ -45,7 +47,9 @@ void TaskBarsPlottable::setRows(std::vector<std::vector<TaskBar>> rows, QStringL
     }
 }
 
-void TaskBarsPlottable::setSelectedJob(int job) { m_selectedJob = job; }
+void TaskBarsPlottable::setSelectedJob(int job) {
+    m_selectedJob = job;
+}
 
 QRgb TaskBarsPlottable::colourOf(const TaskBar& bar) const {
     const auto j = static_cast<std::size_t>(bar.job);
@@ -74,7 +78,8 @@ const TaskBar* TaskBarsPlottable::barAt(const QPointF& pixel) const {
     return &*it;
 }
 
-double TaskBarsPlottable::selectTest(const QPointF& pos, bool onlySelectable, QVariant* details) const {
+double TaskBarsPlottable::selectTest(const QPointF& pos, bool onlySelectable,
+                                     QVariant* details) const {
     if (onlySelectable && mSelectable == QCP::stNone) {
         return -1;
     }
@@ -90,7 +95,8 @@ QCPRange TaskBarsPlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const
     return QCPRange(0.0, std::max(m_maxEnd, 1e-9));
 }
 
-QCPRange TaskBarsPlottable::getValueRange(bool& foundRange, QCP::SignDomain, const QCPRange&) const {
+QCPRange TaskBarsPlottable::getValueRange(bool& foundRange, QCP::SignDomain,
+                                          const QCPRange&) const {
     foundRange = !m_rows.empty();
     return QCPRange(-0.5, static_cast<double>(m_rows.size()) - 0.5);
 }
@@ -169,11 +175,13 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
                 ++end;
             }
             if (colour != 0) {
-                painter->fillRect(QRectF(clip.left() + x, top, end - x, height), QColor::fromRgb(colour));
+                painter->fillRect(QRectF(clip.left() + x, top, end - x, height),
+                                  QColor::fromRgb(colour));
             }
             x = end;
         }
-        std::fill(m_buffer.begin() + touchedFrom, m_buffer.begin() + std::max(touchedFrom, touchedTo), 0);
+        std::fill(m_buffer.begin() + touchedFrom,
+                  m_buffer.begin() + std::max(touchedFrom, touchedTo), 0);
     }
 
     if (!killed.empty()) {
@@ -208,7 +216,8 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
     for (const Label& l : labels) {
         Label* last = blocks.empty() ? nullptr : &blocks.back();
         if (last && last->job == l.job && last->rect.left() == l.rect.left() &&
-            last->rect.right() == l.rect.right() && l.rect.top() - last->rect.bottom() < 0.5 * l.rect.height()) {
+            last->rect.right() == l.rect.right() &&
+            l.rect.top() - last->rect.bottom() < 0.5 * l.rect.height()) {
             last->rect.setBottom(l.rect.bottom());
         } else {
             blocks.push_back(l);
@@ -216,7 +225,8 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
     }
     for (const Label& l : blocks) {
         const QString& name = m_names[l.job];
-        if (metrics.horizontalAdvance(name) + 6 > l.rect.width() || metrics.height() > l.rect.height() + 2) {
+        if (metrics.horizontalAdvance(name) + 6 > l.rect.width() ||
+            metrics.height() > l.rect.height() + 2) {
             continue;
         }
         painter->setPen(JobPalette::textOn(QColor::fromRgb(l.colour)));
@@ -225,8 +235,9 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
 }
 
 void TaskBarsPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
-    painter->fillRect(rect.adjusted(0, rect.height() * 0.2, -rect.width() / 2, -rect.height() * 0.2),
-                      JobPalette::mapShade(0));
+    painter->fillRect(
+        rect.adjusted(0, rect.height() * 0.2, -rect.width() / 2, -rect.height() * 0.2),
+        JobPalette::mapShade(0));
     painter->fillRect(rect.adjusted(rect.width() / 2, rect.height() * 0.2, 0, -rect.height() * 0.2),
                       JobPalette::reduceShade(0));
 }

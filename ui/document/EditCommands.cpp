@@ -4,20 +4,27 @@ namespace mr::ui {
 
 SetJobCommand::SetJobCommand(WorkloadDocument* doc, int row, Job before, Job after,
                              const QString& text)
-    : QUndoCommand(text), m_doc(doc), m_row(row), m_before(std::move(before)), m_after(std::move(after)) {}
+    : QUndoCommand(text),
+      m_doc(doc),
+      m_row(row),
+      m_before(std::move(before)),
+      m_after(std::move(after)) {}
 
 InsertJobCommand::InsertJobCommand(WorkloadDocument* doc, int row, Job job, const QString& text)
     : QUndoCommand(text), m_doc(doc), m_row(row), m_job(std::move(job)) {}
 
 RemoveJobCommand::RemoveJobCommand(WorkloadDocument* doc, int row)
     : QUndoCommand(QObject::tr("Remove job %1")
-                       .arg(QString::fromStdString(doc->workload().jobs[static_cast<std::size_t>(row)].name))),
+                       .arg(QString::fromStdString(
+                           doc->workload().jobs[static_cast<std::size_t>(row)].name))),
       m_doc(doc),
       m_row(row),
       m_job(doc->workload().jobs[static_cast<std::size_t>(row)]),
       m_manualOrder(doc->workload().manualOrder) {}
 
-void RemoveJobCommand::redo() { m_doc->applyRemoveJob(m_row); }
+void RemoveJobCommand::redo() {
+    m_doc->applyRemoveJob(m_row);
+}
 
 void RemoveJobCommand::undo() {
     m_doc->applyInsertJob(m_row, m_job);
@@ -27,7 +34,8 @@ void RemoveJobCommand::undo() {
 
 MoveJobCommand::MoveJobCommand(WorkloadDocument* doc, int from, int to)
     : QUndoCommand(QObject::tr("Move job %1")
-                       .arg(QString::fromStdString(doc->workload().jobs[static_cast<std::size_t>(from)].name))),
+                       .arg(QString::fromStdString(
+                           doc->workload().jobs[static_cast<std::size_t>(from)].name))),
       m_doc(doc),
       m_from(from),
       m_to(to),

@@ -19,17 +19,22 @@ namespace {
 
 constexpr const char* kRowMime = "application/x-mrx-job-row";
 
-quint64 key(int row, int column) { return (static_cast<quint64>(row) << 8) | static_cast<quint64>(column); }
+quint64 key(int row, int column) {
+    return (static_cast<quint64>(row) << 8) | static_cast<quint64>(column);
+}
 
 bool uniform(const std::vector<double>& d) {
     return std::all_of(d.begin(), d.end(), [&](double x) { return x == d.front(); });
 }
 
 double mean(const std::vector<double>& d) {
-    return d.empty() ? 0.0 : std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(d.size());
+    return d.empty() ? 0.0
+                     : std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(d.size());
 }
 
-QString number(double x) { return QString::fromStdString(formatNumber(x)); }
+QString number(double x) {
+    return QString::fromStdString(formatNumber(x));
+}
 
 QString durationText(const std::vector<double>& d, bool forEditing) {
     if (d.empty()) {
@@ -46,8 +51,9 @@ QString durationTip(const std::vector<double>& d) {
         return {};
     }
     const auto [lo, hi] = std::minmax_element(d.begin(), d.end());
-    return QObject::tr("%1 tasks with their own durations: min %2, mean %3, max %4 s.\n"
-                       "Typing a number gives every task that duration.")
+    return QObject::tr(
+               "%1 tasks with their own durations: min %2, mean %3, max %4 s.\n"
+               "Typing a number gives every task that duration.")
         .arg(d.size())
         .arg(*lo)
         .arg(mean(d), 0, 'g', 5)
@@ -63,7 +69,8 @@ std::optional<double> parseNumber(const QString& text, bool positive, QString* r
         return std::nullopt;
     }
     if (positive ? value <= 0.0 : value < 0.0) {
-        *reason = positive ? QObject::tr("must be greater than 0") : QObject::tr("must not be negative");
+        *reason =
+            positive ? QObject::tr("must be greater than 0") : QObject::tr("must not be negative");
         return std::nullopt;
     }
     return value;
@@ -132,8 +139,8 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation == Qt::Vertical) {
         return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
     }
-    static const char* kTitles[] = {"Job", "Maps", "Reduces", "Map task (s)", "Reduce task (s)",
-                                    "Arrival (s)", "Deadline (s)"};
+    static const char* kTitles[] = {
+        "Job", "Maps", "Reduces", "Map task (s)", "Reduce task (s)", "Arrival (s)", "Deadline (s)"};
     static const char* kTips[] = {
         "Job name (unique). The swatch is the job's colour in every chart; drag rows to reorder "
         "them — the new order is the manual order.",
@@ -156,7 +163,8 @@ Qt::ItemFlags JobTableModel::flags(const QModelIndex& index) const {
     if (!index.isValid()) {
         return Qt::ItemIsDropEnabled;
     }
-    Qt::ItemFlags f = Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable | Qt::ItemIsDragEnabled;
+    Qt::ItemFlags f =
+        Qt::ItemIsSelectable | Qt::ItemIsEnabled | Qt::ItemIsEditable | Qt::ItemIsDragEnabled;
     const Job& job = m_doc->workload().jobs[static_cast<std::size_t>(index.row())];
     if (index.column() == ReduceDuration && job.reduceDurations.empty()) {
         f &= ~Qt::ItemIsEditable;  // no reduce tasks: set Reduces first
@@ -275,7 +283,8 @@ std::optional<Job> JobTableModel::applyEdit(int row, int column, const QString& 
             }
             auto& stage = column == MapDuration ? job.mapDurations : job.reduceDurations;
             std::fill(stage.begin(), stage.end(), *d);
-            job.perTaskDurations = job.perTaskDurations && !(uniform(job.mapDurations) && uniform(job.reduceDurations));
+            job.perTaskDurations = job.perTaskDurations &&
+                                   !(uniform(job.mapDurations) && uniform(job.reduceDurations));
             break;
         }
         case Arrival: {
@@ -322,9 +331,14 @@ bool JobTableModel::setData(const QModelIndex& index, const QVariant& value, int
     if (!job) {
         m_errors[key(index.row(), index.column())] = {text, reason};
         emit dataChanged(index, index);
-        const QString header = headerData(index.column(), Qt::Horizontal, Qt::DisplayRole).toString();
-        emit editRejected(tr("%1 of %2: %3")
-                              .arg(header, QString::fromStdString(m_doc->workload().jobs[static_cast<std::size_t>(index.row())].name), reason));
+        const QString header =
+            headerData(index.column(), Qt::Horizontal, Qt::DisplayRole).toString();
+        emit editRejected(
+            tr("%1 of %2: %3")
+                .arg(header,
+                     QString::fromStdString(
+                         m_doc->workload().jobs[static_cast<std::size_t>(index.row())].name),
+                     reason));
         return false;
     }
     m_errors.remove(key(index.row(), index.column()));
@@ -333,7 +347,8 @@ bool JobTableModel::setData(const QModelIndex& index, const QVariant& value, int
         return true;
     }
     const QString header = headerData(index.column(), Qt::Horizontal, Qt::DisplayRole).toString();
-    m_doc->setJob(index.row(), *job, tr("Edit %1 of %2").arg(header, QString::fromStdString(job->name)));
+    m_doc->setJob(index.row(), *job,
+                  tr("Edit %1 of %2").arg(header, QString::fromStdString(job->name)));
     return true;
 }
 
@@ -343,7 +358,9 @@ void JobTableModel::clearRowErrors(int row) {
     }
 }
 
-QStringList JobTableModel::mimeTypes() const { return {QString::fromLatin1(kRowMime)}; }
+QStringList JobTableModel::mimeTypes() const {
+    return {QString::fromLatin1(kRowMime)};
+}
 
 QMimeData* JobTableModel::mimeData(const QModelIndexList& indexes) const {
     if (indexes.isEmpty()) {

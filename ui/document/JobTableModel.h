@@ -16,7 +16,16 @@ namespace mr::ui {
 class JobTableModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Name, Maps, Reduces, MapDuration, ReduceDuration, Arrival, Deadline, ColumnCount };
+    enum Column {
+        Name,
+        Maps,
+        Reduces,
+        MapDuration,
+        ReduceDuration,
+        Arrival,
+        Deadline,
+        ColumnCount
+    };
 
     explicit JobTableModel(WorkloadDocument* document, QObject* parent = nullptr);
 

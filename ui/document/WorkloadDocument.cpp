@@ -49,14 +49,17 @@ void WorkloadDocument::saveAs(const QString& path) {
 }
 
 void WorkloadDocument::setJob(int row, const Job& job, const QString& text) {
-    m_undo.push(new SetJobCommand(this, row, m_workload.jobs[static_cast<std::size_t>(row)], job, text));
+    m_undo.push(
+        new SetJobCommand(this, row, m_workload.jobs[static_cast<std::size_t>(row)], job, text));
 }
 
 void WorkloadDocument::insertJob(int row, const Job& job, const QString& text) {
     m_undo.push(new InsertJobCommand(this, row, job, text));
 }
 
-void WorkloadDocument::removeJob(int row) { m_undo.push(new RemoveJobCommand(this, row)); }
+void WorkloadDocument::removeJob(int row) {
+    m_undo.push(new RemoveJobCommand(this, row));
+}
 
 void WorkloadDocument::moveJob(int from, int to) {
     if (from != to) {

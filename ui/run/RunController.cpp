@@ -30,7 +30,9 @@ RunController::~RunController() {
     QThreadPool::globalInstance()->waitForDone();
 }
 
-void RunController::setAlgorithms(const QStringList& ids) { m_algorithms = ids; }
+void RunController::setAlgorithms(const QStringList& ids) {
+    m_algorithms = ids;
+}
 
 namespace {
 
@@ -63,7 +65,8 @@ Outcome runAll(std::shared_ptr<const Workload> workload, std::vector<std::string
         all.push_back("reverse-johnson");
         auto outcomes = runEach(*workload, all, options);
         auto baseline = [&](std::size_t i) -> std::optional<RunResult> {
-            return outcomes[i].result ? std::optional<RunResult>(*outcomes[i].result) : std::nullopt;
+            return outcomes[i].result ? std::optional<RunResult>(*outcomes[i].result)
+                                      : std::nullopt;
         };
         set->fifo = baseline(outcomes.size() - 2);
         set->reverseJohnson = baseline(outcomes.size() - 1);

@@ -1,5 +1,6 @@
 #include "teach/JohnsonStepper.h"
 
+#include <qcustomplot.h>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -10,7 +11,6 @@
 #include <QTimer>
 #include <QVBoxLayout>
 #include <numeric>
-#include <qcustomplot.h>
 
 #include "charts/BlocksPlottable.h"
 #include "charts/GanttPlot.h"
@@ -27,7 +27,9 @@ namespace {
 
 constexpr int kMaxTeachJobs = 60;  // beyond this the strip and the table stop being readable
 
-QString t(double seconds) { return QString::fromStdString(formatTime(seconds)); }
+QString t(double seconds) {
+    return QString::fromStdString(formatTime(seconds));
+}
 
 QCustomPlot* makeTimeline(QWidget* parent, BlocksPlottable** blocks, const QString& title) {
     auto* plot = new QCustomPlot(parent);
@@ -36,7 +38,8 @@ QCustomPlot* makeTimeline(QWidget* parent, BlocksPlottable** blocks, const QStri
     plot->axisRect()->setRangeDrag(Qt::Horizontal);
     plot->axisRect()->setRangeZoom(Qt::Horizontal);
     plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), 10, QFont::Bold)));
+    plot->plotLayout()->addElement(
+        0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), 10, QFont::Bold)));
     plot->xAxis->setLabel(QObject::tr("time (s)"));
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     ticker->addTick(0.5, QObject::tr("reduce"));
@@ -55,9 +58,11 @@ std::vector<Block> laneBlocks(const Workload& w, const std::vector<StageDuration
     for (std::size_t i = 0; i < order.size(); ++i) {
         const int j = order[i];
         const QString name = QString::fromStdString(w.jobs[static_cast<std::size_t>(j)].name);
-        blocks.push_back({times[i].mapStart, times[i].mapEnd, 1.2, 2.2, JobPalette::mapShade(j), name, j});
+        blocks.push_back(
+            {times[i].mapStart, times[i].mapEnd, 1.2, 2.2, JobPalette::mapShade(j), name, j});
         if (times[i].reduceEnd > times[i].reduceStart) {
-            blocks.push_back({times[i].reduceStart, times[i].reduceEnd, 0.0, 1.0, JobPalette::reduceShade(j), name, j});
+            blocks.push_back({times[i].reduceStart, times[i].reduceEnd, 0.0, 1.0,
+                              JobPalette::reduceShade(j), name, j});
         }
     }
     return blocks;
@@ -89,7 +94,8 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     m_explain->setWordWrap(true);
     m_explain->setTextFormat(Qt::RichText);
     m_explain->setMinimumHeight(48);
-    m_explain->setStyleSheet(QStringLiteral("QLabel { background: #fff8dc; border: 1px solid #e0d090; padding: 6px; }"));
+    m_explain->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff8dc; border: 1px solid #e0d090; padding: 6px; }"));
     layout->addWidget(m_explain);
 
     auto* stripBox = new QWidget(this);
@@ -101,12 +107,14 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     m_list = new QTableWidget(splitter);
     m_list->setColumnCount(5);
-    m_list->setHorizontalHeaderLabels({tr("Job"), tr("m"), tr("r"), tr("min(m, r)"), tr("goes to")});
+    m_list->setHorizontalHeaderLabels(
+        {tr("Job"), tr("m"), tr("r"), tr("min(m, r)"), tr("goes to")});
     m_list->verticalHeader()->setVisible(true);
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_list->setSelectionMode(QAbstractItemView::NoSelection);
     m_list->setToolTip(tr("The list L: jobs sorted by their shorter stage (seed 000 Figure 5)"));
-    m_timeline = makeTimeline(splitter, &m_timelineBlocks, tr("Two-stage timeline of the jobs placed so far"));
+    m_timeline = makeTimeline(splitter, &m_timelineBlocks,
+                              tr("Two-stage timeline of the jobs placed so far"));
     splitter->addWidget(m_list);
     splitter->addWidget(m_timeline);
     splitter->setStretchFactor(1, 2);
@@ -120,7 +128,8 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     m_breaksText->setTextFormat(Qt::RichText);
     breaks->addWidget(m_breaksText);
     auto* compare = new QSplitter(Qt::Horizontal, m_breaks);
-    m_formula = makeTimeline(compare, &m_formulaBlocks, tr("Johnson's order in the two-stage model"));
+    m_formula =
+        makeTimeline(compare, &m_formulaBlocks, tr("Johnson's order in the two-stage model"));
     m_simulated = new GanttPlot(compare);
     compare->addWidget(m_formula);
     compare->addWidget(m_simulated);
@@ -155,7 +164,9 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     });
 }
 
-QList<QCustomPlot*> JohnsonStepper::plots() const { return {m_timeline, m_formula, m_simulated}; }
+QList<QCustomPlot*> JohnsonStepper::plots() const {
+    return {m_timeline, m_formula, m_simulated};
+}
 
 void JohnsonStepper::setResults(const std::shared_ptr<const RunSet>& results) {
     m_results = results;
@@ -164,7 +175,10 @@ void JohnsonStepper::setResults(const std::shared_ptr<const RunSet>& results) {
 
 void JohnsonStepper::rebuild() {
     const Workload& w = *m_results->workload;
-    m_stages = allStageDurations(w, w.cluster.mapSlots(), w.cluster.reduceSlots());
+    // The johnson run already holds (m, r) at full allocation; compute them only without it.
+    const RunResult* johnson = m_results->find("johnson");
+    m_stages = johnson ? johnson->stages
+                       : allStageDurations(w, w.cluster.mapSlots(), w.cluster.reduceSlots());
     std::vector<int> jobs(static_cast<std::size_t>(w.jobCount()));
     std::iota(jobs.begin(), jobs.end(), 0);
     m_trace = johnsonTrace(m_stages, jobs);
@@ -207,36 +221,43 @@ void JohnsonStepper::rebuild() {
     // Where the abstraction breaks: Johnson's order, formula against simulation.
     m_formulaBlocks->setBlocks(laneBlocks(w, m_stages, m_trace.order));
     const double formula = twoStageMakespan(m_stages, m_trace.order);
-    const RunResult* simulated = m_results->find("johnson");
+    const RunResult* simulated = johnson;
     std::optional<RunResult> own;
     if (simulated == nullptr && w.taskCount() <= 200000) {
         own = runAlgorithm(w, "johnson", {});
         simulated = &*own;
     }
-    QString text = tr("<b>Where the abstraction breaks.</b> The formula treats each stage as one machine "
-                      "that a job holds whole. It predicts <b>%1</b> for Johnson's order.")
-                       .arg(t(formula));
+    QString text =
+        tr("<b>Where the abstraction breaks.</b> The formula treats each stage as one machine "
+           "that a job holds whole. It predicts <b>%1</b> for Johnson's order.")
+            .arg(t(formula));
     if (simulated != nullptr) {
         m_simulated->setRun(w, *simulated, true);
         const double sim = simulated->sim.makespan;
         text += tr(" Simulated slot by slot the same order takes <b>%1</b>").arg(t(sim));
         bool idle = false;
         for (const auto& job : w.jobs) {
-            idle = idle || job.maps() < w.cluster.mapSlots() || job.reduces() < w.cluster.reduceSlots();
+            idle = idle || job.maps() < w.cluster.mapSlots() ||
+                   job.reduces() < w.cluster.reduceSlots();
         }
-        text += idle ? tr(": jobs with fewer tasks than slots leave slots idle that the next job's stage could "
-                          "use, and a job's tasks of different lengths let the next job start early, so the "
+        text += idle ? tr(": jobs with fewer tasks than slots leave slots idle that the next job's "
+                          "stage could "
+                          "use, and a job's tasks of different lengths let the next job start "
+                          "early, so the "
                           "model's makespan and its idea of the best order can both be wrong.")
-                     : tr(": every job fills every slot, so the model is exact here and Johnson's order is "
+                     : tr(": every job fills every slot, so the model is exact here and Johnson's "
+                          "order is "
                           "optimal.");
         for (const char* id : {"balanced-pools", "hscheduler", "optimal"}) {
             if (const RunResult* other = m_results->find(id)) {
-                text += tr(" <i>%1</i> reaches <b>%2</b>.").arg(QLatin1String(id), t(other->sim.makespan));
+                text += tr(" <i>%1</i> reaches <b>%2</b>.")
+                            .arg(QLatin1String(id), t(other->sim.makespan));
             }
         }
         if (idle) {
-            text += tr(" That is why BalancedPools (split the cluster into pools that jobs can fill) and "
-                       "HScheduler (re-split each job's work over all slots) exist.");
+            text += tr(
+                " That is why BalancedPools (split the cluster into pools that jobs can fill) and "
+                "HScheduler (re-split each job's work over all slots) exist.");
         }
     }
     m_breaksText->setText(text);
@@ -257,18 +278,22 @@ QString JohnsonStepper::explanation() const {
         return {};
     }
     const Workload& w = *m_results->workload;
-    const auto name = [&](int j) { return QString::fromStdString(w.jobs[static_cast<std::size_t>(j)].name); };
+    const auto name = [&](int j) {
+        return QString::fromStdString(w.jobs[static_cast<std::size_t>(j)].name);
+    };
     if (m_step == 0) {
-        return tr("Johnson's rule sorts the jobs into the list L by their shorter stage, min(m, r). "
-                  "Walking L, a job whose map stage is the shorter goes to the head of the schedule σ, "
-                  "one whose reduce stage is shorter goes to the tail. Press ▶ to place the first job.");
+        return tr(
+            "Johnson's rule sorts the jobs into the list L by their shorter stage, min(m, r). "
+            "Walking L, a job whose map stage is the shorter goes to the head of the schedule σ, "
+            "one whose reduce stage is shorter goes to the tail. Press ▶ to place the first job.");
     }
     const JohnsonStep& s = m_trace.steps[static_cast<std::size_t>(m_step - 1)];
-    QString sentence = tr("<b>%1</b>'s %2 stage, <b>%3</b>, is the smallest remaining duration, so %1 goes to "
-                          "the <b>%4</b> (position %5 of σ).")
-                           .arg(name(s.job), s.mapType ? tr("map") : tr("reduce"), t(s.duration),
-                                s.mapType ? tr("head") : tr("tail"))
-                           .arg(s.position + 1);
+    QString sentence =
+        tr("<b>%1</b>'s %2 stage, <b>%3</b>, is the smallest remaining duration, so %1 goes to "
+           "the <b>%4</b> (position %5 of σ).")
+            .arg(name(s.job), s.mapType ? tr("map") : tr("reduce"), t(s.duration),
+                 s.mapType ? tr("head") : tr("tail"))
+            .arg(s.position + 1);
     // Ties: say how they were broken.
     QStringList tied;
     for (std::size_t i = static_cast<std::size_t>(m_step); i < m_trace.steps.size(); ++i) {
@@ -277,7 +302,8 @@ QString JohnsonStepper::explanation() const {
         }
     }
     if (!tied.isEmpty()) {
-        sentence += tr(" It ties with %1; on a tie map stages come first, then the file order.").arg(tied.join(", "));
+        sentence += tr(" It ties with %1; on a tie map stages come first, then the file order.")
+                        .arg(tied.join(", "));
     }
     if (m_step == stepCount()) {
         QStringList order;
@@ -301,12 +327,13 @@ void JohnsonStepper::refresh() {
     m_prev->setEnabled(m_step > 0);
     m_next->setEnabled(m_step < n);
     m_last->setEnabled(m_step < n);
-    m_explain->setText(w.jobCount() > kMaxTeachJobs
-                           ? tr("Johnson's rule is shown step by step for up to %1 jobs; this batch has %2. "
-                                "Its order is in the comparison tab.")
-                                 .arg(kMaxTeachJobs)
-                                 .arg(w.jobCount())
-                           : explanation());
+    m_explain->setText(
+        w.jobCount() > kMaxTeachJobs
+            ? tr("Johnson's rule is shown step by step for up to %1 jobs; this batch has %2. "
+                 "Its order is in the comparison tab.")
+                  .arg(kMaxTeachJobs)
+                  .arg(w.jobCount())
+            : explanation());
 
     std::vector<int> placedAt(static_cast<std::size_t>(w.jobCount()), -1);
     for (int i = 0; i < m_step; ++i) {
@@ -314,15 +341,17 @@ void JohnsonStepper::refresh() {
         placedAt[static_cast<std::size_t>(s.position)] = s.job;
     }
     for (int row = 0; row < m_list->rowCount(); ++row) {
-        const QColor shade = row < m_step - 1 ? QColor(235, 235, 235)
-                             : row == m_step - 1 ? QColor(255, 235, 150) : QColor(Qt::white);
+        const QColor shade = row < m_step - 1    ? QColor(235, 235, 235)
+                             : row == m_step - 1 ? QColor(255, 235, 150)
+                                                 : QColor(Qt::white);
         for (int c = 0; c < m_list->columnCount(); ++c) {
             if (QTableWidgetItem* item = m_list->item(row, c)) {
                 item->setBackground(shade);
             }
         }
     }
-    const int current = m_step > 0 ? m_trace.steps[static_cast<std::size_t>(m_step - 1)].position : -1;
+    const int current =
+        m_step > 0 ? m_trace.steps[static_cast<std::size_t>(m_step - 1)].position : -1;
     for (int i = 0; i < m_cells.size(); ++i) {
         const int job = placedAt[static_cast<std::size_t>(i)];
         QLabel* cell = m_cells[i];
@@ -332,9 +361,12 @@ void JohnsonStepper::refresh() {
         } else {
             const QColor c = JobPalette::base(job);
             cell->setText(QString::fromStdString(w.jobs[static_cast<std::size_t>(job)].name));
-            cell->setStyleSheet(QStringLiteral("QLabel { background: %1; color: %2; border: %3; font-weight: bold; }")
-                                    .arg(c.name(), JobPalette::textOn(c).name(),
-                                         i == current ? QStringLiteral("3px solid #d33") : QStringLiteral("1px solid #555")));
+            cell->setStyleSheet(
+                QStringLiteral(
+                    "QLabel { background: %1; color: %2; border: %3; font-weight: bold; }")
+                    .arg(c.name(), JobPalette::textOn(c).name(),
+                         i == current ? QStringLiteral("3px solid #d33")
+                                      : QStringLiteral("1px solid #555")));
         }
     }
     // The timeline of the placed jobs, in their σ order (head part, then tail part).

@@ -7,9 +7,9 @@
 namespace mr::ui {
 
 AlgorithmList::AlgorithmList(QWidget* parent) : QListWidget(parent) {
-    const QStringList defaults = {"fifo", "johnson", "reverse-johnson", "balanced-pools", "hscheduler"};
-    const QStringList checked =
-        QSettings().value("algorithms/checked", defaults).toStringList();
+    const QStringList defaults = {"fifo", "johnson", "reverse-johnson", "balanced-pools",
+                                  "hscheduler"};
+    const QStringList checked = QSettings().value("algorithms/checked", defaults).toStringList();
     for (const Algorithm* a : allAlgorithms()) {
         auto* item = new QListWidgetItem(QString::fromStdString(a->id()), this);
         item->setToolTip(QString::fromStdString(a->summary()));
