@@ -38,7 +38,7 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     m_makespanLabel->setColor(QColor(200, 30, 30));
     // Above the plot area, at the marker: it never hides a bar.
     m_makespanLabel->setClipToAxisRect(false);
-    m_makespanLabel->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+    m_makespanLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);  // ends at the marker
     m_makespanLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_makespanLabel->setPadding(QMargins(2, 0, 2, 1));
 }
