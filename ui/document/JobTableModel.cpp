@@ -32,8 +32,9 @@ double mean(const std::vector<double>& d) {
                      : std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(d.size());
 }
 
-QString number(double x) {
-    return QString::fromStdString(formatNumber(x));
+// Exact text (for editing: nothing is lost) or six significant digits (for reading).
+QString number(double x, bool exact = true) {
+    return exact ? QString::fromStdString(formatNumber(x)) : QString::number(x, 'g', 6);
 }
 
 QString durationText(const std::vector<double>& d, bool forEditing) {
@@ -41,7 +42,7 @@ QString durationText(const std::vector<double>& d, bool forEditing) {
         return forEditing ? QString() : QStringLiteral("–");
     }
     if (uniform(d) || forEditing) {
-        return number(uniform(d) ? d.front() : mean(d));
+        return number(uniform(d) ? d.front() : mean(d), forEditing);
     }
     return QObject::tr("per task (avg %1)").arg(QString::number(mean(d), 'g', 4));
 }
@@ -203,9 +204,9 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
                 case ReduceDuration:
                     return durationText(job.reduceDurations, editing);
                 case Arrival:
-                    return number(job.arrival);
+                    return number(job.arrival, editing);
                 case Deadline:
-                    return job.deadline ? number(*job.deadline) : QString();
+                    return job.deadline ? number(*job.deadline, editing) : QString();
             }
             return {};
         }
