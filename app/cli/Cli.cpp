@@ -17,10 +17,8 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
 
     // Every command: one line here.
     const std::vector<Command> commands = {
-        makeRunCommand(app),
-        makeCompareCommand(app),
-        makeAlgorithmsCommand(app),
-        makeGenerateCommand(app),
+        makeRunCommand(app),      makeCompareCommand(app), makeAlgorithmsCommand(app),
+        makeGenerateCommand(app), makeImportCommand(app),  makePlanCommand(app),
     };
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 wants them reversed
@@ -36,7 +34,12 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         if (e.get_exit_code() == 0) {  // --help, of mrsim or of a command
             for (const Command& c : commands) {
                 if (c.app->parsed()) {
-                    out << c.app->help();
+                    // The innermost command given: `mrsim import rumen --help` shows rumen's.
+                    const CLI::App* shown = c.app;
+                    while (!shown->get_subcommands().empty()) {
+                        shown = shown->get_subcommands().front();
+                    }
+                    out << shown->help();
                     return kExitOk;
                 }
             }
