@@ -17,8 +17,9 @@ namespace {
 
 constexpr std::size_t kNotesShown = 20;
 
-CLI::Option* addCount(CLI::App& app, const std::string& name, int& value, const std::string& help) {
-    return app.add_option(name, value, help)->check(CLI::Range(1, static_cast<int>(kMaxNodes)));
+CLI::Option* addCount(CLI::App& app, const std::string& name, int& value, long long max,
+                      const std::string& help) {
+    return app.add_option(name, value, help)->check(CLI::Range(1, static_cast<int>(max)));
 }
 
 }  // namespace
@@ -45,13 +46,13 @@ Command makeImportCommand(CLI::App& app) {
         "attempts, arrivals from submitTime, ARIA profiles");
     rumen->add_option("trace", o->rumenTrace, "Rumen trace (JSON)")->required();
     rumen->add_option("-o,--output", o->rumenOutput, "Output workload file")->required();
-    o->nodesOption =
-        addCount(*rumen, "--nodes", o->nodes, "Cluster nodes (default: the trace's hosts)");
+    o->nodesOption = addCount(*rumen, "--nodes", o->nodes, kMaxNodes,
+                              "Cluster nodes (default: the trace's hosts)");
     o->mapSlotsOption =
-        addCount(*rumen, "--map-slots-per-node", o->mapSlots,
+        addCount(*rumen, "--map-slots-per-node", o->mapSlots, kMaxSlotsPerNode,
                  "Map slots per node (default: most map attempts that ran at once on one host)");
     o->reduceSlotsOption = addCount(
-        *rumen, "--reduce-slots-per-node", o->reduceSlots,
+        *rumen, "--reduce-slots-per-node", o->reduceSlots, kMaxSlotsPerNode,
         "Reduce slots per node (default: most reduce attempts at once on one host, at least 1)");
 
     const SwimModel defaults;

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "io/RumenImport.h"
@@ -200,6 +201,27 @@ TEST(RumenImport, ClusterOptionsOverrideTheTrace) {
     options.reduceSlotsPerNode = 2;
     const Workload w = importRumen(testDataPath("rumen-reduces.json"), options);
     EXPECT_EQ(w.cluster, (Cluster{10, 4, 2}));
+}
+
+TEST(RumenImport, InferredSlotsStayWithinWhatAWorkloadFileHolds) {
+    // 1001 maps at once on one host: more map slots per node than a workload file allows (1000).
+    nlohmann::json job = {
+        {"jobID", "j1"}, {"submitTime", 0}, {"mapTasks", nlohmann::json::array()}};
+    for (int i = 0; i < 1001; ++i) {
+        job["mapTasks"].push_back({{"taskType", "MAP"},
+                                   {"taskStatus", "SUCCESS"},
+                                   {"attempts",
+                                    {{{"result", "SUCCESS"},
+                                      {"hostName", "/r/h"},
+                                      {"startTime", 0},
+                                      {"finishTime", 5}}}}});
+    }
+    RumenImportReport report;
+    const Workload w = importText(job.dump(), &report);
+    EXPECT_EQ(report.peakMapsPerHost, 1001);
+    EXPECT_EQ(w.cluster, (Cluster{1, 1000, 1}));
+    EXPECT_EQ(report.notes.back(), "the trace gives 1001 map slots per node; capped at 1000");
+    EXPECT_EQ(parseWorkload(serializeWorkload(w), "saved"), w);  // the file loads back
 }
 
 TEST(RumenImport, EveryTruncationInsideAJobIsAnError) {
