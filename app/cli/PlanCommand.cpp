@@ -1,6 +1,7 @@
 // mrsim plan WORKLOAD --algorithm ID [--capacity-scheduler OUT.xml] [--submit-script OUT.sh]
-//            [--sls OUT.json] — a schedule as something a real cluster can run: Capacity-scheduler
-// queues, a submission script, and an SLS trace of the simulated schedule (core/io/Plan.h).
+//            [--sls OUT.json] [--sls-nodes OUT.json]
+// A schedule as something a real cluster can run: Capacity-scheduler queues, a submission
+// script, and an SLS trace (and topology) of the simulated schedule (core/io/Plan.h).
 #include <filesystem>
 #include <memory>
 #include <ostream>
@@ -41,6 +42,7 @@ Command makePlanCommand(CLI::App& app) {
         std::string capacityXml;
         std::string submitScript;
         std::string sls;
+        std::string slsNodes;
     };
     auto o = std::make_shared<Options>();
     Command c;
@@ -56,6 +58,8 @@ Command makePlanCommand(CLI::App& app) {
     c.app->add_option("--submit-script", o->submitScript,
                       "Write a POSIX sh script that submits the jobs in the plan's order");
     c.app->add_option("--sls", o->sls, "Write the simulated schedule as an SLS job trace (JSON)");
+    c.app->add_option("--sls-nodes", o->slsNodes,
+                      "Write the cluster as an SLS topology file (slsrun.sh --nodes)");
     c.run = [o](std::ostream& out, std::ostream& err) {
         const Workload w = o->workload.load(err);
         RunResult result;
@@ -91,6 +95,11 @@ Command makePlanCommand(CLI::App& app) {
         if (!o->sls.empty()) {
             writeFileAtomically(o->sls, slsTrace(w, plan, result));
             out << "wrote     " << o->sls << " (SLS trace)\n";
+        }
+        if (!o->slsNodes.empty()) {
+            writeFileAtomically(o->slsNodes, slsTopology(w));
+            out << "wrote     " << o->slsNodes << " (SLS topology, " << w.cluster.nodes
+                << " nodes)\n";
         }
     };
     return c;

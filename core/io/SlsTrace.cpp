@@ -16,6 +16,23 @@ long long slsMilliseconds(double seconds) {
     return std::llround(seconds * 1000.0);
 }
 
+namespace {
+
+std::string slsHost(int node) {
+    return "/default-rack/node" + std::to_string(node + 1);
+}
+
+}  // namespace
+
+std::string slsTopology(const Workload& w) {
+    std::string out = "{\n  \"rack\": \"default-rack\",\n  \"nodes\": [";
+    for (int n = 0; n < w.cluster.nodes; ++n) {
+        out += std::string(n == 0 ? "\n" : ",\n") + "    {\"node\": \"node" +
+               std::to_string(n + 1) + "\"}";
+    }
+    return out + "\n  ]\n}\n";
+}
+
 std::string slsTrace(const Workload& w, const Plan& plan, const RunResult& r) {
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
     if (r.sim.tasks.empty()) {
@@ -54,7 +71,7 @@ std::string slsTrace(const Workload& w, const Plan& plan, const RunResult& r) {
             const bool map = t.kind == TaskKind::Map;
             const int node = t.slot / (map ? c.mapSlotsPerNode : c.reduceSlotsPerNode);
             ordered_json task;
-            task["container.host"] = "/default-rack/node" + std::to_string(node + 1);
+            task["container.host"] = slsHost(node);
             task["container.start.ms"] = slsMilliseconds(t.start);
             task["container.end.ms"] = slsMilliseconds(t.end);
             task["container.priority"] = map ? 20 : 10;

@@ -20,6 +20,11 @@ namespace mr {
 // `result` must hold task records (RunOptions::recordTasks); throws std::logic_error otherwise.
 std::string slsTrace(const Workload& workload, const Plan& plan, const RunResult& result);
 
+// The cluster as an SLS topology file (`slsrun.sh --nodes=FILE`): one rack "default-rack" with
+// nodes node1..nodeN, the hosts slsTrace() names. Without it SLS knows only the hosts the trace
+// happens to use.
+std::string slsTopology(const Workload& workload);
+
 // Simulated seconds as SLS milliseconds (rounded to the nearest).
 long long slsMilliseconds(double seconds);
 

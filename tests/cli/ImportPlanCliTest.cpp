@@ -91,13 +91,14 @@ TEST(MrsimImport, HelpOfTheInnerCommand) {
     EXPECT_NE(c.out.find("--bytes-per-reducer"), std::string::npos) << c.out;
 }
 
-TEST(MrsimPlan, WritesTheThreeFiles) {
+TEST(MrsimPlan, WritesTheFourFiles) {
     const std::string xml = scratch("capacity-scheduler.xml");
     const std::string script = scratch("submit.sh");
     const std::string sls = scratch("sls.json");
-    const auto c =
-        runMrsimBinary({"plan", samplePath("figure4-scenario1.json"), "-a", "johnson",
-                        "--capacity-scheduler", xml, "--submit-script", script, "--sls", sls});
+    const std::string nodes = scratch("sls-nodes.json");
+    const auto c = runMrsimBinary({"plan", samplePath("figure4-scenario1.json"), "-a", "johnson",
+                                   "--capacity-scheduler", xml, "--submit-script", script, "--sls",
+                                   sls, "--sls-nodes", nodes});
     ASSERT_EQ(c.exitCode, 0) << c.err;
     EXPECT_NE(c.out.find("queue     default  100%  30 nodes  5 jobs: J2 J5 J1 J4 J3"),
               std::string::npos)
@@ -107,6 +108,7 @@ TEST(MrsimPlan, WritesTheThreeFiles) {
     const auto perms = std::filesystem::status(script).permissions();
     EXPECT_NE(perms & std::filesystem::perms::owner_exec, std::filesystem::perms::none);
     EXPECT_NE(test::readText(sls).find("\"job.id\": \"J2\""), std::string::npos);
+    EXPECT_EQ(nlohmann::json::parse(test::readText(nodes)).at("nodes").size(), 30u);
 
     const auto bad = runMrsimBinary({"plan", samplePath("two-jobs.json"), "-a", "no-such"});
     EXPECT_EQ(bad.exitCode, 2);

@@ -270,9 +270,26 @@ TEST(SlsTrace, ListsEveryTaskOfTheSimulatedScheduleWithItsTimes) {
     checkSlsTrace(pooled, test::twoPoolResult(pooled));
     for (std::uint64_t seed = 1; seed <= 40; ++seed) {
         SCOPED_TRACE(seed);
-        const Workload w =
-            test::randomWorkload(seed, {.arrivals = true, .integerDurations = false});
+        const Workload w = test::randomWorkload(seed, {.arrivals = true});
         checkSlsTrace(w, runAlgorithm(w, seed % 2 ? "johnson" : "fifo", {}));
+    }
+}
+
+TEST(SlsTrace, TopologyNamesEveryNodeTheTraceMayUse) {
+    const Workload w = test::figure4(2);
+    const nlohmann::json topology = nlohmann::json::parse(slsTopology(w));
+    EXPECT_EQ(topology.at("rack"), "default-rack");
+    ASSERT_EQ(topology.at("nodes").size(), 30u);
+    std::set<std::string> hosts;
+    for (const auto& node : topology.at("nodes")) {
+        hosts.insert("/default-rack/" + node.at("node").get<std::string>());
+    }
+    EXPECT_EQ(hosts.size(), 30u);
+    const RunResult r = test::twoPoolResult(w);
+    for (const auto& job : parseConcatenated(slsTrace(w, makePlan(w, r), r))) {
+        for (const auto& task : job.at("job.tasks")) {
+            EXPECT_EQ(hosts.count(task.at("container.host").get<std::string>()), 1u);
+        }
     }
 }
 
