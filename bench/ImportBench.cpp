@@ -2,7 +2,8 @@
 // the largest job, not the file.
 //   RumenImport/MB:N   a Rumen trace of about N MB built by repeating the SLS sample
 //                      (shared/data/rumen, 2 TeraGen jobs, 395 KiB) with fresh jobIDs, in a
-//                      temporary folder; imported into a workload in memory.
+//                      temporary folder; imported into a workload in memory, with the cluster
+//                      from the trace (per-attempt host records kept) or given (not kept).
 //   SwimImport/…       a whole SWIM Facebook sample streamed into a workload file (FB-2010
 //                      expands to 24 442 jobs and 16.6 million tasks).
 // Counters: input bytes per second, the input's size, and the peak resident memory of the
@@ -111,9 +112,15 @@ void RumenImport(benchmark::State& state) {
     }
     const double rssBefore = procStatusMb("VmRSS");
     resetPeak();
+    mr::RumenImportOptions options;
+    if (state.range(1) != 0) {  // the cluster given: no per-attempt host record
+        options.nodes = 4;
+        options.mapSlotsPerNode = 8;
+        options.reduceSlotsPerNode = 1;
+    }
     long long tasks = 0;
     for (auto _ : state) {
-        const mr::Workload w = mr::importRumen(path);
+        const mr::Workload w = mr::importRumen(path, options);
         tasks = w.taskCount();
         benchmark::DoNotOptimize(tasks);
     }
@@ -121,9 +128,8 @@ void RumenImport(benchmark::State& state) {
     state.counters["tasks"] = static_cast<double>(tasks);
 }
 BENCHMARK(RumenImport)
-    ->Arg(10)
-    ->Arg(100)
-    ->ArgName("MB")
+    ->ArgsProduct({{10, 100}, {0, 1}})
+    ->ArgNames({"MB", "cluster_given"})
     ->Unit(benchmark::kMillisecond)
     ->ComputeStatistics("min", minimum);
 

@@ -126,14 +126,20 @@ std::string RumenImportReport::summary() const {
            std::to_string(killedTasks) + " killed + " + std::to_string(tasksWithoutSuccess) +
            " tasks without a successful attempt, " + std::to_string(setupCleanupTasks) +
            " setup/cleanup tasks, " + std::to_string(skippedJobs) + " jobs; " +
-           std::to_string(hosts) + " hosts, at most " + std::to_string(peakMapsPerHost) +
-           " map + " + std::to_string(peakReducesPerHost) + " reduce attempts at once per host";
+           std::to_string(hosts) + " hosts" +
+           (concurrencyMeasured
+                ? ", at most " + std::to_string(peakMapsPerHost) + " map + " +
+                      std::to_string(peakReducesPerHost) + " reduce attempts at once per host"
+                : "");
 }
 
 Workload importRumen(std::istream& in, const std::string& source, const RumenImportOptions& options,
                      RumenImportReport* reportOut) {
     RumenImportReport report;
-    RumenJobReader reader(in, source, report);
+    // The cluster's default size needs every attempt's host and times: only kept when needed.
+    const bool clusterGiven =
+        options.nodes && options.mapSlotsPerNode && options.reduceSlotsPerNode;
+    RumenJobReader reader(in, source, report, !clusterGiven);
     Workload w;
     std::vector<long long> submits;
     while (const JobDraft* next = reader.next()) {
@@ -197,6 +203,7 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     }
 
     report.hosts = reader.hostCount();
+    report.concurrencyMeasured = !clusterGiven;
     report.peakMapsPerHost = peakConcurrency(reader.hostEvents(TaskKind::Map));
     report.peakReducesPerHost = peakConcurrency(reader.hostEvents(TaskKind::Reduce));
     if (!options.nodes && report.hosts == 0) {

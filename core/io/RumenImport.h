@@ -17,7 +17,8 @@
 // counted; setup/cleanup tasks (otherTasks) are not MapReduce work and are counted apart.
 // A Rumen file is a sequence of concatenated JSON objects, one per job. It is read one job at a
 // time by a SAX parser that keeps only the fields above, so memory is bounded by the largest job
-// (plus the imported workload, a few dozen bytes per task), not by the file. A truncated or
+// plus the imported workload (8 bytes per task) — not by the file — and, unless the options give
+// the whole cluster, 32 bytes per attempt for the default cluster size. A truncated or
 // corrupt file is one InputError naming the file, the job, the field and the line; no partial
 // workload is ever returned.
 #pragma once
@@ -56,6 +57,7 @@ struct RumenImportReport {
     int hosts = 0;
     int peakMapsPerHost = 0;
     int peakReducesPerHost = 0;
+    bool concurrencyMeasured = false;  // not when the options gave the whole cluster
     // One line per job whose profile lacks a statistic (which ones, and why), per skipped job,
     // and per job whose task lists disagree with totalMaps / totalReduces.
     std::vector<std::string> notes;

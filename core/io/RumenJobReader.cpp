@@ -99,8 +99,12 @@ struct Scalar {
 // (jobProperties, counters, CDFs) without building them.
 class SaxHandler {
 public:
-    SaxHandler(std::string source, const LineCountingBuffer& buffer, RumenImportReport& report)
-        : m_source(std::move(source)), m_buffer(buffer), m_report(report) {}
+    SaxHandler(std::string source, const LineCountingBuffer& buffer, RumenImportReport& report,
+               bool trackHosts)
+        : m_source(std::move(source)),
+          m_buffer(buffer),
+          m_report(report),
+          m_trackHosts(trackHosts) {}
 
     void beginJob(long long index) {
         m_jobIndex = index;
@@ -455,7 +459,7 @@ private:
     void finishAttempt(TaskKind kind) {
         const AttemptDraft& a = m_attempt;
         const std::string at = path() + ".";  // "mapTasks[3].attempts[0]."
-        if (a.start >= 0 && a.finish >= a.start && a.host >= 0) {
+        if (m_trackHosts && a.start >= 0 && a.finish >= a.start && a.host >= 0) {
             auto& events = m_hostEvents[static_cast<int>(kind)][static_cast<std::size_t>(a.host)];
             events.emplace_back(a.start, +1);
             events.emplace_back(a.finish, -1);
@@ -549,21 +553,25 @@ private:
     std::unordered_map<std::string, int> m_hosts;
     // Per kind, per host: (time, +1 start / −1 end) of every attempt that ran there.
     std::vector<std::vector<std::pair<long long, int>>> m_hostEvents[2];
+    bool m_trackHosts = true;  // false: the hosts are counted, their attempts' times not kept
 };
 
 }  // namespace
 
 struct RumenJobReader::State {
-    State(std::istream& in, std::string source, RumenImportReport& report)
-        : buffer(*in.rdbuf()), stream(&buffer), handler(std::move(source), buffer, report) {}
+    State(std::istream& in, std::string source, RumenImportReport& report, bool trackHosts)
+        : buffer(*in.rdbuf()),
+          stream(&buffer),
+          handler(std::move(source), buffer, report, trackHosts) {}
     LineCountingBuffer buffer;
     std::istream stream;
     SaxHandler handler;
     long long index = 0;
 };
 
-RumenJobReader::RumenJobReader(std::istream& in, std::string source, RumenImportReport& report)
-    : m_state(std::make_unique<State>(in, std::move(source), report)) {}
+RumenJobReader::RumenJobReader(std::istream& in, std::string source, RumenImportReport& report,
+                               bool trackHosts)
+    : m_state(std::make_unique<State>(in, std::move(source), report, trackHosts)) {}
 
 RumenJobReader::~RumenJobReader() = default;
 

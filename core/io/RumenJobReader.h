@@ -41,7 +41,10 @@ struct JobDraft {
 // One job object after another.
 class RumenJobReader {
 public:
-    RumenJobReader(std::istream& in, std::string source, RumenImportReport& report);
+    // `trackHosts`: keep every attempt's host and times (16 bytes each) for hostEvents(); without
+    // it memory is bounded by the largest job, and hostEvents() stays empty.
+    RumenJobReader(std::istream& in, std::string source, RumenImportReport& report,
+                   bool trackHosts);
     ~RumenJobReader();
     RumenJobReader(const RumenJobReader&) = delete;
     RumenJobReader& operator=(const RumenJobReader&) = delete;

@@ -199,8 +199,19 @@ TEST(RumenImport, ClusterOptionsOverrideTheTrace) {
     RumenImportOptions options;
     options.nodes = 10;
     options.reduceSlotsPerNode = 2;
-    const Workload w = importRumen(testDataPath("rumen-reduces.json"), options);
+    RumenImportReport report;
+    const Workload w = importRumen(testDataPath("rumen-reduces.json"), options, &report);
     EXPECT_EQ(w.cluster, (Cluster{10, 4, 2}));
+    EXPECT_TRUE(report.concurrencyMeasured);
+    // The whole cluster given: attempt times per host are not kept, the jobs are the same.
+    options.mapSlotsPerNode = 3;
+    RumenImportReport given;
+    const Workload v = importRumen(testDataPath("rumen-reduces.json"), options, &given);
+    EXPECT_EQ(v.cluster, (Cluster{10, 3, 2}));
+    EXPECT_EQ(v.jobs, w.jobs);
+    EXPECT_FALSE(given.concurrencyMeasured);
+    EXPECT_EQ(given.hosts, 3);
+    EXPECT_EQ(given.summary().find("at once"), std::string::npos);
 }
 
 TEST(RumenImport, InferredSlotsStayWithinWhatAWorkloadFileHolds) {
