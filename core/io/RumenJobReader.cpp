@@ -146,8 +146,9 @@ public:
     bool number_float(json::number_float_t value, const std::string&) {
         Scalar s;
         s.type = Scalar::Type::Float;
+        // The range check first: converting a double beyond long long's range is undefined.
         s.integral =
-            value == static_cast<double>(static_cast<long long>(value)) && std::abs(value) < 9.0e15;
+            std::abs(value) < 9.0e15 && value == static_cast<double>(static_cast<long long>(value));
         s.integer = s.integral ? static_cast<long long>(value) : 0;
         return scalar(s);
     }
