@@ -3,7 +3,7 @@
 
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
 BUILD_PACKAGES=(g++ make cmake nlohmann-json3-dev libcli11-dev qt6-base-dev qt6-svg-dev libqcustomplot-dev)
-TEST_PACKAGES=(libgtest-dev libbenchmark-dev)
+TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev)
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else

@@ -16,12 +16,16 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
     app.set_version_flag("--version", "mrsim 0.1.0");
 
     // Every command: one line here.
+    // clang-format off
     const std::vector<Command> commands = {
         makeRunCommand(app),
         makeCompareCommand(app),
         makeAlgorithmsCommand(app),
         makeGenerateCommand(app),
+        makeImportCommand(app),
+        makePlanCommand(app),
     };
+    // clang-format on
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 wants them reversed
     try {
@@ -36,7 +40,12 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         if (e.get_exit_code() == 0) {  // --help, of mrsim or of a command
             for (const Command& c : commands) {
                 if (c.app->parsed()) {
-                    out << c.app->help();
+                    // The innermost command given: `mrsim import rumen --help` shows rumen's.
+                    const CLI::App* shown = c.app;
+                    while (!shown->get_subcommands().empty()) {
+                        shown = shown->get_subcommands().front();
+                    }
+                    out << shown->help();
                     return kExitOk;
                 }
             }

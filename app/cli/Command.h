@@ -44,5 +44,7 @@ Command makeRunCommand(CLI::App& app);
 Command makeCompareCommand(CLI::App& app);
 Command makeAlgorithmsCommand(CLI::App& app);
 Command makeGenerateCommand(CLI::App& app);
+Command makeImportCommand(CLI::App& app);
+Command makePlanCommand(CLI::App& app);
 
 }  // namespace mr::cli

@@ -1,9 +1,12 @@
-// mrsim run WORKLOAD --algorithm ID [--seed N] [--json] — one algorithm, its schedule.
+// mrsim run WORKLOAD --algorithm ID [--seed N] [--json] [--tasks-csv OUT.csv] — one algorithm, its
+// schedule (and, on request, every task record as CSV: core/io/TaskCsv.h).
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
+#include "io/AtomicFile.h"
 #include "io/ResultFormat.h"
+#include "io/TaskCsv.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
 
@@ -14,6 +17,7 @@ Command makeRunCommand(CLI::App& app) {
         WorkloadOptions workload;
         std::string algorithm;
         bool json = false;
+        std::string tasksCsv;
     };
     auto o = std::make_shared<Options>();
     Command c;
@@ -22,6 +26,9 @@ Command makeRunCommand(CLI::App& app) {
     c.app->add_option("-a,--algorithm", o->algorithm, "Algorithm id (see mrsim algorithms)")
         ->required();
     c.app->add_flag("--json", o->json, "Print one JSON object (the DESIGN.md contract)");
+    c.app->add_option("--tasks-csv", o->tasksCsv,
+                      "Also write every task record (job, kind, task, slot, node, start, end, "
+                      "killed) as CSV");
     c.run = [o](std::ostream& out, std::ostream& err) {
         const Workload w = o->workload.load(err);
         RunResult result;
@@ -29,6 +36,9 @@ Command makeRunCommand(CLI::App& app) {
             result = runAlgorithm(w, o->algorithm, o->workload.runOptions());
         } catch (const InputError& e) {
             rethrowNamingFile(e, o->workload.workload);
+        }
+        if (!o->tasksCsv.empty()) {
+            writeFileAtomically(o->tasksCsv, taskRecordsCsv(w, result));
         }
         out << (o->json ? runResultJson(w, result).dump(2) + "\n" : runResultText(w, result));
     };

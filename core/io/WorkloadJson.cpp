@@ -1,6 +1,7 @@
 #include "io/WorkloadJson.h"
 
 #include <limits>
+#include <stdexcept>
 
 #include "io/AtomicFile.h"
 #include "io/JsonFields.h"
@@ -268,7 +269,11 @@ Workload loadWorkload(const std::string& path, LoadReport* report) {
     return parseWorkload(readTextFile(path), path, report);
 }
 
-std::string serializeWorkload(const Workload& w) {
+namespace {
+
+// The canonical text in three pieces, so that WorkloadWriter streams exactly what
+// serializeWorkload writes: everything up to "jobs": [, one line per job, the closing lines.
+std::string headerText(const Workload& w) {
     std::string out = "{\n";
     out += "  \"format\": \"" + std::string(kWorkloadFormat) + "\",\n";
     out += "  \"version\": " + std::to_string(kWorkloadVersion) + ",\n";
@@ -287,17 +292,65 @@ std::string serializeWorkload(const Workload& w) {
     for (const auto& [key, text] : w.extraFields) {
         out += "  " + json(key).dump() + ": " + toOneLine(ordered_json::parse(text)) + ",\n";
     }
-    out += "  \"jobs\": [";
+    return out + "  \"jobs\": [";
+}
+
+std::string jobText(const Job& job, bool first) {
+    return (first ? "\n    " : ",\n    ") + toOneLine(jobJson(job));
+}
+
+std::string footerText(bool noJobs) {
+    return noJobs ? "]\n}\n" : "\n  ]\n}\n";
+}
+
+}  // namespace
+
+std::string serializeWorkload(const Workload& w) {
+    std::string out = headerText(w);
     for (std::size_t i = 0; i < w.jobs.size(); ++i) {
-        out += (i == 0 ? "\n    " : ",\n    ") + toOneLine(jobJson(w.jobs[i]));
+        out += jobText(w.jobs[i], i == 0);
     }
-    out += w.jobs.empty() ? "]\n}\n" : "\n  ]\n}\n";
-    return out;
+    return out + footerText(w.jobs.empty());
 }
 
 void saveWorkload(const Workload& w, const std::string& path) {
     validate(w, path);
     writeFileAtomically(path, serializeWorkload(w));
+}
+
+WorkloadWriter::WorkloadWriter(const std::string& path, const Workload& header) : m_file(path) {
+    if (!header.jobs.empty() || !header.manualOrder.empty()) {
+        throw std::logic_error("WorkloadWriter: the header must hold no jobs and no manual order");
+    }
+    validateCluster(header.cluster, path);
+    m_file.write(headerText(header));
+}
+
+void WorkloadWriter::add(const Job& job) {
+    const std::string& path = m_file.path();
+    validateJob(job, path);
+    if (!m_names.insert(job.name).second) {
+        throw InputError(path, job.name, "name", "duplicate job name");
+    }
+    for (const TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+        if (job.tasks(kind) > kMaxTasksPerJob) {
+            throw InputError(path, job.name, kind == TaskKind::Map ? "maps" : "reduces",
+                             "more than " + std::to_string(kMaxTasksPerJob) + " tasks in a job");
+        }
+    }
+    m_tasks += job.maps() + job.reduces();
+    if (m_tasks > kMaxTasksPerWorkload) {
+        throw InputError(
+            path, job.name, "jobs",
+            "the workload has more than " + std::to_string(kMaxTasksPerWorkload) + " tasks");
+    }
+    m_file.write(jobText(job, m_jobs == 0));
+    ++m_jobs;
+}
+
+void WorkloadWriter::finish() {
+    m_file.write(footerText(m_jobs == 0));
+    m_file.commit();
 }
 
 }  // namespace mr

@@ -3,9 +3,11 @@
 // Saving writes a canonical text (one job per line) that loads back to the same Workload.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
+#include "io/AtomicFile.h"
 #include "model/Workload.h"
 
 namespace mr {
@@ -30,5 +32,25 @@ Workload parseWorkload(const std::string& text, const std::string& source,
 std::string serializeWorkload(const Workload& workload);
 // Atomic: writes a temporary file and renames it over `path`.
 void saveWorkload(const Workload& workload, const std::string& path);
+
+// Saves a workload job by job, so that memory holds one job, not the batch (importers of large
+// traces). The file is byte for byte what saveWorkload writes for the same jobs, and appears
+// (atomically) only when finish() succeeds. Every job is checked as validate() would, plus the
+// loader's task limits; errors name `path`.
+class WorkloadWriter {
+public:
+    // `header`: name, description, cluster and extra fields; no jobs and no manual order.
+    WorkloadWriter(const std::string& path, const Workload& header);
+    void add(const Job& job);
+    void finish();
+    long long jobs() const { return m_jobs; }
+    long long tasks() const { return m_tasks; }
+
+private:
+    AtomicFileWriter m_file;
+    std::set<std::string> m_names;
+    long long m_jobs = 0;
+    long long m_tasks = 0;
+};
 
 }  // namespace mr

@@ -48,34 +48,42 @@ void checkDurations(const std::vector<double>& durations, const std::string& fil
 
 }  // namespace
 
-void validate(const Workload& w, const std::string& file) {
-    if (w.cluster.nodes < 1) {
+void validateCluster(const Cluster& cluster, const std::string& file) {
+    if (cluster.nodes < 1) {
         throw InputError(file, "", "cluster.nodes", "must be at least 1");
     }
-    if (w.cluster.mapSlotsPerNode < 1) {
+    if (cluster.mapSlotsPerNode < 1) {
         throw InputError(file, "", "cluster.map_slots_per_node", "must be at least 1");
     }
-    if (w.cluster.reduceSlotsPerNode < 1) {
+    if (cluster.reduceSlotsPerNode < 1) {
         throw InputError(file, "", "cluster.reduce_slots_per_node", "must be at least 1");
     }
+}
+
+void validateJob(const Job& job, const std::string& file) {
+    if (job.name.empty()) {
+        throw InputError(file, "", "name", "every job needs a non-empty name");
+    }
+    if (job.mapDurations.empty()) {
+        throw InputError(file, job.name, "maps", "a job needs at least one map task");
+    }
+    checkDurations(job.mapDurations, file, job.name, "map_durations");
+    checkDurations(job.reduceDurations, file, job.name, "reduce_durations");
+    if (!std::isfinite(job.arrival) || job.arrival < 0.0) {
+        throw InputError(file, job.name, "arrival", "must be a finite number >= 0");
+    }
+    if (job.deadline && (!std::isfinite(*job.deadline) || *job.deadline <= 0.0)) {
+        throw InputError(file, job.name, "deadline", "must be a finite number > 0");
+    }
+}
+
+void validate(const Workload& w, const std::string& file) {
+    validateCluster(w.cluster, file);
     std::set<std::string> names;
     for (const auto& job : w.jobs) {
-        if (job.name.empty()) {
-            throw InputError(file, "", "name", "every job needs a non-empty name");
-        }
+        validateJob(job, file);
         if (!names.insert(job.name).second) {
             throw InputError(file, job.name, "name", "duplicate job name");
-        }
-        if (job.mapDurations.empty()) {
-            throw InputError(file, job.name, "maps", "a job needs at least one map task");
-        }
-        checkDurations(job.mapDurations, file, job.name, "map_durations");
-        checkDurations(job.reduceDurations, file, job.name, "reduce_durations");
-        if (!std::isfinite(job.arrival) || job.arrival < 0.0) {
-            throw InputError(file, job.name, "arrival", "must be a finite number >= 0");
-        }
-        if (job.deadline && (!std::isfinite(*job.deadline) || *job.deadline <= 0.0)) {
-            throw InputError(file, job.name, "deadline", "must be a finite number > 0");
         }
     }
     if (!w.manualOrder.empty()) {

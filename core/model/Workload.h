@@ -32,6 +32,10 @@ struct Workload {
 // names, at least one map task per job, finite non-negative durations, ...). Throws InputError
 // naming `file` (may be empty), the job and the field.
 void validate(const Workload& workload, const std::string& file = {});
+// The parts of validate() for one cluster and one job (names are checked for uniqueness only by
+// validate()); used by writers that stream a workload job by job.
+void validateCluster(const Cluster& cluster, const std::string& file = {});
+void validateJob(const Job& job, const std::string& file = {});
 
 // Resolve job names to indices; throws InputError (field `fieldName`) on an unknown or repeated
 // name, or when `requireAll` and a job is missing.

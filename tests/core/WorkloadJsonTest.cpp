@@ -285,3 +285,52 @@ TEST(WorkloadJson, SaveReplacesAtomicallyAndLeavesNoTemporaryFile) {
 
 }  // namespace
 }  // namespace mr
+
+namespace mr {
+namespace {
+
+TEST(WorkloadWriter, StreamsExactlyWhatSaveWrites) {
+    const std::string dir = test::scratchDir();
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        SCOPED_TRACE(seed);
+        Workload w = richWorkload(seed);
+        w.manualOrder.clear();
+        Workload header = w;
+        header.jobs.clear();
+        const std::string path = dir + "/streamed.json";
+        WorkloadWriter writer(path, header);
+        for (const Job& job : w.jobs) {
+            writer.add(job);
+        }
+        writer.finish();
+        EXPECT_EQ(test::readText(path), serializeWorkload(w));
+        EXPECT_EQ(writer.jobs(), w.jobCount());
+        EXPECT_EQ(writer.tasks(), w.taskCount());
+    }
+}
+
+TEST(WorkloadWriter, RefusesBadJobsAndLeavesTheOldFileWhenNotFinished) {
+    const std::string path = test::scratchDir() + "/writer.json";
+    test::writeText(path, "old");
+    Workload header = test::figure4(1);
+    header.jobs.clear();
+    {
+        WorkloadWriter writer(path, header);
+        writer.add(Job::uniform("A", 1, 1, 0, 0));
+        EXPECT_THROW(writer.add(Job::uniform("A", 1, 1, 0, 0)), InputError);  // duplicate
+        EXPECT_THROW(writer.add(Job::uniform("B", 0, 1, 0, 0)), InputError);  // no map task
+        Job negative = Job::uniform("C", 1, -1, 0, 0);
+        EXPECT_THROW(writer.add(negative), InputError);
+    }  // never finished
+    EXPECT_EQ(test::readText(path), "old");
+    for (const auto& entry : std::filesystem::directory_iterator(test::scratchDir())) {
+        EXPECT_NE(entry.path().filename().string().rfind(".writer.json.tmp", 0), 0u)
+            << "temporary left behind: " << entry.path();
+    }
+    Workload withOrder = header;
+    withOrder.manualOrder = {"A"};
+    EXPECT_THROW(WorkloadWriter(path, withOrder), std::logic_error);
+}
+
+}  // namespace
+}  // namespace mr

@@ -9,10 +9,22 @@
 #include <random>
 #include <sstream>
 
+#include "sim/OrderPolicy.h"
+#include "sim/Simulator.h"
+
 namespace mr::test {
 
 std::string samplePath(const std::string& name) {
     return std::string(MRX_SAMPLES_DIR) + "/" + name;
+}
+
+std::string testDataPath(const std::string& name) {
+    return std::string(MRX_TEST_DATA_DIR) + "/" + name;
+}
+
+std::string sharedDataPath(const std::string& relative) {
+    const std::string path = std::string(MRX_SHARED_DATA_DIR) + "/" + relative;
+    return std::filesystem::is_regular_file(path) ? path : std::string();
 }
 
 Workload figure4(int scenario) {
@@ -24,6 +36,18 @@ Workload figure4(int scenario) {
               Job::uniform("J3", small, 30, small, 4), Job::uniform("J4", small, 6, small, 30),
               Job::uniform("J5", 30, 2, 30, 3)};
     return w;
+}
+
+RunResult twoPoolResult(const Workload& w) {
+    std::vector<PoolSetup> pools(2);
+    pools[0] = {
+        "small", 0, 10, {1, 4, 0}, std::make_unique<OrderPolicy>(std::vector<int>{1, 4, 0})};
+    pools[1] = {"big", 10, 20, {3, 2}, std::make_unique<OrderPolicy>(std::vector<int>{3, 2})};
+    RunResult r;
+    r.algorithm = "two-pools";
+    r.order = {1, 4, 0, 3, 2};
+    r.sim = simulate(w, std::move(pools));
+    return r;
 }
 
 Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {
@@ -75,6 +99,13 @@ void writeText(const std::string& path, const std::string& text) {
     out << text;
 }
 
+std::string readText(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
 namespace {
 
 std::string shellQuote(const std::string& s) {
@@ -83,13 +114,6 @@ std::string shellQuote(const std::string& s) {
         q += c == '\'' ? std::string("'\\''") : std::string(1, c);
     }
     return q + "'";
-}
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 }  // namespace
@@ -105,8 +129,8 @@ Completed runMrsimBinary(const std::vector<std::string>& args) {
     const int status = std::system(command.c_str());
     Completed c;
     c.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    c.out = slurp(base + ".out");
-    c.err = slurp(base + ".err");
+    c.out = readText(base + ".out");
+    c.err = readText(base + ".err");
     return c;
 }
 

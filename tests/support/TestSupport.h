@@ -7,14 +7,31 @@
 #include <vector>
 
 #include "model/Workload.h"
+#include "schedulers/Algorithm.h"
 
 namespace mr::test {
 
-std::string samplePath(const std::string& name);  // samples/<name>
+std::string samplePath(const std::string& name);    // samples/<name>
+std::string testDataPath(const std::string& name);  // tests/data/<name> (our own fixtures)
+// <MRX_SHARED_DATA_DIR>/<relative> (the public traces, not in the repository), or "" when absent.
+std::string sharedDataPath(const std::string& relative);
+
+// In a test body: `path` = the shared file, or the test is skipped with a message saying how to
+// point the build at the traces.
+#define MRX_SHARED_DATA_OR_SKIP(path, relative)                                               \
+    const std::string path = ::mr::test::sharedDataPath(relative);                            \
+    if (path.empty()) {                                                                       \
+        GTEST_SKIP() << "shared trace " << (relative) << " not found under "                  \
+                     << MRX_SHARED_DATA_DIR << " (configure with -DMRX_SHARED_DATA_DIR=...)"; \
+    }
 
 // Seed 000 Figure 4 on 30 nodes × (1 map + 1 reduce slot): scenario 1 (all jobs 30+30 tasks)
 // or 2 (J3, J4 with 20+20 tasks). Jobs J1..J5 in that order.
 Workload figure4(int scenario);
+
+// A pooled RunResult as a pool algorithm reports it: figure4(2) simulated with seed 000
+// Fig. 6(b)'s pools, "small" = {J2, J5, J1} on nodes 0–9 and "big" = {J4, J3} on nodes 10–29.
+RunResult twoPoolResult(const Workload& figure4Scenario2);
 
 struct RandomWorkloadOptions {
     int minJobs = 1, maxJobs = 8;
@@ -37,5 +54,6 @@ Completed runMrsimBinary(const std::vector<std::string>& args);
 // A scratch directory unique to this test process.
 std::string scratchDir();
 void writeText(const std::string& path, const std::string& text);
+std::string readText(const std::string& path);
 
 }  // namespace mr::test

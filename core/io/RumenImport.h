@@ -1,0 +1,75 @@
+// RumenImport — a Hadoop Rumen job trace (the job-history digest that Hadoop's Scheduler Load
+// Simulator replays) as a workload. Per job: the successful attempt of every map and reduce task
+// (finish − start, ms → s), the arrival (submitTime relative to the earliest job), the name
+// (jobName + jobID), and the ARIA job profile of seed 000 §II-B / seed 004 §II:
+//   map_avg, map_max           over the successful map attempts (finish − start);
+//   first_shuffle_avg/max      reduce attempts that started before the map stage ended (the
+//                              first reduce wave): only the part of the shuffle after the map
+//                              stage, sortFinished − last map finish (seed 000: "the
+//                              non-overlapping portion"); when no reduce overlapped the map stage,
+//                              every shuffle;
+//   typical_shuffle_avg/max    reduce attempts that started after the map stage:
+//                              sortFinished − startTime;
+//   reduce_avg, reduce_max     finishTime − sortFinished.
+// sortFinished falls back to shuffleFinished; when neither is known for every successful reduce
+// attempt, the shuffle statistics stay unset (estimators then take 0), reduce_avg/max cover whole
+// attempts, and the report says so. Failed and killed attempts, tasks and jobs are skipped and
+// counted; setup/cleanup tasks (otherTasks) are not MapReduce work and are counted apart.
+// A Rumen file is a sequence of concatenated JSON objects, one per job. It is read one job at a
+// time by a SAX parser that keeps only the fields above, so memory is bounded by the largest job
+// plus the imported workload (8 bytes per task) — not by the file — and, unless the options give
+// the whole cluster, 32 bytes per attempt for the default cluster size. A truncated or
+// corrupt file is one InputError naming the file, the job, the field and the line; no partial
+// workload is ever returned.
+#pragma once
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/Workload.h"
+
+namespace mr {
+
+struct RumenImportOptions {
+    // The cluster. By default: nodes = the hosts that ran attempts in the trace; slots per node =
+    // the most attempts of that kind that ran at once on one host (at least 1).
+    std::optional<int> nodes;
+    std::optional<int> mapSlotsPerNode;
+    std::optional<int> reduceSlotsPerNode;
+};
+
+struct RumenImportReport {
+    long long jobs = 0;  // imported
+    long long mapTasks = 0;
+    long long reduceTasks = 0;
+    // Skipped, counted:
+    long long failedAttempts = 0;
+    long long killedAttempts = 0;
+    long long otherAttempts = 0;  // result neither SUCCESS, FAILED nor KILLED (or unknown)
+    long long failedTasks = 0;
+    long long killedTasks = 0;
+    long long tasksWithoutSuccess = 0;  // no successful attempt although not failed or killed
+    long long setupCleanupTasks = 0;    // otherTasks[]
+    long long skippedJobs = 0;          // outcome not SUCCESS, or no successful map task
+    // The trace's hosts and per-host peak concurrency (what the default cluster comes from).
+    int hosts = 0;
+    int peakMapsPerHost = 0;
+    int peakReducesPerHost = 0;
+    bool concurrencyMeasured = false;  // not when the options gave the whole cluster
+    // One line per job whose profile lacks a statistic (which ones, and why), per skipped job,
+    // and per job whose task lists disagree with totalMaps / totalReduces.
+    std::vector<std::string> notes;
+
+    // "2 jobs, 192 map + 0 reduce tasks; skipped: 0 failed + 0 killed attempts, ..."
+    std::string summary() const;
+};
+
+Workload importRumen(const std::string& path, const RumenImportOptions& options = {},
+                     RumenImportReport* report = nullptr);
+// `source` names the stream in errors and in the workload's name.
+Workload importRumen(std::istream& in, const std::string& source,
+                     const RumenImportOptions& options = {}, RumenImportReport* report = nullptr);
+
+}  // namespace mr

@@ -1,0 +1,612 @@
+#include "io/RumenJobReader.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <istream>
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <streambuf>
+#include <unordered_map>
+
+#include "model/InputError.h"
+
+namespace mr {
+
+namespace {
+
+using json = nlohmann::json;
+constexpr long long kUnknown = kRumenUnknown;
+
+// Reads another stream buffer in large chunks and knows the line and column of its read position,
+// so that errors point into the file although each job is parsed on its own.
+class LineCountingBuffer : public std::streambuf {
+public:
+    explicit LineCountingBuffer(std::streambuf& source) : m_source(source), m_chunk(1 << 20) {}
+
+    long long line() const { return m_linesBefore + std::count(eback(), gptr(), '\n') + 1; }
+    long long column() const {
+        const char* p = gptr();
+        while (p != eback() && p[-1] != '\n') {
+            --p;
+        }
+        return (p == eback() ? m_columnBefore : 0) + (gptr() - p) + 1;
+    }
+
+protected:
+    int_type underflow() override {
+        if (gptr() < egptr()) {
+            return traits_type::to_int_type(*gptr());
+        }
+        // Account for the chunk just consumed, then read the next one.
+        m_linesBefore += std::count(eback(), egptr(), '\n');
+        m_columnBefore = column() - 1;
+        const std::streamsize n = m_source.sgetn(m_chunk.data(), std::ssize(m_chunk));
+        char* data = m_chunk.data();
+        setg(data, data, data + std::max<std::streamsize>(n, 0));
+        return n > 0 ? traits_type::to_int_type(*gptr()) : traits_type::eof();
+    }
+
+private:
+    std::streambuf& m_source;
+    std::vector<char> m_chunk;
+    long long m_linesBefore = 0;
+    long long m_columnBefore = 0;  // characters after the last newline of earlier chunks
+};
+
+struct AttemptDraft {
+    std::string result;
+    long long start = kUnknown;
+    long long finish = kUnknown;
+    long long shuffleFinished = kUnknown;
+    long long sortFinished = kUnknown;
+    int host = -1;
+};
+
+enum class Role : std::uint8_t { Job, TaskList, Task, AttemptList, Attempt, OtherTasks };
+
+struct Frame {
+    explicit Frame(Role r, TaskKind k = TaskKind::Map) : role(r), kind(k) {}
+    Role role;
+    TaskKind kind = TaskKind::Map;  // TaskList, Task, AttemptList, Attempt
+    std::string key;                // objects: the current key
+    long long index = -1;           // arrays: the current element
+};
+
+// One scalar handed over by the SAX parser.
+struct Scalar {
+    enum class Type : std::uint8_t { Null, Bool, Int, Float, String } type = Type::Null;
+    long long integer = 0;
+    bool integral = false;  // Int, or a Float with an integral value that fits
+    const std::string* text = nullptr;
+    const char* typeName() const {
+        switch (type) {
+            case Type::Null:
+                return "null";
+            case Type::Bool:
+                return "boolean";
+            case Type::Int:
+            case Type::Float:
+                return "number";
+            case Type::String:
+                return "string";
+        }
+        return "value";
+    }
+};
+
+// The SAX handler: walks one job object, keeps the fields the header lists, skips the rest
+// (jobProperties, counters, CDFs) without building them.
+class SaxHandler {
+public:
+    SaxHandler(std::string source, const LineCountingBuffer& buffer, RumenImportReport& report,
+               bool trackHosts)
+        : m_source(std::move(source)),
+          m_buffer(buffer),
+          m_report(report),
+          m_trackHosts(trackHosts) {}
+
+    void beginJob(long long index) {
+        m_jobIndex = index;
+        m_job = JobDraft{};
+        m_pending.reset();
+        m_stack.clear();
+        m_skip = 0;
+        m_jobDone = false;
+    }
+    bool jobDone() const { return m_jobDone; }
+    JobDraft& job() { return m_job; }
+    const std::vector<std::vector<std::pair<long long, int>>>& hostEvents(TaskKind kind) const {
+        return m_hostEvents[static_cast<int>(kind)];
+    }
+    int hostCount() const { return static_cast<int>(m_hosts.size()); }
+
+    // --- nlohmann SAX interface ---
+    bool null() { return scalar(Scalar{}); }
+    bool boolean(bool) {
+        Scalar s;
+        s.type = Scalar::Type::Bool;
+        return scalar(s);
+    }
+    bool number_integer(json::number_integer_t value) {
+        Scalar s;
+        s.type = Scalar::Type::Int;
+        s.integer = value;
+        s.integral = true;
+        return scalar(s);
+    }
+    bool number_unsigned(json::number_unsigned_t value) {
+        Scalar s;
+        s.type = Scalar::Type::Int;
+        s.integral =
+            value <= static_cast<json::number_unsigned_t>(std::numeric_limits<long long>::max());
+        s.integer = s.integral ? static_cast<long long>(value) : 0;
+        return scalar(s);
+    }
+    bool number_float(json::number_float_t value, const std::string&) {
+        Scalar s;
+        s.type = Scalar::Type::Float;
+        // The range check first: converting a double beyond long long's range is undefined.
+        s.integral =
+            std::abs(value) < 9.0e15 && value == static_cast<double>(static_cast<long long>(value));
+        s.integer = s.integral ? static_cast<long long>(value) : 0;
+        return scalar(s);
+    }
+    bool string(std::string& value) {
+        Scalar s;
+        s.type = Scalar::Type::String;
+        s.text = &value;
+        return scalar(s);
+    }
+    bool binary(json::binary_t&) { return scalar(Scalar{}); }
+
+    bool start_object(std::size_t) {
+        if (m_skip > 0) {
+            ++m_skip;
+            return true;
+        }
+        if (m_stack.empty()) {
+            m_stack.push_back(Frame{Role::Job});
+            return true;
+        }
+        Frame& parent = m_stack.back();
+        switch (parent.role) {
+            case Role::TaskList:
+                ++parent.index;
+                m_task = TaskDraft{};
+                m_stack.push_back(Frame{Role::Task, parent.kind});
+                return true;
+            case Role::AttemptList:
+                ++parent.index;
+                m_attempt = AttemptDraft{};
+                m_stack.push_back(Frame{Role::Attempt, parent.kind});
+                return true;
+            case Role::OtherTasks:
+                ++parent.index;
+                ++m_report.setupCleanupTasks;
+                break;
+            default:
+                wrongContainer("an object");
+                break;
+        }
+        ++m_skip;
+        return true;
+    }
+
+    bool start_array(std::size_t) {
+        if (m_skip > 0) {
+            ++m_skip;
+            return true;
+        }
+        if (m_stack.empty()) {
+            fail("", "a Rumen trace is a sequence of JSON job objects; found an array");
+        }
+        Frame& parent = m_stack.back();
+        if (parent.role == Role::Job && (parent.key == "mapTasks" || parent.key == "reduceTasks")) {
+            m_stack.push_back(
+                Frame{Role::TaskList, parent.key == "mapTasks" ? TaskKind::Map : TaskKind::Reduce});
+            return true;
+        }
+        if (parent.role == Role::Job && parent.key == "otherTasks") {
+            m_stack.push_back(Frame{Role::OtherTasks});
+            return true;
+        }
+        if (parent.role == Role::Task && parent.key == "attempts") {
+            m_stack.push_back(Frame{Role::AttemptList, parent.kind});
+            return true;
+        }
+        if (parent.role == Role::TaskList || parent.role == Role::AttemptList ||
+            parent.role == Role::OtherTasks) {
+            ++parent.index;
+        }
+        wrongContainer("an array");
+        ++m_skip;
+        return true;
+    }
+
+    bool key(std::string& key) {
+        if (m_skip == 0) {
+            m_stack.back().key = key;
+        }
+        return true;
+    }
+
+    bool end_object() {
+        if (m_skip > 0) {
+            --m_skip;
+            return true;
+        }
+        const Frame frame = std::move(m_stack.back());
+        m_stack.pop_back();
+        if (frame.role == Role::Attempt) {
+            finishAttempt(frame.kind);
+        } else if (frame.role == Role::Task) {
+            finishTask(frame.kind);
+        } else if (frame.role == Role::Job) {
+            m_jobDone = true;
+        }
+        return true;
+    }
+
+    bool end_array() {
+        if (m_skip > 0) {
+            --m_skip;
+            return true;
+        }
+        m_stack.pop_back();
+        return true;
+    }
+
+    bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
+        std::string what = e.what();
+        // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: ":
+        // its position counts from the start of this job, ours from the start of the file.
+        const auto colon = what.find(": ");
+        if (what.rfind("[json.exception", 0) == 0 && colon != std::string::npos) {
+            what = what.substr(colon + 2);
+        }
+        throw InputError(m_source, jobLabel(), path(),
+                         "not valid JSON (truncated or corrupt file?) at line " +
+                             std::to_string(m_buffer.line()) + ", column " +
+                             std::to_string(m_buffer.column()) + ": " + what);
+    }
+
+    // Throws the first problem found in the job's fields, now that its jobID is known.
+    void throwPending() const {
+        if (m_pending) {
+            throw InputError(m_source, jobLabel(), m_pending->first, m_pending->second);
+        }
+    }
+
+    // sax_parse returned without finishing the object (it reports syntax errors through
+    // parse_error, so this is a safety net).
+    [[noreturn]] void failAtLine() const {
+        fail("", "not valid JSON (truncated or corrupt file?) at line " +
+                     std::to_string(m_buffer.line()));
+    }
+
+    std::string jobLabel() const {
+        return m_job.id ? *m_job.id : "#" + std::to_string(m_jobIndex + 1);
+    }
+
+private:
+    struct TaskDraft {
+        std::optional<std::string> type;
+        std::optional<std::string> status;
+        bool hasSuccess = false;
+        AttemptDraft success;  // the earliest-finishing successful attempt
+    };
+
+    [[noreturn]] void fail(const std::string& field, const std::string& message) const {
+        throw InputError(m_source, jobLabel(), field, message);
+    }
+
+    // Semantic problems wait for the end of the job object, so the error can name its jobID even
+    // when that key comes late; syntax errors cannot wait (nothing after them can be read).
+    void problem(const std::string& message, const std::string& field = {}) {
+        if (!m_pending) {
+            m_pending.emplace(field.empty() ? path() : field, message);
+        }
+    }
+
+    void wrongContainer(const char* what) {
+        const Frame& parent = m_stack.back();
+        if (parent.role == Role::TaskList || parent.role == Role::AttemptList) {
+            problem(std::string("each entry must be a JSON object (got ") + what + ")");
+        } else if (isKnownScalar(parent.role, parent.key)) {
+            problem(std::string("must not be ") + what);
+        } else if ((parent.role == Role::Job &&
+                    (parent.key == "mapTasks" || parent.key == "reduceTasks" ||
+                     parent.key == "otherTasks")) ||
+                   (parent.role == Role::Task && parent.key == "attempts")) {
+            problem(std::string("must be an array (got ") + what + ")");
+        }
+    }
+
+    static bool isKnownScalar(Role role, const std::string& key) {
+        static const std::vector<std::string> job = {"jobID",   "jobName",   "submitTime",
+                                                     "outcome", "totalMaps", "totalReduces"};
+        static const std::vector<std::string> task = {"taskType", "taskStatus"};
+        static const std::vector<std::string> attempt = {
+            "result", "startTime", "finishTime", "shuffleFinished", "sortFinished", "hostName"};
+        const auto& keys = role == Role::Job ? job : role == Role::Task ? task : attempt;
+        return (role == Role::Job || role == Role::Task || role == Role::Attempt) &&
+               std::find(keys.begin(), keys.end(), key) != keys.end();
+    }
+
+    // "mapTasks[3].attempts[0].finishTime"
+    std::string path() const {
+        std::string p;
+        for (std::size_t i = 0; i < m_stack.size(); ++i) {
+            const Frame& f = m_stack[i];
+            const bool isArray = f.role == Role::TaskList || f.role == Role::AttemptList ||
+                                 f.role == Role::OtherTasks;
+            if (isArray) {
+                if (f.index >= 0) {
+                    p += "[" + std::to_string(f.index) + "]";
+                }
+            } else if (!f.key.empty()) {
+                p += (p.empty() ? "" : ".") + f.key;
+            }
+        }
+        return p;
+    }
+
+    std::optional<std::string> text(const Scalar& s) {
+        if (s.type == Scalar::Type::Null) {
+            return std::nullopt;
+        }
+        if (s.type != Scalar::Type::String) {
+            problem(std::string("must be a string (got ") + s.typeName() + ")");
+            return std::nullopt;
+        }
+        return *s.text;
+    }
+
+    // Times and counts: whole numbers; -1 (or null) is Rumen's "unknown".
+    long long integer(const Scalar& s) {
+        if (s.type == Scalar::Type::Null) {
+            return kUnknown;
+        }
+        if (s.type == Scalar::Type::String || s.type == Scalar::Type::Bool) {
+            problem(std::string("must be a whole number (got ") + s.typeName() + ")");
+            return kUnknown;
+        }
+        if (!s.integral) {
+            problem("must be a whole number of milliseconds");
+            return kUnknown;
+        }
+        return s.integer;
+    }
+
+    bool scalar(const Scalar& s) {
+        if (m_skip > 0 || m_stack.empty()) {
+            if (m_stack.empty()) {
+                fail("", std::string("a Rumen trace is a sequence of JSON job objects; found a ") +
+                             s.typeName());
+            }
+            return true;
+        }
+        Frame& f = m_stack.back();
+        const std::string& k = f.key;
+        switch (f.role) {
+            case Role::Job:
+                if (k == "jobID") {
+                    m_job.id = text(s);
+                } else if (k == "jobName") {
+                    m_job.name = text(s).value_or("");
+                } else if (k == "submitTime") {
+                    const long long t = integer(s);
+                    if (t < 0) {
+                        problem("must be a time in milliseconds >= 0");
+                    }
+                    m_job.submit = t;
+                } else if (k == "outcome") {
+                    m_job.outcome = text(s);
+                } else if (k == "totalMaps") {
+                    m_job.totalMaps = integer(s);
+                } else if (k == "totalReduces") {
+                    m_job.totalReduces = integer(s);
+                }
+                break;
+            case Role::Task:
+                if (k == "taskType") {
+                    m_task.type = text(s);
+                } else if (k == "taskStatus") {
+                    m_task.status = text(s);
+                }
+                break;
+            case Role::Attempt:
+                if (k == "result") {
+                    m_attempt.result = text(s).value_or("");
+                } else if (k == "startTime") {
+                    m_attempt.start = integer(s);
+                } else if (k == "finishTime") {
+                    m_attempt.finish = integer(s);
+                } else if (k == "shuffleFinished") {
+                    m_attempt.shuffleFinished = integer(s);
+                } else if (k == "sortFinished") {
+                    m_attempt.sortFinished = integer(s);
+                } else if (k == "hostName") {
+                    const auto host = text(s);
+                    if (host && !host->empty()) {
+                        m_attempt.host = hostId(*host);
+                    }
+                }
+                break;
+            case Role::TaskList:
+            case Role::AttemptList:
+                ++f.index;
+                problem(std::string("each entry must be a JSON object (got ") + s.typeName() + ")",
+                        path());
+                break;
+            case Role::OtherTasks:
+                ++f.index;
+                break;
+        }
+        return true;
+    }
+
+    int hostId(const std::string& name) {
+        const auto [it, added] = m_hosts.emplace(name, static_cast<int>(m_hosts.size()));
+        if (added) {
+            for (auto& events : m_hostEvents) {
+                events.emplace_back();
+            }
+        }
+        return it->second;
+    }
+
+    void finishAttempt(TaskKind kind) {
+        const AttemptDraft& a = m_attempt;
+        const std::string at = path() + ".";  // "mapTasks[3].attempts[0]."
+        if (m_trackHosts && a.start >= 0 && a.finish >= a.start && a.host >= 0) {
+            auto& events = m_hostEvents[static_cast<int>(kind)][static_cast<std::size_t>(a.host)];
+            events.emplace_back(a.start, +1);
+            events.emplace_back(a.finish, -1);
+        }
+        if (a.result == "FAILED") {
+            ++m_report.failedAttempts;
+            return;
+        }
+        if (a.result == "KILLED") {
+            ++m_report.killedAttempts;
+            return;
+        }
+        if (a.result != "SUCCESS") {
+            ++m_report.otherAttempts;
+            return;
+        }
+        if (a.start < 0) {
+            problem("a successful attempt needs its start time in milliseconds", at + "startTime");
+            return;
+        }
+        if (a.finish < a.start) {
+            problem("a successful attempt must finish no earlier than it starts (startTime " +
+                        std::to_string(a.start) + ", finishTime " + std::to_string(a.finish) + ")",
+                    at + "finishTime");
+            return;
+        }
+        if (kind == TaskKind::Reduce) {
+            if (a.shuffleFinished >= 0 &&
+                (a.shuffleFinished < a.start || a.shuffleFinished > a.finish)) {
+                problem("must lie between the attempt's startTime and finishTime",
+                        at + "shuffleFinished");
+                return;
+            }
+            const long long low = std::max(a.start, a.shuffleFinished);
+            if (a.sortFinished >= 0 && (a.sortFinished < low || a.sortFinished > a.finish)) {
+                problem(
+                    "must lie between the attempt's shuffleFinished (or startTime) and "
+                    "finishTime",
+                    at + "sortFinished");
+                return;
+            }
+        }
+        if (!m_task.hasSuccess || a.finish < m_task.success.finish) {
+            m_task.success = a;
+            m_task.hasSuccess = true;
+        }
+    }
+
+    void finishTask(TaskKind kind) {
+        const char* expected = kind == TaskKind::Map ? "MAP" : "REDUCE";
+        if (m_task.type && *m_task.type != expected) {
+            problem(
+                std::string("a ") + *m_task.type + " task in the " + toString(kind) + " task list",
+                path() + ".taskType");
+            return;
+        }
+        const std::string status = m_task.status.value_or("SUCCESS");
+        if (status == "FAILED") {
+            ++m_report.failedTasks;
+            return;
+        }
+        if (status == "KILLED") {
+            ++m_report.killedTasks;
+            return;
+        }
+        if (status != "SUCCESS" || !m_task.hasSuccess) {
+            ++m_report.tasksWithoutSuccess;
+            return;
+        }
+        const AttemptDraft& a = m_task.success;
+        if (kind == TaskKind::Map) {
+            m_job.mapStarts.push_back(a.start);
+            m_job.mapFinishes.push_back(a.finish);
+        } else {
+            const long long shuffleEnd = a.sortFinished >= 0 ? a.sortFinished : a.shuffleFinished;
+            m_job.reduces.push_back(ReduceTimes{a.start, a.finish, shuffleEnd});
+        }
+    }
+
+    std::string m_source;
+    const LineCountingBuffer& m_buffer;
+    RumenImportReport& m_report;
+    long long m_jobIndex = 0;
+    JobDraft m_job;
+    TaskDraft m_task;
+    AttemptDraft m_attempt;
+    std::vector<Frame> m_stack;
+    int m_skip = 0;  // depth inside a container whose contents are not needed
+    bool m_jobDone = false;
+    std::optional<std::pair<std::string, std::string>> m_pending;  // field, message
+    std::unordered_map<std::string, int> m_hosts;
+    // Per kind, per host: (time, +1 start / −1 end) of every attempt that ran there.
+    std::vector<std::vector<std::pair<long long, int>>> m_hostEvents[2];
+    bool m_trackHosts = true;  // false: the hosts are counted, their attempts' times not kept
+};
+
+}  // namespace
+
+struct RumenJobReader::State {
+    State(std::istream& in, std::string source, RumenImportReport& report, bool trackHosts)
+        : buffer(*in.rdbuf()),
+          stream(&buffer),
+          handler(std::move(source), buffer, report, trackHosts) {}
+    LineCountingBuffer buffer;
+    std::istream stream;
+    SaxHandler handler;
+    long long index = 0;
+};
+
+RumenJobReader::RumenJobReader(std::istream& in, std::string source, RumenImportReport& report,
+                               bool trackHosts)
+    : m_state(std::make_unique<State>(in, std::move(source), report, trackHosts)) {}
+
+RumenJobReader::~RumenJobReader() = default;
+
+const JobDraft* RumenJobReader::next() {
+    LineCountingBuffer& buffer = m_state->buffer;
+    int c = buffer.sgetc();
+    while (c != std::char_traits<char>::eof() && std::isspace(c)) {
+        buffer.sbumpc();
+        c = buffer.sgetc();
+    }
+    if (c == std::char_traits<char>::eof()) {
+        return nullptr;
+    }
+    SaxHandler& handler = m_state->handler;
+    handler.beginJob(m_state->index++);
+    json::sax_parse(m_state->stream, &handler, json::input_format_t::json, false);
+    if (!handler.jobDone()) {
+        handler.failAtLine();
+    }
+    handler.throwPending();
+    return &handler.job();
+}
+
+std::string RumenJobReader::jobLabel() const {
+    return m_state->handler.jobLabel();
+}
+
+int RumenJobReader::hostCount() const {
+    return m_state->handler.hostCount();
+}
+
+const std::vector<std::vector<std::pair<long long, int>>>& RumenJobReader::hostEvents(
+    TaskKind kind) const {
+    return m_state->handler.hostEvents(kind);
+}
+
+}  // namespace mr

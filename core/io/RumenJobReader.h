@@ -1,0 +1,66 @@
+// RumenJobReader — the streaming half of RumenImport, internal to it: reads a Rumen trace one job
+// object at a time through nlohmann's SAX interface, keeps only what the import needs (the job's
+// id, name, submit time, outcome and totals; each successful map and reduce attempt's times) and
+// skips everything else (job configuration, counters, CDFs) without building it. It counts the
+// skipped attempts and tasks into the report and remembers when attempts ran on each host.
+#pragma once
+
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "io/RumenImport.h"
+#include "model/TaskKind.h"
+
+namespace mr {
+
+inline constexpr long long kRumenUnknown = -1;  // Rumen's own "not recorded" value
+
+// A successful reduce attempt; shuffleEnd is sortFinished (or shuffleFinished), kRumenUnknown if
+// neither was recorded.
+struct ReduceTimes {
+    long long start = 0;
+    long long finish = 0;
+    long long shuffleEnd = kRumenUnknown;
+};
+
+struct JobDraft {
+    std::optional<std::string> id;
+    std::string name;
+    std::optional<long long> submit;
+    std::optional<std::string> outcome;
+    std::optional<long long> totalMaps;
+    std::optional<long long> totalReduces;
+    std::vector<long long> mapStarts, mapFinishes;
+    std::vector<ReduceTimes> reduces;
+};
+
+// One job object after another.
+class RumenJobReader {
+public:
+    // `trackHosts`: keep every attempt's host and times (16 bytes each) for hostEvents(); without
+    // it memory is bounded by the largest job, and hostEvents() stays empty.
+    RumenJobReader(std::istream& in, std::string source, RumenImportReport& report,
+                   bool trackHosts);
+    ~RumenJobReader();
+    RumenJobReader(const RumenJobReader&) = delete;
+    RumenJobReader& operator=(const RumenJobReader&) = delete;
+
+    // The next job, or nullptr at the end of the stream; valid until the next call. Throws
+    // InputError for bad JSON (naming the line) or a bad field (naming the job and its path).
+    const JobDraft* next();
+    std::string jobLabel() const;  // the current job's jobID, or "#N" before it is known
+
+    int hostCount() const;
+    // Per host: (time, +1 start / −1 end) of every attempt of that kind that ran there.
+    const std::vector<std::vector<std::pair<long long, int>>>& hostEvents(TaskKind kind) const;
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
+};
+
+}  // namespace mr

@@ -1,0 +1,275 @@
+#include "io/SwimImport.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <vector>
+
+#include "io/JsonFields.h"
+#include "io/WorkloadJson.h"
+#include "model/InputError.h"
+
+namespace mr {
+
+namespace {
+
+const char* const kColumns[6] = {
+    "new_unique_job_id", "submit_time_seconds", "inter_job_submit_gap_seconds",
+    "map_input_bytes",   "shuffle_bytes",       "reduce_output_bytes"};
+
+double roundToMs(double seconds) {
+    return std::round(seconds * 1000.0) / 1000.0;
+}
+
+long long ceilDiv(long long a, long long b) {
+    return a / b + (a % b != 0 ? 1 : 0);
+}
+
+long long reduceCount(long long shuffleBytes, const SwimModel& m) {
+    return shuffleBytes > 0 ? ceilDiv(shuffleBytes, m.bytesPerReducer) : 0;
+}
+
+// A map-only job's maps write its output, and none writes more than a block of it (a generator
+// like TeraGen splits its output over many maps rather than writing it from one).
+long long mapCount(long long inputBytes, long long shuffleBytes, long long outputBytes,
+                   const SwimModel& m) {
+    const long long writers =
+        reduceCount(shuffleBytes, m) == 0 ? ceilDiv(outputBytes, m.blockSize) : 0;
+    return std::max({1LL, ceilDiv(inputBytes, m.blockSize), writers});
+}
+
+class RowReader {
+public:
+    RowReader(const std::string& source, long long line, std::vector<std::string_view> fields)
+        : m_source(source), m_line(line), m_fields(std::move(fields)) {}
+
+    std::string id() const { return std::string(m_fields[0]); }
+
+    long long bytes(int column) const {
+        const std::string_view f = m_fields[static_cast<std::size_t>(column)];
+        long long value = -1;
+        const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), value);
+        if (ec != std::errc() || end != f.data() + f.size() || value < 0) {
+            fail(column, "must be a whole number of bytes >= 0 (got '" + std::string(f) + "')");
+        }
+        return value;
+    }
+
+    double seconds(int column) const {
+        const std::string_view f = m_fields[static_cast<std::size_t>(column)];
+        double value = -1.0;
+        const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), value);
+        if (ec != std::errc() || end != f.data() + f.size() || !std::isfinite(value) ||
+            value < 0.0 || value > 1.0e12) {
+            fail(column, "must be a number of seconds >= 0 (got '" + std::string(f) + "')");
+        }
+        return value;
+    }
+
+    [[noreturn]] void fail(int column, const std::string& message) const {
+        throw InputError(m_source, id(), kColumns[column],
+                         message + " (line " + std::to_string(m_line) + ")");
+    }
+
+private:
+    const std::string& m_source;
+    long long m_line;
+    std::vector<std::string_view> m_fields;
+};
+
+std::vector<std::string_view> splitTabs(std::string_view line) {
+    std::vector<std::string_view> fields;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t tab = line.find('\t', start);
+        fields.push_back(line.substr(start, tab == std::string_view::npos ? tab : tab - start));
+        if (tab == std::string_view::npos) {
+            return fields;
+        }
+        start = tab + 1;
+    }
+}
+
+void checkModel(const SwimModel& m) {
+    const auto positive = [](double v) { return std::isfinite(v) && v > 0.0; };
+    if (m.blockSize < 1) {
+        throw InputError("", "", "block-size", "must be at least 1 byte");
+    }
+    if (m.bytesPerReducer < 1) {
+        throw InputError("", "", "bytes-per-reducer", "must be at least 1 byte");
+    }
+    if (!positive(m.mapMBPerS)) {
+        throw InputError("", "", "map-mb-per-s", "must be a finite number > 0");
+    }
+    if (!positive(m.reduceMBPerS)) {
+        throw InputError("", "", "reduce-mb-per-s", "must be a finite number > 0");
+    }
+    if (!std::isfinite(m.taskOverhead) || m.taskOverhead < 0.0) {
+        throw InputError("", "", "task-overhead", "must be a finite number >= 0");
+    }
+}
+
+Workload headerFor(const std::string& path, const SwimImportOptions& o) {
+    const SwimModel& m = o.model;
+    const std::string file = std::filesystem::path(path).filename().string();
+    Workload w;
+    w.name = "SWIM trace " + file;
+    w.description =
+        "Imported with mrsim import swim from " + file +
+        (o.maxJobs > 0 ? " (the first " + std::to_string(o.maxJobs) + " rows)" : "") +
+        ". Model: maps = max(1, ceil(input / " + std::to_string(m.blockSize) +
+        " B), for map-only jobs ceil(output / block)); reduces = ceil(shuffle / " +
+        std::to_string(m.bytesPerReducer) + " B); map time = " + formatNumber(m.taskOverhead) +
+        " s + input / maps at " + formatNumber(m.mapMBPerS) +
+        " MB/s (+ output / maps for map-only jobs); reduce time = " + formatNumber(m.taskOverhead) +
+        " s + (shuffle + output) / reduces at " + formatNumber(m.reduceMBPerS) + " MB/s.";
+    w.cluster = o.cluster;
+    return w;
+}
+
+}  // namespace
+
+std::string SwimImportReport::summary() const {
+    return std::to_string(jobs) + " jobs" + (truncatedByMaxJobs ? " (--jobs limit reached)" : "") +
+           ", " + std::to_string(mapTasks) + " map + " + std::to_string(reduceTasks) +
+           " reduce tasks; " + std::to_string(jobsWithoutInput) +
+           " jobs without input (one map task each), " + std::to_string(mapOnlyJobs) +
+           " map-only jobs";
+}
+
+Job swimJob(const std::string& id, double submitSeconds, long long inputBytes,
+            long long shuffleBytes, long long outputBytes, const SwimModel& m) {
+    const long long maps = mapCount(inputBytes, shuffleBytes, outputBytes, m);
+    const long long reduces = reduceCount(shuffleBytes, m);
+    const double mapRate = m.mapMBPerS * 1.0e6;
+    const double reduceRate = m.reduceMBPerS * 1.0e6;
+    double mapBytes = static_cast<double>(inputBytes);
+    if (reduces == 0) {
+        mapBytes += static_cast<double>(outputBytes);  // a map-only job's maps write its output
+    }
+    Job job;
+    job.name = id;
+    job.arrival = submitSeconds;
+    job.mapDurations.assign(
+        static_cast<std::size_t>(maps),
+        roundToMs(m.taskOverhead + mapBytes / static_cast<double>(maps) / mapRate));
+    if (reduces > 0) {
+        const double bytes = static_cast<double>(shuffleBytes) + static_cast<double>(outputBytes);
+        job.reduceDurations.assign(
+            static_cast<std::size_t>(reduces),
+            roundToMs(m.taskOverhead + bytes / static_cast<double>(reduces) / reduceRate));
+    }
+    return job;
+}
+
+void readSwim(std::istream& in, const std::string& source, const SwimImportOptions& options,
+              const std::function<void(const Job&)>& sink, SwimImportReport* reportOut) {
+    checkModel(options.model);
+    SwimImportReport report;
+    std::set<std::string> ids;
+    double lastSubmit = 0.0;
+    std::string line;
+    long long lineNumber = 0;
+    while (std::getline(in, line)) {
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        if (line.empty()) {
+            continue;
+        }
+        if (options.maxJobs > 0 && report.jobs == options.maxJobs) {
+            report.truncatedByMaxJobs = true;
+            break;
+        }
+        auto fields = splitTabs(line);
+        if (fields.size() != 6 || fields[0].empty()) {
+            throw InputError(source, fields[0].empty() ? "" : std::string(fields[0]), "",
+                             "line " + std::to_string(lineNumber) +
+                                 ": a SWIM row has 6 tab-separated columns (job id, submit "
+                                 "time, gap, map input, shuffle and reduce output bytes); got " +
+                                 std::to_string(fields.size()));
+        }
+        const RowReader row(source, lineNumber, std::move(fields));
+        const double submit = row.seconds(1);
+        row.seconds(2);  // the gap repeats the submit times; checked, not used
+        const long long input = row.bytes(3);
+        const long long shuffle = row.bytes(4);
+        const long long output = row.bytes(5);
+        if (submit < lastSubmit) {
+            row.fail(1, "submit times must not decrease (the previous row's is " +
+                            formatNumber(lastSubmit) + ")");
+        }
+        lastSubmit = submit;
+        if (!ids.insert(row.id()).second) {
+            row.fail(0, "job id listed twice");
+        }
+        if (mapCount(input, shuffle, output, options.model) > kMaxTasksPerJob) {
+            row.fail(3, "gives more than " + std::to_string(kMaxTasksPerJob) +
+                            " map tasks at this block size (raise --block-size)");
+        }
+        if (reduceCount(shuffle, options.model) > kMaxTasksPerJob) {
+            row.fail(4, "gives more than " + std::to_string(kMaxTasksPerJob) +
+                            " reduce tasks (raise --bytes-per-reducer)");
+        }
+        const Job job = swimJob(row.id(), submit, input, shuffle, output, options.model);
+        ++report.jobs;
+        report.mapTasks += job.maps();
+        report.reduceTasks += job.reduces();
+        report.jobsWithoutInput += input == 0 ? 1 : 0;
+        report.mapOnlyJobs += job.reduces() == 0 ? 1 : 0;
+        if (report.mapTasks + report.reduceTasks > kMaxTasksPerWorkload) {
+            row.fail(3, "the workload would have more than " +
+                            std::to_string(kMaxTasksPerWorkload) +
+                            " tasks (raise --block-size or import fewer --jobs)");
+        }
+        sink(job);
+    }
+    if (in.bad()) {
+        throw InputError(source, "", "", "error while reading the file");
+    }
+    if (report.jobs == 0) {
+        throw InputError(source, "", "", "the trace holds no job (an empty file?)");
+    }
+    if (reportOut) {
+        *reportOut = report;
+    }
+}
+
+namespace {
+
+std::ifstream openTrace(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw InputError(path, "", "", "cannot open the file for reading");
+    }
+    return in;
+}
+
+}  // namespace
+
+Workload importSwim(const std::string& path, const SwimImportOptions& options,
+                    SwimImportReport* report) {
+    std::ifstream in = openTrace(path);
+    Workload w = headerFor(path, options);
+    validateCluster(w.cluster, path);
+    readSwim(
+        in, path, options, [&](const Job& job) { w.jobs.push_back(job); }, report);
+    return w;
+}
+
+void importSwimToFile(const std::string& path, const SwimImportOptions& options,
+                      const std::string& output, SwimImportReport* report) {
+    std::ifstream in = openTrace(path);
+    checkModel(options.model);
+    WorkloadWriter writer(output, headerFor(path, options));
+    readSwim(
+        in, path, options, [&](const Job& job) { writer.add(job); }, report);
+    writer.finish();
+}
+
+}  // namespace mr

@@ -1,0 +1,36 @@
+#include "io/TaskCsv.h"
+
+#include <algorithm>
+
+#include "io/JsonFields.h"
+#include "io/ResultFormat.h"
+
+namespace mr {
+
+std::string taskRecordsCsv(const Workload& w, const RunResult& r) {
+    const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
+    std::vector<const TaskRecord*> records;
+    records.reserve(r.sim.tasks.size());
+    for (const TaskRecord& t : r.sim.tasks) {
+        records.push_back(&t);
+    }
+    std::stable_sort(records.begin(), records.end(), [](const TaskRecord* a, const TaskRecord* b) {
+        if (a->start != b->start) {
+            return a->start < b->start;
+        }
+        return a->kind != b->kind ? a->kind < b->kind : a->slot < b->slot;
+    });
+    const Cluster& c = simulated.cluster;
+    std::string out = "job,kind,task,slot,node,start,end,killed\n";
+    for (const TaskRecord* t : records) {
+        const bool map = t->kind == TaskKind::Map;
+        out += csvField(simulated.jobs[static_cast<std::size_t>(t->job)].name) + "," +
+               toString(t->kind) + "," + std::to_string(t->task) + "," + std::to_string(t->slot) +
+               "," + std::to_string(t->slot / (map ? c.mapSlotsPerNode : c.reduceSlotsPerNode)) +
+               "," + formatNumber(t->start) + "," + formatNumber(t->end) + "," +
+               (t->killed ? "1" : "0") + "\n";
+    }
+    return out;
+}
+
+}  // namespace mr

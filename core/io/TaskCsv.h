@@ -1,0 +1,17 @@
+// TaskCsv — every task execution of a run as CSV for spreadsheets and notebooks
+// (`mrsim run --tasks-csv`): header job,kind,task,slot,node,start,end,killed and one row per task
+// record (killed executions too, killed = 1), in start order (then map before reduce, then slot).
+// job is the job's name; task the index within its stage; slot the index among the cluster's
+// slots of that kind; node = slot / slots per node; times in seconds, exact.
+#pragma once
+
+#include <string>
+
+#include "model/Workload.h"
+#include "schedulers/Algorithm.h"
+
+namespace mr {
+
+std::string taskRecordsCsv(const Workload& workload, const RunResult& result);
+
+}  // namespace mr

@@ -1,0 +1,129 @@
+// mrsim import / plan / run --tasks-csv, the real binary: files written, summaries printed, exit
+// code 2 with one stderr line and no output file on bad traces.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "io/WorkloadJson.h"
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+using test::runMrsimBinary;
+using test::samplePath;
+using test::testDataPath;
+
+std::string scratch(const std::string& name) {
+    return test::scratchDir() + "/" + name;
+}
+
+TEST(MrsimImport, RumenWritesAWorkloadAndSaysWhatItSkipped) {
+    const std::string out = scratch("rumen.json");
+    const auto c = runMrsimBinary(
+        {"import", "rumen", testDataPath("rumen-reduces.json"), "-o", out, "--nodes", "6"});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.out.find("3 jobs, 6 map + 6 reduce tasks; skipped: 2 failed + 2 killed"),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("cluster 6 nodes x (4 map + 4 reduce) slots"), std::string::npos);
+    EXPECT_NE(c.err.find("mrsim: note: job_100_0003 skipped: its outcome is FAILED"),
+              std::string::npos)
+        << c.err;
+    const Workload w = loadWorkload(out);
+    EXPECT_EQ(w.jobCount(), 3);
+    EXPECT_EQ(w.cluster.nodes, 6);
+}
+
+TEST(MrsimImport, TruncatedRumenIsOneErrorLineAndNoFile) {
+    const std::string text = test::readText(testDataPath("rumen-reduces.json"));
+    const std::string trace = scratch("truncated.json");
+    test::writeText(trace, text.substr(0, text.size() / 2));
+    const std::string out = scratch("never-written.json");
+    const auto c = runMrsimBinary({"import", "rumen", trace, "-o", out});
+    EXPECT_EQ(c.exitCode, 2);
+    EXPECT_EQ(std::count(c.err.begin(), c.err.end(), '\n'), 1) << c.err;
+    EXPECT_NE(c.err.find("truncated"), std::string::npos) << c.err;
+    EXPECT_FALSE(std::filesystem::exists(out));
+}
+
+TEST(MrsimImport, SwimWithEveryModelOption) {
+    const std::string out = scratch("swim.json");
+    const auto c = runMrsimBinary({"import",
+                                   "swim",
+                                   testDataPath("swim-small.tsv"),
+                                   "-o",
+                                   out,
+                                   "--block-size",
+                                   "100000000",
+                                   "--map-mb-per-s",
+                                   "10",
+                                   "--reduce-mb-per-s",
+                                   "20",
+                                   "--bytes-per-reducer",
+                                   "500000000",
+                                   "--task-overhead",
+                                   "1.5",
+                                   "--jobs",
+                                   "3",
+                                   "--nodes",
+                                   "8",
+                                   "--map-slots-per-node",
+                                   "2",
+                                   "--reduce-slots-per-node",
+                                   "1"});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.out.find("3 jobs (--jobs limit reached)"), std::string::npos) << c.out;
+    const Workload w = loadWorkload(out);
+    ASSERT_EQ(w.jobCount(), 3);
+    EXPECT_EQ(w.cluster, (Cluster{8, 2, 1}));
+    EXPECT_EQ(w.jobs[2].reduceDurations, std::vector<double>(5, 31.5));  // see SwimImportTest
+
+    const auto bad = runMrsimBinary(
+        {"import", "swim", testDataPath("swim-small.tsv"), "-o", out, "--block-size", "0"});
+    EXPECT_EQ(bad.exitCode, 2);
+}
+
+TEST(MrsimImport, HelpOfTheInnerCommand) {
+    const auto c = runMrsimBinary({"import", "swim", "--help"});
+    ASSERT_EQ(c.exitCode, 0);
+    EXPECT_NE(c.out.find("--bytes-per-reducer"), std::string::npos) << c.out;
+}
+
+TEST(MrsimPlan, WritesTheFourFiles) {
+    const std::string xml = scratch("capacity-scheduler.xml");
+    const std::string script = scratch("submit.sh");
+    const std::string sls = scratch("sls.json");
+    const std::string nodes = scratch("sls-nodes.json");
+    const auto c = runMrsimBinary({"plan", samplePath("figure4-scenario1.json"), "-a", "johnson",
+                                   "--capacity-scheduler", xml, "--submit-script", script, "--sls",
+                                   sls, "--sls-nodes", nodes});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.out.find("queue     default  100%  30 nodes  5 jobs: J2 J5 J1 J4 J3"),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(test::readText(xml).find("<value>default</value>"), std::string::npos);
+    EXPECT_EQ(test::readText(script).rfind("#!/bin/sh\n", 0), 0u);
+    const auto perms = std::filesystem::status(script).permissions();
+    EXPECT_NE(perms & std::filesystem::perms::owner_exec, std::filesystem::perms::none);
+    EXPECT_NE(test::readText(sls).find("\"job.id\": \"J2\""), std::string::npos);
+    EXPECT_EQ(nlohmann::json::parse(test::readText(nodes)).at("nodes").size(), 30u);
+
+    const auto bad = runMrsimBinary({"plan", samplePath("two-jobs.json"), "-a", "no-such"});
+    EXPECT_EQ(bad.exitCode, 2);
+}
+
+TEST(MrsimRun, TasksCsvHasOneRowPerTask) {
+    const std::string csv = scratch("tasks.csv");
+    const auto c = runMrsimBinary(
+        {"run", samplePath("figure4-scenario1.json"), "-a", "johnson", "--tasks-csv", csv});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    const std::string text = test::readText(csv);
+    EXPECT_EQ(text.rfind("job,kind,task,slot,node,start,end,killed\n", 0), 0u);
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1 + 5 * 60);  // 5 jobs × 60 tasks
+    EXPECT_NE(text.find("\nJ2,map,0,0,0,0,1,0\n"), std::string::npos);  // J2 first: [0, 1]
+}
+
+}  // namespace
+}  // namespace mr
