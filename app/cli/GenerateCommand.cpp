@@ -1,4 +1,5 @@
-// mrsim generate KIND --jobs N --seed S [--nodes M] -o FILE — a seeded synthetic workload.
+// mrsim generate KIND --jobs N --seed S [--nodes M] [--slots-per-node K] -o FILE — a seeded
+// synthetic workload.
 #include <memory>
 #include <ostream>
 
@@ -25,6 +26,8 @@ Command makeGenerateCommand(CLI::App& app) {
     c.app->add_option("--jobs", o->generate.jobs, "Number of jobs")->required();
     c.app->add_option("--seed", o->generate.seed, "Random seed")->required();
     c.app->add_option("--nodes", o->generate.nodes, "Cluster nodes (default 64)");
+    c.app->add_option("--slots-per-node", o->generate.slotsPerNode,
+                      "Map slots and reduce slots per node (default 1)");
     c.app->add_option("-o,--output", o->output, "Output workload file")->required();
     c.run = [o](std::ostream& out, std::ostream&) {
         const Workload w = generateWorkload(o->kind, o->generate);
