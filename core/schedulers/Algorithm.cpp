@@ -1,5 +1,6 @@
 #include "schedulers/Algorithm.h"
 
+#include <algorithm>
 #include <numeric>
 
 #include "perf/TwoStage.h"
@@ -10,6 +11,15 @@ namespace mr {
 std::vector<int> fileOrder(const Workload& w) {
     std::vector<int> order(static_cast<std::size_t>(w.jobCount()));
     std::iota(order.begin(), order.end(), 0);
+    return order;
+}
+
+std::vector<int> arrivalOrder(const Workload& w) {
+    auto order = fileOrder(w);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return w.jobs[static_cast<std::size_t>(a)].arrival <
+               w.jobs[static_cast<std::size_t>(b)].arrival;
+    });
     return order;
 }
 

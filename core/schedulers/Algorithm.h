@@ -30,6 +30,9 @@ struct RunResult {
     SimResult sim;
     // Set when the algorithm simulated changed jobs (e.g. re-split tasks); else the input's.
     std::shared_ptr<const Workload> simulatedWorkload;
+    // With simulatedWorkload: (m_i, r_i) of the input's jobs before the change (same estimator,
+    // whole cluster), so results can show how each job changed. Empty otherwise.
+    std::vector<StageDurations> inputStages;
     std::vector<std::string> notes;  // one-line remarks for the user
 
     double makespan() const { return sim.makespan; }
@@ -58,6 +61,8 @@ protected:
 
 // Jobs in file order: 0, 1, ..., n-1.
 std::vector<int> fileOrder(const Workload& workload);
+// Jobs by arrival time, file order among equal arrivals (FIFO).
+std::vector<int> arrivalOrder(const Workload& workload);
 
 // Simulate `order` on the whole cluster and fill a RunResult (shared by order algorithms).
 RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<int> order,
