@@ -28,6 +28,7 @@ struct WorkloadOptions {
     std::string estimator = "exact";
     std::vector<std::string> order;
     int threads = 0;
+    int pools = 2;
 
     void addTo(CLI::App& command);
     Workload load(std::ostream& err) const;  // prints the loader's warnings

@@ -20,6 +20,7 @@ struct RunOptions {
     std::vector<std::string> manualOrder;    // `manual`: overrides the file's manual_order
     bool recordTasks = true;                 // keep every task record (charts, exports)
     int threads = 0;                         // worker threads for searches; 0 = all cores
+    int pools = 2;                           // balanced-pools: at most this many pools (>= 2)
 };
 
 struct RunResult {
