@@ -9,8 +9,9 @@
 
 namespace mr::cli {
 
-void WorkloadOptions::addTo(CLI::App& command) {
-    command.add_option("workload", workload, "Workload file (mrx-workload JSON)")->required();
+void WorkloadOptions::addTo(CLI::App& command, bool workloadRequired) {
+    command.add_option("workload", workload, "Workload file (mrx-workload JSON)")
+        ->required(workloadRequired);
     command.add_option("--seed", seed, "Seed for randomised algorithms (default 1)");
     command
         .add_option("--estimator", estimator,

@@ -30,7 +30,8 @@ struct WorkloadOptions {
     int threads = 0;
     int pools = 2;
 
-    void addTo(CLI::App& command);
+    // `workloadRequired` false: the WORKLOAD argument may be left out (sweep --generate).
+    void addTo(CLI::App& command, bool workloadRequired = true);
     Workload load(std::ostream& err) const;  // prints the loader's warnings
     RunOptions runOptions() const;
 };
@@ -45,5 +46,6 @@ Command makeRunCommand(CLI::App& app);
 Command makeCompareCommand(CLI::App& app);
 Command makeAlgorithmsCommand(CLI::App& app);
 Command makeGenerateCommand(CLI::App& app);
+Command makeSweepCommand(CLI::App& app);
 
 }  // namespace mr::cli
