@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <numeric>
@@ -63,6 +64,86 @@ private:
     std::vector<std::vector<StageDurations>> m_rows;  // [nodes][job]; map < 0: not computed yet
 };
 
+// Lower bounds on a pool's end that need no simulation: its map work over its map slots; its
+// reduce work over its reduce slots, after the earliest time any of its jobs can finish its maps;
+// every job's arrival + longest map + longest reduce task. Prefix and suffix sums over the
+// by-map-tasks order give both pools of any split in O(1).
+class SplitBounds {
+public:
+    SplitBounds(const Workload& w, const std::vector<int>& byMaps) : m_cluster(w.cluster) {
+        const std::size_t n = byMaps.size();
+        m_prefix.resize(n + 1);
+        m_suffix.resize(n + 1);
+        for (std::size_t i = 0; i < n; ++i) {
+            m_prefix[i + 1] =
+                merge(m_prefix[i], stats(w.jobs[static_cast<std::size_t>(byMaps[i])]));
+            const std::size_t k = n - 1 - i;
+            m_suffix[k] =
+                merge(m_suffix[k + 1], stats(w.jobs[static_cast<std::size_t>(byMaps[k])]));
+        }
+    }
+
+    // The least, over the small pool's node counts, of the larger of the two pools' bounds.
+    double splitBound(int split) const {
+        const Stats& small = m_prefix[static_cast<std::size_t>(split)];
+        const Stats& big = m_suffix[static_cast<std::size_t>(split)];
+        const int nodes = m_cluster.nodes;
+        // The small pool's bound falls and the big pool's rises with the small pool's nodes:
+        // bisect for the first count where the small pool's is no larger.
+        int low = 1;
+        int high = nodes - 1;
+        while (low < high) {
+            const int mid = low + (high - low) / 2;
+            if (bound(small, mid) <= bound(big, nodes - mid)) {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        double result = std::max(bound(small, low), bound(big, nodes - low));
+        if (low > 1) {
+            result = std::min(result, std::max(bound(small, low - 1), bound(big, nodes - low + 1)));
+        }
+        return result;
+    }
+
+private:
+    struct Stats {
+        double mapWork = 0.0, reduceWork = 0.0;
+        double chain = 0.0;  // max over jobs of arrival + longest map + longest reduce task
+        double firstMapsDone = std::numeric_limits<double>::infinity();  // jobs with reduces
+    };
+
+    static Stats stats(const Job& job) {
+        Stats s;
+        s.mapWork = job.totalWork(TaskKind::Map);
+        s.reduceWork = job.totalWork(TaskKind::Reduce);
+        s.chain = job.arrival + job.maxDuration(TaskKind::Map) + job.maxDuration(TaskKind::Reduce);
+        if (job.reduces() > 0) {
+            s.firstMapsDone = job.arrival + job.maxDuration(TaskKind::Map);
+        }
+        return s;
+    }
+
+    static Stats merge(const Stats& a, const Stats& b) {
+        return {a.mapWork + b.mapWork, a.reduceWork + b.reduceWork, std::max(a.chain, b.chain),
+                std::min(a.firstMapsDone, b.firstMapsDone)};
+    }
+
+    double bound(const Stats& s, int nodes) const {
+        double b = std::max(s.chain, s.mapWork / (nodes * m_cluster.mapSlotsPerNode));
+        if (s.reduceWork > 0.0) {
+            b = std::max(b,
+                         s.firstMapsDone + s.reduceWork / (nodes * m_cluster.reduceSlotsPerNode));
+        }
+        return b;
+    }
+
+    Cluster m_cluster;
+    std::vector<Stats> m_prefix;  // [k]: the jobs of rank < k
+    std::vector<Stats> m_suffix;  // [k]: the jobs of rank >= k
+};
+
 // A set of jobs (a contiguous range of the by-map-tasks order) on a range of nodes.
 struct Group {
     std::vector<int> jobs;  // workload indices, ascending (file order)
@@ -81,9 +162,9 @@ struct Candidate {
 // Splits one group into two pools (Algorithm 2 on the group's jobs and nodes).
 class SplitSearch {
 public:
-    SplitSearch(const Workload& workload, StageMemo& memo, const Group& group,
+    SplitSearch(const Workload& workload, StageMemo& memo, const Group& group, bool warmStart,
                 long long& simulations)
-        : m_memo(memo), m_group(group), m_simulations(simulations) {
+        : m_memo(memo), m_group(group), m_warmStart(warmStart), m_simulations(simulations) {
         const bool whole = static_cast<int>(group.jobs.size()) == workload.jobCount();
         if (!whole) {
             auto sub = std::make_unique<Workload>();
@@ -102,6 +183,7 @@ public:
         for (std::size_t r = 0; r < byMaps.size(); ++r) {
             m_rank[static_cast<std::size_t>(byMaps[r])] = static_cast<int>(r);
         }
+        m_bounds = std::make_unique<SplitBounds>(*m_local, byMaps);
     }
 
     // The best two-pool candidate; `splits` receives one entry per split point.
@@ -114,8 +196,19 @@ public:
         }
         int hint = 0;  // 0: bisect the whole range (the first split)
         for (int split = 1; split < n; ++split) {
+            // Exact pruning: ties never replace the best so far, and Johnson must be beaten.
+            const double toBeat = best ? std::min(best->end, m_group.end) : m_group.end;
+            if (m_bounds->splitBound(split) >= toBeat) {
+                if (splits) {
+                    SplitResult pruned;
+                    pruned.split = split;
+                    pruned.pruned = true;
+                    splits->push_back(pruned);
+                }
+                continue;
+            }
             m_evaluated.clear();
-            hint = searchBoundary(split, hint);
+            hint = searchBoundary(split, m_warmStart ? hint : 0);
             std::optional<Candidate> own;
             for (const auto& [small, ends] : m_evaluated) {
                 const Candidate c{std::max(ends.first, ends.second), split, small, ends.first,
@@ -126,7 +219,7 @@ public:
             }
             if (splits) {
                 splits->push_back({split, own->nodes, own->smallEnd, own->bigEnd,
-                                   static_cast<int>(m_evaluated.size())});
+                                   static_cast<int>(m_evaluated.size()), false});
             }
             if (!best || own->end < best->end) {
                 best = own;
@@ -235,10 +328,12 @@ private:
 
     StageMemo& m_memo;
     const Group& m_group;
+    bool m_warmStart;
     long long& m_simulations;
     std::unique_ptr<Workload> m_owned;
     const Workload* m_local = nullptr;
     std::vector<int> m_rank;
+    std::unique_ptr<SplitBounds> m_bounds;
     std::map<int, std::pair<double, double>> m_evaluated;  // small pool's nodes -> both ends
 };
 
@@ -280,7 +375,7 @@ BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPool
             break;
         }
         const Group group = groups[worst].group;
-        SplitSearch search(workload, memo, group, plan.simulations);
+        SplitSearch search(workload, memo, group, options.warmStart, plan.simulations);
         const auto best = search.run(groups.size() == 1 ? &plan.splits : nullptr);
         if (!best || !clearlyLess(best->end, group.end)) {
             groups[worst].exhausted = true;

@@ -125,13 +125,21 @@ TEST(BalancedPools, Figure4Scenario1IsNoWorseThanJohnson) {
 TEST(BalancedPools, SearchFindsTheBestNodeCountWhereMakespansAreMonotone) {
     // Brute force: every node count of every split. Where the small pool's end falls and the big
     // pool's end rises with the small pool's nodes (the model's assumption), the boundary the
-    // search finds is the best node count of that split.
+    // search finds is the best node count of that split. A split the search skipped by its lower
+    // bound really cannot beat the plan.
     int checked = 0;
-    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    int pruned = 0;
+    for (std::uint64_t seed = 1; seed <= 80; ++seed) {
         const Workload w = test::randomWorkload(
             seed, {.minJobs = 2, .maxJobs = 7, .maxMaps = 30, .minNodes = 2, .maxNodes = 14});
         const BalancedPoolsPlan plan = planBalancedPools(w);
+        const BalancedPoolsPlan bisection = planBalancedPools(w, {.warmStart = false});
         ASSERT_EQ(plan.splits.size(), static_cast<std::size_t>(w.jobCount() - 1));
+        ASSERT_EQ(bisection.splits.size(), plan.splits.size());
+        double planEnd = 0.0;
+        for (const PoolPlan& p : plan.pools) {
+            planEnd = std::max(planEnd, p.end);
+        }
         for (const SplitResult& s : plan.splits) {
             SCOPED_TRACE("seed " + std::to_string(seed) + ", split " + std::to_string(s.split));
             std::vector<double> smallEnds, bigEnds;
@@ -142,18 +150,31 @@ TEST(BalancedPools, SearchFindsTheBestNodeCountWhereMakespansAreMonotone) {
                 bigEnds.push_back(big);
                 best = std::min(best, std::max(small, big));
             }
+            if (s.pruned) {
+                EXPECT_GE(best, planEnd - 1e-9);
+                EXPECT_EQ(s.evaluations, 0);
+                ++pruned;
+                continue;
+            }
             const bool monotone = std::is_sorted(smallEnds.rbegin(), smallEnds.rend()) &&
                                   std::is_sorted(bigEnds.begin(), bigEnds.end());
             const double found = std::max(s.smallEnd, s.bigEnd);
             EXPECT_GE(found, best - 1e-9);  // the search only reports simulated candidates
             if (monotone) {
                 EXPECT_NEAR(found, best, 1e-9);
+                // Algorithm 2's plain bisection lands on the same boundary.
+                const SplitResult& b = bisection.splits[static_cast<std::size_t>(s.split - 1)];
+                if (!b.pruned) {
+                    EXPECT_NEAR(std::max(b.smallEnd, b.bigEnd), best, 1e-9);
+                }
                 ++checked;
             }
+            EXPECT_GE(s.evaluations, 1);
             EXPECT_LE(s.evaluations, w.cluster.nodes - 1);
         }
     }
-    EXPECT_GT(checked, 100);  // the comparison really ran
+    EXPECT_GT(checked, 50);  // both comparisons really ran
+    EXPECT_GT(pruned, 20);
 }
 
 TEST(BalancedPools, NeverWorseThanJohnsonAndPoolsPartitionTheClusterOnRandomWorkloads) {
