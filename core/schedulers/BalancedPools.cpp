@@ -5,7 +5,6 @@
 #include <limits>
 #include <map>
 #include <memory>
-#include <numeric>
 #include <optional>
 
 #include "io/ResultFormat.h"
@@ -456,7 +455,10 @@ public:
 private:
     static std::vector<std::string> notes(const BalancedPoolsPlan& plan) {
         std::vector<std::string> out;
-        const std::string searched = std::to_string(plan.splits.size()) + " split points, " +
+        const auto pruned = std::count_if(plan.splits.begin(), plan.splits.end(),
+                                          [](const SplitResult& s) { return s.pruned; });
+        const std::string searched = std::to_string(plan.splits.size()) + " split points (" +
+                                     std::to_string(pruned) + " ruled out by a bound), " +
                                      std::to_string(plan.simulations) + " simulations";
         if (plan.pools.size() == 1) {
             out.push_back("no split beat plain Johnson (" + formatTime(plan.johnsonEnd) +
