@@ -2,29 +2,16 @@
 // workloads, sweeps as CSV / JSON / table, and exit code 2 with one stderr line on bad input.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "support/TestSupport.h"
 
 namespace mr {
 namespace {
 
+using test::lineCount;
 using test::runMrsimBinary;
 using test::samplePath;
-
-std::size_t lines(const std::string& text) {
-    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-}
-
-std::string readFile(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 TEST(MrsimOptimisers, BalancedPoolsJsonListsBothPools) {
     const auto c = runMrsimBinary(
@@ -74,7 +61,7 @@ TEST(MrsimOptimisers, MorePoolsOnTheCommandLine) {
     const auto bad = runMrsimBinary(
         {"run", samplePath("figure4-scenario2.json"), "-a", "balanced-pools", "--pools", "1"});
     EXPECT_EQ(bad.exitCode, 2);
-    EXPECT_EQ(lines(bad.err), 1u) << bad.err;
+    EXPECT_EQ(lineCount(bad.err), 1u) << bad.err;
 }
 
 TEST(MrsimOptimisers, GenerateWritesIdenticalFilesForTheSameSeed) {
@@ -89,8 +76,8 @@ TEST(MrsimOptimisers, GenerateWritesIdenticalFilesForTheSameSeed) {
                                            "--nodes", "8", "--slots-per-node", "2", "-o", file});
             ASSERT_EQ(c.exitCode, 0) << c.err;
         }
-        EXPECT_EQ(readFile(a), readFile(b));
-        const auto j = nlohmann::json::parse(readFile(a));
+        EXPECT_EQ(test::readText(a), test::readText(b));
+        const auto j = nlohmann::json::parse(test::readText(a));
         EXPECT_EQ(j["jobs"].size(), 20u);
         EXPECT_EQ(j["cluster"]["map_slots_per_node"], 2);
         // The generated file runs.
@@ -106,7 +93,7 @@ TEST(MrsimOptimisers, SweepPrintsCsvJsonAndTable) {
     EXPECT_NE(csv.out.find("nodes,series,kind,runs,mean,min,max,stddev\n"), std::string::npos);
     EXPECT_NE(csv.out.find("30,johnson,simulated,1,47,47,47,0\n"), std::string::npos) << csv.out;
     EXPECT_NE(csv.out.find("30,formula-max,formula,1,78,78,78,0\n"), std::string::npos) << csv.out;
-    EXPECT_EQ(lines(csv.out), 1u + 2u * 3u);
+    EXPECT_EQ(lineCount(csv.out), 1u + 2u * 3u);
 
     const auto json =
         runMrsimBinary({"sweep", "--generate", "synthetic-bimodal", "--jobs", "10", "--runs", "2",
@@ -143,7 +130,7 @@ TEST(MrsimOptimisers, SweepRefusesBadInputWithOneLine) {
         SCOPED_TRACE(args[1] + " " + args[2] + " " + args[3]);
         const auto c = runMrsimBinary(args);
         EXPECT_EQ(c.exitCode, 2) << c.out;
-        EXPECT_EQ(lines(c.err), 1u) << c.err;
+        EXPECT_EQ(lineCount(c.err), 1u) << c.err;
     }
 }
 
