@@ -19,7 +19,8 @@ Command makeGenerateCommand(CLI::App& app) {
     Command c;
     std::string kinds;
     for (const auto& g : generators()) {
-        kinds += "\n  " + g.kind + "  " + g.summary;
+        kinds += "\n  " + g.kind + std::string(g.kind.size() < 20 ? 20 - g.kind.size() : 1, ' ') +
+                 g.summary;
     }
     c.app = app.add_subcommand("generate", "Write a seeded synthetic workload. Kinds:" + kinds);
     c.app->add_option("kind", o->kind, "Workload kind")->required();

@@ -1,7 +1,8 @@
-// SeededRandom — the random draws of the workload generators, portable across standard libraries:
-// std::mt19937_64 is fully specified by the standard, the distributions of <random> are not
-// (libstdc++ and libc++ turn the same engine output into different normal or uniform draws). So
-// the same seed gives the same workload file with any compiler.
+// SeededRandom — the random draws of the workload generators, the same with every standard
+// library: std::mt19937_64 is fully specified by the standard, the distributions of <random> are
+// not (libstdc++ and libc++ turn the same engine output into different normal or uniform draws).
+// So the same seed gives the same workload file with any compiler (given a libm whose log, sin
+// and cos round alike, as glibc's do on every IEEE-754 machine we know of).
 #pragma once
 
 #include <cstdint>
