@@ -24,6 +24,7 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         makeGenerateCommand(app),
         makeImportCommand(app),
         makePlanCommand(app),
+        makeSweepCommand(app),
     };
     // clang-format on
 

@@ -9,8 +9,9 @@
 
 namespace mr::cli {
 
-void WorkloadOptions::addTo(CLI::App& command) {
-    command.add_option("workload", workload, "Workload file (mrx-workload JSON)")->required();
+void WorkloadOptions::addTo(CLI::App& command, bool workloadRequired) {
+    command.add_option("workload", workload, "Workload file (mrx-workload JSON)")
+        ->required(workloadRequired);
     command.add_option("--seed", seed, "Seed for randomised algorithms (default 1)");
     command
         .add_option("--estimator", estimator,
@@ -20,6 +21,10 @@ void WorkloadOptions::addTo(CLI::App& command) {
         ->delimiter(',');
     command.add_option("--threads", threads, "Worker threads for searches (0 = all cores)")
         ->check(CLI::Range(0, 1024));
+    command
+        .add_option("--pools", pools,
+                    "balanced-pools: split into up to K pools (default 2; more is our extension)")
+        ->check(CLI::Range(2, 1000));
 }
 
 Workload WorkloadOptions::load(std::ostream& err) const {
@@ -37,6 +42,7 @@ RunOptions WorkloadOptions::runOptions() const {
     r.estimator = *parseEstimator(estimator);
     r.manualOrder = order;
     r.threads = threads;
+    r.pools = pools;
     return r;
 }
 

@@ -28,8 +28,10 @@ struct WorkloadOptions {
     std::string estimator = "exact";
     std::vector<std::string> order;
     int threads = 0;
+    int pools = 2;
 
-    void addTo(CLI::App& command);
+    // `workloadRequired` false: the WORKLOAD argument may be left out (sweep --generate).
+    void addTo(CLI::App& command, bool workloadRequired = true);
     Workload load(std::ostream& err) const;  // prints the loader's warnings
     RunOptions runOptions() const;
 };
@@ -46,5 +48,6 @@ Command makeAlgorithmsCommand(CLI::App& app);
 Command makeGenerateCommand(CLI::App& app);
 Command makeImportCommand(CLI::App& app);
 Command makePlanCommand(CLI::App& app);
+Command makeSweepCommand(CLI::App& app);
 
 }  // namespace mr::cli

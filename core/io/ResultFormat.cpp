@@ -39,6 +39,35 @@ std::string csvField(const std::string& text) {
     return quoted + "\"";
 }
 
+std::string textTable(const std::vector<std::vector<std::string>>& rows, const std::string& align) {
+    std::vector<std::size_t> width;
+    for (const auto& row : rows) {
+        width.resize(std::max(width.size(), row.size()), 0);
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            width[c] = std::max(width[c], row[c].size());
+        }
+    }
+    std::string out;
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string pad(width[c] - row[c].size(), ' ');
+            const bool last = c + 1 == row.size();
+            if (c < align.size() && align[c] == 'l') {
+                line += row[c] + (last ? "" : pad);
+            } else {
+                line += pad + row[c];
+            }
+            line += last ? "" : "  ";
+        }
+        while (!line.empty() && line.back() == ' ') {
+            line.pop_back();
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
 namespace {
 
 std::vector<std::string> jobNames(const Workload& w, const std::vector<int>& jobs) {
@@ -82,36 +111,6 @@ std::string signedPercent(double value) {
     return buffer;
 }
 
-// Columns padded to their widest cell; `align` has one letter per column, 'l' or 'r'.
-std::string textTable(const std::vector<std::vector<std::string>>& rows, const std::string& align) {
-    std::vector<std::size_t> width;
-    for (const auto& row : rows) {
-        width.resize(std::max(width.size(), row.size()), 0);
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            width[c] = std::max(width[c], row[c].size());
-        }
-    }
-    std::string out;
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            const std::string pad(width[c] - row[c].size(), ' ');
-            const bool last = c + 1 == row.size();
-            if (c < align.size() && align[c] == 'l') {
-                line += row[c] + (last ? "" : pad);
-            } else {
-                line += pad + row[c];
-            }
-            line += last ? "" : "  ";
-        }
-        while (!line.empty() && line.back() == ' ') {
-            line.pop_back();
-        }
-        out += line + "\n";
-    }
-    return out;
-}
-
 }  // namespace
 
 ordered_json runResultJson(const Workload& w, const RunResult& r) {
@@ -145,6 +144,10 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
             job["m"] = r.stages[j].map;
             job["r"] = r.stages[j].reduce;
         }
+        if (j < r.inputStages.size()) {
+            job["m_before"] = r.inputStages[j].map;
+            job["r_before"] = r.inputStages[j].reduce;
+        }
         jobs.push_back(job);
     }
     out["jobs"] = jobs;
@@ -174,19 +177,34 @@ std::string runResultText(const Workload& w, const RunResult& r) {
     for (const auto& note : r.notes) {
         out += "note         " + note + "\n";
     }
+    const bool changed = !r.inputStages.empty();
     std::vector<std::vector<std::string>> rows{
         {"job", "m", "r", "arrival", "start", "map end", "end"}};
+    if (changed) {
+        rows[0].insert(rows[0].begin() + 1, {"m before", "r before"});
+    }
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
+    const auto stagesOf = [](const std::vector<StageDurations>& stages, int j) {
+        return static_cast<std::size_t>(j) < stages.size() ? stages[static_cast<std::size_t>(j)]
+                                                           : StageDurations{};
+    };
     for (int j : r.order) {
         const JobTimes& t = r.sim.jobs[static_cast<std::size_t>(j)];
-        const StageDurations s = static_cast<std::size_t>(j) < r.stages.size()
-                                     ? r.stages[static_cast<std::size_t>(j)]
-                                     : StageDurations{};
-        rows.push_back({simulated.jobs[static_cast<std::size_t>(j)].name, formatTime(s.map),
-                        formatTime(s.reduce), formatTime(t.arrival), formatTime(t.start),
-                        formatTime(t.mapEnd), formatTime(t.end)});
+        const StageDurations s = stagesOf(r.stages, j);
+        std::vector<std::string> row{simulated.jobs[static_cast<std::size_t>(j)].name,
+                                     formatTime(s.map),
+                                     formatTime(s.reduce),
+                                     formatTime(t.arrival),
+                                     formatTime(t.start),
+                                     formatTime(t.mapEnd),
+                                     formatTime(t.end)};
+        if (changed) {
+            const StageDurations b = stagesOf(r.inputStages, j);
+            row.insert(row.begin() + 1, {formatTime(b.map), formatTime(b.reduce)});
+        }
+        rows.push_back(std::move(row));
     }
-    return out + "\n" + textTable(rows, "lrrrrrr");
+    return out + "\n" + textTable(rows, "lrrrrrrrr");
 }
 
 ordered_json comparisonJson(const Workload& w, const std::vector<RunResult>& results) {

@@ -1,5 +1,6 @@
 #include "schedulers/Algorithm.h"
 
+#include <algorithm>
 #include <numeric>
 
 #include "perf/TwoStage.h"
@@ -18,6 +19,15 @@ SimOptions simOptionsFor(const RunOptions& options) {
     s.recordTasks = options.recordTasks;
     s.cancel = options.cancel;
     return s;
+}
+
+std::vector<int> arrivalOrder(const Workload& w) {
+    auto order = fileOrder(w);
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+        return w.jobs[static_cast<std::size_t>(a)].arrival <
+               w.jobs[static_cast<std::size_t>(b)].arrival;
+    });
+    return order;
 }
 
 RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<int> order,

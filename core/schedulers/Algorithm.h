@@ -22,6 +22,7 @@ struct RunOptions {
     bool recordTasks = true;                 // keep every task record (charts, exports)
     int threads = 0;                         // worker threads for searches; 0 = all cores
     const CancelFlag* cancel = nullptr;      // set -> the run throws Cancelled (UI edits)
+    int pools = 2;                           // balanced-pools: at most this many pools (>= 2)
 };
 
 struct RunResult {
@@ -32,6 +33,9 @@ struct RunResult {
     SimResult sim;
     // Set when the algorithm simulated changed jobs (e.g. re-split tasks); else the input's.
     std::shared_ptr<const Workload> simulatedWorkload;
+    // With simulatedWorkload: (m_i, r_i) of the input's jobs before the change (same estimator,
+    // whole cluster), so results can show how each job changed. Empty otherwise.
+    std::vector<StageDurations> inputStages;
     std::vector<std::string> notes;  // one-line remarks for the user
 
     double makespan() const { return sim.makespan; }
@@ -60,6 +64,8 @@ protected:
 
 // Jobs in file order: 0, 1, ..., n-1.
 std::vector<int> fileOrder(const Workload& workload);
+// Jobs by arrival time, file order among equal arrivals (FIFO).
+std::vector<int> arrivalOrder(const Workload& workload);
 
 // SimOptions for an algorithm's final simulation (records and cancellation from `options`).
 struct SimOptions;

@@ -12,6 +12,9 @@ std::unique_ptr<Algorithm> makeRandom();
 std::unique_ptr<Algorithm> makeJohnson();
 std::unique_ptr<Algorithm> makeReverseJohnson();
 std::unique_ptr<Algorithm> makeOptimal();
+std::unique_ptr<Algorithm> makeBalancedPools();
+std::unique_ptr<Algorithm> makeHScheduler();
+std::unique_ptr<Algorithm> makeOnlineHScheduler();
 
 namespace {
 
@@ -24,6 +27,9 @@ const std::vector<std::unique_ptr<Algorithm>>& registry() {
         list.push_back(makeJohnson());
         list.push_back(makeReverseJohnson());
         list.push_back(makeOptimal());
+        list.push_back(makeBalancedPools());
+        list.push_back(makeHScheduler());
+        list.push_back(makeOnlineHScheduler());
         return list;
     }();
     return algorithms;

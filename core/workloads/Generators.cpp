@@ -2,6 +2,7 @@
 
 #include "model/InputError.h"
 #include "workloads/Facebook1000.h"
+#include "workloads/ScaledWorkloads.h"
 
 namespace mr {
 
@@ -11,10 +12,31 @@ Workload facebook1000Kind(const GenerateOptions& o) {
     return facebook1000(o.jobs, o.seed, o.nodes);
 }
 
+// Seed 000 §IV-A gives the Facebook job sizes (its Table I, 100 jobs) but no task durations;
+// we take seed 004's LogNormal task times, so this is facebook-1000 at a tenth of the size.
+Workload facebookKind(const GenerateOptions& o) {
+    Workload w = facebook1000(o.jobs, o.seed, o.nodes);
+    w.name = "facebook (" + std::to_string(o.jobs) + " jobs, seed " + std::to_string(o.seed) + ")";
+    w.description =
+        "Seed 000 §IV-A Table I job sizes (68% of the jobs with at most 10 map tasks, 74% without "
+        "reduce tasks); task times LogNormal(9.9511, 1.6764) map and LogNormal(12.375, 1.6262) "
+        "reduce in ms, from seed 004 §IV-B (seed 000 gives none).";
+    return w;
+}
+
 }  // namespace
 
 const std::vector<GeneratorInfo>& generators() {
     static const std::vector<GeneratorInfo> list = {
+        {"yahoo-unimodal", "seed 000 §IV-A: Yahoo! M45, one scale factor U[1,10]", &yahooUnimodal},
+        {"yahoo-bimodal", "seed 000 §IV-A: Yahoo! M45, 80% scaled U[1,2], 20% U[8,10]",
+         &yahooBimodal},
+        {"synthetic-unimodal", "seed 000 §IV-A: uniform task counts, scale U[1,10]",
+         &syntheticUnimodal},
+        {"synthetic-bimodal", "seed 000 §IV-A: uniform task counts, 80% U[1,2], 20% U[8,10]",
+         &syntheticBimodal},
+        {"facebook", "seed 000 Table I sizes (100 jobs), seed 004 LogNormal task times",
+         &facebookKind},
         {"facebook-1000", "seed 004 §IV-B: Table I sizes, LogNormal task times", &facebook1000Kind},
     };
     return list;
@@ -35,9 +57,15 @@ Workload generateWorkload(std::string_view kind, const GenerateOptions& options)
     if (options.nodes < 1 || options.nodes > 1'000'000) {
         throw InputError("", "", "nodes", "must be between 1 and 1000000");
     }
+    if (options.slotsPerNode < 1 || options.slotsPerNode > 64) {
+        throw InputError("", "", "slots_per_node", "must be between 1 and 64");
+    }
     for (const auto& g : generators()) {
         if (g.kind == kind) {
-            return g.generate(options);
+            Workload w = g.generate(options);
+            w.cluster.mapSlotsPerNode = options.slotsPerNode;
+            w.cluster.reduceSlotsPerNode = options.slotsPerNode;
+            return w;
         }
     }
     std::string known;

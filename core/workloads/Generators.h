@@ -15,7 +15,8 @@ namespace mr {
 struct GenerateOptions {
     int jobs = 100;
     std::uint64_t seed = 1;
-    int nodes = 64;  // one map and one reduce slot per node unless a generator says otherwise
+    int nodes = 64;
+    int slotsPerNode = 1;  // map slots and reduce slots per node
 };
 
 struct GeneratorInfo {
@@ -26,7 +27,8 @@ struct GeneratorInfo {
 
 const std::vector<GeneratorInfo>& generators();
 std::vector<std::string> generatorKinds();
-// Throws InputError (field "kind") for an unknown kind, (field "jobs"/"nodes") for bad sizes.
+// Throws InputError (field "kind") for an unknown kind, (field "jobs"/"nodes"/"slots_per_node")
+// for bad sizes.
 Workload generateWorkload(std::string_view kind, const GenerateOptions& options);
 
 }  // namespace mr

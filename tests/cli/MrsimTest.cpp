@@ -9,12 +9,9 @@
 namespace mr {
 namespace {
 
+using test::lineCount;
 using test::runMrsimBinary;
 using test::samplePath;
-
-std::size_t lines(const std::string& text) {
-    return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
-}
 
 TEST(Mrsim, RunJsonFollowsTheContract) {
     const auto c = runMrsimBinary(
@@ -58,7 +55,7 @@ TEST(Mrsim, CompareAsJsonCsvAndTable) {
     const auto csv =
         runMrsimBinary({"compare", file, "--algorithms", "johnson,reverse-johnson", "--csv"});
     ASSERT_EQ(csv.exitCode, 0) << csv.err;
-    EXPECT_EQ(lines(csv.out), 3u);
+    EXPECT_EQ(lineCount(csv.out), 3u);
     EXPECT_EQ(csv.out.rfind("algorithm,makespan,model_makespan,", 0), 0u);
     EXPECT_NE(csv.out.find("\nreverse-johnson,78,78,-65.9574"), std::string::npos) << csv.out;
 
@@ -127,7 +124,7 @@ TEST(Mrsim, BadInputExitsTwoWithOneLineNamingTheProblem) {
         args.insert(args.end(), cases[i].args.begin(), cases[i].args.end());
         const auto c = runMrsimBinary(args);
         EXPECT_EQ(c.exitCode, 2) << c.err;
-        EXPECT_EQ(lines(c.err), 1u) << c.err;
+        EXPECT_EQ(lineCount(c.err), 1u) << c.err;
         EXPECT_NE(c.err.find(cases[i].expected), std::string::npos) << c.err;
         EXPECT_TRUE(c.out.empty()) << c.out;
     }

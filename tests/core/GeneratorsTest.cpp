@@ -1,6 +1,9 @@
 // Workload generators: seeded and reproducible, sizes as the papers state.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <set>
+
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "workloads/Facebook1000.h"
@@ -31,13 +34,136 @@ TEST(Generators, Facebook1000HasSeed004TableISizes) {
 }
 
 TEST(Generators, SameSeedSameFileOtherSeedOtherFile) {
-    const GenerateOptions a{.jobs = 100, .seed = 7, .nodes = 16};
-    GenerateOptions b = a;
-    b.seed = 8;
-    EXPECT_EQ(serializeWorkload(generateWorkload("facebook-1000", a)),
-              serializeWorkload(generateWorkload("facebook-1000", a)));
-    EXPECT_NE(serializeWorkload(generateWorkload("facebook-1000", a)),
-              serializeWorkload(generateWorkload("facebook-1000", b)));
+    for (const auto& kind : generatorKinds()) {
+        SCOPED_TRACE(kind);
+        const GenerateOptions a{.jobs = 100, .seed = 7, .nodes = 16};
+        GenerateOptions b = a;
+        b.seed = 8;
+        EXPECT_EQ(serializeWorkload(generateWorkload(kind, a)),
+                  serializeWorkload(generateWorkload(kind, a)));
+        EXPECT_NE(serializeWorkload(generateWorkload(kind, a)),
+                  serializeWorkload(generateWorkload(kind, b)));
+    }
+}
+
+TEST(Generators, EveryKindIsValidWithTheRequestedClusterAndJobs) {
+    for (const auto& kind : generatorKinds()) {
+        SCOPED_TRACE(kind);
+        const Workload w =
+            generateWorkload(kind, {.jobs = 50, .seed = 3, .nodes = 20, .slotsPerNode = 4});
+        EXPECT_NO_THROW(validate(w));
+        EXPECT_EQ(w.jobCount(), 50);
+        EXPECT_EQ(w.cluster, (Cluster{20, 4, 4}));
+        EXPECT_FALSE(w.description.empty());
+        // The file round-trips: what `mrsim generate` writes loads back unchanged.
+        EXPECT_EQ(parseWorkload(serializeWorkload(w), "generated"), w);
+    }
+}
+
+TEST(Generators, FacebookHasSeed000TableISizes) {
+    const Workload w = generateWorkload("facebook", {.jobs = 100, .seed = 2});
+    ASSERT_EQ(w.jobCount(), 100);
+    // Seed 000 Table I: 38 jobs of 1 map, 16 of 2, 14 of 10 (+3 reduces), ... 2 of 4800 maps.
+    std::multiset<std::pair<int, int>> sizes;
+    for (const auto& job : w.jobs) {
+        sizes.insert({job.maps(), job.reduces()});
+    }
+    const std::pair<std::pair<int, int>, std::size_t> table[] = {
+        {{1, 0}, 38},   {{2, 0}, 16},  {{10, 3}, 14},   {{50, 0}, 8},     {{100, 0}, 6},
+        {{200, 50}, 6}, {{400, 0}, 4}, {{800, 180}, 4}, {{2400, 360}, 2}, {{4800, 0}, 2}};
+    for (const auto& [size, count] : table) {
+        EXPECT_EQ(sizes.count(size), count) << size.first << " maps";
+    }
+}
+
+// Mean task count and mean task duration over many jobs; seed 000 §IV-A's distributions after
+// truncation (ScaledWorkloads.h): E[X | X >= a] = mu + sigma * pdf(z) / (1 - cdf(z)).
+double truncatedMean(double mu, double sigma, double low) {
+    const double z = (low - mu) / sigma;
+    const double pdf = std::exp(-0.5 * z * z) / std::sqrt(2.0 * M_PI);
+    const double tail = 0.5 * std::erfc(z / std::sqrt(2.0));
+    return mu + sigma * pdf / tail;
+}
+
+struct Means {
+    double maps = 0, reduces = 0, mapDuration = 0;
+};
+
+Means means(const Workload& w) {
+    Means m;
+    double tasks = 0;
+    for (const auto& job : w.jobs) {
+        m.maps += job.maps();
+        m.reduces += job.reduces();
+        m.mapDuration += job.totalWork(TaskKind::Map);
+        tasks += job.maps();
+    }
+    m.mapDuration /= tasks;
+    m.maps /= w.jobCount();
+    m.reduces /= w.jobCount();
+    return m;
+}
+
+TEST(Generators, YahooFollowsTheTruncatedNormalsAndScaleFactors) {
+    const Workload w = generateWorkload("yahoo-unimodal", {.jobs = 3000, .seed = 11});
+    const Means m = means(w);
+    EXPECT_NEAR(m.maps, truncatedMean(154, 558, 0.5), 25.0);   // about 506
+    EXPECT_NEAR(m.reduces, truncatedMean(19, 145, 0.5), 8.0);  // about 123
+    // Map task times: truncated N(50, 200) times a factor U[1, 10] (mean 5.5).
+    EXPECT_NEAR(m.mapDuration / (5.5 * truncatedMean(50, 200, 0.001)), 1.0, 0.1);
+    for (const auto& job : w.jobs) {
+        ASSERT_GE(job.maps(), 1);
+        ASSERT_GE(job.reduces(), 1);
+        for (double d : job.mapDurations) {
+            ASSERT_GE(d, 0.001);
+            ASSERT_NEAR(d * 1000.0, std::round(d * 1000.0), 1e-6);  // whole milliseconds
+        }
+    }
+}
+
+// Bimodal: 20% of the jobs scaled by U[8, 10], 80% by U[1, 2]. Jobs with many tasks show their
+// factor in their mean task time; there is a gap between the two groups.
+void expectBimodal(const Workload& w, double baseMean, int minTasks, double gapLow,
+                   double gapHigh) {
+    int longJobs = 0;
+    int counted = 0;
+    for (const auto& job : w.jobs) {
+        if (job.maps() < minTasks) {
+            continue;
+        }
+        const double mean = job.totalWork(TaskKind::Map) / job.maps() / baseMean;
+        EXPECT_TRUE(mean < gapLow || mean > gapHigh) << job.name << " mean factor " << mean;
+        longJobs += mean > gapHigh ? 1 : 0;
+        ++counted;
+    }
+    ASSERT_GT(counted, 200);
+    EXPECT_NEAR(static_cast<double>(longJobs) / counted, 0.2, 0.06);
+}
+
+TEST(Generators, BimodalScalesOneFifthOfTheJobsByEightToTen) {
+    expectBimodal(generateWorkload("yahoo-bimodal", {.jobs = 2000, .seed = 5}),
+                  truncatedMean(50, 200, 0.001), 100, 3.5, 5.5);
+    expectBimodal(generateWorkload("synthetic-bimodal", {.jobs = 2000, .seed = 5}),
+                  truncatedMean(100, 1000, 0.001), 60, 3.5, 5.0);
+}
+
+TEST(Generators, SyntheticCountsAreUniformInThePapersRanges) {
+    const Workload w = generateWorkload("synthetic-unimodal", {.jobs = 3000, .seed = 4});
+    int minMaps = 1000, maxMaps = 0, minReduces = 1000, maxReduces = 0;
+    for (const auto& job : w.jobs) {
+        minMaps = std::min(minMaps, job.maps());
+        maxMaps = std::max(maxMaps, job.maps());
+        minReduces = std::min(minReduces, job.reduces());
+        maxReduces = std::max(maxReduces, job.reduces());
+    }
+    EXPECT_EQ(minMaps, 1);
+    EXPECT_EQ(maxMaps, 100);
+    EXPECT_EQ(minReduces, 1);
+    EXPECT_EQ(maxReduces, 50);
+    const Means m = means(w);
+    EXPECT_NEAR(m.maps, 50.5, 2.0);
+    EXPECT_NEAR(m.reduces, 25.5, 1.0);
+    EXPECT_NEAR(m.mapDuration / (5.5 * truncatedMean(100, 1000, 0.001)), 1.0, 0.1);
 }
 
 TEST(Generators, UnknownKindAndBadSizesAreInputErrors) {
@@ -45,6 +171,7 @@ TEST(Generators, UnknownKindAndBadSizesAreInputErrors) {
     EXPECT_THROW(generateWorkload("facebook-1000", {.jobs = 0}), InputError);
     EXPECT_THROW(generateWorkload("facebook-1000", {.jobs = 10, .seed = 1, .nodes = 0}),
                  InputError);
+    EXPECT_THROW(generateWorkload("yahoo-unimodal", {.jobs = 10, .slotsPerNode = 0}), InputError);
 }
 
 }  // namespace

@@ -55,5 +55,6 @@ Completed runMrsimBinary(const std::vector<std::string>& args);
 std::string scratchDir();
 void writeText(const std::string& path, const std::string& text);
 std::string readText(const std::string& path);
+std::size_t lineCount(const std::string& text);  // newline characters
 
 }  // namespace mr::test

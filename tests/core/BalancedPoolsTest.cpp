@@ -1,0 +1,287 @@
+// BalancedPools (seed 000 §III-C, Alg. 2): the published Figure 4 pools, the paper's bisection
+// traced step by step, the search against brute force over every node count, and invariants on
+// seeded random workloads (never worse than Johnson, pools that partition the cluster, valid
+// schedules). Also our K-pool extension.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "model/InputError.h"
+#include "schedulers/BalancedPools.h"
+#include "schedulers/Johnson.h"
+#include "schedulers/Registry.h"
+#include "sim/OrderPolicy.h"
+#include "sim/ScheduleCheck.h"
+#include "sim/Simulator.h"
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+std::set<std::string> jobNames(const Workload& w, const std::vector<int>& jobs) {
+    std::set<std::string> names;
+    for (int j : jobs) {
+        names.insert(w.jobs[static_cast<std::size_t>(j)].name);
+    }
+    return names;
+}
+
+// Algorithm 2's two SIMULATE calls for one split point, written independently of the search:
+// the `split` jobs with the fewest map tasks on `small` nodes, the rest on the other nodes, each
+// pool in Johnson's order of its stage durations on its own slots. Returns both pools' ends.
+std::pair<double, double> simulateSplit(const Workload& w, int split, int small) {
+    const auto sorted = jobsByMapTasks(w);
+    std::vector<int> a(sorted.begin(), sorted.begin() + split);
+    std::vector<int> b(sorted.begin() + split, sorted.end());
+    std::sort(a.begin(), a.end());
+    std::sort(b.begin(), b.end());
+    const Cluster& c = w.cluster;
+    const int big = c.nodes - small;
+    const auto orderA = johnsonOrder(
+        allStageDurations(w, small * c.mapSlotsPerNode, small * c.reduceSlotsPerNode), a);
+    const auto orderB =
+        johnsonOrder(allStageDurations(w, big * c.mapSlotsPerNode, big * c.reduceSlotsPerNode), b);
+    std::vector<PoolSetup> pools(2);
+    pools[0].nodes = small;
+    pools[0].jobs = orderA;
+    pools[0].policy = std::make_unique<OrderPolicy>(orderA);
+    pools[1].firstNode = small;
+    pools[1].nodes = big;
+    pools[1].jobs = orderB;
+    pools[1].policy = std::make_unique<OrderPolicy>(orderB);
+    const SimResult r = simulate(w, std::move(pools));
+    return {r.pools[0].makespan, r.pools[1].makespan};
+}
+
+TEST(BalancedPools, Figure4Scenario2GivesThePublishedPools) {
+    const Workload w = test::figure4(2);
+    const RunResult r = runAlgorithm(w, "balanced-pools", {});
+    EXPECT_DOUBLE_EQ(r.makespan(), 40.0);  // seed 000 §III-C: 40, against Johnson's 47
+    ASSERT_EQ(r.sim.pools.size(), 2u);
+    // Pool 1 holds the jobs with the fewest map tasks: J3 and J4 (20 each) on 20 nodes.
+    const PoolTimes& small = r.sim.pools[0];
+    const PoolTimes& big = r.sim.pools[1];
+    EXPECT_EQ(jobNames(w, small.jobs), (std::set<std::string>{"J3", "J4"}));
+    EXPECT_EQ(small.nodes, 20);
+    EXPECT_DOUBLE_EQ(small.makespan, 40.0);
+    EXPECT_EQ(jobNames(w, big.jobs), (std::set<std::string>{"J1", "J2", "J5"}));
+    EXPECT_EQ(big.nodes, 10);
+    EXPECT_DOUBLE_EQ(big.makespan, 39.0);
+    // Johnson inside each pool: sigma_1 = (J2, J5, J1), sigma_2 = (J4, J3).
+    EXPECT_EQ(big.jobs, (std::vector<int>{1, 4, 0}));
+    EXPECT_EQ(small.jobs, (std::vector<int>{3, 2}));
+    EXPECT_EQ(small.firstNode + small.nodes, big.firstNode);
+    EXPECT_DOUBLE_EQ(*r.modelMakespan, 40.0);  // max over pools of the two-stage formula
+    const auto problems = checkSchedule(w, r.sim);
+    EXPECT_TRUE(problems.empty()) << problems.front();
+}
+
+TEST(BalancedPools, ThePapersBisectionVisitsTheTwentyNodeSplit) {
+    // Algorithm 2, lines 7–18, for the split {J3, J4} | {J1, J2, J5}, with "until" read as
+    // "until SizeEnd − SizeBegin <= 1". Hand trace: mids 15, 22, 18, 20, 21.
+    const Workload w = test::figure4(2);
+    int begin = 1;
+    int end = w.cluster.nodes;
+    std::vector<int> mids;
+    double bestSeen = 1e300;
+    int bestMid = 0;
+    do {
+        const int mid = (begin + end) / 2;
+        mids.push_back(mid);
+        const auto [small, big] = simulateSplit(w, 2, mid);
+        if (std::max(small, big) < bestSeen) {
+            bestSeen = std::max(small, big);
+            bestMid = mid;
+        }
+        (small < big ? end : begin) = mid;
+    } while (end - begin > 1);
+    EXPECT_EQ(mids, (std::vector<int>{15, 22, 18, 20, 21}));
+    EXPECT_EQ(bestMid, 20);
+    EXPECT_DOUBLE_EQ(bestSeen, 40.0);
+    // The last mid alone (line 19 read literally) would report 21 nodes and a worse makespan:
+    // hence "the best max(pool makespans) seen" (DESIGN.md).
+    const auto [small, big] = simulateSplit(w, 2, 21);
+    EXPECT_GT(std::max(small, big), 40.0);
+
+    // Our search finds the same boundary for that split.
+    const BalancedPoolsPlan plan = planBalancedPools(w);
+    ASSERT_EQ(plan.splits.size(), 4u);
+    EXPECT_EQ(plan.splits[1].split, 2);
+    EXPECT_EQ(plan.splits[1].nodes, 20);
+    EXPECT_DOUBLE_EQ(plan.splits[1].smallEnd, 40.0);
+    EXPECT_DOUBLE_EQ(plan.splits[1].bigEnd, 39.0);
+    EXPECT_DOUBLE_EQ(plan.johnsonEnd, 47.0);
+}
+
+TEST(BalancedPools, Figure4Scenario1IsNoWorseThanJohnson) {
+    const Workload w = test::figure4(1);
+    const RunResult r = runAlgorithm(w, "balanced-pools", {});
+    EXPECT_LE(r.makespan(), 47.0);
+    const auto problems = checkSchedule(w, r.sim);
+    EXPECT_TRUE(problems.empty()) << problems.front();
+}
+
+TEST(BalancedPools, SearchFindsTheBestNodeCountWhereMakespansAreMonotone) {
+    // Brute force: every node count of every split. Where the small pool's end falls and the big
+    // pool's end rises with the small pool's nodes (the model's assumption), the boundary the
+    // search finds is the best node count of that split. A split the search skipped by its lower
+    // bound really cannot beat the plan.
+    int checked = 0;
+    int pruned = 0;
+    for (std::uint64_t seed = 1; seed <= 80; ++seed) {
+        const Workload w = test::randomWorkload(
+            seed, {.minJobs = 2, .maxJobs = 7, .maxMaps = 30, .minNodes = 2, .maxNodes = 14});
+        const BalancedPoolsPlan plan = planBalancedPools(w);
+        const BalancedPoolsPlan bisection = planBalancedPools(w, {.warmStart = false});
+        ASSERT_EQ(plan.splits.size(), static_cast<std::size_t>(w.jobCount() - 1));
+        ASSERT_EQ(bisection.splits.size(), plan.splits.size());
+        double planEnd = 0.0;
+        for (const PoolPlan& p : plan.pools) {
+            planEnd = std::max(planEnd, p.end);
+        }
+        for (const SplitResult& s : plan.splits) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + ", split " + std::to_string(s.split));
+            std::vector<double> smallEnds, bigEnds;
+            double best = 1e300;
+            for (int nodes = 1; nodes < w.cluster.nodes; ++nodes) {
+                const auto [small, big] = simulateSplit(w, s.split, nodes);
+                smallEnds.push_back(small);
+                bigEnds.push_back(big);
+                best = std::min(best, std::max(small, big));
+            }
+            if (s.pruned) {
+                EXPECT_GE(best, planEnd - 1e-9);
+                EXPECT_EQ(s.evaluations, 0);
+                ++pruned;
+                continue;
+            }
+            const bool monotone = std::is_sorted(smallEnds.rbegin(), smallEnds.rend()) &&
+                                  std::is_sorted(bigEnds.begin(), bigEnds.end());
+            const double found = std::max(s.smallEnd, s.bigEnd);
+            EXPECT_GE(found, best - 1e-9);  // the search only reports simulated candidates
+            if (monotone) {
+                EXPECT_NEAR(found, best, 1e-9);
+                // Algorithm 2's plain bisection lands on the same boundary.
+                const SplitResult& b = bisection.splits[static_cast<std::size_t>(s.split - 1)];
+                if (!b.pruned) {
+                    EXPECT_NEAR(std::max(b.smallEnd, b.bigEnd), best, 1e-9);
+                }
+                ++checked;
+            }
+            EXPECT_GE(s.evaluations, 1);
+            EXPECT_LE(s.evaluations, w.cluster.nodes - 1);
+        }
+    }
+    EXPECT_GT(checked, 50);  // both comparisons really ran
+    EXPECT_GT(pruned, 20);
+}
+
+TEST(BalancedPools, NeverWorseThanJohnsonAndPoolsPartitionTheClusterOnRandomWorkloads) {
+    for (std::uint64_t seed = 1; seed <= 150; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w = test::randomWorkload(
+            seed, {.maxJobs = 10, .maxMaps = 30, .maxNodes = 12, .arrivals = seed % 3 == 0});
+        const RunResult johnson = runAlgorithm(w, "johnson", {});
+        const RunResult r = runAlgorithm(w, "balanced-pools", {});
+        EXPECT_LE(r.makespan(), johnson.makespan() * (1 + 1e-9));
+        int nodes = 0;
+        std::vector<int> seen;
+        for (const PoolTimes& p : r.sim.pools) {
+            EXPECT_EQ(p.firstNode, nodes);  // contiguous, in pool order
+            nodes += p.nodes;
+            seen.insert(seen.end(), p.jobs.begin(), p.jobs.end());
+        }
+        EXPECT_EQ(nodes, w.cluster.nodes);
+        std::sort(seen.begin(), seen.end());
+        EXPECT_EQ(seen, fileOrder(w));
+        EXPECT_EQ(r.order.size(), static_cast<std::size_t>(w.jobCount()));
+        const auto problems = checkSchedule(w, r.sim);
+        EXPECT_TRUE(problems.empty()) << problems.front();
+        EXPECT_EQ(r.sim.tasks.size(), static_cast<std::size_t>(w.taskCount()));
+        // The final simulation (pools side by side) reproduces what the search simulated.
+        const BalancedPoolsPlan plan = planBalancedPools(w);
+        ASSERT_EQ(plan.pools.size(), r.sim.pools.size());
+        for (std::size_t p = 0; p < plan.pools.size(); ++p) {
+            EXPECT_NEAR(plan.pools[p].end, r.sim.pools[p].makespan, 1e-9);
+        }
+    }
+}
+
+TEST(BalancedPools, MorePoolsNeverHurt) {
+    for (std::uint64_t seed = 1; seed <= 80; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w = test::randomWorkload(
+            seed, {.minJobs = 3, .maxJobs = 10, .maxMaps = 30, .minNodes = 4, .maxNodes = 16});
+        const RunResult two = runAlgorithm(w, "balanced-pools", {});
+        RunOptions options;
+        options.pools = 4;
+        const RunResult four = runAlgorithm(w, "balanced-pools", options);
+        EXPECT_LE(four.makespan(), two.makespan() * (1 + 1e-9));
+        EXPECT_LE(four.sim.pools.size(), 4u);
+        int nodes = 0;
+        for (const PoolTimes& p : four.sim.pools) {
+            nodes += p.nodes;
+        }
+        EXPECT_EQ(nodes, w.cluster.nodes);
+        const auto problems = checkSchedule(w, four.sim);
+        EXPECT_TRUE(problems.empty()) << problems.front();
+    }
+}
+
+TEST(BalancedPools, ThreePoolsReachTheLowerBoundWhereTwoCannot) {
+    // 30 nodes. J4 alone needs 30 + 25 = 55 (one map, then one reduce task): no schedule beats
+    // 55. Three pools of 10 nodes reach it: {J1, J3} one wave each, Johnson J1 J3: 40; {J4}: 55;
+    // {J2, J5} three waves each, (18, 18) and (30, 6), Johnson J2 J5: 54.
+    Workload w;
+    w.cluster = {30, 1, 1};
+    w.jobs = {Job::uniform("J1", 10, 9, 10, 12), Job::uniform("J2", 30, 6, 30, 6),
+              Job::uniform("J3", 10, 10, 10, 19), Job::uniform("J4", 10, 30, 10, 25),
+              Job::uniform("J5", 30, 10, 30, 2)};
+    RunOptions options;
+    options.pools = 3;
+    const RunResult three = runAlgorithm(w, "balanced-pools", options);
+    EXPECT_DOUBLE_EQ(three.makespan(), 55.0);
+    ASSERT_EQ(three.sim.pools.size(), 3u);
+    std::vector<double> ends;
+    for (const PoolTimes& p : three.sim.pools) {
+        EXPECT_EQ(p.nodes, 10);
+        ends.push_back(p.makespan);
+    }
+    EXPECT_EQ(ends, (std::vector<double>{40, 55, 54}));
+    // Every two-pool split and node count, by brute force, stays above 55.
+    double bestTwo = 1e300;
+    for (int split = 1; split < w.jobCount(); ++split) {
+        for (int nodes = 1; nodes < w.cluster.nodes; ++nodes) {
+            const auto [small, big] = simulateSplit(w, split, nodes);
+            bestTwo = std::min(bestTwo, std::max(small, big));
+        }
+    }
+    EXPECT_GT(bestTwo, 55.0);
+    EXPECT_DOUBLE_EQ(runAlgorithm(w, "balanced-pools", {}).makespan(), bestTwo);
+}
+
+TEST(BalancedPools, OneNodeOrOneJobIsPlainJohnson) {
+    Workload w = test::figure4(2);
+    w.cluster.nodes = 1;
+    const RunResult r = runAlgorithm(w, "balanced-pools", {});
+    EXPECT_EQ(r.sim.pools.size(), 1u);
+    EXPECT_DOUBLE_EQ(r.makespan(), runAlgorithm(w, "johnson", {}).makespan());
+    Workload single = test::figure4(2);
+    single.jobs.resize(1);
+    EXPECT_EQ(runAlgorithm(single, "balanced-pools", {}).sim.pools.size(), 1u);
+}
+
+TEST(BalancedPools, FewerThanTwoPoolsIsAnInputError) {
+    RunOptions options;
+    options.pools = 1;
+    try {
+        runAlgorithm(test::figure4(2), "balanced-pools", options);
+        FAIL();
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), "pools");
+    }
+}
+
+}  // namespace
+}  // namespace mr

@@ -1,0 +1,112 @@
+// HScheduler (seed 001 Alg. 3.2) and OnHScheduler (Alg. 3.3): Example 2's 35⅔ with the re-split
+// stage durations, and on seeded random workloads: work is conserved, the simulation equals the
+// two-stage formula of the re-split jobs, the schedules pass the engine's invariants.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "perf/TwoStage.h"
+#include "schedulers/HScheduler.h"
+#include "schedulers/Johnson.h"
+#include "schedulers/Registry.h"
+#include "sim/ScheduleCheck.h"
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+TEST(HScheduler, Example2GivesThirtyFiveAndTwoThirds) {
+    const Workload w = test::figure4(2);
+    const RunResult r = runAlgorithm(w, "hscheduler", {});
+    // Seed 001 Example 2: J3 -> (20, 8/3), J4 -> (4, 20); makespan 35 2/3.
+    EXPECT_NEAR(r.makespan(), 107.0 / 3.0, 1e-9);
+    EXPECT_NEAR(*r.modelMakespan, 107.0 / 3.0, 1e-9);
+    ASSERT_EQ(r.stages.size(), 5u);
+    EXPECT_DOUBLE_EQ(r.stages[2].map, 20.0);
+    EXPECT_NEAR(r.stages[2].reduce, 8.0 / 3.0, 1e-12);
+    EXPECT_DOUBLE_EQ(r.stages[3].map, 4.0);
+    EXPECT_DOUBLE_EQ(r.stages[3].reduce, 20.0);
+    EXPECT_EQ(r.stages[0], (StageDurations{4, 5}));  // the 30-task jobs do not change
+    // Before the re-split (what the result shows as "before").
+    ASSERT_EQ(r.inputStages.size(), 5u);
+    EXPECT_EQ(r.inputStages[2], (StageDurations{30, 4}));
+    EXPECT_EQ(r.inputStages[3], (StageDurations{6, 30}));
+    // The simulated jobs are the re-split ones: 30 map tasks of 20 for J3.
+    ASSERT_TRUE(r.simulatedWorkload);
+    EXPECT_EQ(r.simulatedWorkload->jobs[2].maps(), 30);
+    EXPECT_DOUBLE_EQ(r.simulatedWorkload->jobs[2].mapDurations.front(), 20.0);
+    const auto problems = checkSchedule(*r.simulatedWorkload, r.sim);
+    EXPECT_TRUE(problems.empty()) << problems.front();
+}
+
+TEST(HScheduler, ResplitConservesWorkAndKeepsMapOnlyJobsMapOnly) {
+    for (std::uint64_t seed = 1; seed <= 50; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w = test::randomWorkload(seed, {.maxJobs = 10, .maxMaps = 40});
+        const Workload split = resplitOverAllSlots(w);
+        ASSERT_EQ(split.jobCount(), w.jobCount());
+        for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+            const Job& before = w.jobs[j];
+            const Job& after = split.jobs[j];
+            EXPECT_EQ(after.name, before.name);
+            EXPECT_EQ(after.maps(), w.cluster.mapSlots());
+            EXPECT_EQ(after.reduces(), before.reduces() == 0 ? 0 : w.cluster.reduceSlots());
+            EXPECT_NEAR(after.totalWork(TaskKind::Map), before.totalWork(TaskKind::Map), 1e-9);
+            EXPECT_NEAR(after.totalWork(TaskKind::Reduce), before.totalWork(TaskKind::Reduce),
+                        1e-9);
+        }
+    }
+}
+
+TEST(HScheduler, SimulationEqualsTheTwoStageFormulaOnRandomWorkloads) {
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w = test::randomWorkload(seed, {.maxJobs = 12, .maxMaps = 30});
+        const RunResult r = runAlgorithm(w, "hscheduler", {});
+        ASSERT_TRUE(r.simulatedWorkload);
+        const double formula = twoStageMakespan(r.stages, r.order);
+        EXPECT_NEAR(r.makespan(), formula, 1e-9 * formula);
+        // Johnson's order of the re-split (m, r), which is optimal in the two-stage model.
+        const auto resplit =
+            allStageDurations(*r.simulatedWorkload, w.cluster.mapSlots(), w.cluster.reduceSlots());
+        EXPECT_DOUBLE_EQ(formula, twoStageMakespan(resplit, johnsonOrder(resplit)));
+        const auto problems = checkSchedule(*r.simulatedWorkload, r.sim);
+        EXPECT_TRUE(problems.empty()) << problems.front();
+    }
+}
+
+TEST(HScheduler, OnlineServesArrivalOrderAndMatchesTheFormulaWithArrivals) {
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w =
+            test::randomWorkload(seed, {.maxJobs = 12, .maxMaps = 30, .arrivals = true});
+        const RunResult r = runAlgorithm(w, "online-hscheduler", {});
+        EXPECT_EQ(r.order, arrivalOrder(w));
+        std::vector<double> arrivals;
+        double firstArrival = 1e300;
+        double lastEnd = 0.0;
+        for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+            arrivals.push_back(w.jobs[j].arrival);
+            firstArrival = std::min(firstArrival, w.jobs[j].arrival);
+            lastEnd = std::max(lastEnd, r.sim.jobs[j].end);
+        }
+        const double formulaEnd = twoStageMakespan(r.stages, r.order, &arrivals);
+        EXPECT_NEAR(lastEnd, formulaEnd, 1e-9 * formulaEnd);
+        EXPECT_NEAR(r.makespan(), lastEnd - firstArrival, 1e-9 * formulaEnd);
+        const auto problems = checkSchedule(*r.simulatedWorkload, r.sim);
+        EXPECT_TRUE(problems.empty()) << problems.front();
+    }
+}
+
+TEST(HScheduler, OfflineIsNoWorseThanOnlineWithoutArrivals) {
+    // Without arrivals the online order is the file order; Johnson's is optimal for the re-split.
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w = test::randomWorkload(seed, {.maxJobs = 10});
+        EXPECT_LE(runAlgorithm(w, "hscheduler", {}).makespan(),
+                  runAlgorithm(w, "online-hscheduler", {}).makespan() * (1 + 1e-12));
+    }
+}
+
+}  // namespace
+}  // namespace mr
