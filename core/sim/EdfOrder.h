@@ -1,0 +1,22 @@
+// EdfOrder — Earliest Deadline First (seed 004 §III-A): jobs by absolute deadline (arrival +
+// deadline). Jobs without a deadline come after every job with one; ties by arrival, then file
+// order. Because a policy only serves arrived jobs, serving this static order is exactly dynamic
+// EDF among the active jobs.
+#pragma once
+
+#include <limits>
+#include <vector>
+
+#include "model/Workload.h"
+
+namespace mr {
+
+// Arrival + deadline; +infinity for a job without a deadline.
+inline double absoluteDeadlineOrInfinity(const Job& job) {
+    return job.deadline ? job.arrival + *job.deadline : std::numeric_limits<double>::infinity();
+}
+
+// `jobs` (indices into the workload) sorted EDF.
+std::vector<int> edfOrder(const Workload& workload, std::vector<int> jobs);
+
+}  // namespace mr
