@@ -12,6 +12,11 @@ std::unique_ptr<Algorithm> makeRandom();
 std::unique_ptr<Algorithm> makeJohnson();
 std::unique_ptr<Algorithm> makeReverseJohnson();
 std::unique_ptr<Algorithm> makeOptimal();
+std::unique_ptr<Algorithm> makeEdf();
+std::unique_ptr<Algorithm> makeMinEdf();
+std::unique_ptr<Algorithm> makeMinEdfWc();
+std::unique_ptr<Algorithm> makeCompletionTime();
+std::unique_ptr<Algorithm> makeFair();
 
 namespace {
 
@@ -24,6 +29,11 @@ const std::vector<std::unique_ptr<Algorithm>>& registry() {
         list.push_back(makeJohnson());
         list.push_back(makeReverseJohnson());
         list.push_back(makeOptimal());
+        list.push_back(makeEdf());
+        list.push_back(makeMinEdf());
+        list.push_back(makeMinEdfWc());
+        list.push_back(makeCompletionTime());
+        list.push_back(makeFair());
         return list;
     }();
     return algorithms;

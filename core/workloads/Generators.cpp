@@ -2,6 +2,7 @@
 
 #include "model/InputError.h"
 #include "workloads/Facebook1000.h"
+#include "workloads/Testbed.h"
 
 namespace mr {
 
@@ -11,11 +12,17 @@ Workload facebook1000Kind(const GenerateOptions& o) {
     return facebook1000(o.jobs, o.seed, o.nodes);
 }
 
+Workload testbedKind(const GenerateOptions& o) {
+    return testbed(o.jobs, o.seed, o.nodes);
+}
+
 }  // namespace
 
 const std::vector<GeneratorInfo>& generators() {
     static const std::vector<GeneratorInfo> list = {
         {"facebook-1000", "seed 004 §IV-B: Table I sizes, LogNormal task times", &facebook1000Kind},
+        {"testbed", "seed 004 §IV-C: 6 applications x 3 input sizes (our task times)",
+         &testbedKind},
     };
     return list;
 }
