@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/JsonFields.h"
+
 namespace mr {
 
 using nlohmann::ordered_json;
@@ -73,6 +75,33 @@ std::string percent(double fraction) {
     return buffer;
 }
 
+// "deadlines    ..." lines of the run text (seed 004 §IV-A).
+std::string deadlineMetricsText(const DeadlineMetrics& m) {
+    char buffer[256];
+    std::string out;
+    if (m.jobsWithDeadline > 0) {
+        std::snprintf(buffer, sizeof buffer,
+                      "deadlines    %d of %d missed (%s), relative deadline exceeded %.4g\n",
+                      m.missed, m.jobsWithDeadline, percent(*m.missedFraction).c_str(),
+                      m.relativeDeadlineExceeded);
+        out += buffer;
+    }
+    out += "completion   average " + formatTime(m.avgCompletionTime) + " s after arrival\n";
+    if (m.extraMapTasks || m.killedMapTasks + m.killedReduceTasks > 0) {
+        std::snprintf(
+            buffer, sizeof buffer,
+            "spare slots  %lld extra map tasks, %lld extra reduce tasks; killed %lld map, "
+            "%lld reduce\n",
+            m.extraMapTasks.value_or(0), m.extraReduceTasks.value_or(0), m.killedMapTasks,
+            m.killedReduceTasks);
+        out += buffer;
+    }
+    if (m.dataLocalFraction) {
+        out += "locality     " + percent(*m.dataLocalFraction) + " of map tasks data-local\n";
+    }
+    return out;
+}
+
 std::string signedPercent(double value) {
     if (std::fabs(value) < 0.05) {
         return "0.0%";
@@ -112,7 +141,41 @@ std::string textTable(const std::vector<std::vector<std::string>>& rows, const s
     return out;
 }
 
+ordered_json optionalJson(const std::optional<double>& v) {
+    return v ? ordered_json(*v) : ordered_json();
+}
+
+ordered_json optionalJson(const std::optional<long long>& v) {
+    return v ? ordered_json(*v) : ordered_json();
+}
+
+bool anyDeadline(const Workload& w) {
+    return std::any_of(w.jobs.begin(), w.jobs.end(),
+                       [](const Job& job) { return job.deadline.has_value(); });
+}
+
 }  // namespace
+
+bool hasDeadlineMetrics(const Workload& w, const RunResult& r) {
+    return anyDeadline(w) || r.extraTasks || r.locality;
+}
+
+ordered_json deadlineMetricsJson(const DeadlineMetrics& m) {
+    ordered_json out;
+    out["relative_deadline_exceeded"] = m.relativeDeadlineExceeded;
+    out["missed_fraction"] = optionalJson(m.missedFraction);
+    out["avg_completion_time"] = m.avgCompletionTime;
+    out["extra_map_tasks"] = optionalJson(m.extraMapTasks);
+    out["extra_reduce_tasks"] = optionalJson(m.extraReduceTasks);
+    out["killed_map_tasks"] = m.killedMapTasks;
+    out["killed_reduce_tasks"] = m.killedReduceTasks;
+    if (m.dataLocalFraction) {
+        out["data_local_fraction"] = *m.dataLocalFraction;
+    }
+    out["jobs_with_deadline"] = m.jobsWithDeadline;
+    out["missed_jobs"] = m.missed;
+    return out;
+}
 
 ordered_json runResultJson(const Workload& w, const RunResult& r) {
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
@@ -133,6 +196,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
         }
         out["pools"] = pools;
     }
+    const bool deadlines = hasDeadlineMetrics(simulated, r);
     ordered_json jobs = ordered_json::array();
     for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
         const JobTimes& t = r.sim.jobs[j];
@@ -145,10 +209,22 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
             job["m"] = r.stages[j].map;
             job["r"] = r.stages[j].reduce;
         }
+        if (deadlines) {
+            const auto& deadline = simulated.jobs[j].deadline;
+            job["deadline"] = deadline ? ordered_json(t.arrival + *deadline) : ordered_json();
+            job["late"] = deadline && missedDeadline(t.arrival, *deadline, t.end);
+            if (t.killedMaps + t.killedReduces > 0) {
+                job["killed_maps"] = t.killedMaps;
+                job["killed_reduces"] = t.killedReduces;
+            }
+        }
         jobs.push_back(job);
     }
     out["jobs"] = jobs;
     out["utilization"] = {{"map", r.sim.mapUtilization()}, {"reduce", r.sim.reduceUtilization()}};
+    if (deadlines) {
+        out["deadline_metrics"] = deadlineMetricsJson(deadlineMetrics(simulated, r));
+    }
     if (!r.notes.empty()) {
         out["notes"] = r.notes;
     }
@@ -174,19 +250,32 @@ std::string runResultText(const Workload& w, const RunResult& r) {
     for (const auto& note : r.notes) {
         out += "note         " + note + "\n";
     }
+    const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
+    const bool deadlines = hasDeadlineMetrics(simulated, r);
+    if (deadlines) {
+        out += deadlineMetricsText(deadlineMetrics(simulated, r));
+    }
     std::vector<std::vector<std::string>> rows{
         {"job", "m", "r", "arrival", "start", "map end", "end"}};
-    const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
+    if (deadlines) {
+        rows.front().insert(rows.front().end(), {"deadline", "late"});
+    }
     for (int j : r.order) {
         const JobTimes& t = r.sim.jobs[static_cast<std::size_t>(j)];
-        const StageDurations s = static_cast<std::size_t>(j) < r.stages.size()
-                                     ? r.stages[static_cast<std::size_t>(j)]
-                                     : StageDurations{};
-        rows.push_back({simulated.jobs[static_cast<std::size_t>(j)].name, formatTime(s.map),
-                        formatTime(s.reduce), formatTime(t.arrival), formatTime(t.start),
-                        formatTime(t.mapEnd), formatTime(t.end)});
+        const bool hasStages = static_cast<std::size_t>(j) < r.stages.size();
+        const StageDurations s =
+            hasStages ? r.stages[static_cast<std::size_t>(j)] : StageDurations{};
+        const Job& job = simulated.jobs[static_cast<std::size_t>(j)];
+        rows.push_back({job.name, hasStages ? formatTime(s.map) : "-",
+                        hasStages ? formatTime(s.reduce) : "-", formatTime(t.arrival),
+                        formatTime(t.start), formatTime(t.mapEnd), formatTime(t.end)});
+        if (deadlines) {
+            rows.back().push_back(job.deadline ? formatTime(t.arrival + *job.deadline) : "-");
+            rows.back().push_back(
+                job.deadline && missedDeadline(t.arrival, *job.deadline, t.end) ? "late" : "");
+        }
     }
-    return out + "\n" + textTable(rows, "lrrrrrr");
+    return out + "\n" + textTable(rows, "lrrrrrrrl");
 }
 
 ordered_json comparisonJson(const Workload& w, const std::vector<RunResult>& results) {
@@ -218,13 +307,42 @@ std::string comparisonText(const Workload& w, const std::vector<RunResult>& resu
              percent(r.sim.mapUtilization()), percent(r.sim.reduceUtilization()),
              abbreviated(jobNames(w, r.order), 12)});
     }
-    return out + textTable(rows, "lrrrrrl");
+    out += textTable(rows, "lrrrrrl");
+    if (std::any_of(results.begin(), results.end(),
+                    [&](const RunResult& r) { return hasDeadlineMetrics(w, r); })) {
+        std::vector<std::vector<std::string>> deadlineRows{
+            {"algorithm", "missed", "rel. exceeded", "avg completion", "extra maps",
+             "extra reduces", "killed maps", "killed reduces", "data-local"}};
+        for (const auto& r : results) {
+            const DeadlineMetrics m = deadlineMetrics(w, r);
+            char relative[32];
+            std::snprintf(relative, sizeof relative, "%.4g", m.relativeDeadlineExceeded);
+            const auto count = [](const std::optional<long long>& v) {
+                return v ? std::to_string(*v) : std::string("-");
+            };
+            deadlineRows.push_back(
+                {r.algorithm, m.missedFraction ? percent(*m.missedFraction) : "-", relative,
+                 formatTime(m.avgCompletionTime), count(m.extraMapTasks), count(m.extraReduceTasks),
+                 std::to_string(m.killedMapTasks), std::to_string(m.killedReduceTasks),
+                 m.dataLocalFraction ? percent(*m.dataLocalFraction) : "-"});
+        }
+        out += "\n" + textTable(deadlineRows, "lrrrrrrrr");
+    }
+    return out;
 }
 
 std::string comparisonCsv(const Workload& w, const std::vector<RunResult>& results) {
+    // Deadline columns only when some run has deadline metrics (older scripts see no change).
+    const bool deadlines = std::any_of(results.begin(), results.end(), [&](const RunResult& r) {
+        return hasDeadlineMetrics(w, r);
+    });
     std::string out =
         "algorithm,makespan,model_makespan,improvement_over_baseline_pct,map_utilization,"
-        "reduce_utilization,order\n";
+        "reduce_utilization,order";
+    out += deadlines ? ",relative_deadline_exceeded,missed_fraction,avg_completion_time,"
+                       "extra_map_tasks,extra_reduce_tasks,killed_map_tasks,killed_reduce_tasks,"
+                       "data_local_fraction\n"
+                     : "\n";
     for (const auto& r : results) {
         char numbers[256];
         std::snprintf(numbers, sizeof numbers, "%.10g,%s,%.6g,%.6g,%.6g", r.sim.makespan,
@@ -232,7 +350,19 @@ std::string comparisonCsv(const Workload& w, const std::vector<RunResult>& resul
                       improvementPercent(results.front().sim.makespan, r.sim.makespan),
                       r.sim.mapUtilization(), r.sim.reduceUtilization());
         out += csvField(r.algorithm) + "," + numbers + "," +
-               csvField(joined(jobNames(w, r.order), " ")) + "\n";
+               csvField(joined(jobNames(w, r.order), " "));
+        if (deadlines) {
+            const DeadlineMetrics m = deadlineMetrics(w, r);
+            const auto optional = [](const auto& v) {
+                return v ? formatNumber(static_cast<double>(*v)) : std::string();
+            };
+            out += "," + formatNumber(m.relativeDeadlineExceeded) + "," +
+                   optional(m.missedFraction) + "," + formatNumber(m.avgCompletionTime) + "," +
+                   optional(m.extraMapTasks) + "," + optional(m.extraReduceTasks) + "," +
+                   std::to_string(m.killedMapTasks) + "," + std::to_string(m.killedReduceTasks) +
+                   "," + optional(m.dataLocalFraction);
+        }
+        out += "\n";
     }
     return out;
 }

@@ -6,12 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "experiments/DeadlineMetrics.h"
 #include "model/Workload.h"
 #include "schedulers/Algorithm.h"
 
 namespace mr {
 
-// {"algorithm", "order", "makespan", "model_makespan", ["pools"], "jobs", "utilization", ...}.
+// {"algorithm", "order", "makespan", "model_makespan", ["pools"], "jobs", "utilization", ...};
+// "deadline_metrics" when a job has a deadline or the run has quotas or locality (then each job
+// also has "deadline" (absolute) and "late").
 nlohmann::ordered_json runResultJson(const Workload& workload, const RunResult& result);
 std::string runResultText(const Workload& workload, const RunResult& result);
 
@@ -20,6 +23,13 @@ nlohmann::ordered_json comparisonJson(const Workload& workload,
                                       const std::vector<RunResult>& results);
 std::string comparisonText(const Workload& workload, const std::vector<RunResult>& results);
 std::string comparisonCsv(const Workload& workload, const std::vector<RunResult>& results);
+
+// Whether a run's output carries deadline metrics (see runResultJson).
+bool hasDeadlineMetrics(const Workload& workload, const RunResult& result);
+// {"relative_deadline_exceeded", "missed_fraction", "avg_completion_time", "extra_map_tasks",
+//  "extra_reduce_tasks", "killed_map_tasks", "killed_reduce_tasks", ["data_local_fraction"],
+//  "jobs_with_deadline", "missed_jobs"}; metrics a run does not have are null.
+nlohmann::ordered_json deadlineMetricsJson(const DeadlineMetrics& metrics);
 
 // Improvement of `value` over `baseline` in percent ((baseline − value) / baseline · 100).
 double improvementPercent(double baseline, double value);
