@@ -17,10 +17,8 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
 
     // Every command: one line here.
     const std::vector<Command> commands = {
-        makeRunCommand(app),
-        makeCompareCommand(app),
-        makeAlgorithmsCommand(app),
-        makeGenerateCommand(app),
+        makeRunCommand(app),      makeCompareCommand(app),  makeAlgorithmsCommand(app),
+        makeGenerateCommand(app), makeMinSlotsCommand(app), makeSweepLoadCommand(app),
     };
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 wants them reversed

@@ -28,11 +28,15 @@ struct WorkloadOptions {
     std::string estimator = "exact";
     std::vector<std::string> order;
     int threads = 0;
+    LocalityOptions locality;
 
     void addTo(CLI::App& command);
     Workload load(std::ostream& err) const;  // prints the loader's warnings
     RunOptions runOptions() const;
 };
+
+// --locality, --vms-per-host, --remote-penalty, --reconfig-delay (seed 003 §4.1).
+void addLocalityOptions(CLI::App& command, LocalityOptions& locality);
 
 // Re-throw an InputError raised while running algorithms on `file` so that it names the file
 // (errors about the command line itself — algorithm ids, --order — stay as they are).
@@ -44,5 +48,7 @@ Command makeRunCommand(CLI::App& app);
 Command makeCompareCommand(CLI::App& app);
 Command makeAlgorithmsCommand(CLI::App& app);
 Command makeGenerateCommand(CLI::App& app);
+Command makeMinSlotsCommand(CLI::App& app);
+Command makeSweepLoadCommand(CLI::App& app);
 
 }  // namespace mr::cli
