@@ -3,6 +3,7 @@
 // free cores moved between VMs of a host (CompletionTimePolicy).
 #include "schedulers/DeadlineRun.h"
 #include "sim/CompletionTimePolicy.h"
+#include "sim/JobOrders.h"
 
 namespace mr {
 
@@ -18,7 +19,8 @@ public:
         QuotaStats stats;
         auto locality = makeLocalityModel(w, options, true);
         auto policy = std::make_unique<CompletionTimePolicy>(locality, &stats);
-        return runPolicy(w, id(), std::move(policy), options, locality, true, &stats);
+        return runPolicy(w, id(), edfOrder(w, fileOrder(w)), std::move(policy), options, locality,
+                         true, &stats);
     }
 };
 

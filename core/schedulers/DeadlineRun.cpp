@@ -1,15 +1,14 @@
 #include "schedulers/DeadlineRun.h"
 
-#include "sim/EdfOrder.h"
-
 namespace mr {
 
-RunResult runPolicy(const Workload& workload, std::string algorithm, std::unique_ptr<Policy> policy,
-                    const RunOptions& options, std::shared_ptr<const LocalityModel> locality,
-                    bool policyPlacesTasks, const QuotaStats* stats) {
+RunResult runPolicy(const Workload& workload, std::string algorithm, std::vector<int> order,
+                    std::unique_ptr<Policy> policy, const RunOptions& options,
+                    std::shared_ptr<const LocalityModel> locality, bool policyPlacesTasks,
+                    const QuotaStats* stats) {
     RunResult result;
     result.algorithm = std::move(algorithm);
-    result.order = edfOrder(workload, fileOrder(workload));
+    result.order = std::move(order);
     std::vector<PoolSetup> pools(1);
     pools[0].nodes = workload.cluster.nodes;
     pools[0].jobs = fileOrder(workload);

@@ -1,7 +1,7 @@
 // edf — seed 004 §III-A: Earliest Deadline First job ordering with Hadoop's default allocation
 // (the head job takes every free slot it can use). Jobs without a deadline come last.
 #include "schedulers/Algorithm.h"
-#include "sim/EdfOrder.h"
+#include "sim/JobOrders.h"
 
 namespace mr {
 

@@ -2,6 +2,7 @@
 // work-conserving, no preemption (FairPolicy).
 #include "schedulers/DeadlineRun.h"
 #include "sim/FairPolicy.h"
+#include "sim/JobOrders.h"
 
 namespace mr {
 
@@ -14,8 +15,8 @@ public:
         return "Hadoop Fair Scheduler: equal share per active job, no preemption";
     }
     RunResult run(const Workload& w, const RunOptions& options) const override {
-        return runPolicy(w, id(), std::make_unique<FairPolicy>(), options,
-                         makeLocalityModel(w, options, false), false, nullptr);
+        return runPolicy(w, id(), arrivalOrder(w, fileOrder(w)), std::make_unique<FairPolicy>(),
+                         options, makeLocalityModel(w, options, false), false, nullptr);
     }
 };
 

@@ -1,7 +1,6 @@
 // fifo — first in, first out: arrival order, file order among equal arrivals (seeds 000/004).
-#include <algorithm>
-
 #include "schedulers/Algorithm.h"
+#include "sim/JobOrders.h"
 
 namespace mr {
 
@@ -17,12 +16,7 @@ public:
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,
                                  const RunOptions&) const override {
-        auto order = fileOrder(w);
-        std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-            return w.jobs[static_cast<std::size_t>(a)].arrival <
-                   w.jobs[static_cast<std::size_t>(b)].arrival;
-        });
-        return order;
+        return arrivalOrder(w, fileOrder(w));
     }
 };
 

@@ -3,6 +3,7 @@
 // progress; min-edf leaves spare slots idle, min-edf-wc lends them and kills spare tasks only
 // when waiting would miss a new job's deadline (MinEdfPolicy).
 #include "schedulers/DeadlineRun.h"
+#include "sim/JobOrders.h"
 #include "sim/MinEdfPolicy.h"
 
 namespace mr {
@@ -36,8 +37,8 @@ public:
         QuotaStats stats;
         auto policy =
             std::make_unique<MinEdfPolicy>(m_workConserving, boundFor(options.estimator), &stats);
-        return runPolicy(w, id(), std::move(policy), options, makeLocalityModel(w, options, false),
-                         false, &stats);
+        return runPolicy(w, id(), edfOrder(w, fileOrder(w)), std::move(policy), options,
+                         makeLocalityModel(w, options, false), false, &stats);
     }
 
 private:

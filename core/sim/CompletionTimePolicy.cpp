@@ -1,6 +1,6 @@
 #include "sim/CompletionTimePolicy.h"
 
-#include <algorithm>
+#include "sim/JobOrders.h"
 
 namespace mr {
 
@@ -12,11 +12,7 @@ void CompletionTimePolicy::attach(SimState& state, int pool) {
     QuotaPolicy::attach(state, pool);
     const Workload& w = state.workload();
     m_observed.assign(static_cast<std::size_t>(w.jobCount()), Observed{});
-    m_byArrival = state.pool(pool).jobs;
-    std::stable_sort(m_byArrival.begin(), m_byArrival.end(), [&](int a, int b) {
-        return w.jobs[static_cast<std::size_t>(a)].arrival <
-               w.jobs[static_cast<std::size_t>(b)].arrival;
-    });
+    m_byArrival = arrivalOrder(w, state.pool(pool).jobs);
     m_arrivalRank.assign(static_cast<std::size_t>(w.jobCount()), -1);
     for (std::size_t i = 0; i < m_byArrival.size(); ++i) {
         m_arrivalRank[static_cast<std::size_t>(m_byArrival[i])] = static_cast<int>(i);

@@ -1,16 +1,12 @@
 #include "sim/FairPolicy.h"
 
-#include <algorithm>
+#include "sim/JobOrders.h"
 
 namespace mr {
 
 void FairPolicy::attach(SimState& state, int pool) {
     const Workload& w = state.workload();
-    m_byRank = state.pool(pool).jobs;
-    std::stable_sort(m_byRank.begin(), m_byRank.end(), [&](int a, int b) {
-        return w.jobs[static_cast<std::size_t>(a)].arrival <
-               w.jobs[static_cast<std::size_t>(b)].arrival;
-    });
+    m_byRank = arrivalOrder(w, state.pool(pool).jobs);
     m_rank.assign(static_cast<std::size_t>(w.jobCount()), -1);
     for (std::size_t i = 0; i < m_byRank.size(); ++i) {
         m_rank[static_cast<std::size_t>(m_byRank[i])] = static_cast<int>(i);

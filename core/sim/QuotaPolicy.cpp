@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "sim/EdfOrder.h"
+#include "sim/JobOrders.h"
 
 namespace mr {
 

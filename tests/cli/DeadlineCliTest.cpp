@@ -68,6 +68,25 @@ TEST(DeadlineCli, GenerateWithArrivalsAndDeadlinesThenRun) {
     EXPECT_NE(testbed.out.find("20 jobs"), std::string::npos);
 }
 
+TEST(DeadlineCli, TheSpareKillSampleDoesWhatItsDescriptionSays) {
+    const std::string file = test::samplePath("deadlines-spare-kill.json");
+    const auto wc = runMrsimBinary({"run", file, "-a", "min-edf-wc", "--json"});
+    ASSERT_EQ(wc.exitCode, 0) << wc.err;
+    const auto j = nlohmann::json::parse(wc.out);
+    EXPECT_EQ(j["deadline_metrics"]["killed_map_tasks"], 2);
+    EXPECT_EQ(j["deadline_metrics"]["missed_fraction"], 0.0);
+    EXPECT_DOUBLE_EQ(j["jobs"][1]["end"].get<double>(), 25.0);
+    EXPECT_DOUBLE_EQ(j["jobs"][0]["end"].get<double>(), 225.0);
+    const auto edf =
+        nlohmann::json::parse(runMrsimBinary({"run", file, "-a", "edf", "--json"}).out);
+    EXPECT_DOUBLE_EQ(edf["jobs"][1]["end"].get<double>(), 110.0);
+    EXPECT_EQ(edf["jobs"][1]["late"], true);
+    const auto minEdf =
+        nlohmann::json::parse(runMrsimBinary({"run", file, "-a", "min-edf", "--json"}).out);
+    EXPECT_DOUBLE_EQ(minEdf["jobs"][1]["end"].get<double>(), 25.0);
+    EXPECT_DOUBLE_EQ(minEdf["jobs"][0]["end"].get<double>(), 800.0);
+}
+
 TEST(DeadlineCli, MinSlotsPrintsTheMinimalPair) {
     const std::string file = test::scratchDir() + "/minslots.json";
     test::writeText(file, kMinSlotsWorkload);

@@ -1,4 +1,4 @@
-#include "sim/EdfOrder.h"
+#include "sim/JobOrders.h"
 
 #include <algorithm>
 
@@ -17,6 +17,14 @@ std::vector<int> edfOrder(const Workload& w, std::vector<int> jobs) {
             return x.arrival < y.arrival;
         }
         return a < b;
+    });
+    return jobs;
+}
+
+std::vector<int> arrivalOrder(const Workload& w, std::vector<int> jobs) {
+    std::stable_sort(jobs.begin(), jobs.end(), [&](int a, int b) {
+        return w.jobs[static_cast<std::size_t>(a)].arrival <
+               w.jobs[static_cast<std::size_t>(b)].arrival;
     });
     return jobs;
 }
