@@ -226,7 +226,7 @@ LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& 
                 lp.killedMapTasks /= lp.runs;
                 lp.killedReduceTasks /= lp.runs;
             }
-            lp.missedFraction = missed.mean().value_or(0.0);
+            lp.missedFraction = missed.mean();
             lp.extraMapTasks = extraMaps.mean();
             lp.extraReduceTasks = extraReduces.mean();
             lp.dataLocalFraction = local.mean();

@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,7 +41,7 @@ struct LoadPoint {
     std::string algorithm;
     int runs = 0;  // runs averaged (fewer than asked only when the sweep was cancelled)
     double relativeDeadlineExceeded = 0.0;
-    double missedFraction = 0.0;
+    std::optional<double> missedFraction;
     double avgCompletionTime = 0.0;
     std::optional<double> extraMapTasks;
     std::optional<double> extraReduceTasks;

@@ -141,14 +141,6 @@ std::string textTable(const std::vector<std::vector<std::string>>& rows, const s
     return out;
 }
 
-ordered_json optionalJson(const std::optional<double>& v) {
-    return v ? ordered_json(*v) : ordered_json();
-}
-
-ordered_json optionalJson(const std::optional<long long>& v) {
-    return v ? ordered_json(*v) : ordered_json();
-}
-
 bool anyDeadline(const Workload& w) {
     return std::any_of(w.jobs.begin(), w.jobs.end(),
                        [](const Job& job) { return job.deadline.has_value(); });
@@ -160,18 +152,13 @@ bool hasDeadlineMetrics(const Workload& w, const RunResult& r) {
     return anyDeadline(w) || r.extraTasks || r.locality;
 }
 
+std::string csvNumber(double value) {
+    return formatNumber(value);
+}
+
 ordered_json deadlineMetricsJson(const DeadlineMetrics& m) {
     ordered_json out;
-    out["relative_deadline_exceeded"] = m.relativeDeadlineExceeded;
-    out["missed_fraction"] = optionalJson(m.missedFraction);
-    out["avg_completion_time"] = m.avgCompletionTime;
-    out["extra_map_tasks"] = optionalJson(m.extraMapTasks);
-    out["extra_reduce_tasks"] = optionalJson(m.extraReduceTasks);
-    out["killed_map_tasks"] = m.killedMapTasks;
-    out["killed_reduce_tasks"] = m.killedReduceTasks;
-    if (m.dataLocalFraction) {
-        out["data_local_fraction"] = *m.dataLocalFraction;
-    }
+    putDeadlineMetrics(out, m);
     out["jobs_with_deadline"] = m.jobsWithDeadline;
     out["missed_jobs"] = m.missed;
     return out;
@@ -339,10 +326,7 @@ std::string comparisonCsv(const Workload& w, const std::vector<RunResult>& resul
     std::string out =
         "algorithm,makespan,model_makespan,improvement_over_baseline_pct,map_utilization,"
         "reduce_utilization,order";
-    out += deadlines ? ",relative_deadline_exceeded,missed_fraction,avg_completion_time,"
-                       "extra_map_tasks,extra_reduce_tasks,killed_map_tasks,killed_reduce_tasks,"
-                       "data_local_fraction\n"
-                     : "\n";
+    out += deadlines ? std::string(",") + kDeadlineCsvColumns + "\n" : std::string("\n");
     for (const auto& r : results) {
         char numbers[256];
         std::snprintf(numbers, sizeof numbers, "%.10g,%s,%.6g,%.6g,%.6g", r.sim.makespan,
@@ -352,15 +336,7 @@ std::string comparisonCsv(const Workload& w, const std::vector<RunResult>& resul
         out += csvField(r.algorithm) + "," + numbers + "," +
                csvField(joined(jobNames(w, r.order), " "));
         if (deadlines) {
-            const DeadlineMetrics m = deadlineMetrics(w, r);
-            const auto optional = [](const auto& v) {
-                return v ? formatNumber(static_cast<double>(*v)) : std::string();
-            };
-            out += "," + formatNumber(m.relativeDeadlineExceeded) + "," +
-                   optional(m.missedFraction) + "," + formatNumber(m.avgCompletionTime) + "," +
-                   optional(m.extraMapTasks) + "," + optional(m.extraReduceTasks) + "," +
-                   std::to_string(m.killedMapTasks) + "," + std::to_string(m.killedReduceTasks) +
-                   "," + optional(m.dataLocalFraction);
+            out += "," + deadlineCsvFields(deadlineMetrics(w, r));
         }
         out += "\n";
     }

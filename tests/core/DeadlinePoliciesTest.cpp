@@ -18,18 +18,7 @@
 namespace mr {
 namespace {
 
-std::vector<TaskRecord> tasksOf(const SimResult& r, int job, TaskKind kind = TaskKind::Map) {
-    std::vector<TaskRecord> out;
-    for (const auto& t : r.tasks) {
-        if (t.job == job && t.kind == kind) {
-            out.push_back(t);
-        }
-    }
-    std::sort(out.begin(), out.end(), [](const TaskRecord& a, const TaskRecord& b) {
-        return a.start != b.start ? a.start < b.start : a.slot < b.slot;
-    });
-    return out;
-}
+using test::tasksOf;
 
 std::vector<double> startTimes(const std::vector<TaskRecord>& tasks) {
     std::vector<double> starts;

@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -61,6 +62,19 @@ Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {
         w.jobs.push_back(std::move(job));
     }
     return w;
+}
+
+std::vector<TaskRecord> tasksOf(const SimResult& r, int job, TaskKind kind) {
+    std::vector<TaskRecord> out;
+    for (const auto& t : r.tasks) {
+        if (t.job == job && t.kind == kind) {
+            out.push_back(t);
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const TaskRecord& a, const TaskRecord& b) {
+        return a.start != b.start ? a.start < b.start : a.slot < b.slot;
+    });
+    return out;
 }
 
 std::string scratchDir() {
