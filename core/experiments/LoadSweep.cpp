@@ -102,6 +102,9 @@ LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& 
 
     const int points = static_cast<int>(options.interarrivals.size());
     const int algorithms = static_cast<int>(options.algorithms.size());
+    if (static_cast<long long>(options.runs) * points * algorithms > 10'000'000) {
+        throw InputError("", "", "runs", "runs × loads × algorithms must stay under 10 000 000");
+    }
     const int cells = options.runs * points;
     // metrics[(run · points + point) · algorithms + algorithm]
     std::vector<std::optional<DeadlineMetrics>> metrics(static_cast<std::size_t>(cells) *

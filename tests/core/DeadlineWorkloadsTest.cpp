@@ -260,6 +260,9 @@ TEST(LoadSweep, BadOptionsFailBeforeAnyWork) {
     o = smallSweep();
     o.runs = 0;
     EXPECT_THROW(sweepLoad(o), InputError);
+    o.runs = 100'000;
+    o.interarrivals = parseRange("1:10000:1", "interarrival");
+    EXPECT_THROW(sweepLoad(o), InputError);  // 3 billion simulations: refused, not attempted
     EXPECT_THROW(parseRange("100:50:10", "interarrival"), InputError);
     EXPECT_THROW(parseRange("1:2:0", "interarrival"), InputError);
     EXPECT_THROW(parseRange("a:b:c", "interarrival"), InputError);
