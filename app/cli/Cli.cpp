@@ -25,6 +25,8 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         makeImportCommand(app),
         makePlanCommand(app),
         makeSweepCommand(app),
+        makeMinSlotsCommand(app),
+        makeSweepLoadCommand(app),
     };
     // clang-format on
 

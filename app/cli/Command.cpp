@@ -25,6 +25,28 @@ void WorkloadOptions::addTo(CLI::App& command, bool workloadRequired) {
         .add_option("--pools", pools,
                     "balanced-pools: split into up to K pools (default 2; more is our extension)")
         ->check(CLI::Range(2, 1000));
+    addLocalityOptions(command, locality);
+}
+
+void addLocalityOptions(CLI::App& command, LocalityOptions& locality) {
+    auto* on = command.add_flag(
+        "--locality", locality.enabled,
+        "Simulate data locality: map blocks on 3 nodes (seeded by --seed), remote reads slower");
+    command
+        .add_option("--vms-per-host", locality.vmsPerHost,
+                    "Nodes (VMs) per physical host, for completion-time's core moves (default 1)")
+        ->check(CLI::Range(1, 1'000'000))
+        ->needs(on);
+    command
+        .add_option("--remote-penalty", locality.remotePenalty,
+                    "A map task away from its block runs this many times longer (default 1.5)")
+        ->check(CLI::Range(1.0, 1000.0))
+        ->needs(on);
+    command
+        .add_option("--reconfig-delay", locality.reconfigDelay,
+                    "Seconds to move a core between VMs of one host (default 0)")
+        ->check(CLI::Range(0.0, 1e9))
+        ->needs(on);
 }
 
 Workload WorkloadOptions::load(std::ostream& err) const {
@@ -43,6 +65,7 @@ RunOptions WorkloadOptions::runOptions() const {
     r.manualOrder = order;
     r.threads = threads;
     r.pools = pools;
+    r.locality = locality;
     return r;
 }
 

@@ -29,12 +29,16 @@ struct WorkloadOptions {
     std::vector<std::string> order;
     int threads = 0;
     int pools = 2;
+    LocalityOptions locality;
 
     // `workloadRequired` false: the WORKLOAD argument may be left out (sweep --generate).
     void addTo(CLI::App& command, bool workloadRequired = true);
     Workload load(std::ostream& err) const;  // prints the loader's warnings
     RunOptions runOptions() const;
 };
+
+// --locality, --vms-per-host, --remote-penalty, --reconfig-delay (seed 003 §4.1).
+void addLocalityOptions(CLI::App& command, LocalityOptions& locality);
 
 // Re-throw an InputError raised while running algorithms on `file` so that it names the file
 // (errors about the command line itself — algorithm ids, --order — stay as they are).
@@ -49,5 +53,7 @@ Command makeGenerateCommand(CLI::App& app);
 Command makeImportCommand(CLI::App& app);
 Command makePlanCommand(CLI::App& app);
 Command makeSweepCommand(CLI::App& app);
+Command makeMinSlotsCommand(CLI::App& app);
+Command makeSweepLoadCommand(CLI::App& app);
 
 }  // namespace mr::cli

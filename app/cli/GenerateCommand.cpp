@@ -1,10 +1,11 @@
-// mrsim generate KIND --jobs N --seed S [--nodes M] [--slots-per-node K] -o FILE — a seeded
-// synthetic workload.
+// mrsim generate KIND --jobs N --seed S [--nodes M] [--slots-per-node K] [--interarrival MEAN]
+//                [--deadline-factor A:B] -o FILE — a seeded synthetic workload.
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
 #include "io/WorkloadJson.h"
+#include "workloads/Arrivals.h"
 #include "workloads/Generators.h"
 
 namespace mr::cli {
@@ -14,6 +15,8 @@ Command makeGenerateCommand(CLI::App& app) {
         std::string kind;
         GenerateOptions generate;
         std::string output;
+        std::optional<double> interarrival;
+        std::optional<std::string> deadlineFactor;
     };
     auto o = std::make_shared<Options>();
     Command c;
@@ -30,8 +33,19 @@ Command makeGenerateCommand(CLI::App& app) {
     c.app->add_option("--slots-per-node", o->generate.slotsPerNode,
                       "Map slots and reduce slots per node (default 1)");
     c.app->add_option("-o,--output", o->output, "Output workload file")->required();
+    c.app->add_option("--interarrival", o->interarrival,
+                      "Exponential inter-arrival times with this mean (seconds)");
+    c.app->add_option("--deadline-factor", o->deadlineFactor,
+                      "Deadlines uniform in [A·T_J, B·T_J], T_J = the job alone (A:B)");
     c.run = [o](std::ostream& out, std::ostream&) {
-        const Workload w = generateWorkload(o->kind, o->generate);
+        Workload w = generateWorkload(o->kind, o->generate);
+        if (o->interarrival || o->deadlineFactor) {
+            ArrivalOptions arrivals{o->interarrival, std::nullopt};
+            if (o->deadlineFactor) {
+                arrivals.deadlineFactor = parseDeadlineFactor(*o->deadlineFactor);
+            }
+            addArrivalsAndDeadlines(w, arrivals, o->generate.seed);
+        }
         saveWorkload(w, o->output);
         out << "wrote " << o->output << ": " << w.jobCount() << " jobs, " << w.taskCount()
             << " tasks\n";

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/JsonFields.h"
+
 namespace mr {
 
 using nlohmann::ordered_json;
@@ -102,6 +104,33 @@ std::string percent(double fraction) {
     return buffer;
 }
 
+// "deadlines    ..." lines of the run text (seed 004 §IV-A).
+std::string deadlineMetricsText(const DeadlineMetrics& m) {
+    char buffer[256];
+    std::string out;
+    if (m.jobsWithDeadline > 0) {
+        std::snprintf(buffer, sizeof buffer,
+                      "deadlines    %d of %d missed (%s), relative deadline exceeded %.4g\n",
+                      m.missed, m.jobsWithDeadline, percent(*m.missedFraction).c_str(),
+                      m.relativeDeadlineExceeded);
+        out += buffer;
+    }
+    out += "completion   average " + formatTime(m.avgCompletionTime) + " s after arrival\n";
+    if (m.extraMapTasks || m.killedMapTasks + m.killedReduceTasks > 0) {
+        std::snprintf(
+            buffer, sizeof buffer,
+            "spare slots  %lld extra map tasks, %lld extra reduce tasks; killed %lld map, "
+            "%lld reduce\n",
+            m.extraMapTasks.value_or(0), m.extraReduceTasks.value_or(0), m.killedMapTasks,
+            m.killedReduceTasks);
+        out += buffer;
+    }
+    if (m.dataLocalFraction) {
+        out += "locality     " + percent(*m.dataLocalFraction) + " of map tasks data-local\n";
+    }
+    return out;
+}
+
 std::string signedPercent(double value) {
     if (std::fabs(value) < 0.05) {
         return "0.0%";
@@ -111,7 +140,28 @@ std::string signedPercent(double value) {
     return buffer;
 }
 
+bool anyDeadline(const Workload& w) {
+    return std::any_of(w.jobs.begin(), w.jobs.end(),
+                       [](const Job& job) { return job.deadline.has_value(); });
+}
+
 }  // namespace
+
+bool hasDeadlineMetrics(const Workload& w, const RunResult& r) {
+    return anyDeadline(w) || r.extraTasks || r.locality;
+}
+
+std::string csvNumber(double value) {
+    return formatNumber(value);
+}
+
+ordered_json deadlineMetricsJson(const DeadlineMetrics& m) {
+    ordered_json out;
+    putDeadlineMetrics(out, m);
+    out["jobs_with_deadline"] = m.jobsWithDeadline;
+    out["missed_jobs"] = m.missed;
+    return out;
+}
 
 ordered_json runResultJson(const Workload& w, const RunResult& r) {
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
@@ -132,6 +182,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
         }
         out["pools"] = pools;
     }
+    const bool deadlines = hasDeadlineMetrics(simulated, r);
     ordered_json jobs = ordered_json::array();
     for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
         const JobTimes& t = r.sim.jobs[j];
@@ -148,10 +199,22 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
             job["m_before"] = r.inputStages[j].map;
             job["r_before"] = r.inputStages[j].reduce;
         }
+        if (deadlines) {
+            const auto& deadline = simulated.jobs[j].deadline;
+            job["deadline"] = deadline ? ordered_json(t.arrival + *deadline) : ordered_json();
+            job["late"] = deadline && missedDeadline(t.arrival, *deadline, t.end);
+            if (t.killedMaps + t.killedReduces > 0) {
+                job["killed_maps"] = t.killedMaps;
+                job["killed_reduces"] = t.killedReduces;
+            }
+        }
         jobs.push_back(job);
     }
     out["jobs"] = jobs;
     out["utilization"] = {{"map", r.sim.mapUtilization()}, {"reduce", r.sim.reduceUtilization()}};
+    if (deadlines) {
+        out["deadline_metrics"] = deadlineMetricsJson(deadlineMetrics(simulated, r));
+    }
     if (!r.notes.empty()) {
         out["notes"] = r.notes;
     }
@@ -177,34 +240,49 @@ std::string runResultText(const Workload& w, const RunResult& r) {
     for (const auto& note : r.notes) {
         out += "note         " + note + "\n";
     }
-    const bool changed = !r.inputStages.empty();
+    const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
+    const bool deadlines = hasDeadlineMetrics(simulated, r);
+    if (deadlines) {
+        out += deadlineMetricsText(deadlineMetrics(simulated, r));
+    }
+    const bool changed = !r.inputStages.empty();  // (m, r) before the algorithm changed the jobs
     std::vector<std::vector<std::string>> rows{
         {"job", "m", "r", "arrival", "start", "map end", "end"}};
     if (changed) {
         rows[0].insert(rows[0].begin() + 1, {"m before", "r before"});
     }
-    const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
-    const auto stagesOf = [](const std::vector<StageDurations>& stages, int j) {
-        return static_cast<std::size_t>(j) < stages.size() ? stages[static_cast<std::size_t>(j)]
-                                                           : StageDurations{};
+    if (deadlines) {
+        rows[0].insert(rows[0].end(), {"deadline", "late"});
+    }
+    const auto stageText = [](const std::vector<StageDurations>& stages, int j, bool map) {
+        if (static_cast<std::size_t>(j) >= stages.size()) {
+            return std::string("-");
+        }
+        const StageDurations& s = stages[static_cast<std::size_t>(j)];
+        return formatTime(map ? s.map : s.reduce);
     };
     for (int j : r.order) {
         const JobTimes& t = r.sim.jobs[static_cast<std::size_t>(j)];
-        const StageDurations s = stagesOf(r.stages, j);
-        std::vector<std::string> row{simulated.jobs[static_cast<std::size_t>(j)].name,
-                                     formatTime(s.map),
-                                     formatTime(s.reduce),
+        const Job& job = simulated.jobs[static_cast<std::size_t>(j)];
+        std::vector<std::string> row{job.name,
+                                     stageText(r.stages, j, true),
+                                     stageText(r.stages, j, false),
                                      formatTime(t.arrival),
                                      formatTime(t.start),
                                      formatTime(t.mapEnd),
                                      formatTime(t.end)};
         if (changed) {
-            const StageDurations b = stagesOf(r.inputStages, j);
-            row.insert(row.begin() + 1, {formatTime(b.map), formatTime(b.reduce)});
+            row.insert(row.begin() + 1,
+                       {stageText(r.inputStages, j, true), stageText(r.inputStages, j, false)});
+        }
+        if (deadlines) {
+            row.push_back(job.deadline ? formatTime(t.arrival + *job.deadline) : "-");
+            row.push_back(job.deadline && missedDeadline(t.arrival, *job.deadline, t.end) ? "late"
+                                                                                          : "");
         }
         rows.push_back(std::move(row));
     }
-    return out + "\n" + textTable(rows, "lrrrrrrrr");
+    return out + "\n" + textTable(rows, std::string(rows[0].size() - 1, 'r').insert(0, "l"));
 }
 
 ordered_json comparisonJson(const Workload& w, const std::vector<RunResult>& results) {
@@ -236,13 +314,39 @@ std::string comparisonText(const Workload& w, const std::vector<RunResult>& resu
              percent(r.sim.mapUtilization()), percent(r.sim.reduceUtilization()),
              abbreviated(jobNames(w, r.order), 12)});
     }
-    return out + textTable(rows, "lrrrrrl");
+    out += textTable(rows, "lrrrrrl");
+    if (std::any_of(results.begin(), results.end(),
+                    [&](const RunResult& r) { return hasDeadlineMetrics(w, r); })) {
+        std::vector<std::vector<std::string>> deadlineRows{
+            {"algorithm", "missed", "rel. exceeded", "avg completion", "extra maps",
+             "extra reduces", "killed maps", "killed reduces", "data-local"}};
+        for (const auto& r : results) {
+            const DeadlineMetrics m = deadlineMetrics(w, r);
+            char relative[32];
+            std::snprintf(relative, sizeof relative, "%.4g", m.relativeDeadlineExceeded);
+            const auto count = [](const std::optional<long long>& v) {
+                return v ? std::to_string(*v) : std::string("-");
+            };
+            deadlineRows.push_back(
+                {r.algorithm, m.missedFraction ? percent(*m.missedFraction) : "-", relative,
+                 formatTime(m.avgCompletionTime), count(m.extraMapTasks), count(m.extraReduceTasks),
+                 std::to_string(m.killedMapTasks), std::to_string(m.killedReduceTasks),
+                 m.dataLocalFraction ? percent(*m.dataLocalFraction) : "-"});
+        }
+        out += "\n" + textTable(deadlineRows, "lrrrrrrrr");
+    }
+    return out;
 }
 
 std::string comparisonCsv(const Workload& w, const std::vector<RunResult>& results) {
+    // Deadline columns only when some run has deadline metrics (older scripts see no change).
+    const bool deadlines = std::any_of(results.begin(), results.end(), [&](const RunResult& r) {
+        return hasDeadlineMetrics(w, r);
+    });
     std::string out =
         "algorithm,makespan,model_makespan,improvement_over_baseline_pct,map_utilization,"
-        "reduce_utilization,order\n";
+        "reduce_utilization,order";
+    out += deadlines ? std::string(",") + kDeadlineCsvColumns + "\n" : std::string("\n");
     for (const auto& r : results) {
         char numbers[256];
         std::snprintf(numbers, sizeof numbers, "%.10g,%s,%.6g,%.6g,%.6g", r.sim.makespan,
@@ -250,7 +354,11 @@ std::string comparisonCsv(const Workload& w, const std::vector<RunResult>& resul
                       improvementPercent(results.front().sim.makespan, r.sim.makespan),
                       r.sim.mapUtilization(), r.sim.reduceUtilization());
         out += csvField(r.algorithm) + "," + numbers + "," +
-               csvField(joined(jobNames(w, r.order), " ")) + "\n";
+               csvField(joined(jobNames(w, r.order), " "));
+        if (deadlines) {
+            out += "," + deadlineCsvFields(deadlineMetrics(w, r));
+        }
+        out += "\n";
     }
     return out;
 }

@@ -4,6 +4,7 @@
 #include <numeric>
 
 #include "perf/TwoStage.h"
+#include "sim/OrderPolicy.h"
 #include "sim/Simulator.h"
 
 namespace mr {
@@ -21,20 +22,53 @@ SimOptions simOptionsFor(const RunOptions& options) {
     return s;
 }
 
-std::vector<int> arrivalOrder(const Workload& w) {
-    auto order = fileOrder(w);
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-        return w.jobs[static_cast<std::size_t>(a)].arrival <
-               w.jobs[static_cast<std::size_t>(b)].arrival;
-    });
-    return order;
+std::shared_ptr<const LocalityModel> makeLocalityModel(const Workload& workload,
+                                                       const RunOptions& options, bool coreMoves) {
+    if (!options.locality.enabled) {
+        return nullptr;
+    }
+    validateLocality(options.locality);
+    auto placement =
+        std::make_shared<const BlockPlacement>(workload, options.locality.replicas, options.seed);
+    return std::make_shared<const LocalityModel>(std::move(placement), options.locality, coreMoves);
+}
+
+void simulateRun(RunResult& result, const Workload& workload, std::vector<PoolSetup> pools,
+                 const RunOptions& options, std::shared_ptr<const LocalityModel> locality,
+                 bool policiesPlaceTasks) {
+    SimOptions simOptions = simOptionsFor(options);
+    simOptions.recordTasks = options.recordTasks || locality != nullptr;
+    if (locality) {
+        simOptions.durations = locality.get();
+        if (!policiesPlaceTasks) {
+            for (PoolSetup& pool : pools) {
+                auto placement =
+                    std::shared_ptr<const BlockPlacement>(locality, &locality->placement());
+                pool.policy =
+                    std::make_unique<LocalityPolicy>(std::move(pool.policy), std::move(placement));
+            }
+        }
+    }
+    result.sim = simulate(workload, std::move(pools), simOptions);
+    if (locality) {
+        result.locality = countLocality(workload, result.sim, *locality);
+        if (!options.recordTasks) {
+            result.sim.tasks.clear();
+            result.sim.tasks.shrink_to_fit();
+        }
+    }
 }
 
 RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<int> order,
                    std::vector<StageDurations> stages, const RunOptions& options) {
     RunResult result;
     result.algorithm = std::move(algorithm);
-    result.sim = simulateOrder(workload, order, simOptionsFor(options));
+    std::vector<PoolSetup> pools(1);
+    pools[0].nodes = workload.cluster.nodes;
+    pools[0].jobs = order;
+    pools[0].policy = std::make_unique<OrderPolicy>(order);
+    simulateRun(result, workload, std::move(pools), options,
+                makeLocalityModel(workload, options, false));
     std::vector<double> arrivals;
     for (const auto& job : workload.jobs) {
         arrivals.push_back(job.arrival);

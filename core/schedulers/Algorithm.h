@@ -2,6 +2,7 @@
 // quotas, simulates, and returns a RunResult. Algorithms are found by id in the Registry.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -11,7 +12,9 @@
 #include "model/Cancelled.h"
 #include "model/Workload.h"
 #include "perf/StageDuration.h"
+#include "sim/Locality.h"
 #include "sim/SimResult.h"
+#include "sim/Simulator.h"
 
 namespace mr {
 
@@ -23,6 +26,7 @@ struct RunOptions {
     int threads = 0;                         // worker threads for searches; 0 = all cores
     const CancelFlag* cancel = nullptr;      // set -> the run throws Cancelled (UI edits)
     int pools = 2;                           // balanced-pools: at most this many pools (>= 2)
+    LocalityOptions locality;                // block placement and remote reads (seed 003 §4.1)
 };
 
 struct RunResult {
@@ -37,6 +41,11 @@ struct RunResult {
     // whole cluster), so results can show how each job changed. Empty otherwise.
     std::vector<StageDurations> inputStages;
     std::vector<std::string> notes;  // one-line remarks for the user
+    // Task starts beyond the job's minimal quota (map, reduce): seed 004's spare-slot
+    // allocations; set by the policies with quotas (min-edf, min-edf-wc, completion-time).
+    std::optional<std::array<long long, 2>> extraTasks;
+    // Completed map tasks by where they read their block; set with RunOptions::locality.
+    std::optional<LocalityCount> locality;
 
     double makespan() const { return sim.makespan; }
 };
@@ -65,11 +74,22 @@ protected:
 // Jobs in file order: 0, 1, ..., n-1.
 std::vector<int> fileOrder(const Workload& workload);
 // Jobs by arrival time, file order among equal arrivals (FIFO).
-std::vector<int> arrivalOrder(const Workload& workload);
 
 // SimOptions for an algorithm's final simulation (records and cancellation from `options`).
 struct SimOptions;
 SimOptions simOptionsFor(const RunOptions& options);
+
+// The run's locality model (block placement seeded by options.seed), or null without
+// options.locality.enabled. `coreMoves`: the policy moves cores between VMs of a host.
+std::shared_ptr<const LocalityModel> makeLocalityModel(const Workload& workload,
+                                                       const RunOptions& options, bool coreMoves);
+
+// Simulate `pools` as `options` ask into result.sim (task records or not). With a locality model:
+// its task durations, result.locality, and, unless `policiesPlaceTasks`, every pool's policy
+// wrapped in LocalityPolicy (Hadoop's node-local task choice inside the job it picks).
+void simulateRun(RunResult& result, const Workload& workload, std::vector<PoolSetup> pools,
+                 const RunOptions& options, std::shared_ptr<const LocalityModel> locality,
+                 bool policiesPlaceTasks = false);
 
 // Simulate `order` on the whole cluster and fill a RunResult (shared by order algorithms).
 RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<int> order,

@@ -456,7 +456,8 @@ public:
             setup.policy = std::make_unique<OrderPolicy>(pool.jobs);
             setups.push_back(std::move(setup));
         }
-        result.sim = simulate(workload, std::move(setups), simOptionsFor(options));
+        simulateRun(result, workload, std::move(setups), options,
+                    makeLocalityModel(workload, options, false));
         result.modelMakespan = model;
         result.notes = notes(plan);
         return result;

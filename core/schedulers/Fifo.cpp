@@ -1,5 +1,6 @@
 // fifo — first in, first out: arrival order, file order among equal arrivals (seeds 000/004).
 #include "schedulers/Algorithm.h"
+#include "sim/JobOrders.h"
 
 namespace mr {
 
@@ -15,7 +16,7 @@ public:
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,
                                  const RunOptions&) const override {
-        return arrivalOrder(w);
+        return arrivalOrder(w, fileOrder(w));
     }
 };
 

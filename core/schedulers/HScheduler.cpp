@@ -5,6 +5,7 @@
 #include "io/ResultFormat.h"
 #include "schedulers/Algorithm.h"
 #include "schedulers/Johnson.h"
+#include "sim/JobOrders.h"
 
 namespace mr {
 
@@ -71,7 +72,7 @@ public:
         auto resplit = std::make_shared<const Workload>(resplitOverAllSlots(workload));
         auto before = allStageDurations(workload, c.mapSlots(), c.reduceSlots(), options.estimator);
         auto stages = allStageDurations(*resplit, c.mapSlots(), c.reduceSlots(), options.estimator);
-        auto order = m_online ? arrivalOrder(*resplit) : johnsonOrder(stages);
+        auto order = m_online ? arrivalOrder(*resplit, fileOrder(*resplit)) : johnsonOrder(stages);
         RunResult result = runOrder(*resplit, id(), std::move(order), stages, options);
         result.notes = changeNotes(workload, before, stages);
         result.simulatedWorkload = std::move(resplit);

@@ -15,6 +15,11 @@ std::unique_ptr<Algorithm> makeOptimal();
 std::unique_ptr<Algorithm> makeBalancedPools();
 std::unique_ptr<Algorithm> makeHScheduler();
 std::unique_ptr<Algorithm> makeOnlineHScheduler();
+std::unique_ptr<Algorithm> makeEdf();
+std::unique_ptr<Algorithm> makeMinEdf();
+std::unique_ptr<Algorithm> makeMinEdfWc();
+std::unique_ptr<Algorithm> makeCompletionTime();
+std::unique_ptr<Algorithm> makeFair();
 
 namespace {
 
@@ -30,6 +35,11 @@ const std::vector<std::unique_ptr<Algorithm>>& registry() {
         list.push_back(makeBalancedPools());
         list.push_back(makeHScheduler());
         list.push_back(makeOnlineHScheduler());
+        list.push_back(makeEdf());
+        list.push_back(makeMinEdf());
+        list.push_back(makeMinEdfWc());
+        list.push_back(makeCompletionTime());
+        list.push_back(makeFair());
         return list;
     }();
     return algorithms;

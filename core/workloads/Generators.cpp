@@ -3,6 +3,7 @@
 #include "model/InputError.h"
 #include "workloads/Facebook1000.h"
 #include "workloads/ScaledWorkloads.h"
+#include "workloads/Testbed.h"
 
 namespace mr {
 
@@ -24,6 +25,10 @@ Workload facebookKind(const GenerateOptions& o) {
     return w;
 }
 
+Workload testbedKind(const GenerateOptions& o) {
+    return testbed(o.jobs, o.seed, o.nodes);
+}
+
 }  // namespace
 
 const std::vector<GeneratorInfo>& generators() {
@@ -38,6 +43,8 @@ const std::vector<GeneratorInfo>& generators() {
         {"facebook", "seed 000 Table I sizes (100 jobs), seed 004 LogNormal task times",
          &facebookKind},
         {"facebook-1000", "seed 004 §IV-B: Table I sizes, LogNormal task times", &facebook1000Kind},
+        {"testbed", "seed 004 §IV-C: 6 applications x 3 input sizes (our task times)",
+         &testbedKind},
     };
     return list;
 }

@@ -9,6 +9,7 @@
 #include "schedulers/HScheduler.h"
 #include "schedulers/Johnson.h"
 #include "schedulers/Registry.h"
+#include "sim/JobOrders.h"
 #include "sim/ScheduleCheck.h"
 #include "support/TestSupport.h"
 
@@ -81,7 +82,7 @@ TEST(HScheduler, OnlineServesArrivalOrderAndMatchesTheFormulaWithArrivals) {
         const Workload w =
             test::randomWorkload(seed, {.maxJobs = 12, .maxMaps = 30, .arrivals = true});
         const RunResult r = runAlgorithm(w, "online-hscheduler", {});
-        EXPECT_EQ(r.order, arrivalOrder(w));
+        EXPECT_EQ(r.order, arrivalOrder(w, fileOrder(w)));
         std::vector<double> arrivals;
         double firstArrival = 1e300;
         double lastEnd = 0.0;

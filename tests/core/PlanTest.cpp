@@ -89,7 +89,9 @@ TEST(Plan, ArrivalsComeFirstThenTheQueueOrder) {
     Workload w = test::figure4(1);
     w.jobs[1].arrival = 50;  // J2, first in Johnson's order, arrives late
     w.jobs[3].arrival = 10;  // J4
-    const RunResult r = runAlgorithm(w, "manual", {.manualOrder = {"J2", "J5", "J1", "J4", "J3"}});
+    RunOptions options;
+    options.manualOrder = {"J2", "J5", "J1", "J4", "J3"};
+    const RunResult r = runAlgorithm(w, "manual", options);
     const Plan plan = makePlan(w, r);
     std::vector<int> sequence;
     for (const auto& s : plan.submissions) {

@@ -13,18 +13,7 @@
 namespace mr {
 namespace {
 
-std::vector<TaskRecord> tasksOf(const SimResult& r, int job, TaskKind kind) {
-    std::vector<TaskRecord> out;
-    for (const auto& t : r.tasks) {
-        if (t.job == job && t.kind == kind) {
-            out.push_back(t);
-        }
-    }
-    std::sort(out.begin(), out.end(), [](const TaskRecord& a, const TaskRecord& b) {
-        return a.start != b.start ? a.start < b.start : a.slot < b.slot;
-    });
-    return out;
-}
+using test::tasksOf;
 
 TEST(Simulator, ArrivalsAndTheBarrierByHand) {
     // Two nodes, one slot of each kind. A: maps 2,2,2 and one reduce of 1. B arrives at 1 with

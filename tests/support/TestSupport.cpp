@@ -88,6 +88,19 @@ Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {
     return w;
 }
 
+std::vector<TaskRecord> tasksOf(const SimResult& r, int job, TaskKind kind) {
+    std::vector<TaskRecord> out;
+    for (const auto& t : r.tasks) {
+        if (t.job == job && t.kind == kind) {
+            out.push_back(t);
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const TaskRecord& a, const TaskRecord& b) {
+        return a.start != b.start ? a.start < b.start : a.slot < b.slot;
+    });
+    return out;
+}
+
 std::string scratchDir() {
     const auto dir =
         std::filesystem::temp_directory_path() / ("mrx-test-" + std::to_string(::getpid()));

@@ -8,6 +8,7 @@
 
 #include "model/Workload.h"
 #include "schedulers/Algorithm.h"
+#include "sim/SimResult.h"
 
 namespace mr::test {
 
@@ -42,6 +43,9 @@ struct RandomWorkloadOptions {
     bool integerDurations = false;
 };
 Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& options = {});
+
+// The executions of one job's tasks of a kind, by start time (then slot).
+std::vector<TaskRecord> tasksOf(const SimResult& result, int job, TaskKind kind = TaskKind::Map);
 
 struct Completed {
     int exitCode = -1;

@@ -1,0 +1,72 @@
+// LoadSweep — seed 004 Figs. 1–4: deadline metrics against the mean inter-arrival time (the
+// load), averaged over seeded runs, for several policies. Run r uses the batch of
+// `mrsim generate KIND --jobs N --seed (seed + r) --nodes M --interarrival X --deadline-factor A:B`
+// at every load point X (common random numbers: the same jobs, deadlines and arrival pattern,
+// stretched), so the curves compare loads, not samples. Work is spread over threads; every
+// result is computed independently and averaged in a fixed order, so the answer does not depend
+// on the thread count.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "experiments/DeadlineMetrics.h"
+#include "schedulers/Algorithm.h"
+#include "workloads/Arrivals.h"
+
+namespace mr {
+
+struct LoadSweepOptions {
+    std::string kind = "facebook-1000";  // a generator kind (workloads/Generators.h)
+    int jobs = 1000;
+    int nodes = 64;
+    std::uint64_t seed = 1;             // run r uses seed + r
+    std::vector<double> interarrivals;  // mean inter-arrival times (s), the x axis
+    int runs = 10;
+    DeadlineFactor deadlineFactor{1.0, 2.0};
+    std::vector<std::string> algorithms{"edf", "min-edf", "min-edf-wc"};
+    int threads = 0;  // 0: all cores
+    RunOptions run;   // estimator, locality, ... (recordTasks is forced off)
+};
+
+// The means over the runs of one (load, algorithm) point. Optional metrics are averaged over
+// the runs that have them (extra tasks: policies with quotas; missed fraction: runs with
+// deadlines; data-local fraction: with locality).
+struct LoadPoint {
+    double interarrival = 0.0;
+    std::string algorithm;
+    int runs = 0;  // runs averaged (fewer than asked only when the sweep was cancelled)
+    double relativeDeadlineExceeded = 0.0;
+    std::optional<double> missedFraction;
+    double avgCompletionTime = 0.0;
+    std::optional<double> extraMapTasks;
+    std::optional<double> extraReduceTasks;
+    double killedMapTasks = 0.0;
+    double killedReduceTasks = 0.0;
+    std::optional<double> dataLocalFraction;
+};
+
+struct LoadSweepResult {
+    LoadSweepOptions options;
+    std::vector<LoadPoint> points;  // load-major: for each interarrival, each algorithm
+    bool cancelled = false;
+};
+
+// Called after each finished (run, load) cell with (cells done, cells in all), from worker
+// threads, one call at a time.
+using SweepProgress = std::function<void(int done, int total)>;
+
+// Throws InputError for unknown algorithms or kinds and bad sizes before any work starts.
+// `cancel` (may be null) is polled between cells; a cancelled sweep returns the cells finished.
+LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& progress = {},
+                          const std::atomic<bool>* cancel = nullptr);
+
+// FROM:TO:STEP (seconds) → FROM, FROM+STEP, ... <= TO (+ rounding); throws InputError naming
+// `field` on a malformed range, STEP <= 0 or more than 10 000 points.
+std::vector<double> parseRange(const std::string& text, const std::string& field);
+
+}  // namespace mr

@@ -1,0 +1,30 @@
+// edf — seed 004 §III-A: Earliest Deadline First job ordering with Hadoop's default allocation
+// (the head job takes every free slot it can use). Jobs without a deadline come last.
+#include "schedulers/Algorithm.h"
+#include "sim/JobOrders.h"
+
+namespace mr {
+
+namespace {
+
+class EdfAlgorithm : public OrderAlgorithm {
+public:
+    std::string id() const override { return "edf"; }
+    std::string summary() const override {
+        return "earliest deadline first, the head job takes every free slot (seed 004)";
+    }
+
+protected:
+    std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,
+                                 const RunOptions&) const override {
+        return edfOrder(w, fileOrder(w));
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> makeEdf() {
+    return std::make_unique<EdfAlgorithm>();
+}
+
+}  // namespace mr

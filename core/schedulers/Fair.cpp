@@ -1,0 +1,29 @@
+// fair — the Hadoop Fair Scheduler baseline of seeds 003/004: equal shares per active job,
+// work-conserving, no preemption (FairPolicy).
+#include "schedulers/DeadlineRun.h"
+#include "sim/FairPolicy.h"
+#include "sim/JobOrders.h"
+
+namespace mr {
+
+namespace {
+
+class FairAlgorithm : public Algorithm {
+public:
+    std::string id() const override { return "fair"; }
+    std::string summary() const override {
+        return "Hadoop Fair Scheduler: equal share per active job, no preemption";
+    }
+    RunResult run(const Workload& w, const RunOptions& options) const override {
+        return runPolicy(w, id(), arrivalOrder(w, fileOrder(w)), std::make_unique<FairPolicy>(),
+                         options, makeLocalityModel(w, options, false), false, nullptr);
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Algorithm> makeFair() {
+    return std::make_unique<FairAlgorithm>();
+}
+
+}  // namespace mr

@@ -1,0 +1,108 @@
+#include "sim/MinEdfPolicy.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mr {
+
+MinEdfPolicy::MinEdfPolicy(bool workConserving, Bound bound, QuotaStats* stats,
+                           std::vector<QuotaChange>* log)
+    : QuotaPolicy(workConserving, stats, log), m_workConserving(workConserving), m_bound(bound) {}
+
+void MinEdfPolicy::attach(SimState& state, int pool) {
+    QuotaPolicy::attach(state, pool);
+    m_stats.assign(static_cast<std::size_t>(state.workload().jobCount()), AriaStats{});
+}
+
+void MinEdfPolicy::onJobArrived(SimState& state, int job) {
+    // The job profile (seed 004 assumes it is known on arrival).
+    m_stats[static_cast<std::size_t>(job)] =
+        ariaStats(state.workload().jobs[static_cast<std::size_t>(job)]);
+    QuotaPolicy::onJobArrived(state, job);
+}
+
+CompletionForm MinEdfPolicy::remainingForm(const SimState& state, int job) const {
+    const AriaStats& stats = m_stats[static_cast<std::size_t>(job)];
+    const JobState& s = state.job(job);
+    return remainingAriaForm(stats, stats.maps - s.completed[0], stats.reduces - s.completed[1],
+                             m_bound);
+}
+
+void MinEdfPolicy::afterQuotas(SimState& state, const std::vector<int>& arrived) {
+    if (!m_workConserving) {
+        return;
+    }
+    for (int job : arrived) {
+        if (std::isfinite(absoluteDeadline(job))) {
+            makeRoomFor(state, job);
+        }
+    }
+}
+
+void MinEdfPolicy::makeRoomFor(SimState& state, int newJob) {
+    const SlotPair need{quota(newJob, TaskKind::Map), quota(newJob, TaskKind::Reduce)};
+    int freeMap = state.freeSlots(TaskKind::Map, pool());
+    int freeReduce = state.freeSlots(TaskKind::Reduce, pool());
+    if (need.map <= freeMap && need.reduce <= freeReduce) {
+        return;  // enough slots right now
+    }
+    // The other active jobs, by increasing task duration of the stage they are in.
+    struct Candidate {
+        int job;
+        double taskDuration;
+    };
+    std::vector<Candidate> jobs;
+    for (int job : edfJobs()) {
+        const JobState& s = state.job(job);
+        if (job == newJob || !s.arrived || s.done) {
+            continue;
+        }
+        const AriaStats& st = m_stats[static_cast<std::size_t>(job)];
+        jobs.push_back({job, s.mapsDone ? st.reduceAvg : st.mapAvg});
+    }
+    std::stable_sort(jobs.begin(), jobs.end(), [](const Candidate& a, const Candidate& b) {
+        return a.taskDuration < b.taskDuration;
+    });
+    const auto spare = [&](int job, TaskKind kind) {
+        return std::max(0, state.job(job).runningOf(kind) - quota(job, kind));
+    };
+
+    // Will running spare tasks release enough slots in time (Algorithm 1, lines 6–21)?
+    const double remaining = absoluteDeadline(newJob) - state.now();
+    SlotPair wanted = need;
+    bool feasible = true;
+    for (const Candidate& c : jobs) {
+        const JobState& s = state.job(c.job);
+        bool counted = false;
+        if (!s.mapsDone && wanted.map > freeMap) {
+            freeMap += spare(c.job, TaskKind::Map);
+            counted = true;
+        } else if (s.mapsDone && wanted.reduce > freeReduce) {
+            freeReduce += spare(c.job, TaskKind::Reduce);
+            counted = true;
+        }
+        if (counted) {
+            const SlotQuota later = quotaWithin(state, newJob, remaining - c.taskDuration);
+            wanted = {later.mapSlots, later.reduceSlots};
+            // Waiting that long misses the deadline whatever the slots: not a way out.
+            feasible = later.feasible;
+        }
+        if (feasible && wanted.map <= freeMap && wanted.reduce <= freeReduce) {
+            return;  // waiting suffices: no kill
+        }
+    }
+
+    // Kill spare map tasks, never one inside a job's quota (lines 23–29).
+    freeMap = state.freeSlots(TaskKind::Map, pool());
+    for (const Candidate& c : jobs) {
+        if (need.map <= freeMap) {
+            break;
+        }
+        const int victims = std::min(spare(c.job, TaskKind::Map), need.map - freeMap);
+        if (victims > 0) {
+            freeMap += state.kill(c.job, TaskKind::Map, victims);
+        }
+    }
+}
+
+}  // namespace mr

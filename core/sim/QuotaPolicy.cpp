@@ -1,0 +1,216 @@
+#include "sim/QuotaPolicy.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/JobOrders.h"
+
+namespace mr {
+
+namespace {
+
+// Quotas are computed for slightly less than the remaining time, so that a quota that meets the
+// deadline exactly is replaced as soon as time moves on (and never re-computed in a loop).
+double quotaMargin(double deadline) {
+    return 1e-7 * std::max(1.0, std::fabs(deadline));
+}
+
+// The engine's "same instant" tolerance.
+double instantEnd(double now) {
+    return now + 1e-9 * std::max(1.0, std::fabs(now));
+}
+
+}  // namespace
+
+QuotaPolicy::QuotaPolicy(bool workConserving, QuotaStats* stats, std::vector<QuotaChange>* log)
+    : m_workConserving(workConserving), m_stats(stats), m_log(log) {}
+
+void QuotaPolicy::attach(SimState& state, int pool) {
+    const Workload& w = state.workload();
+    const PoolInfo& info = state.pool(pool);
+    m_pool = pool;
+    m_poolSlots[0] = info.slotCount[0];
+    m_poolSlots[1] = info.slotCount[1];
+    m_jobs.assign(static_cast<std::size_t>(w.jobCount()), JobInfo{});
+    m_byRank = edfOrder(w, info.jobs);
+    for (std::size_t r = 0; r < m_byRank.size(); ++r) {
+        const int job = m_byRank[r];
+        JobInfo& j = m_jobs[static_cast<std::size_t>(job)];
+        j.rank = static_cast<int>(r);
+        j.deadline = absoluteDeadlineOrInfinity(w.jobs[static_cast<std::size_t>(job)]);
+    }
+    for (int k = 0; k < 2; ++k) {
+        m_under[k] = JobBitset(static_cast<int>(m_byRank.size()));
+        m_ready[k] = JobBitset(static_cast<int>(m_byRank.size()));
+    }
+}
+
+SlotPair QuotaPolicy::maxUseful(const SimState& state, int job) const {
+    const Job& j = state.workload().jobs[static_cast<std::size_t>(job)];
+    const JobState& s = state.job(job);
+    return {std::min(j.maps() - s.completed[0], m_poolSlots[0]),
+            std::min(j.reduces() - s.completed[1], m_poolSlots[1])};
+}
+
+SlotQuota QuotaPolicy::quotaWithin(const SimState& state, int job, double remainingTime) const {
+    const SlotPair most = maxUseful(state, job);
+    if (most.map <= 0 && most.reduce <= 0) {
+        return {0, 0, 0.0, true, 0.0, 0.0};  // nothing left to run
+    }
+    return minimalSlots(remainingForm(state, job), remainingTime, most.map, most.reduce);
+}
+
+QuotaPolicy::Quota QuotaPolicy::computeQuota(const SimState& state, int job) const {
+    const double deadline = absoluteDeadline(job);
+    if (!std::isfinite(deadline)) {
+        const SlotPair most = maxUseful(state, job);
+        return {most.map, most.reduce};
+    }
+    const double margin = quotaMargin(deadline);
+    const SlotQuota q = quotaWithin(state, job, deadline - state.now() - margin);
+    Quota out{q.mapSlots, q.reduceSlots};
+    if (q.feasible) {
+        // From then on the quota no longer meets the deadline; recomputed then (with the margin)
+        // it grows.
+        out.expiry = deadline - q.predicted;
+    }
+    return out;
+}
+
+void QuotaPolicy::markDirty(int job) {
+    JobInfo& j = m_jobs[static_cast<std::size_t>(job)];
+    if (!j.dirty) {
+        j.dirty = true;
+        m_dirty.push_back(job);
+    }
+}
+
+void QuotaPolicy::refresh(const SimState& state, int job, TaskKind kind) {
+    const JobInfo& j = m_jobs[static_cast<std::size_t>(job)];
+    if (j.rank < 0) {
+        return;
+    }
+    const int k = static_cast<int>(kind);
+    const JobState& s = state.job(job);
+    const bool ready = s.arrived && s.pending[k] > 0 && (kind == TaskKind::Map || s.mapsDone);
+    if (ready) {
+        m_ready[k].set(j.rank);
+    } else {
+        m_ready[k].clear(j.rank);
+    }
+    if (ready && s.running[k] < j.quota[k]) {
+        m_under[k].set(j.rank);
+    } else {
+        m_under[k].clear(j.rank);
+    }
+}
+
+void QuotaPolicy::recompute(SimState& state, int job) {
+    JobInfo& j = m_jobs[static_cast<std::size_t>(job)];
+    const Quota q = computeQuota(state, job);
+    if (m_stats) {
+        ++m_stats->recomputations;
+    }
+    const bool changed = q.map != j.quota[0] || q.reduce != j.quota[1] || j.version == 0;
+    j.quota[0] = q.map;
+    j.quota[1] = q.reduce;
+    ++j.version;
+    if (std::isfinite(q.expiry) && q.expiry > instantEnd(state.now())) {
+        m_expiries.push({q.expiry, job, j.version});
+    }
+    if (changed && m_log) {
+        m_log->push_back({state.now(), job, q.map, q.reduce});
+    }
+    refresh(state, job, TaskKind::Map);
+    refresh(state, job, TaskKind::Reduce);
+}
+
+void QuotaPolicy::onJobArrived(SimState& state, int job) {
+    if (m_jobs[static_cast<std::size_t>(job)].rank < 0) {
+        return;
+    }
+    markDirty(job);
+    m_arrived.push_back(job);
+    refresh(state, job, TaskKind::Map);
+}
+
+void QuotaPolicy::onTaskStarted(SimState& state, const TaskRecord& task) {
+    const int k = static_cast<int>(task.kind);
+    if (m_stats && state.job(task.job).running[k] > quota(task.job, task.kind)) {
+        ++m_stats->extraTasks[k];
+    }
+    refresh(state, task.job, task.kind);
+}
+
+void QuotaPolicy::onTaskEnded(SimState& state, const TaskRecord& task) {
+    markDirty(task.job);  // one task fewer to run: the minimal quota may change
+    refresh(state, task.job, task.kind);
+}
+
+void QuotaPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
+    refresh(state, task.job, task.kind);
+}
+
+void QuotaPolicy::onMapStageDone(SimState& state, int job) {
+    refresh(state, job, TaskKind::Map);
+    refresh(state, job, TaskKind::Reduce);
+}
+
+void QuotaPolicy::beforeAssign(SimState& state) {
+    for (std::size_t i = 0; i < m_dirty.size(); ++i) {
+        const int job = m_dirty[i];
+        m_jobs[static_cast<std::size_t>(job)].dirty = false;
+        if (!state.job(job).done) {
+            recompute(state, job);
+        }
+    }
+    m_dirty.clear();
+    const double end = instantEnd(state.now());
+    while (!m_expiries.empty() && m_expiries.top().time <= end) {
+        const Expiry e = m_expiries.top();
+        m_expiries.pop();
+        if (e.version == m_jobs[static_cast<std::size_t>(e.job)].version &&
+            !state.job(e.job).done) {
+            recompute(state, e.job);
+        }
+    }
+    if (!m_arrived.empty()) {
+        std::sort(m_arrived.begin(), m_arrived.end(), [&](int a, int b) {
+            return m_jobs[static_cast<std::size_t>(a)].rank <
+                   m_jobs[static_cast<std::size_t>(b)].rank;
+        });
+        afterQuotas(state, m_arrived);
+        m_arrived.clear();
+    }
+    // Drop stale expiries, then make sure we are woken at the next live one.
+    while (!m_expiries.empty()) {
+        const Expiry& e = m_expiries.top();
+        if (e.version == m_jobs[static_cast<std::size_t>(e.job)].version &&
+            !state.job(e.job).done) {
+            break;
+        }
+        m_expiries.pop();
+    }
+    if (!m_expiries.empty()) {
+        const double next = m_expiries.top().time;
+        if (m_wakeRequested <= state.now() || next < m_wakeRequested) {
+            state.wakeAt(next);
+            m_wakeRequested = next;
+        }
+    }
+}
+
+Pick QuotaPolicy::pick(SimState& state, TaskKind kind, int slot) {
+    const int k = static_cast<int>(kind);
+    int rank = m_under[k].first();
+    if (rank < 0 && m_workConserving) {
+        rank = m_ready[k].first();
+    }
+    if (rank < 0) {
+        return Pick::nothing();
+    }
+    const int job = m_byRank[static_cast<std::size_t>(rank)];
+    return Pick::run(job, chooseTask(state, job, kind, slot));
+}
+
+}  // namespace mr

@@ -1,0 +1,95 @@
+#include "workloads/Arrivals.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <stdexcept>
+#include <string>
+
+#include "model/InputError.h"
+#include "perf/StageDuration.h"
+
+namespace mr {
+
+void validateArrivals(const ArrivalOptions& o) {
+    if (o.meanInterarrival && (!std::isfinite(*o.meanInterarrival) || *o.meanInterarrival < 0.0 ||
+                               *o.meanInterarrival > 1e9)) {
+        throw InputError("", "", "interarrival", "must be a finite number of seconds >= 0");
+    }
+    if (o.deadlineFactor) {
+        const DeadlineFactor& f = *o.deadlineFactor;
+        if (!std::isfinite(f.low) || !std::isfinite(f.high) || f.low <= 0.0 || f.high < f.low ||
+            f.high > 1e6) {
+            throw InputError("", "", "deadline-factor", "must be A:B with 0 < A <= B");
+        }
+    }
+}
+
+std::vector<double> aloneCompletionTimes(const Workload& w) {
+    std::vector<double> times;
+    times.reserve(w.jobs.size());
+    for (const Job& job : w.jobs) {
+        const StageDurations s =
+            stageDurations(job, w.cluster.mapSlots(), w.cluster.reduceSlots(), Estimator::Exact);
+        times.push_back(s.map + s.reduce);
+    }
+    return times;
+}
+
+void addArrivalsAndDeadlines(Workload& w, const ArrivalOptions& options, std::uint64_t seed,
+                             const std::vector<double>* alone) {
+    validateArrivals(options);
+    std::vector<double> computed;
+    if (options.deadlineFactor && alone == nullptr) {
+        computed = aloneCompletionTimes(w);
+        alone = &computed;
+    }
+    // A stream of its own: the generator's draws (job sizes, task times) stay as they were.
+    std::mt19937_64 rng(seed ^ 0x61727269766c7321ULL);
+    std::exponential_distribution<double> gap(1.0);
+    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    double clock = 0.0;
+    for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+        const double g = gap(rng);
+        const double u = unit(rng);
+        Job& job = w.jobs[j];
+        if (options.meanInterarrival) {
+            clock += j == 0 ? 0.0 : *options.meanInterarrival * g;
+            job.arrival = clock;
+        }
+        if (options.deadlineFactor) {
+            const DeadlineFactor& f = *options.deadlineFactor;
+            const double factor = f.low + (f.high - f.low) * u;
+            // A job of zero work still needs a positive deadline (the file format's rule).
+            job.deadline = std::max(factor * (*alone)[j], 1e-6);
+        }
+    }
+}
+
+DeadlineFactor parseDeadlineFactor(const std::string& text) {
+    const auto colon = text.find(':');
+    DeadlineFactor f;
+    try {
+        if (colon == std::string::npos) {
+            throw std::invalid_argument("no colon");
+        }
+        std::size_t used = 0;
+        const std::string a = text.substr(0, colon);
+        const std::string b = text.substr(colon + 1);
+        f.low = std::stod(a, &used);
+        if (used != a.size()) {
+            throw std::invalid_argument("trailing text");
+        }
+        f.high = std::stod(b, &used);
+        if (used != b.size()) {
+            throw std::invalid_argument("trailing text");
+        }
+    } catch (const std::logic_error&) {
+        throw InputError("", "", "deadline-factor",
+                         "must be A:B, two numbers such as 1:2 (got '" + text + "')");
+    }
+    validateArrivals({std::nullopt, f});
+    return f;
+}
+
+}  // namespace mr

@@ -1,0 +1,56 @@
+#include "workloads/Testbed.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iterator>
+#include <random>
+
+namespace mr {
+
+Workload testbed(int jobs, std::uint64_t seed, int nodes) {
+    Workload w;
+    w.name = "testbed (" + std::to_string(jobs) + " jobs, seed " + std::to_string(seed) + ")";
+    w.description =
+        "Seed 004 §IV-C: six applications x three input sizes in random permutations; task "
+        "counts and durations are ours (docs/readme-issue6.md).";
+    w.cluster = {nodes, 1, 1};
+    std::mt19937_64 rng(seed);
+    // The 18 traces: LogNormal task times with the application's mean.
+    const auto traceOf = [&](double mean, int count) {
+        const double mu = std::log(mean) - kTestbedTaskSigma * kTestbedTaskSigma / 2.0;
+        std::lognormal_distribution<double> d(mu, kTestbedTaskSigma);
+        std::vector<double> times;
+        for (int i = 0; i < count; ++i) {
+            times.push_back(std::round(d(rng) * 1000.0) / 1000.0);  // millisecond resolution
+        }
+        return times;
+    };
+    std::vector<Job> traces;
+    for (const TestbedJob& t : kTestbedJobs) {
+        Job job;
+        job.name = t.name;
+        job.perTaskDurations = true;
+        job.mapDurations = traceOf(t.mapSeconds, t.maps);
+        job.reduceDurations = traceOf(t.reduceSeconds, t.reduces);
+        traces.push_back(std::move(job));
+    }
+    std::vector<int> permutation(std::size(kTestbedJobs));
+    int index = 0;
+    while (index < jobs) {
+        for (std::size_t i = 0; i < permutation.size(); ++i) {
+            permutation[i] = static_cast<int>(i);
+        }
+        std::shuffle(permutation.begin(), permutation.end(), rng);
+        for (std::size_t i = 0; i < permutation.size() && index < jobs; ++i) {
+            Job job = traces[static_cast<std::size_t>(permutation[i])];
+            char suffix[16];
+            std::snprintf(suffix, sizeof suffix, "-%04d", ++index);
+            job.name += suffix;
+            w.jobs.push_back(std::move(job));
+        }
+    }
+    return w;
+}
+
+}  // namespace mr
