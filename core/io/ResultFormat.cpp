@@ -39,6 +39,35 @@ std::string csvField(const std::string& text) {
     return quoted + "\"";
 }
 
+std::string textTable(const std::vector<std::vector<std::string>>& rows, const std::string& align) {
+    std::vector<std::size_t> width;
+    for (const auto& row : rows) {
+        width.resize(std::max(width.size(), row.size()), 0);
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            width[c] = std::max(width[c], row[c].size());
+        }
+    }
+    std::string out;
+    for (const auto& row : rows) {
+        std::string line;
+        for (std::size_t c = 0; c < row.size(); ++c) {
+            const std::string pad(width[c] - row[c].size(), ' ');
+            const bool last = c + 1 == row.size();
+            if (c < align.size() && align[c] == 'l') {
+                line += row[c] + (last ? "" : pad);
+            } else {
+                line += pad + row[c];
+            }
+            line += last ? "" : "  ";
+        }
+        while (!line.empty() && line.back() == ' ') {
+            line.pop_back();
+        }
+        out += line + "\n";
+    }
+    return out;
+}
+
 namespace {
 
 std::vector<std::string> jobNames(const Workload& w, const std::vector<int>& jobs) {
@@ -80,36 +109,6 @@ std::string signedPercent(double value) {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%+.1f%%", value);
     return buffer;
-}
-
-// Columns padded to their widest cell; `align` has one letter per column, 'l' or 'r'.
-std::string textTable(const std::vector<std::vector<std::string>>& rows, const std::string& align) {
-    std::vector<std::size_t> width;
-    for (const auto& row : rows) {
-        width.resize(std::max(width.size(), row.size()), 0);
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            width[c] = std::max(width[c], row[c].size());
-        }
-    }
-    std::string out;
-    for (const auto& row : rows) {
-        std::string line;
-        for (std::size_t c = 0; c < row.size(); ++c) {
-            const std::string pad(width[c] - row[c].size(), ' ');
-            const bool last = c + 1 == row.size();
-            if (c < align.size() && align[c] == 'l') {
-                line += row[c] + (last ? "" : pad);
-            } else {
-                line += pad + row[c];
-            }
-            line += last ? "" : "  ";
-        }
-        while (!line.empty() && line.back() == ' ') {
-            line.pop_back();
-        }
-        out += line + "\n";
-    }
-    return out;
 }
 
 }  // namespace
