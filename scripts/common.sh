@@ -2,7 +2,7 @@
 # Sourced, not run.
 
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
-BUILD_PACKAGES=(g++ make cmake nlohmann-json3-dev libcli11-dev)
+BUILD_PACKAGES=(g++ make cmake nlohmann-json3-dev libcli11-dev libglpk-dev)
 TEST_PACKAGES=(libgtest-dev libbenchmark-dev)
 
 as_root() {
