@@ -16,12 +16,17 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
     app.set_version_flag("--version", "mrsim 0.1.0");
 
     // Every command: one line here.
+    // clang-format off
     const std::vector<Command> commands = {
         makeRunCommand(app),
         makeCompareCommand(app),
         makeAlgorithmsCommand(app),
         makeGenerateCommand(app),
+        makeCostCommand(app),
+        makeCostSweepCommand(app),
+        makeGenerateCostCommand(app),
     };
+    // clang-format on
 
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 wants them reversed
     try {
