@@ -34,10 +34,7 @@ Command makeCostCommand(CLI::App& app) {
     c.app->add_flag("--csv", o->csv, "Print CSV (one row per algorithm)")->excludes(json);
     c.run = [o](std::ostream& out, std::ostream&) {
         const cost::CostModel model = cost::loadCostModel(o->model);
-        std::vector<cost::CostResult> results;
-        for (const auto& id : o->algorithms) {
-            results.push_back(cost::runCostAlgorithm(model, id, o->run.costOptions()));
-        }
+        const auto results = cost::runCostAlgorithms(model, o->algorithms, o->run.costOptions());
         if (o->csv) {
             out << cost::costComparisonCsv(results);
         } else if (results.size() == 1) {

@@ -1,5 +1,6 @@
 #include "cost/CostAlgorithms.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -52,6 +53,22 @@ CostResult runCostAlgorithm(const CostModel& model, const std::string& id,
     }
     throw InputError("", "", "algorithm",
                      "unknown cost algorithm '" + id + "' (known: " + known + ")");
+}
+
+std::vector<CostResult> runCostAlgorithms(const CostModel& model,
+                                          const std::vector<std::string>& ids,
+                                          const CostOptions& options) {
+    const auto known = costAlgorithmIds();
+    for (const auto& id : ids) {
+        if (std::find(known.begin(), known.end(), id) == known.end()) {
+            runCostAlgorithm(model, id, options);  // throws the unknown-id error
+        }
+    }
+    std::vector<CostResult> results;
+    for (const auto& id : ids) {
+        results.push_back(runCostAlgorithm(model, id, options));
+    }
+    return results;
 }
 
 void describeSchedule(const CostModel& model, const TransferTable& transfer,

@@ -33,6 +33,11 @@ std::vector<std::string> costAlgorithmIds();
 CostResult runCostAlgorithm(const CostModel& model, const std::string& id,
                             const CostOptions& options = {});
 
+// Several algorithms on one model, in the order given; unknown ids are refused before any runs.
+std::vector<CostResult> runCostAlgorithms(const CostModel& model,
+                                          const std::vector<std::string>& ids,
+                                          const CostOptions& options = {});
+
 // The algorithms, callable directly.
 CostResult runLipsOffline(const CostModel& model, bool coSchedule, const CostOptions& options);
 CostResult runLipsOnline(const CostModel& model, const CostOptions& options);

@@ -155,9 +155,9 @@ LpSolution LpSolver::run(const LinearProgram& lp) {
     int status = cols == 0 ? GLP_OPT : glp_get_status(p);
     double violation = code == 0 && status == GLP_OPT ? readSolution() : 0.0;
     if (violation > 1e-7) {
-        // GLPK 5's presolver drops a row whose implied bound is within 1e-3 of a column bound,
-        // and the recovered solution can break it by that much (0.2 % of a machine's capacity
-        // was seen). Re-optimise from the recovered basis without the presolver.
+        // GLPK 5's presolver may drop a one-column row whose implied bound lies within 1e-3 of
+        // the column's own bound; the recovered solution then breaks that row (a machine's
+        // capacity exceeded by 0.2 % was seen). Re-optimise from that basis without it.
         parm.presolve = GLP_OFF;
         code = glp_simplex(p, &parm);
         status = glp_get_status(p);
