@@ -29,6 +29,30 @@ std::string milliseconds(double seconds) {
     return buffer;
 }
 
+// One CSV line of already formatted cells (an empty cell: no value).
+std::string csvLine(const std::vector<std::string>& cells) {
+    std::string line;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+        line += (i == 0 ? "" : ",") + csvField(cells[i]);
+    }
+    return line + "\n";
+}
+
+std::string cell(bool present, double value) {
+    return present ? number(value) : std::string();
+}
+
+// The cost columns shared by the CSV outputs: feasible, total and its three parts, the LP.
+std::vector<std::string> costCells(const CostResult& r) {
+    const bool ok = r.feasible;
+    return {ok ? "true" : "false",
+            cell(ok, r.cost.total()),
+            cell(ok, r.cost.dataTransfer),
+            cell(ok, r.cost.execution),
+            cell(ok, r.cost.runtimeTransfer),
+            cell(ok && r.lpCost, r.lpCost ? r.lpCost->total() : 0.0)};
+}
+
 ordered_json orNull(bool present, double value) {
     return present ? ordered_json(value) : ordered_json();
 }
@@ -274,17 +298,17 @@ std::string costComparisonCsv(const std::vector<CostResult>& results) {
         "algorithm,feasible,total_cost,data_transfer_cost,execution_cost,runtime_transfer_cost,"
         "lp_lower_bound,makespan_s,locality,saving_pct,solver_seconds\n";
     for (const CostResult& r : results) {
-        const bool ok = r.feasible;
-        const bool both = ok && results.front().feasible;
-        out +=
-            csvField(r.algorithm) + "," + (ok ? "true" : "false") + "," +
-            (ok ? number(r.cost.total()) : "") + "," + (ok ? number(r.cost.dataTransfer) : "") +
-            "," + (ok ? number(r.cost.execution) : "") + "," +
-            (ok ? number(r.cost.runtimeTransfer) : "") + "," +
-            (ok && r.lpCost ? number(r.lpCost->total()) : "") + "," +
-            (ok ? number(r.makespanS) : "") + "," + (ok ? number(r.locality) : "") + "," +
-            (both ? number(improvementPercent(results.front().cost.total(), r.cost.total())) : "") +
-            "," + number(r.solver.seconds) + "\n";
+        const bool both = r.feasible && results.front().feasible;
+        std::vector<std::string> cells = {r.algorithm};
+        for (auto& c : costCells(r)) {
+            cells.push_back(std::move(c));
+        }
+        cells.push_back(cell(r.feasible, r.makespanS));
+        cells.push_back(cell(r.feasible, r.locality));
+        cells.push_back(
+            cell(both, improvementPercent(results.front().cost.total(), r.cost.total())));
+        cells.push_back(number(r.solver.seconds));
+        out += csvLine(cells);
     }
     return out;
 }
@@ -309,14 +333,14 @@ std::string epochSweepCsv(const std::vector<EpochPoint>& points) {
         "lp_cost,makespan_s,epochs,solver_seconds\n";
     for (const EpochPoint& p : points) {
         const CostResult& r = p.result;
-        const bool ok = r.feasible;
-        out += number(p.epochS) + "," + (ok ? "true" : "false") + "," +
-               (ok ? number(r.cost.total()) : "") + "," + (ok ? number(r.cost.dataTransfer) : "") +
-               "," + (ok ? number(r.cost.execution) : "") + "," +
-               (ok ? number(r.cost.runtimeTransfer) : "") + "," +
-               (ok && r.lpCost ? number(r.lpCost->total()) : "") + "," +
-               (ok ? number(r.makespanS) : "") + "," + std::to_string(r.epochs.size()) + "," +
-               number(r.solver.seconds) + "\n";
+        std::vector<std::string> cells = {number(p.epochS)};
+        for (auto& c : costCells(r)) {
+            cells.push_back(std::move(c));
+        }
+        cells.push_back(cell(r.feasible, r.makespanS));
+        cells.push_back(std::to_string(r.epochs.size()));
+        cells.push_back(number(r.solver.seconds));
+        out += csvLine(cells);
     }
     return out;
 }
@@ -371,12 +395,11 @@ std::string clusterSizeCsv(const std::vector<ClusterSizePoint>& points) {
         "min_reduction_pct,max_reduction_pct,mean_solver_seconds\n";
     for (const ClusterSizePoint& p : points) {
         const bool ok = p.feasibleRuns > 0;
-        out += std::to_string(p.machines) + "," + std::to_string(p.jobs) + "," +
-               std::to_string(p.runs) + "," + std::to_string(p.feasibleRuns) + "," +
-               (ok ? number(p.meanCost) : "") + "," + (ok ? number(p.meanBaselineCost) : "") + "," +
-               (ok ? number(p.meanReductionPct) : "") + "," +
-               (ok ? number(p.minReductionPct) : "") + "," + (ok ? number(p.maxReductionPct) : "") +
-               "," + (ok ? number(p.meanSolverSeconds) : "") + "\n";
+        out += csvLine({std::to_string(p.machines), std::to_string(p.jobs), std::to_string(p.runs),
+                        std::to_string(p.feasibleRuns), cell(ok, p.meanCost),
+                        cell(ok, p.meanBaselineCost), cell(ok, p.meanReductionPct),
+                        cell(ok, p.minReductionPct), cell(ok, p.maxReductionPct),
+                        cell(ok, p.meanSolverSeconds)});
     }
     return out;
 }

@@ -1,7 +1,6 @@
 #include "cost/CostModelJson.h"
 
 #include <functional>
-#include <limits>
 #include <map>
 
 #include "io/AtomicFile.h"
@@ -64,6 +63,14 @@ void forEachItem(const JsonFields& top, const char* key, const std::string& kind
     }
 }
 
+// Remembers `name` → `index`; a name used twice is refused.
+void addName(std::map<std::string, int>& names, const std::string& name, std::size_t index,
+             const JsonFields& fields) {
+    if (!names.emplace(name, static_cast<int>(index)).second) {
+        fields.fail("name", "is used twice");
+    }
+}
+
 int storeByName(const std::map<std::string, int>& stores, const JsonFields& f, const char* key) {
     const std::string name = f.requiredString(key);
     const auto it = stores.find(name);
@@ -76,23 +83,8 @@ int storeByName(const std::map<std::string, int>& stores, const JsonFields& f, c
 }  // namespace
 
 CostModel parseCostModel(const std::string& text, const std::string& source) {
-    const json root = parseJsonText(text, source);
-    if (!root.is_object()) {
-        throw InputError(source, "", "", "the file must hold one JSON object");
-    }
+    const json root = parseFormattedDocument(text, source, kCostModelFormat, kCostModelVersion);
     const JsonFields f(root, source, "");
-    const std::string format = f.requiredString("format");
-    if (format != kCostModelFormat) {
-        f.fail("format",
-               "expected \"" + std::string(kCostModelFormat) + "\" (got \"" + format + "\")");
-    }
-    const long long version = f.requiredInt("version", std::numeric_limits<long long>::min(),
-                                            std::numeric_limits<long long>::max());
-    if (version != kCostModelVersion) {
-        f.fail("version", "unsupported version " + std::to_string(version) +
-                              " (this program reads version " + std::to_string(kCostModelVersion) +
-                              ")");
-    }
     refuseUnknown(f, kTopKeys, "top-level");
 
     CostModel m;
@@ -104,9 +96,7 @@ CostModel parseCostModel(const std::string& text, const std::string& source) {
     forEachItem(f, "stores", "store", source, [&](const JsonFields& s, std::size_t) {
         refuseUnknown(s, kStoreKeys, "store");
         Store store{s.requiredString("name"), s.requiredNumber("capacity_mb", 0.0, kMax)};
-        if (!stores.emplace(store.name, static_cast<int>(m.stores.size())).second) {
-            s.fail("name", "is used twice");
-        }
+        addName(stores, store.name, m.stores.size(), s);
         m.stores.push_back(std::move(store));
     });
 
@@ -149,9 +139,7 @@ CostModel parseCostModel(const std::string& text, const std::string& source) {
         d.name = s.requiredString("name");
         d.sizeMb = s.requiredNumber("size_mb", 0.0, kMax);
         d.origin = storeByName(stores, s, "origin");
-        if (!data.emplace(d.name, static_cast<int>(m.data.size())).second) {
-            s.fail("name", "is used twice");
-        }
+        addName(data, d.name, m.data.size(), s);
         m.data.push_back(std::move(d));
     });
 

@@ -72,6 +72,15 @@ struct Checker {
         }
     }
 
+    // (2)/(10): each unit runs in full.
+    void runInFull(const std::vector<double>& sum, const char* rule) {
+        for (std::size_t u = 0; u < units.size(); ++u) {
+            if (sum[u] < 1.0 - kTol) {
+                fail(rule, unitName(u) + " is scheduled " + formatNumber(sum[u]) + " < 1");
+            }
+        }
+    }
+
     std::vector<double> scheduled(const Plan& plan) const {
         std::vector<double> sum(units.size(), 0.0);
         for (const UnitShare& w : plan.work) {
@@ -176,12 +185,7 @@ std::vector<std::string> checkSimplePlan(const CostModel& model, const std::vect
     if (!c.indicesValid(plan)) {
         return c.violations;
     }
-    const auto sum = c.scheduled(plan);
-    for (std::size_t u = 0; u < units.size(); ++u) {
-        if (sum[u] < 1.0 - kTol) {
-            c.fail("2", c.unitName(u) + " is scheduled " + formatNumber(sum[u]) + " < 1");
-        }
-    }
+    c.runInFull(c.scheduled(plan), "2");
     c.readsWithinPlacement(c.reads(plan), c.zeros(units.size()), c.origins(), "3");
     c.capacity(plan, "4", 0.0);
     c.bounds(plan, "5", "5");
@@ -196,12 +200,7 @@ std::vector<std::string> checkCoSchedulePlan(const CostModel& model,
     }
     const Table placed = c.placement(plan, c.zeros(model.data.size()));
     c.placedInFull(placed, "9");
-    const auto sum = c.scheduled(plan);
-    for (std::size_t u = 0; u < units.size(); ++u) {
-        if (sum[u] < 1.0 - kTol) {
-            c.fail("10", c.unitName(u) + " is scheduled " + formatNumber(sum[u]) + " < 1");
-        }
-    }
+    c.runInFull(c.scheduled(plan), "10");
     c.storeCapacity(placed, "11");
     c.capacity(plan, "12", 0.0);
     c.readsWithinPlacement(c.reads(plan), c.zeros(units.size()), placed, "13");

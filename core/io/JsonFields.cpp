@@ -267,6 +267,26 @@ json parseJsonText(const std::string& text, const std::string& file) {
     }
 }
 
+json parseFormattedDocument(const std::string& text, const std::string& file,
+                            const std::string& format, int version) {
+    json root = parseJsonText(text, file);
+    if (!root.is_object()) {
+        throw InputError(file, "", "", "the file must hold one JSON object");
+    }
+    const JsonFields f(root, file, "");
+    const std::string found = f.requiredString("format");
+    if (found != format) {
+        f.fail("format", "expected \"" + format + "\" (got \"" + found + "\")");
+    }
+    const long long v = f.requiredInt("version", std::numeric_limits<long long>::min(),
+                                      std::numeric_limits<long long>::max());
+    if (v != version) {
+        f.fail("version", "unsupported version " + std::to_string(v) +
+                              " (this program reads version " + std::to_string(version) + ")");
+    }
+    return root;
+}
+
 std::string readTextFile(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {

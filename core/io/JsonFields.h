@@ -55,6 +55,11 @@ private:
 // and the line/column.
 nlohmann::json parseJsonText(const std::string& text, const std::string& file);
 
+// Parse a file's text that must be one JSON object whose "format" and "version" are `format` and
+// `version` (InputError naming `file` and the field otherwise).
+nlohmann::json parseFormattedDocument(const std::string& text, const std::string& file,
+                                      const std::string& format, int version);
+
 // Read a whole file; throws InputError when it cannot be opened or read.
 std::string readTextFile(const std::string& path);
 
