@@ -27,6 +27,9 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         makeSweepCommand(app),
         makeMinSlotsCommand(app),
         makeSweepLoadCommand(app),
+        makeCostCommand(app),
+        makeCostSweepCommand(app),
+        makeGenerateCostCommand(app),
     };
     // clang-format on
 

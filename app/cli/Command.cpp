@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <ostream>
 
+#include "cost/CostAlgorithms.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
@@ -81,6 +82,32 @@ std::string algorithmHelp() {
     for (const Algorithm* a : allAlgorithms()) {
         const std::size_t pad = 18 - std::min<std::size_t>(17, a->id().size());
         text += "  " + a->id() + std::string(pad, ' ') + a->summary() + "\n";
+    }
+    return text;
+}
+
+void CostRunOptions::addTo(CLI::App& command) {
+    command.add_option("--epoch", epochS, "lips-online: epoch length in seconds (default 600)");
+    command.add_option("--delay", delayS,
+                       "delay: seconds a job waits for a local machine (default 5)");
+    command.add_flag("--all-stores", allStores,
+                     "LiPS: let a task read from any store, not only its data's origin and its "
+                     "machine's own store (a bigger LP)");
+}
+
+cost::CostOptions CostRunOptions::costOptions() const {
+    cost::CostOptions o;
+    o.epochS = epochS;
+    o.delayS = delayS;
+    o.allStores = allStores;
+    return o;
+}
+
+std::string costAlgorithmHelp() {
+    std::string text = "Cost algorithms:";
+    for (const auto& a : cost::costAlgorithms()) {
+        text +=
+            "\n  " + a.id + std::string(a.id.size() < 16 ? 16 - a.id.size() : 1, ' ') + a.summary;
     }
     return text;
 }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cost/CostAlgorithms.h"
 #include "model/InputError.h"
 #include "model/Workload.h"
 #include "schedulers/Algorithm.h"
@@ -46,6 +47,17 @@ void addLocalityOptions(CLI::App& command, LocalityOptions& locality);
 
 std::string algorithmHelp();  // "Algorithms:\n  fifo   ...\n"
 
+// Options of the commands that run cost algorithms (cost, cost-sweep).
+struct CostRunOptions {
+    double epochS = 600.0;
+    double delayS = 5.0;
+    bool allStores = false;
+
+    void addTo(CLI::App& command);
+    cost::CostOptions costOptions() const;
+};
+std::string costAlgorithmHelp();  // "Cost algorithms:\n  lips  ..."
+
 Command makeRunCommand(CLI::App& app);
 Command makeCompareCommand(CLI::App& app);
 Command makeAlgorithmsCommand(CLI::App& app);
@@ -55,5 +67,8 @@ Command makePlanCommand(CLI::App& app);
 Command makeSweepCommand(CLI::App& app);
 Command makeMinSlotsCommand(CLI::App& app);
 Command makeSweepLoadCommand(CLI::App& app);
+Command makeCostCommand(CLI::App& app);
+Command makeCostSweepCommand(CLI::App& app);
+Command makeGenerateCostCommand(CLI::App& app);
 
 }  // namespace mr::cli

@@ -14,20 +14,21 @@ namespace mr {
 using nlohmann::json;
 
 JsonFields::JsonFields(const json& object, std::string file, std::string item,
-                       std::string fieldPrefix)
+                       std::string fieldPrefix, std::string itemKind)
     : m_object(object),
       m_file(std::move(file)),
       m_item(std::move(item)),
-      m_prefix(std::move(fieldPrefix)) {
+      m_prefix(std::move(fieldPrefix)),
+      m_itemKind(std::move(itemKind)) {
     if (!m_object.is_object()) {
         throw InputError(m_file, m_item,
                          m_prefix.empty() ? "" : m_prefix.substr(0, m_prefix.size() - 1),
-                         "must be a JSON object");
+                         "must be a JSON object", m_itemKind);
     }
 }
 
 void JsonFields::fail(const std::string& key, const std::string& message) const {
-    throw InputError(m_file, m_item, fieldName(key), message);
+    throw InputError(m_file, m_item, fieldName(key), message, m_itemKind);
 }
 
 bool JsonFields::has(const char* key) const {
@@ -95,7 +96,8 @@ double JsonFields::checkedNumber(const json& value, const std::string& field, do
                                  double max, bool minExclusive) const {
     if (!value.is_number()) {
         throw InputError(m_file, m_item, field,
-                         std::string("must be a number (got ") + value.type_name() + ")");
+                         std::string("must be a number (got ") + value.type_name() + ")",
+                         m_itemKind);
     }
     const double d = value.get<double>();
     const bool belowMin = minExclusive ? !(d > min) : !(d >= min);
@@ -105,7 +107,8 @@ double JsonFields::checkedNumber(const json& value, const std::string& field, do
             range += " and <= " + formatNumber(max);
         }
         throw InputError(m_file, m_item, field,
-                         "must be a finite number " + range + " (got " + value.dump() + ")");
+                         "must be a finite number " + range + " (got " + value.dump() + ")",
+                         m_itemKind);
     }
     return d;
 }
@@ -151,7 +154,7 @@ std::vector<std::string> JsonFields::stringArray(const char* key) const {
     for (std::size_t i = 0; i < value.size(); ++i) {
         if (!value[i].is_string()) {
             throw InputError(m_file, m_item, fieldName(key) + "[" + std::to_string(i) + "]",
-                             "must be a string");
+                             "must be a string", m_itemKind);
         }
         result.push_back(value[i].get<std::string>());
     }
@@ -262,6 +265,26 @@ json parseJsonText(const std::string& text, const std::string& file) {
         }
         throw InputError(file, "", "", "not valid JSON (truncated or corrupt file?): " + what);
     }
+}
+
+json parseFormattedDocument(const std::string& text, const std::string& file,
+                            const std::string& format, int version) {
+    json root = parseJsonText(text, file);
+    if (!root.is_object()) {
+        throw InputError(file, "", "", "the file must hold one JSON object");
+    }
+    const JsonFields f(root, file, "");
+    const std::string found = f.requiredString("format");
+    if (found != format) {
+        f.fail("format", "expected \"" + format + "\" (got \"" + found + "\")");
+    }
+    const long long v = f.requiredInt("version", std::numeric_limits<long long>::min(),
+                                      std::numeric_limits<long long>::max());
+    if (v != version) {
+        f.fail("version", "unsupported version " + std::to_string(v) +
+                              " (this program reads version " + std::to_string(version) + ")");
+    }
+    return root;
 }
 
 std::string readTextFile(const std::string& path) {

@@ -13,8 +13,9 @@ namespace mr {
 class JsonFields {
 public:
     // `object` must outlive this reader. `item` is the job (or other element) name; may be empty.
+    // `itemKind` says what the item is in error messages ("job", "machine", "store", ...).
     JsonFields(const nlohmann::json& object, std::string file, std::string item,
-               std::string fieldPrefix = {});
+               std::string fieldPrefix = {}, std::string itemKind = "job");
 
     bool has(const char* key) const;
     const nlohmann::json& raw(const char* key) const;  // throws if missing
@@ -47,11 +48,17 @@ private:
     std::string m_file;
     std::string m_item;
     std::string m_prefix;
+    std::string m_itemKind;
 };
 
 // Parse JSON text; a syntax error (a truncated file, say) becomes one InputError naming the file
 // and the line/column.
 nlohmann::json parseJsonText(const std::string& text, const std::string& file);
+
+// Parse a file's text that must be one JSON object whose "format" and "version" are `format` and
+// `version` (InputError naming `file` and the field otherwise).
+nlohmann::json parseFormattedDocument(const std::string& text, const std::string& file,
+                                      const std::string& format, int version);
 
 // Read a whole file; throws InputError when it cannot be opened or read.
 std::string readTextFile(const std::string& path);

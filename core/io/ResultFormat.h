@@ -75,7 +75,8 @@ double improvementPercent(double baseline, double value);
 std::string formatTime(double seconds);
 std::string describeWorkload(const Workload& workload);  // "30 nodes (30 map + 30 reduce ..."
 std::string csvField(const std::string& text);           // quoted when needed (RFC 4180)
-// Columns padded to their widest cell; `align` has one letter per column, 'l' or 'r'.
+// Rows as text, columns padded to their widest cell; `align` has one letter per column, 'l' (left)
+// or 'r' (right, the default).
 std::string textTable(const std::vector<std::vector<std::string>>& rows, const std::string& align);
 
 }  // namespace mr

@@ -199,23 +199,8 @@ ordered_json jobJson(const Job& job) {
 }  // namespace
 
 Workload parseWorkload(const std::string& text, const std::string& source, LoadReport* report) {
-    const json root = parseJsonText(text, source);
-    if (!root.is_object()) {
-        throw InputError(source, "", "", "the file must hold one JSON object");
-    }
+    const json root = parseFormattedDocument(text, source, kWorkloadFormat, kWorkloadVersion);
     const JsonFields f(root, source, "");
-    const std::string format = f.requiredString("format");
-    if (format != kWorkloadFormat) {
-        f.fail("format",
-               "expected \"" + std::string(kWorkloadFormat) + "\" (got \"" + format + "\")");
-    }
-    const long long version = f.requiredInt("version", std::numeric_limits<long long>::min(),
-                                            std::numeric_limits<long long>::max());
-    if (version != kWorkloadVersion) {
-        f.fail("version", "unsupported version " + std::to_string(version) +
-                              " (this program reads version " + std::to_string(kWorkloadVersion) +
-                              ")");
-    }
 
     Workload w;
     w.name = f.optionalString("name").value_or("");

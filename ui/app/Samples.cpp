@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
+#include <QRegularExpression>
 
 namespace mr::ui {
 
@@ -20,15 +22,22 @@ QString samplesDirectory() {
     return {};
 }
 
-QStringList sampleFiles() {
+QStringList sampleFiles(const QString& format) {
     const QString dir = samplesDirectory();
     if (dir.isEmpty()) {
         return {};
     }
+    static const QRegularExpression formatField(QStringLiteral("\"format\"\\s*:\\s*\"([^\"]*)\""));
     QStringList files;
-    for (const QString& name :
-         QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        files << QDir(dir).filePath(name);
+    for (const QString& name : QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        QFile file(QDir(dir).filePath(name));
+        if (!file.open(QIODevice::ReadOnly)) {
+            continue;
+        }
+        const auto match = formatField.match(QString::fromUtf8(file.read(4096)));
+        if (match.hasMatch() && match.captured(1) == format) {
+            files << file.fileName();
+        }
     }
     return files;
 }

@@ -8,6 +8,8 @@
 namespace mr::ui {
 
 QString samplesDirectory();
-QStringList sampleFiles();  // absolute paths, sorted by name
+// Absolute paths of the samples of one file format ("mrx-workload" or "mrx-costmodel", the
+// "format" field every file of ours starts with), sorted by name.
+QStringList sampleFiles(const QString& format = QStringLiteral("mrx-workload"));
 
 }  // namespace mr::ui

@@ -1,0 +1,143 @@
+#include "cost/CostAlgorithms.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "model/InputError.h"
+
+namespace mr::cost {
+
+const std::vector<CostAlgorithmInfo>& costAlgorithms() {
+    static const std::vector<CostAlgorithmInfo> all = {
+        {"lips", "LiPS offline simple task scheduling, data stay put (seed 002 Fig. 2)"},
+        {"lips-coschedule", "LiPS offline co-scheduling of data and tasks (seed 002 Fig. 3)"},
+        {"lips-online", "LiPS epoch by epoch with a fake node for the overflow (Fig. 4, --epoch)"},
+        {"hadoop-default",
+         "greedy locality: local while the machine has capacity, else the "
+         "cheapest machine to reach"},
+        {"delay", "delay scheduling: fair share, wait up to --delay s for a local machine"},
+    };
+    return all;
+}
+
+std::vector<std::string> costAlgorithmIds() {
+    std::vector<std::string> ids;
+    for (const auto& a : costAlgorithms()) {
+        ids.push_back(a.id);
+    }
+    return ids;
+}
+
+CostResult runCostAlgorithm(const CostModel& model, const std::string& id,
+                            const CostOptions& options) {
+    if (id == "lips" || id == "lips-coschedule") {
+        return runLipsOffline(model, id == "lips-coschedule", options);
+    }
+    if (id == "lips-online") {
+        return runLipsOnline(model, options);
+    }
+    if (id == "hadoop-default") {
+        return runHadoopDefault(model);
+    }
+    if (id == "delay") {
+        if (!std::isfinite(options.delayS) || options.delayS < 0.0) {
+            throw InputError("", "", "delay", "must be a finite number of seconds >= 0");
+        }
+        return runDelayScheduling(model, options.delayS);
+    }
+    std::string known;
+    for (const auto& a : costAlgorithms()) {
+        known += (known.empty() ? "" : ", ") + a.id;
+    }
+    throw InputError("", "", "algorithm",
+                     "unknown cost algorithm '" + id + "' (known: " + known + ")");
+}
+
+std::vector<CostResult> runCostAlgorithms(const CostModel& model,
+                                          const std::vector<std::string>& ids,
+                                          const CostOptions& options) {
+    const auto known = costAlgorithmIds();
+    for (const auto& id : ids) {
+        if (std::find(known.begin(), known.end(), id) == known.end()) {
+            runCostAlgorithm(model, id, options);  // throws the unknown-id error
+        }
+    }
+    std::vector<CostResult> results;
+    for (const auto& id : ids) {
+        results.push_back(runCostAlgorithm(model, id, options));
+    }
+    return results;
+}
+
+void describeSchedule(const CostModel& model, const TransferTable& transfer,
+                      const std::vector<int>& tasks, const std::vector<int>& blocks, const Plan* lp,
+                      CostResult& result) {
+    const auto& units = result.units;
+    result.cost = planCost(model, transfer, units, result.schedule);
+    result.cpuSecondsPerMachine = cpuSecondsPerMachine(model, units, result.schedule);
+    result.makespanS = busyMakespan(model, result.cpuSecondsPerMachine);
+    result.locality = locality(model, units, result.schedule);
+
+    // Job level: a unit's share counts as its tasks over the job's tasks.
+    std::map<std::tuple<int, int, int>, JobShare> jobs;
+    auto share = [&](const UnitShare& w) -> JobShare& {
+        const WorkUnit& u = units[static_cast<std::size_t>(w.unit)];
+        JobShare& s = jobs[{u.job, w.machine, w.store}];
+        s.job = u.job;
+        s.machine = w.machine;
+        s.store = w.store;
+        return s;
+    };
+    auto weight = [&](const UnitShare& w) {
+        const WorkUnit& u = units[static_cast<std::size_t>(w.unit)];
+        return static_cast<double>(u.tasks) / model.jobTasks(u.job);
+    };
+    for (std::size_t k = 0; k < result.schedule.work.size(); ++k) {
+        const UnitShare& w = result.schedule.work[k];
+        JobShare& s = share(w);
+        s.fraction += w.fraction * weight(w);
+        s.tasks += tasks[k];
+    }
+    if (lp) {
+        for (const UnitShare& w : lp->work) {
+            JobShare& s = share(w);
+            s.lpFraction = s.lpFraction.value_or(0.0) + w.fraction * weight(w);
+        }
+        for (auto& [key, s] : jobs) {
+            s.lpFraction = s.lpFraction.value_or(0.0);
+        }
+    }
+    result.assignment.clear();
+    for (const auto& [key, s] : jobs) {
+        result.assignment.push_back(s);
+    }
+
+    std::map<std::pair<int, int>, PlacementShare> places;
+    for (std::size_t k = 0; k < result.schedule.placement.size(); ++k) {
+        const DataShare& p = result.schedule.placement[k];
+        PlacementShare& s = places[{p.data, p.store}];
+        s.data = p.data;
+        s.store = p.store;
+        s.fraction += p.fraction;
+        s.blocks += blocks[k];
+    }
+    if (lp) {
+        for (const DataShare& p : lp->placement) {
+            PlacementShare& s = places[{p.data, p.store}];
+            s.data = p.data;
+            s.store = p.store;
+            s.lpFraction = s.lpFraction.value_or(0.0) + p.fraction;
+        }
+        for (auto& [key, s] : places) {
+            s.lpFraction = s.lpFraction.value_or(0.0);
+        }
+    }
+    result.placement.clear();
+    for (const auto& [key, s] : places) {
+        result.placement.push_back(s);
+    }
+}
+
+}  // namespace mr::cost

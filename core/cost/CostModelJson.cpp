@@ -1,0 +1,264 @@
+#include "cost/CostModelJson.h"
+
+#include <functional>
+#include <map>
+
+#include "io/AtomicFile.h"
+#include "io/JsonFields.h"
+#include "model/InputError.h"
+
+namespace mr::cost {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr double kMax = 1.0e12;
+
+const std::vector<std::string> kTopKeys = {"format",   "version", "name",     "description",
+                                           "block_mb", "stores",  "machines", "transfer",
+                                           "data",     "jobs"};
+const std::vector<std::string> kStoreKeys = {"name", "capacity_mb"};
+const std::vector<std::string> kMachineKeys = {"name", "store", "cpu_units", "cpu_cost_per_s",
+                                               "uptime_s"};
+const std::vector<std::string> kTransferKeys = {"default_cost_per_mb", "default_mb_per_s", "pairs"};
+const std::vector<std::string> kPairKeys = {"a", "b", "cost_per_mb", "mb_per_s"};
+const std::vector<std::string> kDataKeys = {"name", "size_mb", "origin"};
+const std::vector<std::string> kJobKeys = {"name", "cpu_s", "cpu_s_per_mb", "data", "tasks"};
+
+void refuseUnknown(const JsonFields& f, const std::vector<std::string>& known,
+                   const std::string& what) {
+    for (const auto& key : f.unknownKeys(known)) {
+        std::string list;
+        for (const auto& k : known) {
+            list += (list.empty() ? "" : ", ") + k;
+        }
+        f.fail(key, "unknown " + what + " field (expected " + list + ")");
+    }
+}
+
+// Calls `read(fields, index)` for each object of the array `key`; the reader names the item by
+// its "name" (or "#N" when it has none yet) so that every error can say which one is wrong.
+void forEachItem(const JsonFields& top, const char* key, const std::string& kind,
+                 const std::string& file,
+                 const std::function<void(const JsonFields&, std::size_t)>& read) {
+    const json& array = top.raw(key);
+    if (!array.is_array()) {
+        top.fail(key, std::string("must be an array (got ") + array.type_name() + ")");
+    }
+    for (std::size_t i = 0; i < array.size(); ++i) {
+        const json& value = array[i];
+        std::string name = "#" + std::to_string(i + 1);
+        if (value.is_object() && value.contains("name") && value["name"].is_string() &&
+            !value["name"].get<std::string>().empty()) {
+            name = value["name"].get<std::string>();
+        }
+        if (!value.is_object()) {
+            throw InputError(file, name, "",
+                             std::string("each entry of '") + key + "' must be a JSON object",
+                             kind);
+        }
+        read(JsonFields(value, file, name, {}, kind), i);
+    }
+}
+
+// Remembers `name` → `index`; a name used twice is refused.
+void addName(std::map<std::string, int>& names, const std::string& name, std::size_t index,
+             const JsonFields& fields) {
+    if (!names.emplace(name, static_cast<int>(index)).second) {
+        fields.fail("name", "is used twice");
+    }
+}
+
+int storeByName(const std::map<std::string, int>& stores, const JsonFields& f, const char* key) {
+    const std::string name = f.requiredString(key);
+    const auto it = stores.find(name);
+    if (it == stores.end()) {
+        f.fail(key, "unknown store '" + name + "'");
+    }
+    return it->second;
+}
+
+}  // namespace
+
+CostModel parseCostModel(const std::string& text, const std::string& source) {
+    const json root = parseFormattedDocument(text, source, kCostModelFormat, kCostModelVersion);
+    const JsonFields f(root, source, "");
+    refuseUnknown(f, kTopKeys, "top-level");
+
+    CostModel m;
+    m.name = f.optionalString("name").value_or("");
+    m.description = f.optionalString("description").value_or("");
+    m.blockMb = f.optionalNumber("block_mb", 0.0, kMax, true).value_or(kDefaultBlockMb);
+
+    std::map<std::string, int> stores;
+    forEachItem(f, "stores", "store", source, [&](const JsonFields& s, std::size_t) {
+        refuseUnknown(s, kStoreKeys, "store");
+        Store store{s.requiredString("name"), s.requiredNumber("capacity_mb", 0.0, kMax)};
+        addName(stores, store.name, m.stores.size(), s);
+        m.stores.push_back(std::move(store));
+    });
+
+    forEachItem(f, "machines", "machine", source, [&](const JsonFields& s, std::size_t) {
+        refuseUnknown(s, kMachineKeys, "machine");
+        Machine mc;
+        mc.name = s.requiredString("name");
+        mc.store = storeByName(stores, s, "store");
+        mc.cpuUnits = s.requiredNumber("cpu_units", 0.0, kMax, true);
+        mc.cpuCostPerS = s.requiredNumber("cpu_cost_per_s", 0.0, kMax);
+        mc.uptimeS = s.requiredNumber("uptime_s", 0.0, kMax);
+        m.machines.push_back(std::move(mc));
+    });
+
+    const JsonFields t(f.requiredObject("transfer"), source, "", "transfer.");
+    refuseUnknown(t, kTransferKeys, "transfer");
+    m.transfer.defaultCostPerMb = t.requiredNumber("default_cost_per_mb", 0.0, kMax);
+    m.transfer.defaultMbPerS = t.requiredNumber("default_mb_per_s", 0.0, kMax, true);
+    if (t.has("pairs")) {
+        const json& pairs = t.raw("pairs");
+        if (!pairs.is_array()) {
+            t.fail("pairs", std::string("must be an array (got ") + pairs.type_name() + ")");
+        }
+        for (std::size_t i = 0; i < pairs.size(); ++i) {
+            const JsonFields p(pairs[i], source, "", "transfer.pairs[" + std::to_string(i) + "].");
+            refuseUnknown(p, kPairKeys, "transfer pair");
+            TransferPair pair;
+            pair.a = storeByName(stores, p, "a");
+            pair.b = storeByName(stores, p, "b");
+            pair.costPerMb = p.optionalNumber("cost_per_mb", 0.0, kMax);
+            pair.mbPerS = p.optionalNumber("mb_per_s", 0.0, kMax, true);
+            m.transfer.pairs.push_back(pair);
+        }
+    }
+
+    std::map<std::string, int> data;
+    forEachItem(f, "data", "data", source, [&](const JsonFields& s, std::size_t) {
+        refuseUnknown(s, kDataKeys, "data");
+        DataObject d;
+        d.name = s.requiredString("name");
+        d.sizeMb = s.requiredNumber("size_mb", 0.0, kMax);
+        d.origin = storeByName(stores, s, "origin");
+        addName(data, d.name, m.data.size(), s);
+        m.data.push_back(std::move(d));
+    });
+
+    forEachItem(f, "jobs", "job", source, [&](const JsonFields& s, std::size_t) {
+        refuseUnknown(s, kJobKeys, "job");
+        CostJob j;
+        j.name = s.requiredString("name");
+        j.cpuS = s.optionalNumber("cpu_s", 0.0, kMax);
+        j.cpuSPerMb = s.optionalNumber("cpu_s_per_mb", 0.0, kMax);
+        const auto names = s.stringArray("data");
+        for (const auto& name : names) {
+            const auto it = data.find(name);
+            if (it == data.end()) {
+                s.fail("data", "reads '" + name + "', which is not in the model's data");
+            }
+            j.data.push_back(it->second);
+        }
+        if (s.has("tasks")) {
+            j.tasks = static_cast<int>(s.requiredInt("tasks", 1, 10'000'000));
+        }
+        m.jobs.push_back(std::move(j));
+    });
+
+    validate(m, source);
+    return m;
+}
+
+CostModel loadCostModel(const std::string& path) {
+    return parseCostModel(readTextFile(path), path);
+}
+
+std::string serializeCostModel(const CostModel& m) {
+    auto list = [](const std::string& key, const std::vector<ordered_json>& items, bool last) {
+        std::string out = "  " + json(key).dump() + ": [";
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            out += (i == 0 ? "\n    " : ",\n    ") + toOneLine(items[i]);
+        }
+        out += items.empty() ? "]" : "\n  ]";
+        return out + (last ? "\n" : ",\n");
+    };
+    auto storeName = [&](int s) { return m.stores[static_cast<std::size_t>(s)].name; };
+
+    std::string out = "{\n";
+    out += "  \"format\": \"" + std::string(kCostModelFormat) + "\",\n";
+    out += "  \"version\": " + std::to_string(kCostModelVersion) + ",\n";
+    out += "  \"name\": " + json(m.name).dump() + ",\n";
+    if (!m.description.empty()) {
+        out += "  \"description\": " + json(m.description).dump() + ",\n";
+    }
+    if (m.blockMb != kDefaultBlockMb) {
+        out += "  \"block_mb\": " + formatNumber(m.blockMb) + ",\n";
+    }
+    std::vector<ordered_json> items;
+    for (const auto& s : m.stores) {
+        items.push_back({{"name", s.name}, {"capacity_mb", s.capacityMb}});
+    }
+    out += list("stores", items, false);
+    items.clear();
+    for (const auto& mc : m.machines) {
+        items.push_back({{"name", mc.name},
+                         {"store", storeName(mc.store)},
+                         {"cpu_units", mc.cpuUnits},
+                         {"cpu_cost_per_s", mc.cpuCostPerS},
+                         {"uptime_s", mc.uptimeS}});
+    }
+    out += list("machines", items, false);
+
+    out +=
+        "  \"transfer\": {\"default_cost_per_mb\": " + formatNumber(m.transfer.defaultCostPerMb) +
+        ", \"default_mb_per_s\": " + formatNumber(m.transfer.defaultMbPerS);
+    if (m.transfer.pairs.empty()) {
+        out += "},\n";
+    } else {
+        out += ", \"pairs\": [";
+        for (std::size_t i = 0; i < m.transfer.pairs.size(); ++i) {
+            const auto& p = m.transfer.pairs[i];
+            ordered_json pair = {{"a", storeName(p.a)}, {"b", storeName(p.b)}};
+            if (p.costPerMb) {
+                pair["cost_per_mb"] = *p.costPerMb;
+            }
+            if (p.mbPerS) {
+                pair["mb_per_s"] = *p.mbPerS;
+            }
+            out += (i == 0 ? "\n    " : ",\n    ") + toOneLine(pair);
+        }
+        out += "\n  ]},\n";
+    }
+
+    items.clear();
+    for (const auto& d : m.data) {
+        items.push_back({{"name", d.name}, {"size_mb", d.sizeMb}, {"origin", storeName(d.origin)}});
+    }
+    out += list("data", items, false);
+    items.clear();
+    for (const auto& j : m.jobs) {
+        ordered_json job = {{"name", j.name}};
+        if (j.cpuS) {
+            job["cpu_s"] = *j.cpuS;
+        }
+        if (j.cpuSPerMb) {
+            job["cpu_s_per_mb"] = *j.cpuSPerMb;
+        }
+        std::vector<std::string> names;
+        for (int d : j.data) {
+            names.push_back(m.data[static_cast<std::size_t>(d)].name);
+        }
+        job["data"] = names;
+        if (j.tasks) {
+            job["tasks"] = *j.tasks;
+        }
+        items.push_back(std::move(job));
+    }
+    out += list("jobs", items, true);
+    return out + "}\n";
+}
+
+void saveCostModel(const CostModel& model, const std::string& path) {
+    validate(model, path);
+    writeFileAtomically(path, serializeCostModel(model));
+}
+
+}  // namespace mr::cost
