@@ -6,6 +6,7 @@
 #include "app/MainWindow.h"
 #include "app/Samples.h"
 #include "run/RunController.h"
+#include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
 
@@ -38,6 +39,13 @@ int main(int argc, char** argv) {
     }
     if (!request.tab.isEmpty() && !window.showTab(request.tab)) {
         std::fprintf(stderr, "mrx: warning: unknown tab '%s'\n", qPrintable(request.tab));
+    }
+    if (!request.sweep.isEmpty()) {
+        window.showTab(QStringLiteral("sweep"));
+        window.runController()->waitForLatest();
+        QCoreApplication::processEvents();
+        window.sweepTab()->setNodeRange(request.sweep);
+        window.sweepTab()->start();
     }
     if (request.johnsonStep >= 0) {
         window.runController()->waitForLatest();

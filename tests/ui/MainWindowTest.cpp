@@ -30,6 +30,7 @@
 #include "model/InputError.h"
 #include "run/RunController.h"
 #include "schedulers/Registry.h"
+#include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
 
@@ -326,6 +327,41 @@ private slots:
         QVERIFY2(shown.contains(QStringLiteral("job 'J9': field 'map_duration'")),
                  qPrintable(shown));
         QVERIFY(window.document()->workload() == before);
+    }
+
+    void sweepTabMatchesTheCoreSweepAndCanBeCancelled() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo", "johnson"});
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        QVERIFY(window.showTab(QStringLiteral("sweep")));
+        results(window);
+        SweepTab* sweep = window.sweepTab();
+        sweep->setNodeRange(QStringLiteral("5:10:5"));
+        QSignalSpy finished(sweep, &SweepTab::finished);
+        sweep->start();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(sweep->result().has_value());
+        // The two jobs each have 10 map and 10 reduce tasks: on 10 nodes fifo takes 42 and
+        // johnson 24 (seed 000 Fig. 3); on 5 nodes every stage takes two waves: 84 and 48.
+        const SweepResult& r = *sweep->result();
+        QCOMPARE(r.nodes, (std::vector<int>{5, 10}));
+        QCOMPARE(r.series[0].name, std::string("fifo"));
+        QCOMPARE(r.series[0].points[0].mean, 84.0);
+        QCOMPARE(r.series[0].points[1].mean, 42.0);
+        QCOMPARE(r.series[1].points[0].mean, 48.0);
+        QCOMPARE(r.series[1].points[1].mean, 24.0);
+        QCOMPARE(sweep->chart()->graphCount(), 4);  // two algorithms + the formula's Min and Max
+        QVERIFY(sweep->csv().startsWith(QStringLiteral("nodes,series,kind,runs,mean")));
+
+        // A long generated sweep, cancelled at once: the previous result stays.
+        sweep->useGenerated(QStringLiteral("yahoo-unimodal"), 100, 20, 1);
+        sweep->setNodeRange(QStringLiteral("10:400:10"));
+        sweep->start();
+        QVERIFY(sweep->isRunning());
+        sweep->cancel();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(sweep->status().contains(QStringLiteral("Cancelled")));
+        QCOMPARE(sweep->result()->nodes, (std::vector<int>{5, 10}));
     }
 
     void headlessCommandLine() {

@@ -97,8 +97,12 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
     const QCommandLineOption step(QStringLiteral("johnson-step"),
                                   QStringLiteral("Open the Johnson stepper at step N"),
                                   QStringLiteral("N"));
+    const QCommandLineOption sweep(
+        QStringLiteral("sweep"),
+        QStringLiteral("Open the Sweep tab and sweep these cluster sizes (FROM:TO:STEP)"),
+        QStringLiteral("RANGE"));
     parser.addOptions(
-        {workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step});
+        {workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step, sweep});
 
     if (!parser.parse(arguments)) {
         printErr(parser.errorText() + QStringLiteral(" (see mrx --help)"));
@@ -119,6 +123,7 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
         gui->tab = parser.value(tab);
         gui->johnsonStep = parser.isSet(step) ? parser.value(step).toInt() : -1;
         gui->algorithms = parser.value(algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
+        gui->sweep = parser.value(sweep);
         return -1;
     }
 

@@ -18,6 +18,7 @@ struct GuiRequest {
     QString tab;   // timeline, stages, comparison, johnson, sweep; empty: timeline
     int johnsonStep = -1;
     QStringList algorithms;  // --algorithms: check these (else the remembered choice)
+    QString sweep;           // --sweep FROM:TO:STEP: open the Sweep tab and run it
 };
 
 // Parses the arguments. Headless: runs the export and returns its exit code. GUI: fills

@@ -28,6 +28,7 @@
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "run/RunController.h"
+#include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/ClusterPanel.h"
@@ -56,10 +57,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_stages = new StageView(m_tabs);
     m_comparison = new ComparisonView(m_tabs);
     m_johnson = new JohnsonStepper(m_tabs);
+    m_sweep = new SweepTab(m_tabs);
     m_tabs->addTab(m_gantt, tr("Timeline"));
     m_tabs->addTab(m_stages, tr("Stages"));
     m_tabs->addTab(m_comparison, tr("Comparison"));
     m_tabs->addTab(m_johnson, tr("Teach Johnson"));
+    m_tabs->addTab(m_sweep, tr("Sweep"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 3);
     splitter->setSizes({520, 1080});
@@ -83,6 +86,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_doc, &WorkloadDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &WorkloadDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_algorithms, &AlgorithmList::checkedChanged, this, &MainWindow::requestRun);
+    connect(m_algorithms, &AlgorithmList::checkedChanged, m_sweep, &SweepTab::setAlgorithms);
     connect(m_runs, &RunController::runStarted, this, [this] { m_busy->setVisible(true); });
     connect(m_runs, &RunController::resultsReady, this, &MainWindow::showResults);
     connect(m_runs, &RunController::runFailed, this, [this](const QString& message) {
@@ -172,9 +176,12 @@ void MainWindow::buildMenus() {
                             [this] { return QList<QCustomPlot*>{m_comparison->chart()}; });
     exports->addChartExport(exportMenu, tr("Johnson timelines…"), QStringLiteral("johnson"),
                             [this] { return m_johnson->plots(); });
+    exports->addChartExport(exportMenu, tr("Sweep chart…"), QStringLiteral("sweep"),
+                            [this] { return QList<QCustomPlot*>{m_sweep->chart()}; });
     exportMenu->addSeparator();
     exports->addCsvExport(exportMenu, tr("Comparison table as CSV…"),
                           [this] { return m_comparison->csv(); });
+    exports->addCsvExport(exportMenu, tr("Sweep as CSV…"), [this] { return m_sweep->csv(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -284,6 +291,9 @@ void MainWindow::refreshCurrentTab() {
         m_comparison->setResults(m_results);
     } else if (page == m_johnson) {
         m_johnson->setResults(m_results);
+    } else if (page == m_sweep) {
+        m_sweep->setWorkload(m_results->workload);
+        m_sweep->setAlgorithms(m_algorithms->checkedIds());
     }
     selectJob(m_selectedJob);
 }

@@ -23,6 +23,7 @@ class GanttPanel;
 class StageView;
 class ComparisonView;
 class JohnsonStepper;
+class SweepTab;
 class FileController;
 
 class MainWindow : public QMainWindow {
@@ -46,6 +47,7 @@ public:
     StageView* stageView() const { return m_stages; }
     ComparisonView* comparisonView() const { return m_comparison; }
     JohnsonStepper* johnsonStepper() const { return m_johnson; }
+    SweepTab* sweepTab() const { return m_sweep; }
     QTabWidget* tabs() const { return m_tabs; }
     QLabel* statusLabel() const { return m_status; }
 
@@ -77,6 +79,7 @@ private:
     StageView* m_stages;
     ComparisonView* m_comparison;
     JohnsonStepper* m_johnson;
+    SweepTab* m_sweep;
     FileController* m_files;
     QLabel* m_status;
     QProgressBar* m_busy;

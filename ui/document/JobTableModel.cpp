@@ -44,7 +44,9 @@ QString durationText(const std::vector<double>& d, bool forEditing) {
     if (uniform(d) || forEditing) {
         return number(uniform(d) ? d.front() : mean(d), forEditing);
     }
-    return QObject::tr("per task (avg %1)").arg(QString::number(mean(d), 'g', 4));
+    const double avg = mean(d);
+    return QObject::tr("per task (avg %1)")
+        .arg(avg >= 1000 ? QString::number(avg, 'f', 0) : QString::number(avg, 'g', 4));
 }
 
 QString durationTip(const std::vector<double>& d) {

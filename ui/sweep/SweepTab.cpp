@@ -1,0 +1,342 @@
+#include "sweep/SweepTab.h"
+
+#include <qcustomplot.h>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QGridLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrent>
+
+#include "document/JobPalette.h"
+#include "io/SweepFormat.h"
+#include "model/InputError.h"
+#include "workloads/Generators.h"
+
+namespace mr::ui {
+
+namespace {
+
+struct SweepOutcome {
+    std::optional<SweepResult> result;
+    QString error;
+    bool cancelled = false;
+};
+
+}  // namespace
+
+SweepTab::SweepTab(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QVBoxLayout(this);
+    auto* controls = new QGridLayout;
+    m_current = new QRadioButton(tr("Current workload"), this);
+    m_generated = new QRadioButton(tr("Generated:"), this);
+    m_current->setChecked(true);
+    m_kind = new QComboBox(this);
+    for (const auto& g : generators()) {
+        m_kind->addItem(QString::fromStdString(g.kind));
+        m_kind->setItemData(m_kind->count() - 1, QString::fromStdString(g.summary),
+                            Qt::ToolTipRole);
+    }
+    m_kind->setCurrentText(QStringLiteral("synthetic-bimodal"));
+    m_jobs = new QSpinBox(this);
+    m_jobs->setRange(1, 100000);
+    m_jobs->setValue(100);
+    m_runs = new QSpinBox(this);
+    m_runs->setRange(1, 1000);
+    m_runs->setValue(3);
+    m_seed = new QSpinBox(this);
+    m_seed->setRange(0, 1000000000);
+    m_seed->setValue(1);
+    m_nodes = new QLineEdit(this);
+    m_nodes->setPlaceholderText(QStringLiteral("FROM:TO:STEP"));
+    m_nodes->setToolTip(
+        tr("Cluster sizes in nodes: FROM:TO:STEP, FROM:TO or N. Slots per node are "
+           "kept from the workload."));
+    m_formula = new QCheckBox(tr("two-stage formula Min / Max lines"), this);
+    m_formula->setChecked(true);
+    m_run = new QPushButton(tr("Run sweep"), this);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setEnabled(false);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_algorithmsLabel = new QLabel(this);
+    m_algorithmsLabel->setWordWrap(true);
+    m_status = new QLabel(this);
+    m_status->setWordWrap(true);
+
+    controls->addWidget(m_current, 0, 0);
+    controls->addWidget(m_generated, 1, 0);
+    auto* generated = new QHBoxLayout;
+    generated->addWidget(m_kind);
+    generated->addWidget(new QLabel(tr("jobs"), this));
+    generated->addWidget(m_jobs);
+    generated->addWidget(new QLabel(tr("runs"), this));
+    generated->addWidget(m_runs);
+    generated->addWidget(new QLabel(tr("first seed"), this));
+    generated->addWidget(m_seed);
+    generated->addStretch(1);
+    controls->addLayout(generated, 1, 1);
+    auto* range = new QHBoxLayout;
+    range->addWidget(new QLabel(tr("Nodes"), this));
+    range->addWidget(m_nodes);
+    range->addWidget(m_formula);
+    range->addWidget(m_run);
+    range->addWidget(m_cancel);
+    range->addWidget(m_progress, 1);
+    controls->addLayout(range, 2, 0, 1, 2);
+    controls->addWidget(m_algorithmsLabel, 3, 0, 1, 2);
+    layout->addLayout(controls);
+
+    m_chart = new QCustomPlot(this);
+    m_chart->plotLayout()->insertRow(0);
+    m_chart->plotLayout()->addElement(
+        0, 0,
+        new QCPTextElement(m_chart, tr("Makespan against cluster size"),
+                           QFont(font().family(), 10, QFont::Bold)));
+    m_chart->xAxis->setLabel(tr("cluster size (nodes)"));
+    m_chart->yAxis->setLabel(tr("makespan (s)"));
+    m_chart->legend->setVisible(true);
+    m_chart->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_status);
+
+    m_poll = new QTimer(this);
+    m_poll->setInterval(100);
+    connect(m_poll, &QTimer::timeout, this, [this] {
+        if (m_done && m_total) {
+            m_progress->setRange(0, static_cast<int>(std::max<std::size_t>(1, m_total->load())));
+            m_progress->setValue(static_cast<int>(m_done->load()));
+        }
+    });
+    connect(m_run, &QPushButton::clicked, this, &SweepTab::start);
+    connect(m_cancel, &QPushButton::clicked, this, &SweepTab::cancel);
+    connect(m_nodes, &QLineEdit::textEdited, this, [this] { m_rangeTouched = true; });
+    for (QWidget* w : std::initializer_list<QWidget*>{m_kind, m_jobs, m_runs, m_seed}) {
+        w->setEnabled(false);
+    }
+    connect(m_generated, &QRadioButton::toggled, this, [this](bool on) {
+        for (QWidget* w : std::initializer_list<QWidget*>{m_kind, m_jobs, m_runs, m_seed}) {
+            w->setEnabled(on);
+        }
+    });
+    m_status->setText(
+        tr("Choose the cluster sizes and press Run sweep. Each point simulates every "
+           "checked algorithm; the formula lines show what the two-stage model "
+           "predicts for Johnson's order (Min) and its reverse (Max)."));
+}
+
+SweepTab::~SweepTab() {
+    if (m_cancelFlag) {
+        *m_cancelFlag = true;
+    }
+    QThreadPool::globalInstance()->waitForDone();
+}
+
+void SweepTab::setWorkload(std::shared_ptr<const Workload> workload) {
+    m_workload = std::move(workload);
+    if (!m_rangeTouched) {
+        suggestRange();
+    }
+}
+
+void SweepTab::setAlgorithms(const QStringList& ids) {
+    m_algorithms = ids;
+    m_algorithmsLabel->setText(
+        ids.isEmpty()
+            ? tr("Check algorithms on the left to sweep them.")
+            : tr("Sweeps the checked algorithms: %1").arg(ids.join(QStringLiteral(", "))));
+}
+
+void SweepTab::setNodeRange(const QString& text) {
+    m_nodes->setText(text);
+    m_rangeTouched = true;
+}
+
+void SweepTab::useGenerated(const QString& kind, int jobs, int runs, int seed) {
+    m_generated->setChecked(true);
+    m_kind->setCurrentText(kind);
+    m_jobs->setValue(jobs);
+    m_runs->setValue(runs);
+    m_seed->setValue(seed);
+}
+
+void SweepTab::suggestRange() {
+    // About ten points from a quarter to twice the current cluster.
+    const int n = m_workload ? m_workload->cluster.nodes : 64;
+    const int from = std::max(1, n / 4);
+    const int to = std::max(from + 1, 2 * n);
+    const int step = std::max(1, (to - from) / 9);
+    m_nodes->setText(QStringLiteral("%1:%2:%3").arg(from).arg(to).arg(step));
+}
+
+QString SweepTab::status() const {
+    return m_status->text();
+}
+
+void SweepTab::start() {
+    if (m_running) {
+        return;
+    }
+    SweepSpec spec;
+    try {
+        spec.nodes = parseNodeRange(m_nodes->text().toStdString());
+    } catch (const InputError& e) {
+        m_status->setText(tr("Nodes: %1").arg(QString::fromStdString(e.message())));
+        return;
+    }
+    if (m_algorithms.isEmpty()) {
+        m_status->setText(tr("Check at least one algorithm on the left."));
+        return;
+    }
+    for (const QString& id : m_algorithms) {
+        spec.algorithms.push_back(id.toStdString());
+    }
+    spec.runs = m_generated->isChecked() ? m_runs->value() : 1;
+    WorkloadSource source;
+    if (m_generated->isChecked()) {
+        const std::string kind = m_kind->currentText().toStdString();
+        GenerateOptions g;
+        g.jobs = m_jobs->value();
+        const auto seed = static_cast<std::uint64_t>(m_seed->value());
+        source = [kind, g, seed](int run) mutable {
+            g.seed = seed + static_cast<std::uint64_t>(run);
+            return generateWorkload(kind, g);
+        };
+    } else if (m_workload) {
+        auto workload = m_workload;
+        source = [workload](int) { return *workload; };
+    } else {
+        m_status->setText(tr("There is no workload to sweep yet."));
+        return;
+    }
+    m_cancelFlag = std::make_shared<CancelFlag>(false);
+    m_done = std::make_shared<std::atomic<std::size_t>>(0);
+    m_total = std::make_shared<std::atomic<std::size_t>>(1);
+    spec.run.cancel = m_cancelFlag.get();
+    auto done = m_done;
+    auto total = m_total;
+    spec.progress = [done, total](std::size_t d, std::size_t t) {
+        *total = t;
+        *done = std::max(done->load(), d);
+    };
+    const bool formula = m_formula->isChecked();
+    auto flag = m_cancelFlag;  // keeps the flag alive for the worker
+    auto* watcher = new QFutureWatcher<SweepOutcome>(this);
+    connect(watcher, &QFutureWatcher<SweepOutcome>::finished, this, [this, watcher, formula] {
+        const SweepOutcome outcome = watcher->result();
+        watcher->deleteLater();
+        m_running = false;
+        m_poll->stop();
+        m_run->setEnabled(true);
+        m_cancel->setEnabled(false);
+        if (outcome.cancelled) {
+            m_status->setText(tr("Cancelled; the chart keeps the previous sweep."));
+        } else if (!outcome.error.isEmpty()) {
+            m_status->setText(tr("The sweep could not run: %1").arg(outcome.error));
+        } else {
+            m_result = outcome.result;
+            if (!formula) {
+                auto& series = m_result->series;
+                series.erase(std::remove_if(series.begin(), series.end(),
+                                            [](const SweepSeries& s) { return s.formula; }),
+                             series.end());
+            }
+            m_progress->setValue(m_progress->maximum());
+            m_status->setText(tr("%1 cluster sizes × %2 run(s) × %3 algorithm(s).")
+                                  .arg(m_result->nodes.size())
+                                  .arg(m_result->runs)
+                                  .arg(m_algorithms.size()));
+            draw();
+        }
+        emit finished();
+    });
+    m_running = true;
+    m_run->setEnabled(false);
+    m_cancel->setEnabled(true);
+    m_progress->setValue(0);
+    m_status->setText(tr("Running…"));
+    m_poll->start();
+    watcher->setFuture(QtConcurrent::run([source, spec, flag]() {
+        SweepOutcome outcome;
+        try {
+            outcome.result = runSweep(source, spec);
+        } catch (const Cancelled&) {
+            outcome.cancelled = true;
+        } catch (const std::exception& e) {
+            outcome.error = QString::fromStdString(e.what());
+        }
+        return outcome;
+    }));
+}
+
+void SweepTab::cancel() {
+    if (m_cancelFlag) {
+        *m_cancelFlag = true;
+    }
+}
+
+void SweepTab::draw() {
+    m_chart->clearPlottables();
+    if (!m_result) {
+        m_chart->replot();
+        return;
+    }
+    const SweepResult& r = *m_result;
+    QVector<double> x;
+    for (int n : r.nodes) {
+        x << n;
+    }
+    double top = 0.0;
+    int colour = 0;
+    for (const SweepSeries& s : r.series) {
+        auto* graph = m_chart->addGraph();
+        graph->setName(QString::fromStdString(s.name));
+        QVector<double> y;
+        QVector<double> spread;
+        for (const SweepPoint& p : s.points) {
+            y << p.mean;
+            spread << p.stddev;
+            top = std::max(top, p.max);
+        }
+        graph->setData(x, y);
+        QColor c = s.formula ? QColor(110, 110, 110) : JobPalette::base(colour++);
+        QPen pen(c, s.formula ? 1.5 : 2.2);
+        if (s.formula) {
+            pen.setStyle(s.name == kFormulaMin ? Qt::DashLine : Qt::DotLine);
+            graph->setName(s.name == kFormulaMin ? tr("Min: Johnson in the two-stage formula")
+                                                 : tr("Max: reverse Johnson in the formula"));
+        }
+        graph->setPen(pen);
+        graph->setScatterStyle(
+            QCPScatterStyle(s.formula ? QCPScatterStyle::ssNone : QCPScatterStyle::ssCircle, 6));
+        if (r.runs > 1 && !s.formula) {
+            auto* bars = new QCPErrorBars(m_chart->xAxis, m_chart->yAxis);
+            bars->removeFromLegend();
+            bars->setDataPlottable(graph);
+            bars->setData(spread);
+            bars->setPen(QPen(c, 1));
+        }
+    }
+    m_chart->xAxis->setRange(x.front() - 0.5, x.back() + 0.5);
+    m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
+    auto* title = static_cast<QCPTextElement*>(m_chart->plotLayout()->element(0, 0));
+    title->setText(tr("Makespan against cluster size — %1%2")
+                       .arg(QString::fromStdString(r.workload))
+                       .arg(r.runs > 1 ? tr(" (mean ± s.d. of %1 runs)").arg(r.runs) : QString()));
+    m_chart->replot();
+}
+
+QString SweepTab::csv() const {
+    return m_result ? QString::fromStdString(sweepCsv(*m_result)) : QString();
+}
+
+}  // namespace mr::ui

@@ -1,0 +1,80 @@
+// SweepTab — makespan against cluster size for the checked algorithms (seed 000 Figs. 7–9), with
+// the two-stage formula's Min (Johnson) and Max (reverse Johnson) lines, on the current workload
+// or on R generated ones (mean and spread). Computed in the background (core runSweep on all
+// cores) with a progress bar and Cancel.
+#pragma once
+
+#include <QWidget>
+#include <atomic>
+#include <memory>
+#include <optional>
+
+#include "experiments/Sweep.h"
+
+class QCheckBox;
+class QComboBox;
+class QCustomPlot;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QRadioButton;
+class QSpinBox;
+class QTimer;
+
+namespace mr::ui {
+
+class SweepTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit SweepTab(QWidget* parent = nullptr);
+    ~SweepTab() override;
+
+    // The workload "current workload" sweeps, and the algorithms to sweep (the checked ones).
+    void setWorkload(std::shared_ptr<const Workload> workload);
+    void setAlgorithms(const QStringList& ids);
+
+    void setNodeRange(const QString& text);
+    void useGenerated(const QString& kind, int jobs, int runs, int seed);
+    void start();
+    void cancel();
+    bool isRunning() const { return m_running; }
+    const std::optional<SweepResult>& result() const { return m_result; }
+    QCustomPlot* chart() const { return m_chart; }
+    QString csv() const;
+    QString status() const;
+
+signals:
+    void finished();
+
+private:
+    void suggestRange();
+    void draw();
+
+    QRadioButton* m_current;
+    QRadioButton* m_generated;
+    QComboBox* m_kind;
+    QSpinBox* m_jobs;
+    QSpinBox* m_runs;
+    QSpinBox* m_seed;
+    QLineEdit* m_nodes;
+    QCheckBox* m_formula;
+    QLabel* m_algorithmsLabel;
+    QPushButton* m_run;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_status;
+    QCustomPlot* m_chart;
+    QTimer* m_poll;
+
+    std::shared_ptr<const Workload> m_workload;
+    QStringList m_algorithms;
+    std::optional<SweepResult> m_result;
+    std::shared_ptr<CancelFlag> m_cancelFlag;
+    std::shared_ptr<std::atomic<std::size_t>> m_done;
+    std::shared_ptr<std::atomic<std::size_t>> m_total;
+    bool m_running = false;
+    bool m_rangeTouched = false;
+};
+
+}  // namespace mr::ui
