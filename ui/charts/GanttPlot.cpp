@@ -138,12 +138,17 @@ void GanttPlot::addPoolBands(const Workload& w, const RunResult& r) {
         label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
         label->position->setCoords(0.995, mapFrom - 0.5);
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        label->setText(tr("pool %1: %2 nodes, makespan %3")
+        label->setText(tr("%1: %2 nodes, makespan %3")
                            .arg(QString::fromStdString(pool.name))
                            .arg(pool.nodes)
                            .arg(QString::fromStdString(formatTime(pool.makespan))));
-        label->setColor(kBand[p % 4].darker(400));
-        label->setBrush(QBrush(QColor(255, 255, 255, 200)));
+        QColor text = kBand[p % 4];
+        text.setAlpha(255);
+        label->setColor(text.darker(220));
+        label->setFont(QFont(font().family(), 9, QFont::Bold));
+        label->setBrush(QBrush(QColor(255, 255, 255, 225)));
+        label->setPen(QPen(text.darker(160), 1));
+        label->setPadding(QMargins(4, 1, 4, 1));
         m_bandItems << label;
     }
 }
