@@ -27,7 +27,7 @@ struct LipsLpOptions {
     double epochS = 0.0;  // Online: the epoch length e (capacity cpu_units × e, bound (21))
     // false: a unit on machine l reads from its data's origin, from l's own store, or (online)
     // from a store already holding a copy — the LP stays small (a few columns per unit and
-    // machine). true: from any store (|S| times more columns); see docs/readme-issue7.md.
+    // machine). true: from any store (|S| times more columns); see docs/lips-cost.md.
     bool allStores = false;
 };
 

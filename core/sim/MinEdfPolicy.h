@@ -12,7 +12,7 @@
 //              meets the quota are spare MAP tasks killed (Algorithm 1, lines 23–29), jobs in
 //              the same order, never a task inside a job's quota, and only as many as Ĵ's map
 //              quota still lacks. Killed tasks lose their work and rerun later.
-// Where we read Algorithm 1 in a particular way (docs/readme-issue6.md): "enough" is quota <=
+// Where we read Algorithm 1 in a particular way (docs/deadlines.md): "enough" is quota <=
 // free (the paper writes <); the kill loop starts again from the slots free now (the paper keeps
 // adding to the F_M of the prediction loop, counting spare slots twice); it stops killing as
 // soon as Ĵ's map quota is covered (the paper kills a job's spare tasks all at once).

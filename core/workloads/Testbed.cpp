@@ -13,7 +13,7 @@ Workload testbed(int jobs, std::uint64_t seed, int nodes) {
     w.name = "testbed (" + std::to_string(jobs) + " jobs, seed " + std::to_string(seed) + ")";
     w.description =
         "Seed 004 §IV-C: six applications x three input sizes in random permutations; task "
-        "counts and durations are ours (docs/readme-issue6.md).";
+        "counts and durations are ours (docs/deadlines.md).";
     w.cluster = {nodes, 1, 1};
     std::mt19937_64 rng(seed);
     // The 18 traces: LogNormal task times with the application's mean.

@@ -3,7 +3,7 @@
 // all, repeated as equally probable random permutations until the batch has the requested
 // number of jobs. The paper gives the applications and input sizes but not the task counts or
 // durations of its traces: the numbers in kTestbedJobs are OURS (one map task per 64 MB block,
-// plausible per-task times for a 2011 Hadoop node), documented in docs/readme-issue6.md.
+// plausible per-task times for a 2011 Hadoop node), documented in docs/deadlines.md.
 // Every repetition of one of the 18 jobs replays the same trace (per-task durations drawn once
 // per seed, LogNormal around the application's mean). Cluster: seed 004's 64 worker nodes with
 // one map and one reduce slot each (unless --nodes says otherwise).

@@ -95,7 +95,7 @@ TEST(RumenImport, RealTraceHasExactlyItsTasksAndDurations) {
 
 TEST(RumenImport, TheSampleIsThisImportOfTheTrace) {
     MRX_SHARED_DATA_OR_SKIP(path, kSample);
-    // samples/rumen-2jobs2min.json came from `mrsim import rumen` (docs/readme-issue5.md):
+    // samples/rumen-2jobs2min.json came from `mrsim import rumen` (docs/traces-and-plans.md):
     // importing again reproduces it byte for byte, and it loads back to the same workload.
     const Workload w = importRumen(path);
     const std::string sample = test::readText(test::samplePath("rumen-2jobs2min.json"));

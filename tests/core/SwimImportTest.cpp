@@ -196,7 +196,7 @@ TEST(SwimImport, RealFacebook2009Sample) {
     importSwimToFile(path, slice, dir + "/s1.json");
     importSwimToFile(path, slice, dir + "/s2.json");
     EXPECT_EQ(test::readText(dir + "/s1.json"), test::readText(dir + "/s2.json"));
-    // samples/swim-fb2009-100.json is this slice (docs/readme-issue5.md has the command).
+    // samples/swim-fb2009-100.json is this slice (docs/traces-and-plans.md has the command).
     EXPECT_EQ(test::readText(dir + "/s1.json"),
               test::readText(test::samplePath("swim-fb2009-100.json")));
     const Workload w = loadWorkload(dir + "/s1.json");
