@@ -9,36 +9,11 @@
 #include "cost/CostFormat.h"
 #include "cost/CostModelJson.h"
 #include "cost/CostSweeps.h"
+#include "experiments/Ranges.h"
 
 namespace mr::cli {
 
-namespace {
-
-// "FROM:TO:STEP" → the values; InputError naming `field` otherwise.
-std::vector<double> parseRange(const std::string& text, const std::string& field) {
-    std::vector<double> parts;
-    std::size_t start = 0;
-    for (int i = 0; i < 3; ++i) {
-        const std::size_t colon = text.find(':', start);
-        const std::string part =
-            text.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
-        std::size_t used = 0;
-        double value = 0.0;
-        try {
-            value = std::stod(part, &used);
-        } catch (const std::exception&) {
-            used = 0;
-        }
-        if (part.empty() || used != part.size() || (i < 2) == (colon == std::string::npos)) {
-            throw InputError("", "", field, "expected FROM:TO:STEP (got '" + text + "')");
-        }
-        parts.push_back(value);
-        start = colon + 1;
-    }
-    return cost::sweepValues(parts[0], parts[1], parts[2], field);
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Command makeCostSweepCommand(CLI::App& app) {
     struct Options {

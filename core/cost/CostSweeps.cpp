@@ -1,5 +1,7 @@
 #include "cost/CostSweeps.h"
 
+#include "experiments/Ranges.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -18,24 +20,7 @@ bool cancelled(const CostOptions& options) {
 }  // namespace
 
 std::vector<double> sweepValues(double from, double to, double step, const std::string& field) {
-    if (!std::isfinite(from) || !std::isfinite(to) || !std::isfinite(step)) {
-        throw InputError("", "", field, "FROM:TO:STEP must be finite numbers");
-    }
-    if (step <= 0.0) {
-        throw InputError("", "", field, "STEP must be > 0");
-    }
-    if (from > to) {
-        throw InputError("", "", field, "FROM must not be above TO");
-    }
-    const double count = std::floor((to - from) / step * (1.0 + 1e-12) + 1e-9) + 1.0;
-    if (count > 10000.0) {
-        throw InputError("", "", field, "more than 10000 points");
-    }
-    std::vector<double> values;
-    for (int i = 0; i < static_cast<int>(count); ++i) {
-        values.push_back(from + i * step);
-    }
-    return values;
+    return rangeValues(from, to, step, field);
 }
 
 std::vector<EpochPoint> sweepEpochs(const CostModel& model, const std::vector<double>& epochs,

@@ -35,46 +35,6 @@ std::optional<double> asDouble(const std::optional<long long>& v) {
 
 }  // namespace
 
-std::vector<double> parseRange(const std::string& text, const std::string& field) {
-    std::vector<double> parts;
-    std::size_t start = 0;
-    try {
-        while (true) {
-            const std::size_t colon = text.find(':', start);
-            const std::string piece = text.substr(start, colon - start);
-            std::size_t used = 0;
-            parts.push_back(std::stod(piece, &used));
-            if (used != piece.size()) {
-                throw std::invalid_argument("trailing text");
-            }
-            if (colon == std::string::npos) {
-                break;
-            }
-            start = colon + 1;
-        }
-    } catch (const std::logic_error&) {
-        throw InputError("", "", field, "must be FROM:TO:STEP (got '" + text + "')");
-    }
-    if (parts.size() == 1) {
-        parts = {parts[0], parts[0], 1.0};
-    }
-    if (parts.size() != 3 || !std::isfinite(parts[0]) || !std::isfinite(parts[1]) ||
-        !std::isfinite(parts[2]) || parts[2] <= 0.0 || parts[1] < parts[0] || parts[0] < 0.0) {
-        throw InputError(
-            "", "", field,
-            "must be FROM:TO:STEP with 0 <= FROM <= TO and STEP > 0 (got '" + text + "')");
-    }
-    const double count = std::floor((parts[1] - parts[0]) / parts[2] + 1e-9) + 1.0;
-    if (count > 10'000) {
-        throw InputError("", "", field, "has more than 10000 points");
-    }
-    std::vector<double> values;
-    for (int i = 0; i < static_cast<int>(count); ++i) {
-        values.push_back(parts[0] + i * parts[2]);
-    }
-    return values;
-}
-
 LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& progress,
                           const std::atomic<bool>* cancel) {
     if (options.runs < 1 || options.runs > 100'000) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "experiments/DeadlineMetrics.h"
+#include "experiments/Ranges.h"  // parseRange for the inter-arrival times
 #include "schedulers/Algorithm.h"
 #include "workloads/Arrivals.h"
 
@@ -64,9 +65,5 @@ using SweepProgress = std::function<void(int done, int total)>;
 // `cancel` (may be null) is polled between cells; a cancelled sweep returns the cells finished.
 LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& progress = {},
                           const std::atomic<bool>* cancel = nullptr);
-
-// FROM:TO:STEP (seconds) → FROM, FROM+STEP, ... <= TO (+ rounding); throws InputError naming
-// `field` on a malformed range, STEP <= 0 or more than 10 000 points.
-std::vector<double> parseRange(const std::string& text, const std::string& field);
 
 }  // namespace mr
