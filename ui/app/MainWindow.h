@@ -1,6 +1,7 @@
 // MainWindow — assembles the explorer: cluster panel, job table and algorithm list on the left;
-// timeline, stages, comparison and Johnson tabs on the right. Every edit re-runs the checked
-// algorithms in the background (RunController) and redraws when the results arrive.
+// timeline, stages, comparison, Johnson and Cost tabs on the right (the Cost tab works on its
+// own document, a cost model, and hides the workload's panel while it is shown). Every edit re-runs
+// the checked algorithms in the background (RunController) and redraws when the results arrive.
 #pragma once
 
 #include <QMainWindow>
@@ -24,6 +25,7 @@ class StageView;
 class ComparisonView;
 class JohnsonStepper;
 class FileController;
+class CostTab;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -32,7 +34,8 @@ public:
     ~MainWindow() override;
 
     bool openFile(const QString& path, bool asSample = false);
-    // Show a tab by name (timeline, stages, comparison, johnson, sweep); false if unknown.
+    // Show a tab by name (timeline, stages, comparison, johnson, cost, cost-cpu, cost-sweep);
+    // false if unknown.
     bool showTab(const QString& name);
     void selectJob(int job);
 
@@ -46,6 +49,8 @@ public:
     StageView* stageView() const { return m_stages; }
     ComparisonView* comparisonView() const { return m_comparison; }
     JohnsonStepper* johnsonStepper() const { return m_johnson; }
+    CostTab* costTab() const { return m_cost; }
+    FileController* fileController() const { return m_files; }
     QTabWidget* tabs() const { return m_tabs; }
     QLabel* statusLabel() const { return m_status; }
 
@@ -65,6 +70,7 @@ private:
     void addJob(bool duplicate);
     void removeSelectedJobs();
     int currentRow() const;
+    void tabChanged();
 
     WorkloadDocument* m_doc;
     JobTableModel* m_model;
@@ -77,6 +83,8 @@ private:
     StageView* m_stages;
     ComparisonView* m_comparison;
     JohnsonStepper* m_johnson;
+    CostTab* m_cost;
+    QWidget* m_leftPanel;
     FileController* m_files;
     QLabel* m_status;
     QProgressBar* m_busy;
