@@ -280,7 +280,9 @@ bool MainWindow::showTab(const QString& name) {
 
 void MainWindow::tabChanged() {
     const bool cost = m_tabs->currentWidget() == m_cost;
-    m_leftPanel->setVisible(!cost);  // the workload's panel says nothing about a cost model
+    // The workload's panel and run status say nothing about a cost model.
+    m_leftPanel->setVisible(!cost);
+    m_status->setVisible(!cost);
     if (cost && !m_cost->hasModel()) {
         const QStringList samples = sampleFiles(kCostModelFormat);
         if (!samples.isEmpty()) {

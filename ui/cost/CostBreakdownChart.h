@@ -31,9 +31,11 @@ public:
     QString labelOf(int index) const;
 
 private:
+    QCPItemText* text(double key, double value, Qt::Alignment align, int points);
+
     QCPBars* m_bars[Parts];
     QCPGraph* m_lp;
-    QList<QCPItemText*> m_labels;
+    QList<std::pair<QCPItemText*, QCPItemText*>> m_labels;  // the total and the savings below it
 };
 
 }  // namespace mr::ui

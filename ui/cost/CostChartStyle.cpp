@@ -13,6 +13,7 @@ QCPTextElement* decorate(QCustomPlot* plot, const QString& title) {
     plot->axisRect()->insetLayout()->take(plot->legend);
     plot->plotLayout()->addElement(plot->plotLayout()->rowCount(), 0, plot->legend);
     plot->plotLayout()->setRowStretchFactor(plot->plotLayout()->rowCount() - 1, 0.001);
+    plot->legend->setWrap(4);  // four entries per line
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot->legend->setBorderPen(Qt::NoPen);
     plot->legend->setMargins(QMargins(4, 0, 4, 2));
@@ -52,9 +53,39 @@ QString money(double value) {
 }
 
 QString savingText(double saving, const QString& baseline) {
+    if (std::abs(saving) < 0.05) {  // would print as 0.0%
+        return QObject::tr("same as %1").arg(baseline);
+    }
     return saving >= 0.0
                ? QObject::tr("saves %1% vs %2").arg(saving, 0, 'f', 1).arg(baseline)
                : QObject::tr("costs %1% more than %2").arg(-saving, 0, 'f', 1).arg(baseline);
+}
+
+QString wrapText(const QString& text, const QFont& font, int width, int maxLines) {
+    const QFontMetrics metrics(font);
+    QStringList lines;
+    QString line;
+    const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    for (qsizetype i = 0; i < words.size(); ++i) {
+        const QString longer = line.isEmpty() ? words[i] : line + QLatin1Char(' ') + words[i];
+        if (line.isEmpty() || metrics.horizontalAdvance(longer) <= width) {
+            line = longer;
+            continue;
+        }
+        lines << line;
+        line = words[i];
+        if (lines.size() == maxLines - 1) {  // the rest goes on the last line, elided
+            line = words.mid(i).join(QLatin1Char(' '));
+            break;
+        }
+    }
+    lines << metrics.elidedText(line, Qt::ElideRight, width);
+    return lines.join(QLatin1Char('\n'));
+}
+
+QString signedPercent(double percent) {
+    return std::abs(percent) < 0.05 ? QStringLiteral("0.0%")
+                                    : QString::asprintf("%+.1f%%", percent);
 }
 
 void showMessage(QCustomPlot* plot, QCPAxisRect* rect, const QString& text) {

@@ -68,15 +68,16 @@ CostModelTables::CostModelTables(QWidget* parent) : QWidget(parent) {
     about->setReadOnly(true);
     about->setObjectName(QStringLiteral("description"));
     m_tabs = new QTabWidget(splitter);
-    m_machines = makeTable(m_tabs, {tr("Machine"), tr("Store"), tr("CPU units"), tr("Cost / CPU-s"),
-                                    tr("Uptime s"), tr("CPU-s in uptime")});
+    m_machines =
+        makeTable(m_tabs, {tr("Machine"), tr("Store"), tr("CPU\nunits"), tr("Cost per\nCPU-s"),
+                           tr("Uptime\ns"), tr("CPU-s in\nuptime")});
     m_machines->horizontalHeaderItem(CpuCost)->setToolTip(
         tr("Price of one CPU-second: one compute unit for one second"));
     m_machines->horizontalHeaderItem(Capacity)->setToolTip(
         tr("CPU units × uptime: what the offline models may use"));
-    m_stores =
-        makeTable(m_tabs, {tr("Store"), tr("Capacity MB"), tr("Data at start MB"), tr("Machines")});
-    m_data = makeTable(m_tabs, {tr("Data"), tr("Size MB"), tr("Origin"), tr("Blocks")});
+    m_stores = makeTable(
+        m_tabs, {tr("Store"), tr("Capacity\nMB"), tr("Data at\nstart MB"), tr("Machines")});
+    m_data = makeTable(m_tabs, {tr("Data"), tr("Size\nMB"), tr("Origin"), tr("Blocks")});
     auto* transferPage = new QWidget(m_tabs);
     auto* transferLayout = new QVBoxLayout(transferPage);
     transferLayout->setContentsMargins(2, 2, 2, 2);
@@ -95,8 +96,8 @@ CostModelTables::CostModelTables(QWidget* parent) : QWidget(parent) {
     auto* jobsLayout = new QVBoxLayout(jobsPage);
     jobsLayout->setContentsMargins(0, 4, 0, 0);
     jobsLayout->addWidget(new QLabel(tr("<b>Jobs</b>"), jobsPage));
-    m_jobs = makeTable(jobsPage, {tr("Job"), tr("CPU-s"), tr("CPU-s / MB"), tr("Input MB"),
-                                  tr("Data"), tr("Tasks")});
+    m_jobs = makeTable(jobsPage, {tr("Job"), tr("CPU-s"), tr("CPU-s\nper MB"), tr("Input\nMB"),
+                                  tr("Tasks"), tr("Data")});
     m_jobs->horizontalHeaderItem(JobTasks)->setToolTip(
         tr("The 64 MB blocks of its data (each object rounded up), or its tasks"));
     jobsLayout->addWidget(m_jobs);

@@ -23,7 +23,7 @@ public:
     enum MachineColumn { MachineName, MachineStore, CpuUnits, CpuCost, Uptime, Capacity };
     enum StoreColumn { StoreName, StoreCapacity, StoreData, StoreMachines };
     enum DataColumn { DataName, DataSize, DataOrigin, DataBlocks };
-    enum JobColumn { JobName, JobCpu, JobCpuPerMb, JobInput, JobData, JobTasks };
+    enum JobColumn { JobName, JobCpu, JobCpuPerMb, JobInput, JobTasks, JobData };
     enum TransferColumn { PairA, PairB, PairCost, PairSpeed };
 
     explicit CostModelTables(QWidget* parent = nullptr);

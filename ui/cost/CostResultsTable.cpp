@@ -38,10 +38,10 @@ QString solverText(const cost::CostResult& r) {
 
 CostResultsTable::CostResultsTable(QWidget* parent) : QTableWidget(parent) {
     setColumnCount(Columns);
-    setHorizontalHeaderLabels({tr("Algorithm"), tr("Total cost"), tr("Data transfer"),
-                               tr("Execution"), tr("Runtime transfer"), tr("LP lower bound"),
-                               tr("Saving vs hadoop-default"), tr("Saving vs delay"),
-                               tr("Makespan s"), tr("Locality"), tr("Solver"), tr("Notes")});
+    setHorizontalHeaderLabels({tr("Algorithm"), tr("Total\ncost"), tr("Data\ntransfer"),
+                               tr("Execution"), tr("Runtime\ntransfer"), tr("LP lower\nbound"),
+                               tr("Saving vs\nhadoop-default"), tr("Saving vs\ndelay"),
+                               tr("Makespan\ns"), tr("Locality"), tr("Solver"), tr("Notes")});
     const QString tips[Columns] = {
         {},
         tr("Data transfer + execution + runtime transfer, of the schedule in whole 64 MB tasks"),
@@ -111,7 +111,7 @@ void CostResultsTable::setResults(const std::vector<cost::CostResult>& results) 
         for (const auto& [column, base] : bases) {
             if (base && base != &r) {
                 const double saving = improvementPercent(base->cost.total(), r.cost.total());
-                number(column, saving, QString::asprintf("%+.1f%%", saving));
+                number(column, saving, costchart::signedPercent(saving));
             }
         }
         number(Makespan, r.makespanS, QString::number(r.makespanS, 'f', 0));
@@ -128,7 +128,8 @@ QString CostResultsTable::csv() const {
     QStringList lines;
     QStringList header;
     for (int c = 0; c < columnCount(); ++c) {
-        header << QString::fromStdString(csvField(horizontalHeaderItem(c)->text().toStdString()));
+        const QString name = horizontalHeaderItem(c)->text().replace(QLatin1Char('\n'), ' ');
+        header << QString::fromStdString(csvField(name.toStdString()));
     }
     lines << header.join(QLatin1Char(','));
     for (int r = 0; r < rowCount(); ++r) {

@@ -82,7 +82,7 @@ CostTab::CostTab(QWidget* parent)
     split->addWidget(m_tables);
     split->addWidget(right);
     split->setStretchFactor(1, 3);
-    split->setSizes({470, 1110});
+    split->setSizes({540, 1040});
     layout->addWidget(split, 1);
 
     connect(m_rerun, &QTimer::timeout, this, &CostTab::requestRun);

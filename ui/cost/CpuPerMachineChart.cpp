@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 
 #include "cost/CostChartStyle.h"
 #include "cost/CostModel.h"
@@ -11,36 +12,69 @@ namespace mr::ui {
 
 namespace {
 
-constexpr int kMaxMachineGroups = 6;  // more machine types than this: one colour for all
+constexpr int kMaxMachineTypes = 6;  // more types than this: price classes instead
+constexpr int kPriceClasses = 5;
 
-// Machines grouped by type (CPU units, price per CPU-second), in order of first appearance; the
-// group of each machine, or all in group 0 when there are too many types.
-std::vector<int> machineGroups(const cost::CostModel& model, QStringList& names) {
-    std::map<std::pair<double, double>, int> index;
-    std::vector<int> group;
+struct MachineGroups {
+    std::vector<int> group;  // of each machine
+    QStringList names;
+    QList<QColor> colours;
+};
+
+// Machines grouped by type (CPU units, price per CPU-second) in order of first appearance; with
+// more types than fit a legend, by price instead: five classes from the cheapest fifth of the
+// machines (green) to the dearest (red).
+MachineGroups machineGroups(const cost::CostModel& model) {
+    MachineGroups out;
+    std::map<std::pair<double, double>, int> types;
     std::vector<int> sizes;
     for (const cost::Machine& m : model.machines) {
-        const auto key = std::make_pair(m.cpuUnits, m.cpuCostPerS);
-        auto it = index.find(key);
-        if (it == index.end()) {
-            it = index.emplace(key, static_cast<int>(index.size())).first;
+        auto it = types.find({m.cpuUnits, m.cpuCostPerS});
+        if (it == types.end()) {
+            it = types.emplace(std::make_pair(m.cpuUnits, m.cpuCostPerS), types.size()).first;
             sizes.push_back(0);
-            names << QObject::tr("%1 CPU units at %2 per CPU-s")
-                         .arg(m.cpuUnits)
-                         .arg(m.cpuCostPerS, 0, 'g', 3);
+            out.names << QObject::tr("%1 CPU units at %2 per CPU-s")
+                             .arg(m.cpuUnits)
+                             .arg(m.cpuCostPerS, 0, 'g', 3);
+            out.colours << costchart::machineGroupColour(it->second);
         }
         ++sizes[static_cast<std::size_t>(it->second)];
-        group.push_back(it->second);
+        out.group.push_back(it->second);
     }
-    if (index.size() > kMaxMachineGroups) {
-        std::fill(group.begin(), group.end(), 0);
-        names = QStringList{QObject::tr("machines (%1 types)").arg(index.size())};
-        return group;
+    if (types.size() > kMaxMachineTypes) {
+        const int n = static_cast<int>(model.machines.size());
+        std::vector<int> byPrice(static_cast<std::size_t>(n));
+        std::iota(byPrice.begin(), byPrice.end(), 0);
+        std::stable_sort(byPrice.begin(), byPrice.end(), [&](int a, int b) {
+            return model.machines[static_cast<std::size_t>(a)].cpuCostPerS <
+                   model.machines[static_cast<std::size_t>(b)].cpuCostPerS;
+        });
+        static const QColor cheapToDear[kPriceClasses] = {
+            {50, 150, 80}, {140, 180, 60}, {225, 185, 50}, {232, 130, 48}, {200, 60, 50}};
+        out.names.clear();
+        out.colours.clear();
+        sizes.assign(kPriceClasses, 0);
+        std::vector<double> low(kPriceClasses, 0.0), high(kPriceClasses, 0.0);
+        for (int rank = 0; rank < n; ++rank) {
+            const int l = byPrice[static_cast<std::size_t>(rank)];
+            const auto c = static_cast<std::size_t>(rank * kPriceClasses / n);
+            const double price = model.machines[static_cast<std::size_t>(l)].cpuCostPerS;
+            low[c] = sizes[c] == 0 ? price : low[c];
+            high[c] = price;
+            ++sizes[c];
+            out.group[static_cast<std::size_t>(l)] = static_cast<int>(c);
+        }
+        for (std::size_t c = 0; c < kPriceClasses; ++c) {
+            out.names
+                << QObject::tr("%1–%2 per CPU-s").arg(low[c], 0, 'g', 2).arg(high[c], 0, 'g', 2);
+            out.colours << cheapToDear[c];
+        }
+        return out;  // fifths: the same number of machines in each
     }
-    for (int g = 0; g < names.size(); ++g) {
-        names[g] += QObject::tr(" (%1)").arg(sizes[static_cast<std::size_t>(g)]);
+    for (int g = 0; g < out.names.size(); ++g) {
+        out.names[g] += QObject::tr(" (%1 machines)").arg(sizes[static_cast<std::size_t>(g)]);
     }
-    return group;
+    return out;
 }
 
 }  // namespace
@@ -66,8 +100,7 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
     grid->addElement(0, 0, title);
     grid->setRowSpacing(2);
 
-    QStringList groupNames;
-    const std::vector<int> group = machineGroups(model, groupNames);
+    const MachineGroups groups = machineGroups(model);
     const int machines = static_cast<int>(model.machines.size());
     double top = 0.0;
     for (const cost::Machine& m : model.machines) {
@@ -97,6 +130,8 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
         auto* rect = new QCPAxisRect(this);
         grid->addElement(static_cast<int>(row) + 1, 0, rect);
         rect->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
+        rect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+        rect->setMargins(QMargins(0, 17, 0, 0));  // the row's title goes above its bars
         rect->setupFullAxesBox(false);
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
@@ -113,11 +148,11 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
         rect->axis(QCPAxis::atRight)->setTicks(false);
 
         QList<QCPBars*> bars;
-        for (int g = 0; g < groupNames.size(); ++g) {
+        for (int g = 0; g < groups.names.size(); ++g) {
             QVector<double> keys, values;
             for (int l = 0; l < machines && l < static_cast<int>(r.cpuSecondsPerMachine.size());
                  ++l) {
-                if (group[static_cast<std::size_t>(l)] == g) {
+                if (groups.group[static_cast<std::size_t>(l)] == g) {
                     keys << l;
                     values << r.cpuSecondsPerMachine[static_cast<std::size_t>(l)];
                 }
@@ -125,10 +160,10 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
             auto* b = new QCPBars(x, y);
             b->setData(keys, values, true);
             b->setWidth(0.75);
-            const QColor colour = costchart::machineGroupColour(g);
+            const QColor colour = groups.colours[g];
             b->setBrush(colour);
             b->setPen(machines > 60 ? Qt::NoPen : QPen(colour.darker(130)));
-            b->setName(groupNames[g]);
+            b->setName(groups.names[g]);
             if (row > 0) {
                 b->removeFromLegend();
             }
@@ -143,7 +178,7 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
         }
         auto* capacity = new QCPGraph(x, y);
         capacity->setData(capKeys, capValues, true);
-        capacity->setPen(QPen(QColor(120, 120, 120), 1.2, Qt::DashLine));
+        capacity->setPen(QPen(QColor(150, 150, 150), 1.0, Qt::DashLine));
         capacity->setName(tr("CPU units × uptime"));
         if (row > 0) {
             capacity->removeFromLegend();
@@ -153,11 +188,10 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
         label->setClipToAxisRect(false);
         label->position->setType(QCPItemPosition::ptAxisRectRatio);
         label->position->setAxisRect(rect);
-        label->position->setCoords(0.005, 0.02);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->position->setCoords(0.0, 0.0);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->setFont(QFont(font().family(), 9, QFont::Bold));
-        label->setBrush(QColor(255, 255, 255, 220));
-        label->setPadding(QMargins(3, 1, 3, 1));
+        label->setPadding(QMargins(0, 0, 0, 1));
         label->setText(tr("%1 — busiest machine done after %2 s")
                            .arg(QString::fromStdString(r.algorithm))
                            .arg(r.makespanS, 0, 'f', 0));

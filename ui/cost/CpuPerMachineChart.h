@@ -1,7 +1,8 @@
 // CpuPerMachineChart — the CPU-seconds each machine runs under each algorithm (seed 002 Fig. 11):
 // one row of bars per algorithm over a shared machine axis, all rows on one scale, bars coloured
-// by machine type (CPU units and price), a line at each machine's CPU units × uptime. Readable
-// from a handful to a few hundred machines (tick labels thin out).
+// by machine type (CPU units and price; with many types, by price class from cheap to dear), a
+// line at each machine's CPU units × uptime. Readable from a handful to a few hundred machines
+// (tick labels thin out).
 #pragma once
 
 #include <qcustomplot.h>

@@ -229,7 +229,7 @@ void EpochSweepPanel::draw() {
     m_current = new QCPItemStraightLine(m_chart);
     m_current->point1->setCoords(m_currentEpoch, 0.0);
     m_current->point2->setCoords(m_currentEpoch, 1.0);
-    m_current->setPen(QPen(QColor(140, 140, 140), 1, Qt::DotLine));
+    m_current->setPen(QPen(QColor(110, 110, 110), 1.2, Qt::DashLine));
     auto* currentLabel = new QCPItemText(m_chart);
     currentLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     currentLabel->position->setAxisRect(m_chart->axisRect());
