@@ -168,6 +168,8 @@ bool EpochSweepPanel::start() {
             return std::shared_ptr<const Outcome>(std::move(out));
         },
         [this](std::shared_ptr<const Outcome> outcome) { showOutcome(outcome); });
+    m_points.clear();  // the chart now waits for this sweep
+    draw();
     return true;
 }
 
@@ -240,15 +242,25 @@ void EpochSweepPanel::draw() {
     currentLabel->setText(tr("epoch of the other charts: %1 s").arg(m_currentEpoch));
 
     if (epochs.isEmpty()) {
-        m_chart->xAxis->setRange(0.0, std::max(m_currentEpoch * 2.0, m_to->value()) * 1.05);
+        const double pad = (m_to->value() - m_from->value()) * 0.04 + 1.0;
+        m_chart->xAxis->setRange(std::min(m_from->value(), m_currentEpoch) - pad,
+                                 std::max(m_to->value(), m_currentEpoch) + pad);
         m_chart->yAxis->setRange(0.0, 1.0);
         m_chart->yAxis2->setRange(0.0, 1.0);
-        costchart::showMessage(
-            m_chart, m_chart->axisRect(),
-            !m_model           ? tr("Open a cost model to sweep its epoch length.")
-            : m_points.empty() ? tr("Press Run sweep: lips-online runs once per epoch length.")
-                               : tr("No epoch length gave a schedule:\n%1")
-                                     .arg(QString::fromStdString(m_points.front().result.message)));
+        QString message;
+        if (!m_model) {
+            message = tr("Open a cost model to sweep its epoch length.");
+        } else if (m_job->isRunning()) {
+            message =
+                tr("Sweeping: the curves appear when every epoch length is done\n(Cancel "
+                   "shows the ones done so far).");
+        } else if (m_points.empty()) {
+            message = tr("Press Run sweep: lips-online runs once per epoch length.");
+        } else {
+            message = tr("No epoch length gave a schedule:\n%1")
+                          .arg(QString::fromStdString(m_points.front().result.message));
+        }
+        costchart::showMessage(m_chart, m_chart->axisRect(), message);
     } else {
         const double lo = std::min(epochs.front(), m_currentEpoch);
         const double hi = std::max(epochs.back(), m_currentEpoch);
