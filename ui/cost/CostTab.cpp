@@ -85,7 +85,7 @@ CostTab::CostTab(QWidget* parent)
     split->setSizes({540, 1040});
     layout->addWidget(split, 1);
 
-    connect(m_rerun, &QTimer::timeout, this, &CostTab::requestRun);
+    connect(m_rerun, &QTimer::timeout, this, &CostTab::runNow);
     connect(m_job, &BackgroundJob::busyChanged, m_busy, &QWidget::setVisible);
     clearResults(tr("Open a cost model: File > Cost samples, or the Open button above."));
 }
@@ -166,7 +166,7 @@ bool CostTab::openModel(const QString& path) {
     m_modelLabel->setToolTip(path);
     m_tables->setModel(*m_model);
     m_sweep->setModel(m_model);
-    requestRun();
+    runNow();
     return true;
 }
 
@@ -214,12 +214,12 @@ void CostTab::scheduleRun() {
 
 void CostTab::waitForResults() {
     if (m_rerun->isActive()) {
-        requestRun();
+        runNow();
     }
     m_job->waitForIdle();
 }
 
-void CostTab::requestRun() {
+void CostTab::runNow() {
     m_rerun->stop();
     if (!m_model) {
         return;
@@ -286,6 +286,7 @@ void CostTab::showResults(const std::shared_ptr<const CostRunSet>& set) {
                     .arg(failed.join(QStringLiteral(", ")));
     }
     m_status->setText(text);
+    emit resultsShown();
 }
 
 void CostTab::clearResults(const QString& message) {

@@ -62,6 +62,9 @@ public:
     void setDelay(double seconds);
     void showView(View view);
 
+    // Runs the checked algorithms now (edits are otherwise grouped for 150 ms); a run still
+    // going is stopped and its result dropped.
+    void runNow();
     // The results drawn now (null before the first run), and waiting for a pending run.
     std::shared_ptr<const CostRunSet> results() const { return m_results; }
     void waitForResults();
@@ -75,11 +78,11 @@ public:
 
 signals:
     void openRequested();  // the Open button: the window's file dialog
+    void resultsShown();   // a run's results are drawn
 
 private:
     QWidget* buildHeader();
     void scheduleRun();
-    void requestRun();
     void showResults(const std::shared_ptr<const CostRunSet>& set);
     void clearResults(const QString& message);
 

@@ -187,12 +187,14 @@ void EpochSweepPanel::waitForIdle() {
 }
 
 void EpochSweepPanel::pollProgress() {
-    if (m_progress) {
+    if (m_progress && m_progress->done.load() != m_bar->value()) {
         m_bar->setValue(m_progress->done.load());
+        emit progressed(m_bar->value(), m_progress->total.load());
     }
 }
 
 void EpochSweepPanel::showOutcome(const std::shared_ptr<const Outcome>& outcome) {
+    pollProgress();  // the last points may have come after the last poll
     m_points = outcome->points;
     const int done = static_cast<int>(m_points.size());
     if (!outcome->error.isEmpty()) {

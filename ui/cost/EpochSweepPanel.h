@@ -47,6 +47,7 @@ public:
     QString csv() const;  // as `mrsim cost-sweep --epochs … --csv`
 
 signals:
+    void progressed(int done, int total);  // while it runs (polled a few times a second)
     void sweepFinished();
 
 private:
