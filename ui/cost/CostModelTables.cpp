@@ -58,15 +58,14 @@ void fillTable(QTableWidget* table, int rows, Fill fill) {
 CostModelTables::CostModelTables(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_description = new QLabel(this);
-    m_description->setWordWrap(true);
-    m_description->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_description->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summary->setAlignment(Qt::AlignTop | Qt::AlignLeft);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
-    auto* about = new QPlainTextEdit(splitter);
-    about->setReadOnly(true);
-    about->setObjectName(QStringLiteral("description"));
+    m_description = new QPlainTextEdit(splitter);
+    m_description->setReadOnly(true);
     m_tabs = new QTabWidget(splitter);
     m_machines =
         makeTable(m_tabs, {tr("Machine"), tr("Store"), tr("CPU\nunits"), tr("Cost per\nCPU-s"),
@@ -102,14 +101,14 @@ CostModelTables::CostModelTables(QWidget* parent) : QWidget(parent) {
         tr("The 64 MB blocks of its data (each object rounded up), or its tasks"));
     jobsLayout->addWidget(m_jobs);
 
-    splitter->addWidget(about);
+    splitter->addWidget(m_description);
     splitter->addWidget(m_tabs);
     splitter->addWidget(jobsPage);
     splitter->setStretchFactor(0, 1);
     splitter->setStretchFactor(1, 4);
     splitter->setStretchFactor(2, 2);
     splitter->setSizes({90, 420, 250});
-    layout->addWidget(m_description);
+    layout->addWidget(m_summary);
     layout->addWidget(splitter, 1);
 }
 
@@ -119,18 +118,17 @@ void CostModelTables::setModel(const cost::CostModel& model) {
     for (int k = 0; k < static_cast<int>(model.jobs.size()); ++k) {
         tasks += model.jobTasks(k);
     }
-    m_description->setText(tr("<b>%1</b> — %2 machines, %3 stores, %4 data objects, %5 jobs, "
-                              "%6 tasks of %7 MB")
-                               .arg(text(model.name).toHtmlEscaped())
-                               .arg(model.machines.size())
-                               .arg(model.stores.size())
-                               .arg(model.data.size())
-                               .arg(model.jobs.size())
-                               .arg(tasks)
-                               .arg(model.blockMb));
-    findChild<QPlainTextEdit*>(QStringLiteral("description"))
-        ->setPlainText(model.description.empty() ? tr("(The model has no description.)")
-                                                 : text(model.description));
+    m_summary->setText(tr("<b>%1</b> — %2 machines, %3 stores, %4 data objects, %5 jobs, "
+                          "%6 tasks of %7 MB")
+                           .arg(text(model.name).toHtmlEscaped())
+                           .arg(model.machines.size())
+                           .arg(model.stores.size())
+                           .arg(model.data.size())
+                           .arg(model.jobs.size())
+                           .arg(tasks)
+                           .arg(model.blockMb));
+    m_description->setPlainText(model.description.empty() ? tr("(The model has no description.)")
+                                                          : text(model.description));
 
     const auto storeName = [&](int s) {
         return text(model.stores[static_cast<std::size_t>(s)].name);

@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QLabel;
+class QPlainTextEdit;
 class QTabWidget;
 class QTableWidget;
 
@@ -36,7 +37,8 @@ public:
     QTableWidget* transfer() const { return m_transfer; }
 
 private:
-    QLabel* m_description;
+    QLabel* m_summary;
+    QPlainTextEdit* m_description;
     QTabWidget* m_tabs;
     QTableWidget* m_machines;
     QTableWidget* m_stores;
