@@ -481,8 +481,6 @@ private slots:
         QCOMPARE(window.costTab()->modelPath(), sample("lips-ec2-20-c1medium50.json"));
 
         // A dropped cost model opens in the Cost tab too, without asking about the workload.
-        window.show();  // drops go to visible windows only
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
         window.document()->setCluster({5, 1, 1});
         QVERIFY(window.document()->isModified());
         QVERIFY(window.showTab(QStringLiteral("timeline")));
