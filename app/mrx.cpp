@@ -5,6 +5,8 @@
 #include "app/CommandLine.h"
 #include "app/MainWindow.h"
 #include "app/Samples.h"
+#include "cost/CostTab.h"
+#include "cost/EpochSweepPanel.h"
 #include "run/RunController.h"
 #include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
@@ -32,7 +34,8 @@ int main(int argc, char** argv) {
     }
     if (!request.file.isEmpty()) {
         window.openFile(request.file);
-    } else {
+    }
+    if (request.file.isEmpty() || mr::ui::fileFormat(request.file) == mr::ui::kCostModelFormat) {
         const QString sample =
             mr::ui::samplesDirectory() + QStringLiteral("/figure4-scenario2.json");
         window.openFile(sample, true);  // something to look at on the first start
@@ -46,6 +49,24 @@ int main(int argc, char** argv) {
         QCoreApplication::processEvents();
         window.sweepTab()->setNodeRange(request.sweep);
         window.sweepTab()->start();
+    }
+    if (!request.costSweep.isEmpty()) {
+        const QStringList parts = request.costSweep.split(QLatin1Char(':'));
+        bool ok = parts.size() == 3;
+        double range[3] = {0, 0, 0};
+        for (int i = 0; ok && i < 3; ++i) {
+            range[i] = parts[i].toDouble(&ok);
+        }
+        window.showTab(QStringLiteral("cost-sweep"));
+        mr::ui::EpochSweepPanel* sweep = window.costTab()->sweepPanel();
+        if (ok) {
+            sweep->setEpochRange(range[0], range[1], range[2]);
+        }
+        if (!ok || !sweep->start()) {
+            std::fprintf(stderr, "mrx: warning: --cost-sweep %s: %s\n",
+                         qPrintable(request.costSweep),
+                         ok ? qPrintable(sweep->status()) : "expected FROM:TO:STEP");
+        }
     }
     if (request.johnsonStep >= 0) {
         window.runController()->waitForLatest();

@@ -16,6 +16,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "UiTestSupport.h"
 #include "app/CommandLine.h"
 #include "app/MainWindow.h"
 #include "app/Samples.h"
@@ -36,12 +37,9 @@
 
 using namespace mr;
 using namespace mr::ui;
+using mr::ui::test::sample;
 
 namespace {
-
-QString sample(const char* name) {
-    return samplesDirectory() + QLatin1Char('/') + QLatin1String(name);
-}
 
 // Results of the latest request, waiting for the background run.
 std::shared_ptr<const RunSet> results(MainWindow& window) {
@@ -57,16 +55,7 @@ double makespanOf(MainWindow& window, const char* id) {
 
 // How many pixels of a rendered chart are not (near) white.
 int inkedPixels(QCustomPlot* plot) {
-    const QImage image = plot->toPixmap(800, 400).toImage();
-    int inked = 0;
-    for (int y = 0; y < image.height(); y += 2) {
-        for (int x = 0; x < image.width(); x += 2) {
-            if (qGray(image.pixel(x, y)) < 200) {
-                ++inked;
-            }
-        }
-    }
-    return inked;
+    return test::inkedPixels(plot->toPixmap(800, 400).toImage());
 }
 
 }  // namespace
@@ -240,22 +229,7 @@ private slots:
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("chart.") + suffix);
         exportChart(window.ganttPanel()->currentPlot(), path, QSize(1200, 640));
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        const QByteArray bytes = file.readAll();
-        if (suffix == QLatin1String("png")) {
-            const QImage image = QImage::fromData(bytes, "PNG");
-            QCOMPARE(image.size(), QSize(1200, 640));
-        } else if (suffix == QLatin1String("svg")) {
-            QSvgRenderer svg(bytes);
-            QVERIFY(svg.isValid());
-            QCOMPARE(svg.viewBox().size(), QSize(1200, 640));
-        } else {
-            QVERIFY(bytes.startsWith("%PDF-"));
-            // 1200 x 640 pixels at 96 dpi are 900 x 480 points.
-            QVERIFY2(bytes.contains("/MediaBox [0 0 900.000000 480.000000]"),
-                     bytes.left(2000).constData());
-        }
+        test::verifyExportedSize(path, suffix, QSize(1200, 640));     // PDF: 900 x 480 points
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);  // no temporary left behind
         QVERIFY_THROWS_EXCEPTION(
             InputError, exportChart(window.ganttPanel()->currentPlot(), dir.filePath("chart.bmp"),
@@ -314,16 +288,7 @@ private slots:
         bad.write(
             R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1}, "jobs": [{"name": "J9", "maps": 2, "map_duration": -4}]})");
         bad.close();
-        QString shown;
-        QTimer::singleShot(0, [&shown] {
-            for (QWidget* w : QApplication::topLevelWidgets()) {
-                if (auto* box = qobject_cast<QMessageBox*>(w); box && box->isVisible()) {
-                    shown = box->text();
-                    box->accept();
-                }
-            }
-        });
-        QVERIFY(!window.openFile(path));
+        const QString shown = test::messageOf([&] { QVERIFY(!window.openFile(path)); });
         QVERIFY2(shown.contains(QStringLiteral("job 'J9': field 'map_duration'")),
                  qPrintable(shown));
         QVERIFY(window.document()->workload() == before);

@@ -65,7 +65,7 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("Workload to open in the window"),
+                                 QStringLiteral("Workload or cost model to open in the window"),
                                  QStringLiteral("[FILE]"));
     const QCommandLineOption workload(QStringLiteral("workload"),
                                       QStringLiteral("Workload file for an export"),
@@ -92,7 +92,8 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
                                   QStringLiteral("WxH"), QStringLiteral("1600x900"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QStringLiteral("Open the window on a tab: timeline, stages, comparison, johnson, sweep"),
+        QStringLiteral("Open the window on a tab: timeline, stages, comparison, johnson, cost, "
+                       "cost-cpu, cost-sweep, sweep"),
         QStringLiteral("NAME"));
     const QCommandLineOption step(QStringLiteral("johnson-step"),
                                   QStringLiteral("Open the Johnson stepper at step N"),
@@ -101,8 +102,12 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
         QStringLiteral("sweep"),
         QStringLiteral("Open the Sweep tab and sweep these cluster sizes (FROM:TO:STEP)"),
         QStringLiteral("RANGE"));
-    parser.addOptions(
-        {workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step, sweep});
+    const QCommandLineOption costSweep(
+        QStringLiteral("cost-sweep"),
+        QStringLiteral("Run the Cost tab's epoch sweep over FROM:TO:STEP seconds at start"),
+        QStringLiteral("FROM:TO:STEP"));
+    parser.addOptions({workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step,
+                       sweep, costSweep});
 
     if (!parser.parse(arguments)) {
         printErr(parser.errorText() + QStringLiteral(" (see mrx --help)"));
@@ -122,6 +127,7 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
         gui->file = files.isEmpty() ? parser.value(workload) : files.front();
         gui->tab = parser.value(tab);
         gui->johnsonStep = parser.isSet(step) ? parser.value(step).toInt() : -1;
+        gui->costSweep = parser.value(costSweep);
         gui->algorithms = parser.value(algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
         gui->sweep = parser.value(sweep);
         return -1;

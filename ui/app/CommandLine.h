@@ -14,9 +14,10 @@ namespace mr::ui {
 bool wantsHeadlessExport(int argc, char** argv);
 
 struct GuiRequest {
-    QString file;  // a workload to open; empty: the default sample
-    QString tab;   // timeline, stages, comparison, johnson, sweep; empty: timeline
+    QString file;  // a workload or cost model to open; empty: the default sample
+    QString tab;   // timeline, stages, comparison, johnson, sweep, cost, cost-cpu, cost-sweep
     int johnsonStep = -1;
+    QString costSweep;       // FROM:TO:STEP: run the Cost tab's epoch sweep at once
     QStringList algorithms;  // --algorithms: check these (else the remembered choice)
     QString sweep;           // --sweep FROM:TO:STEP: open the Sweep tab and run it
 };

@@ -17,6 +17,12 @@ namespace mr::ui {
 namespace {
 constexpr int kRecentFiles = 8;
 const char* kFilter = "Workloads (*.json);;All files (*)";
+const char* kOpenFilter = "Workloads and cost models (*.json);;All files (*)";
+const char* kCostFilter = "Cost models (*.json);;All files (*)";
+
+QString lastDirectory() {
+    return QSettings().value("files/lastDir", samplesDirectory()).toString();
+}
 }  // namespace
 
 FileController::FileController(WorkloadDocument* doc, QWidget* window)
@@ -25,6 +31,7 @@ FileController::FileController(WorkloadDocument* doc, QWidget* window)
 void FileController::fillMenu(QMenu* file) {
     file->addAction(tr("&New"), QKeySequence::New, this, [this] { newFile(); });
     file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] { openDialog(); });
+    file->addAction(tr("Open &cost model…"), this, [this] { openCostModelDialog(); });
     m_recent = file->addMenu(tr("Open &Recent"));
     m_samples = file->addMenu(tr("&Samples"));
     for (const QString& path : sampleFiles()) {
@@ -32,6 +39,12 @@ void FileController::fillMenu(QMenu* file) {
                              [this, path] { open(path, true); });
     }
     m_samples->setEnabled(!m_samples->isEmpty());
+    m_costSamples = file->addMenu(tr("Cost sa&mples"));
+    for (const QString& path : sampleFiles(kCostModelFormat)) {
+        m_costSamples->addAction(QFileInfo(path).completeBaseName(), this,
+                                 [this, path] { open(path, true); });
+    }
+    m_costSamples->setEnabled(!m_costSamples->isEmpty());
     file->addSeparator();
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
@@ -45,26 +58,49 @@ void FileController::newFile() {
     }
 }
 
+void FileController::setCostModelOpener(std::function<bool(const QString&)> opener) {
+    m_costOpener = std::move(opener);
+}
+
 void FileController::openDialog() {
-    if (!maybeSave()) {
-        return;
-    }
-    const QString start = QSettings().value("files/lastDir", samplesDirectory()).toString();
-    const QString path =
-        QFileDialog::getOpenFileName(m_window, tr("Open workload"), start, tr(kFilter));
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open workload or cost model"),
+                                                      lastDirectory(), tr(kOpenFilter));
     if (!path.isEmpty()) {
-        open(path);
+        openFromUser(path);
     }
 }
 
+void FileController::openCostModelDialog() {
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open cost model"),
+                                                      lastDirectory(), tr(kCostFilter));
+    if (!path.isEmpty() && m_costOpener && m_costOpener(path)) {
+        rememberRecent(path);
+    }
+}
+
+bool FileController::openFromUser(const QString& path) {
+    if (fileFormat(path) != kCostModelFormat && !maybeSave()) {
+        return false;
+    }
+    return open(path);
+}
+
 bool FileController::open(const QString& path, bool asSample) {
+    if (m_costOpener && fileFormat(path) == kCostModelFormat) {
+        if (!m_costOpener(path)) {
+            return false;
+        }
+        if (!asSample) {
+            rememberRecent(path);
+        }
+        return true;
+    }
     try {
         if (asSample) {
             m_doc->reset(loadWorkload(path.toStdString()), QString());
         } else {
             m_doc->open(path);
             rememberRecent(path);
-            QSettings().setValue("files/lastDir", QFileInfo(path).absolutePath());
         }
     } catch (const InputError& e) {
         QMessageBox::critical(m_window, tr("Cannot open the workload"),
@@ -140,6 +176,7 @@ void FileController::rememberRecent(const QString& path) {
         files.removeLast();
     }
     settings.setValue("files/recent", files);
+    settings.setValue("files/lastDir", QFileInfo(path).absolutePath());
     rebuildRecentMenu();
 }
 
@@ -150,13 +187,7 @@ void FileController::rebuildRecentMenu() {
     m_recent->clear();
     const QStringList files = QSettings().value("files/recent").toStringList();
     for (const QString& path : files) {
-        m_recent
-            ->addAction(QFileInfo(path).fileName(), this,
-                        [this, path] {
-                            if (maybeSave()) {
-                                open(path);
-                            }
-                        })
+        m_recent->addAction(QFileInfo(path).fileName(), this, [this, path] { openFromUser(path); })
             ->setToolTip(path);
     }
     m_recent->setEnabled(!files.isEmpty());

@@ -21,10 +21,16 @@
 
 #include "app/ExportController.h"
 #include "app/FileController.h"
+#include "app/Samples.h"
 #include "charts/ComparisonView.h"
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
 #include "charts/StageView.h"
+#include "cost/CostBreakdownChart.h"
+#include "cost/CostResultsTable.h"
+#include "cost/CostTab.h"
+#include "cost/CpuPerMachineChart.h"
+#include "cost/EpochSweepPanel.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "run/RunController.h"
@@ -51,18 +57,21 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/mrx.svg")));
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(buildLeftPanel());
+    m_leftPanel = buildLeftPanel();
+    splitter->addWidget(m_leftPanel);
     m_tabs = new QTabWidget(splitter);
     m_gantt = new GanttPanel(m_tabs);
     m_stages = new StageView(m_tabs);
     m_comparison = new ComparisonView(m_tabs);
     m_johnson = new JohnsonStepper(m_tabs);
     m_sweep = new SweepTab(m_tabs);
+    m_cost = new CostTab(m_tabs);
     m_tabs->addTab(m_gantt, tr("Timeline"));
     m_tabs->addTab(m_stages, tr("Stages"));
     m_tabs->addTab(m_comparison, tr("Comparison"));
     m_tabs->addTab(m_johnson, tr("Teach Johnson"));
     m_tabs->addTab(m_sweep, tr("Sweep"));
+    m_tabs->addTab(m_cost, tr("Cost (LiPS)"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 3);
     splitter->setSizes({520, 1080});
@@ -97,7 +106,15 @@ MainWindow::MainWindow(QWidget* parent)
         m_status->setText(tr("Not accepted — %1").arg(reason));
     });
     connect(m_gantt, &GanttPanel::jobClicked, this, &MainWindow::selectJob);
-    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::refreshCurrentTab);
+    connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::tabChanged);
+    m_files->setCostModelOpener([this](const QString& path) {
+        if (!m_cost->openModel(path)) {
+            return false;
+        }
+        m_tabs->setCurrentWidget(m_cost);
+        return true;
+    });
+    connect(m_cost, &CostTab::openRequested, m_files, &FileController::openCostModelDialog);
     connect(
         m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& current) { selectJob(current.isValid() ? current.row() : -1); });
@@ -178,10 +195,23 @@ void MainWindow::buildMenus() {
                             [this] { return m_johnson->plots(); });
     exports->addChartExport(exportMenu, tr("Sweep chart…"), QStringLiteral("sweep"),
                             [this] { return QList<QCustomPlot*>{m_sweep->chart()}; });
+    exports->addChartExport(exportMenu, tr("Cost breakdown chart…"),
+                            QStringLiteral("cost-breakdown"),
+                            [this] { return QList<QCustomPlot*>{m_cost->breakdownChart()}; });
+    exports->addChartExport(exportMenu, tr("CPU-seconds per machine chart…"),
+                            QStringLiteral("cost-cpu-per-machine"),
+                            [this] { return QList<QCustomPlot*>{m_cost->cpuChart()}; });
+    exports->addChartExport(exportMenu, tr("Cost vs epoch length chart…"),
+                            QStringLiteral("cost-epoch-sweep"),
+                            [this] { return QList<QCustomPlot*>{m_cost->sweepPanel()->chart()}; });
     exportMenu->addSeparator();
     exports->addCsvExport(exportMenu, tr("Comparison table as CSV…"),
                           [this] { return m_comparison->csv(); });
     exports->addCsvExport(exportMenu, tr("Sweep as CSV…"), [this] { return m_sweep->csv(); });
+    exports->addCsvExport(exportMenu, tr("Cost results table as CSV…"),
+                          [this] { return m_cost->resultsTable()->csv(); });
+    exports->addCsvExport(exportMenu, tr("Epoch sweep as CSV…"),
+                          [this] { return m_cost->sweepPanel()->csv(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -234,15 +264,37 @@ bool MainWindow::openFile(const QString& path, bool asSample) {
 }
 
 bool MainWindow::showTab(const QString& name) {
-    const QStringList names = {QStringLiteral("timeline"), QStringLiteral("stages"),
-                               QStringLiteral("comparison"), QStringLiteral("johnson"),
-                               QStringLiteral("sweep")};
-    const int index = static_cast<int>(names.indexOf(name.toLower()));
-    if (index < 0 || index >= m_tabs->count()) {
-        return false;
+    const QList<std::pair<QString, QWidget*>> pages = {
+        {QStringLiteral("timeline"), m_gantt},        {QStringLiteral("stages"), m_stages},
+        {QStringLiteral("comparison"), m_comparison}, {QStringLiteral("johnson"), m_johnson},
+        {QStringLiteral("sweep"), m_sweep},           {QStringLiteral("cost"), m_cost},
+        {QStringLiteral("cost-cpu"), m_cost},         {QStringLiteral("cost-sweep"), m_cost}};
+    for (const auto& [pageName, page] : pages) {
+        if (pageName == name.toLower()) {
+            m_tabs->setCurrentWidget(page);
+            if (page == m_cost) {
+                m_cost->showView(pageName == QLatin1String("cost-cpu")     ? CostTab::CpuPerMachine
+                                 : pageName == QLatin1String("cost-sweep") ? CostTab::EpochSweep
+                                                                           : CostTab::Breakdown);
+            }
+            return true;
+        }
     }
-    m_tabs->setCurrentIndex(index);
-    return true;
+    return false;
+}
+
+void MainWindow::tabChanged() {
+    const bool cost = m_tabs->currentWidget() == m_cost;
+    // The workload's panel and run status say nothing about a cost model.
+    m_leftPanel->setVisible(!cost);
+    m_status->setVisible(!cost);
+    if (cost && !m_cost->hasModel()) {
+        const QStringList samples = sampleFiles(kCostModelFormat);
+        if (!samples.isEmpty()) {
+            m_cost->openModel(samples.front());  // something to look at on the first visit
+        }
+    }
+    refreshCurrentTab();
 }
 
 void MainWindow::requestRun() {
@@ -376,9 +428,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 void MainWindow::dropEvent(QDropEvent* event) {
     for (const QUrl& url : event->mimeData()->urls()) {
         if (url.isLocalFile()) {
-            if (m_files->maybeSave()) {
-                openFile(url.toLocalFile());
-            }
+            m_files->openFromUser(url.toLocalFile());
             event->acceptProposedAction();
             return;
         }

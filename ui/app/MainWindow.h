@@ -1,6 +1,7 @@
 // MainWindow — assembles the explorer: cluster panel, job table and algorithm list on the left;
-// timeline, stages, comparison and Johnson tabs on the right. Every edit re-runs the checked
-// algorithms in the background (RunController) and redraws when the results arrive.
+// timeline, stages, comparison, Johnson and Cost tabs on the right (the Cost tab works on its
+// own document, a cost model, and hides the workload's panel while it is shown). Every edit re-runs
+// the checked algorithms in the background (RunController) and redraws when the results arrive.
 #pragma once
 
 #include <QMainWindow>
@@ -25,6 +26,7 @@ class ComparisonView;
 class JohnsonStepper;
 class SweepTab;
 class FileController;
+class CostTab;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -33,7 +35,8 @@ public:
     ~MainWindow() override;
 
     bool openFile(const QString& path, bool asSample = false);
-    // Show a tab by name (timeline, stages, comparison, johnson, sweep); false if unknown.
+    // Show a tab by name (timeline, stages, comparison, johnson, cost, cost-cpu, cost-sweep);
+    // false if unknown.
     bool showTab(const QString& name);
     void selectJob(int job);
 
@@ -48,6 +51,8 @@ public:
     ComparisonView* comparisonView() const { return m_comparison; }
     JohnsonStepper* johnsonStepper() const { return m_johnson; }
     SweepTab* sweepTab() const { return m_sweep; }
+    CostTab* costTab() const { return m_cost; }
+    FileController* fileController() const { return m_files; }
     QTabWidget* tabs() const { return m_tabs; }
     QLabel* statusLabel() const { return m_status; }
 
@@ -67,6 +72,7 @@ private:
     void addJob(bool duplicate);
     void removeSelectedJobs();
     int currentRow() const;
+    void tabChanged();
 
     WorkloadDocument* m_doc;
     JobTableModel* m_model;
@@ -80,6 +86,8 @@ private:
     ComparisonView* m_comparison;
     JohnsonStepper* m_johnson;
     SweepTab* m_sweep;
+    CostTab* m_cost;
+    QWidget* m_leftPanel;
     FileController* m_files;
     QLabel* m_status;
     QProgressBar* m_busy;

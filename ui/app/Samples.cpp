@@ -22,21 +22,27 @@ QString samplesDirectory() {
     return {};
 }
 
+QString fileFormat(const QString& path) {
+    static const QRegularExpression formatField(QStringLiteral("\"format\"\\s*:\\s*\"([^\"]*)\""));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    const auto match = formatField.match(QString::fromUtf8(file.read(4096)));
+    return match.hasMatch() ? match.captured(1) : QString();
+}
+
 QStringList sampleFiles(const QString& format) {
     const QString dir = samplesDirectory();
     if (dir.isEmpty()) {
         return {};
     }
-    static const QRegularExpression formatField(QStringLiteral("\"format\"\\s*:\\s*\"([^\"]*)\""));
     QStringList files;
-    for (const QString& name : QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
-        QFile file(QDir(dir).filePath(name));
-        if (!file.open(QIODevice::ReadOnly)) {
-            continue;
-        }
-        const auto match = formatField.match(QString::fromUtf8(file.read(4096)));
-        if (match.hasMatch() && match.captured(1) == format) {
-            files << file.fileName();
+    for (const QString& name :
+         QDir(dir).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name)) {
+        const QString path = QDir(dir).filePath(name);
+        if (fileFormat(path) == format) {
+            files << path;
         }
     }
     return files;
