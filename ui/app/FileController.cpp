@@ -11,6 +11,7 @@
 #include "document/WorkloadDocument.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
+#include "widgets/GeneratorDialog.h"
 
 namespace mr::ui {
 
@@ -24,6 +25,8 @@ FileController::FileController(WorkloadDocument* doc, QWidget* window)
 
 void FileController::fillMenu(QMenu* file) {
     file->addAction(tr("&New"), QKeySequence::New, this, [this] { newFile(); });
+    file->addAction(tr("New from &generator…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+                    this, [this] { newFromGenerator(); });
     file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] { openDialog(); });
     m_recent = file->addMenu(tr("Open &Recent"));
     m_samples = file->addMenu(tr("&Samples"));
@@ -43,6 +46,19 @@ void FileController::newFile() {
         m_doc->reset(WorkloadDocument::untitled(), QString());
         emit opened();
     }
+}
+
+bool FileController::newFromGenerator() {
+    if (!maybeSave()) {
+        return false;
+    }
+    GeneratorDialog dialog(m_window);
+    if (dialog.exec() != QDialog::Accepted) {
+        return false;
+    }
+    m_doc->reset(dialog.workload(), QString());
+    emit opened();
+    return true;
 }
 
 void FileController::openDialog() {
