@@ -5,6 +5,7 @@
 #include "app/CommandLine.h"
 #include "app/MainWindow.h"
 #include "app/Samples.h"
+#include "deadlines/DeadlinesTab.h"
 #include "run/RunController.h"
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
@@ -38,6 +39,10 @@ int main(int argc, char** argv) {
     }
     if (!request.tab.isEmpty() && !window.showTab(request.tab)) {
         std::fprintf(stderr, "mrx: warning: unknown tab '%s'\n", qPrintable(request.tab));
+    }
+    if (request.startSweep) {
+        window.showTab(QStringLiteral("deadlines"));
+        window.deadlinesTab()->start();
     }
     if (request.johnsonStep >= 0) {
         window.runController()->waitForLatest();

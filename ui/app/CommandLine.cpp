@@ -92,13 +92,17 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
                                   QStringLiteral("WxH"), QStringLiteral("1600x900"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QStringLiteral("Open the window on a tab: timeline, stages, comparison, johnson, sweep"),
+        QStringLiteral(
+            "Open the window on a tab: timeline, stages, comparison, johnson, deadlines"),
         QStringLiteral("NAME"));
     const QCommandLineOption step(QStringLiteral("johnson-step"),
                                   QStringLiteral("Open the Johnson stepper at step N"),
                                   QStringLiteral("N"));
+    const QCommandLineOption sweep(
+        QStringLiteral("start-sweep"),
+        QStringLiteral("Open the Deadlines tab and start its load sweep (default settings)"));
     parser.addOptions(
-        {workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step});
+        {workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step, sweep});
 
     if (!parser.parse(arguments)) {
         printErr(parser.errorText() + QStringLiteral(" (see mrx --help)"));
@@ -118,6 +122,7 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
         gui->file = files.isEmpty() ? parser.value(workload) : files.front();
         gui->tab = parser.value(tab);
         gui->johnsonStep = parser.isSet(step) ? parser.value(step).toInt() : -1;
+        gui->startSweep = parser.isSet(sweep);
         gui->algorithms = parser.value(algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
         return -1;
     }

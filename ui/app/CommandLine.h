@@ -15,9 +15,10 @@ bool wantsHeadlessExport(int argc, char** argv);
 
 struct GuiRequest {
     QString file;  // a workload to open; empty: the default sample
-    QString tab;   // timeline, stages, comparison, johnson, sweep; empty: timeline
+    QString tab;   // timeline, stages, comparison, johnson, deadlines; empty: timeline
     int johnsonStep = -1;
-    QStringList algorithms;  // --algorithms: check these (else the remembered choice)
+    bool startSweep = false;  // --start-sweep: the Deadlines tab's sweep starts at once
+    QStringList algorithms;   // --algorithms: check these (else the remembered choice)
 };
 
 // Parses the arguments. Headless: runs the export and returns its exit code. GUI: fills

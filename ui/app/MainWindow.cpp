@@ -25,12 +25,15 @@
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
 #include "charts/StageView.h"
+#include "deadlines/DeadlinesTab.h"
+#include "deadlines/LoadSweepCharts.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "run/RunController.h"
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/ClusterPanel.h"
+#include "widgets/RunOptionsPanel.h"
 
 // Resources of a static library must be registered by name, from the global namespace.
 static void initResources() {
@@ -56,10 +59,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_stages = new StageView(m_tabs);
     m_comparison = new ComparisonView(m_tabs);
     m_johnson = new JohnsonStepper(m_tabs);
+    m_deadlines = new DeadlinesTab(m_tabs);
     m_tabs->addTab(m_gantt, tr("Timeline"));
     m_tabs->addTab(m_stages, tr("Stages"));
     m_tabs->addTab(m_comparison, tr("Comparison"));
     m_tabs->addTab(m_johnson, tr("Teach Johnson"));
+    m_tabs->addTab(m_deadlines, tr("Deadlines"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 3);
     splitter->setSizes({520, 1080});
@@ -70,8 +75,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(120);
     m_busy->setVisible(false);
+    m_optionsLabel = new QLabel(this);
+    m_optionsLabel->setToolTip(tr("The run options every run uses (left panel)"));
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_optionsLabel);
     statusBar()->addPermanentWidget(m_busy);
+    applyRunOptions();
 
     buildMenus();
 
@@ -83,7 +92,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_doc, &WorkloadDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &WorkloadDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_algorithms, &AlgorithmList::checkedChanged, this, &MainWindow::requestRun);
+    connect(m_runOptions, &RunOptionsPanel::changed, this, [this] {
+        applyRunOptions();
+        requestRun();
+    });
     connect(m_runs, &RunController::runStarted, this, [this] { m_busy->setVisible(true); });
+    connect(m_runs, &RunController::runDropped, this,
+            [this] { m_busy->setVisible(m_runs->isRunning()); });
     connect(m_runs, &RunController::resultsReady, this, &MainWindow::showResults);
     connect(m_runs, &RunController::runFailed, this, [this](const QString& message) {
         m_busy->setVisible(m_runs->isRunning());
@@ -144,6 +159,8 @@ QWidget* MainWindow::buildLeftPanel() {
     m_algorithms->setMaximumHeight(190);
     layout->addWidget(m_algorithms, 1);
     m_runs->setAlgorithms(m_algorithms->checkedIds());
+    m_runOptions = new RunOptionsPanel(QStringLiteral("run"), RunOptionsPanel::Fields::All, panel);
+    layout->addWidget(m_runOptions);
     return panel;
 }
 
@@ -172,9 +189,36 @@ void MainWindow::buildMenus() {
                             [this] { return QList<QCustomPlot*>{m_comparison->chart()}; });
     exports->addChartExport(exportMenu, tr("Johnson timelines…"), QStringLiteral("johnson"),
                             [this] { return m_johnson->plots(); });
+    const std::pair<LoadSweepCharts::Chart, QString> deadlineCharts[] = {
+        {LoadSweepCharts::Exceeded, QStringLiteral("deadline-exceeded")},
+        {LoadSweepCharts::Missed, QStringLiteral("deadline-missed")},
+        {LoadSweepCharts::Completion, QStringLiteral("deadline-completion")},
+        {LoadSweepCharts::Tasks, QStringLiteral("deadline-tasks")}};
+    const QString deadlineTitles[] = {
+        tr("Deadlines: relative deadline exceeded…"), tr("Deadlines: missed-deadline jobs…"),
+        tr("Deadlines: average completion time…"), tr("Deadlines: extra and killed tasks…")};
+    for (int i = 0; i < 4; ++i) {
+        const LoadSweepCharts::Chart chart = deadlineCharts[i].first;
+        exports->addChartExport(exportMenu, deadlineTitles[i], deadlineCharts[i].second,
+                                [this, chart]() -> QList<QCustomPlot*> {
+                                    if (!m_deadlines->result()) {
+                                        return {};
+                                    }
+                                    return {m_deadlines->charts()->chart(chart)};
+                                });
+    }
+    exports->addChartExport(exportMenu, tr("Deadlines: all four charts…"),
+                            QStringLiteral("deadlines"), [this]() -> QList<QCustomPlot*> {
+                                if (!m_deadlines->result()) {
+                                    return {};
+                                }
+                                return m_deadlines->charts()->plots();
+                            });
     exportMenu->addSeparator();
     exports->addCsvExport(exportMenu, tr("Comparison table as CSV…"),
                           [this] { return m_comparison->csv(); });
+    exports->addCsvExport(exportMenu, tr("Deadline sweep points as CSV…"),
+                          [this] { return m_deadlines->csv(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -227,15 +271,24 @@ bool MainWindow::openFile(const QString& path, bool asSample) {
 }
 
 bool MainWindow::showTab(const QString& name) {
-    const QStringList names = {QStringLiteral("timeline"), QStringLiteral("stages"),
-                               QStringLiteral("comparison"), QStringLiteral("johnson"),
-                               QStringLiteral("sweep")};
-    const int index = static_cast<int>(names.indexOf(name.toLower()));
-    if (index < 0 || index >= m_tabs->count()) {
-        return false;
+    const std::pair<QString, QWidget*> pages[] = {{QStringLiteral("timeline"), m_gantt},
+                                                  {QStringLiteral("stages"), m_stages},
+                                                  {QStringLiteral("comparison"), m_comparison},
+                                                  {QStringLiteral("johnson"), m_johnson},
+                                                  {QStringLiteral("deadlines"), m_deadlines}};
+    for (const auto& [key, page] : pages) {
+        if (key == name.toLower()) {
+            m_tabs->setCurrentWidget(page);
+            return true;
+        }
     }
-    m_tabs->setCurrentIndex(index);
-    return true;
+    return false;
+}
+
+void MainWindow::applyRunOptions() {
+    const RunOptions options = m_runOptions->options();
+    m_runs->setRunOptions(options);
+    m_optionsLabel->setText(RunOptionsPanel::describe(options));
 }
 
 void MainWindow::requestRun() {

@@ -1,6 +1,7 @@
-// MainWindow — assembles the explorer: cluster panel, job table and algorithm list on the left;
-// timeline, stages, comparison and Johnson tabs on the right. Every edit re-runs the checked
-// algorithms in the background (RunController) and redraws when the results arrive.
+// MainWindow — assembles the explorer: cluster panel, job table, algorithm list and run options
+// on the left; timeline, stages, comparison, Johnson and deadline-sweep tabs on the right. Every
+// edit re-runs the checked algorithms in the background (RunController) and redraws when the
+// results arrive.
 #pragma once
 
 #include <QMainWindow>
@@ -24,6 +25,8 @@ class StageView;
 class ComparisonView;
 class JohnsonStepper;
 class FileController;
+class RunOptionsPanel;
+class DeadlinesTab;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -32,7 +35,7 @@ public:
     ~MainWindow() override;
 
     bool openFile(const QString& path, bool asSample = false);
-    // Show a tab by name (timeline, stages, comparison, johnson, sweep); false if unknown.
+    // Show a tab by name (timeline, stages, comparison, johnson, deadlines); false if unknown.
     bool showTab(const QString& name);
     void selectJob(int job);
 
@@ -46,8 +49,12 @@ public:
     StageView* stageView() const { return m_stages; }
     ComparisonView* comparisonView() const { return m_comparison; }
     JohnsonStepper* johnsonStepper() const { return m_johnson; }
+    DeadlinesTab* deadlinesTab() const { return m_deadlines; }
+    RunOptionsPanel* runOptionsPanel() const { return m_runOptions; }
+    FileController* fileController() const { return m_files; }
     QTabWidget* tabs() const { return m_tabs; }
     QLabel* statusLabel() const { return m_status; }
+    QLabel* runOptionsLabel() const { return m_optionsLabel; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -58,6 +65,7 @@ private:
     QWidget* buildLeftPanel();
     void buildMenus();
     void requestRun();
+    void applyRunOptions();
     void showResults(const std::shared_ptr<const RunSet>& results);
     // Only the visible tab redraws on new results; the others catch up when they are shown.
     void refreshCurrentTab();
@@ -71,14 +79,17 @@ private:
     QTableView* m_table;
     ClusterPanel* m_cluster;
     AlgorithmList* m_algorithms;
+    RunOptionsPanel* m_runOptions;
     RunController* m_runs;
     QTabWidget* m_tabs;
     GanttPanel* m_gantt;
     StageView* m_stages;
     ComparisonView* m_comparison;
     JohnsonStepper* m_johnson;
+    DeadlinesTab* m_deadlines;
     FileController* m_files;
     QLabel* m_status;
+    QLabel* m_optionsLabel;
     QProgressBar* m_busy;
     std::shared_ptr<const RunSet> m_results;
     QList<quint64> m_tabGeneration;  // the results generation each tab shows
