@@ -13,6 +13,7 @@
 #include <QtTest>
 #include <set>
 
+#include "UiTestSupport.h"
 #include "app/FileController.h"
 #include "app/MainWindow.h"
 #include "app/Samples.h"
@@ -35,18 +36,10 @@
 
 using namespace mr;
 using namespace mr::ui;
+using mr::ui::testing::results;
+using mr::ui::testing::sample;
 
 namespace {
-
-QString sample(const char* name) {
-    return samplesDirectory() + QLatin1Char('/') + QLatin1String(name);
-}
-
-std::shared_ptr<const RunSet> results(MainWindow& window) {
-    window.runController()->waitForLatest();
-    QCoreApplication::processEvents();
-    return window.runController()->latest();
-}
 
 // The values of a chart's line, by x.
 std::map<double, double> valuesOf(const QCPGraph* graph) {

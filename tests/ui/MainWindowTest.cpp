@@ -16,6 +16,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "UiTestSupport.h"
 #include "app/CommandLine.h"
 #include "app/MainWindow.h"
 #include "app/Samples.h"
@@ -35,19 +36,10 @@
 
 using namespace mr;
 using namespace mr::ui;
+using mr::ui::testing::results;
+using mr::ui::testing::sample;
 
 namespace {
-
-QString sample(const char* name) {
-    return samplesDirectory() + QLatin1Char('/') + QLatin1String(name);
-}
-
-// Results of the latest request, waiting for the background run.
-std::shared_ptr<const RunSet> results(MainWindow& window) {
-    window.runController()->waitForLatest();
-    QCoreApplication::processEvents();
-    return window.runController()->latest();
-}
 
 double makespanOf(MainWindow& window, const char* id) {
     const RunResult* r = results(window)->find(id);
