@@ -36,6 +36,7 @@ Workload generateChosen(const GeneratorChoice& choice) {
 
 GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     setWindowTitle(tr("New workload from a generator"));
+    setMinimumWidth(460);
     auto* layout = new QVBoxLayout(this);
     auto* form = new QFormLayout;
     layout->addLayout(form);
@@ -50,7 +51,7 @@ GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     connect(m_kind, &QComboBox::currentIndexChanged, this,
             [this] { m_summary->setText(m_kind->currentData().toString()); });
     form->addRow(tr("Kind"), m_kind);
-    form->addRow(QString(), m_summary);
+    form->addRow(m_summary);  // the whole width: the summaries are a line or two
 
     auto spin = [this](int min, int max, const QString& tip) {
         auto* box = new QSpinBox(this);
