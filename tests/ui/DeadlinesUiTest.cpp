@@ -7,6 +7,7 @@
 #include <QCheckBox>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QThreadPool>
 #include <QTimer>
 #include <QUndoStack>
@@ -17,6 +18,7 @@
 #include "app/FileController.h"
 #include "app/MainWindow.h"
 #include "app/Samples.h"
+#include "charts/ChartExport.h"
 #include "charts/DeadlineMarkersPlottable.h"
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
@@ -252,6 +254,8 @@ private slots:
         QCOMPARE(shown.interarrivals, asked.interarrivals);
         QCOMPARE(shown.algorithms, asked.algorithms);
         QCOMPARE(shown.jobs, asked.jobs);
+        QVERIFY(tab.exportablePlots(LoadSweepCharts::ChartCount).isEmpty());  // nothing yet
+        QVERIFY(tab.csv().isEmpty());
         QSignalSpy finished(&tab, &DeadlinesTab::finished);
         QSignalSpy progressed(&tab, &DeadlinesTab::progressed);
         tab.start();
@@ -301,6 +305,18 @@ private slots:
         }
         // At the highest load some job is late under edf (a real curve, not an empty one).
         QVERIFY(expected.points.front().missedFraction.value() > 0.0);
+
+        // The export entries: each chart, or all four stacked, at the requested size.
+        QTemporaryDir dir;
+        const QString one = dir.filePath(QStringLiteral("missed.png"));
+        exportCharts(tab.exportablePlots(LoadSweepCharts::Missed), one, QSize(900, 500));
+        QCOMPARE(QImage(one).size(), QSize(900, 500));
+        QCOMPARE(tab.exportablePlots(LoadSweepCharts::Missed).front(),
+                 charts->chart(LoadSweepCharts::Missed));
+        const QString all = dir.filePath(QStringLiteral("deadlines.png"));
+        QCOMPARE(tab.exportablePlots(LoadSweepCharts::ChartCount).size(), 4);
+        exportCharts(tab.exportablePlots(LoadSweepCharts::ChartCount), all, QSize(1200, 1600));
+        QCOMPARE(QImage(all).size(), QSize(1200, 1600));
     }
 
     void cancelStopsASweepAndDrawsWhatFinished() {

@@ -189,31 +189,15 @@ void MainWindow::buildMenus() {
                             [this] { return QList<QCustomPlot*>{m_comparison->chart()}; });
     exports->addChartExport(exportMenu, tr("Johnson timelines…"), QStringLiteral("johnson"),
                             [this] { return m_johnson->plots(); });
-    const std::pair<LoadSweepCharts::Chart, QString> deadlineCharts[] = {
-        {LoadSweepCharts::Exceeded, QStringLiteral("deadline-exceeded")},
-        {LoadSweepCharts::Missed, QStringLiteral("deadline-missed")},
-        {LoadSweepCharts::Completion, QStringLiteral("deadline-completion")},
-        {LoadSweepCharts::Tasks, QStringLiteral("deadline-tasks")}};
-    const QString deadlineTitles[] = {
-        tr("Deadlines: relative deadline exceeded…"), tr("Deadlines: missed-deadline jobs…"),
-        tr("Deadlines: average completion time…"), tr("Deadlines: extra and killed tasks…")};
-    for (int i = 0; i < 4; ++i) {
-        const LoadSweepCharts::Chart chart = deadlineCharts[i].first;
-        exports->addChartExport(exportMenu, deadlineTitles[i], deadlineCharts[i].second,
-                                [this, chart]() -> QList<QCustomPlot*> {
-                                    if (!m_deadlines->result()) {
-                                        return {};
-                                    }
-                                    return {m_deadlines->charts()->chart(chart)};
-                                });
+    for (int chart = 0; chart <= LoadSweepCharts::ChartCount; ++chart) {
+        const bool all = chart == LoadSweepCharts::ChartCount;
+        const auto which = static_cast<LoadSweepCharts::Chart>(chart);
+        exports->addChartExport(
+            exportMenu,
+            tr("Deadlines: %1…").arg(all ? tr("all four charts") : LoadSweepCharts::title(which)),
+            all ? QStringLiteral("deadlines") : LoadSweepCharts::fileStem(which),
+            [this, chart] { return m_deadlines->exportablePlots(chart); });
     }
-    exports->addChartExport(exportMenu, tr("Deadlines: all four charts…"),
-                            QStringLiteral("deadlines"), [this]() -> QList<QCustomPlot*> {
-                                if (!m_deadlines->result()) {
-                                    return {};
-                                }
-                                return m_deadlines->charts()->plots();
-                            });
     exportMenu->addSeparator();
     exports->addCsvExport(exportMenu, tr("Comparison table as CSV…"),
                           [this] { return m_comparison->csv(); });

@@ -397,6 +397,16 @@ void DeadlinesTab::finish(const Outcome& outcome) {
     emit finished();
 }
 
+QList<QCustomPlot*> DeadlinesTab::exportablePlots(int chart) const {
+    if (!m_result) {
+        return {};
+    }
+    if (chart < 0 || chart >= LoadSweepCharts::ChartCount) {
+        return m_charts->plots();
+    }
+    return {m_charts->chart(static_cast<LoadSweepCharts::Chart>(chart))};
+}
+
 QString DeadlinesTab::csv() const {
     return m_result ? QString::fromStdString(loadSweepCsv(*m_result)) : QString();
 }

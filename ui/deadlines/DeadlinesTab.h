@@ -13,6 +13,7 @@
 #include "experiments/LoadSweep.h"
 
 class QCheckBox;
+class QCustomPlot;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -43,6 +44,8 @@ public:
 
     const std::optional<LoadSweepResult>& result() const { return m_result; }
     LoadSweepCharts* charts() const { return m_charts; }
+    // For File > Export: one chart (or all four with ChartCount); none before the first sweep.
+    QList<QCustomPlot*> exportablePlots(int chart) const;
     QString statusText() const;
     // The points as CSV (mrsim sweep-load --csv); empty before the first sweep.
     QString csv() const;

@@ -82,11 +82,10 @@ LoadSweepCharts::LoadSweepCharts(QWidget* parent) : QWidget(parent) {
     auto* grid = new QGridLayout(this);
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(4);
-    m_charts[Exceeded] =
-        makeChart(tr("Relative deadline exceeded"), tr("Σ (completion − deadline) / deadline"));
-    m_charts[Missed] = makeChart(tr("Missed-deadline jobs"), tr("jobs late (%)"));
-    m_charts[Completion] = makeChart(tr("Average job completion time"), tr("completion (s)"));
-    m_charts[Tasks] = makeChart(tr("min-edf-wc: extra and killed tasks"), tr("extra tasks"));
+    m_charts[Exceeded] = makeChart(Exceeded, tr("Σ (completion − deadline) / deadline"));
+    m_charts[Missed] = makeChart(Missed, tr("jobs late (%)"));
+    m_charts[Completion] = makeChart(Completion, tr("completion (s)"));
+    m_charts[Tasks] = makeChart(Tasks, tr("extra tasks"));
 
     QCustomPlot* exceeded = m_charts[Exceeded];
     exceeded->yAxis->setScaleType(QCPAxis::stLogarithmic);
@@ -107,11 +106,32 @@ LoadSweepCharts::LoadSweepCharts(QWidget* parent) : QWidget(parent) {
     clear();
 }
 
-QCustomPlot* LoadSweepCharts::makeChart(const QString& title, const QString& yLabel) {
+QString LoadSweepCharts::title(Chart which) {
+    switch (which) {
+        case Exceeded:
+            return tr("Relative deadline exceeded");
+        case Missed:
+            return tr("Missed-deadline jobs");
+        case Completion:
+            return tr("Average job completion time");
+        case Tasks:
+        case ChartCount:
+            break;
+    }
+    return tr("min-edf-wc: extra and killed tasks");
+}
+
+QString LoadSweepCharts::fileStem(Chart which) {
+    static const char* const kStems[] = {"deadline-exceeded", "deadline-missed",
+                                         "deadline-completion", "deadline-tasks"};
+    return QString::fromLatin1(kStems[std::clamp(static_cast<int>(which), 0, 3)]);
+}
+
+QCustomPlot* LoadSweepCharts::makeChart(Chart which, const QString& yLabel) {
     auto* plot = new QCustomPlot(this);
     plot->setMinimumSize(260, 200);
     plot->plotLayout()->insertRow(0);
-    auto* text = new QCPTextElement(plot, title, QFont(font().family(), 10, QFont::Bold));
+    auto* text = new QCPTextElement(plot, title(which), QFont(font().family(), 10, QFont::Bold));
     text->setObjectName(QStringLiteral("title"));
     plot->plotLayout()->addElement(0, 0, text);
     plot->xAxis->setLabel(tr("mean inter-arrival time (s)"));
@@ -201,9 +221,9 @@ void LoadSweepCharts::setResult(const LoadSweepResult& result) {
         killed->setPen(QPen(QColor(205, 55, 40), 2, Qt::DashLine));
     }
 
-    auto* title = qobject_cast<QCPTextElement*>(m_charts[Exceeded]->plotLayout()->element(0, 0));
-    title->setText(zeros ? tr("Relative deadline exceeded (log axis; a 0 is not drawn)")
-                         : tr("Relative deadline exceeded"));
+    auto* heading = qobject_cast<QCPTextElement*>(m_charts[Exceeded]->plotLayout()->element(0, 0));
+    heading->setText(zeros ? tr("%1 (log axis; a 0 is not drawn)").arg(title(Exceeded))
+                           : title(Exceeded));
     QCustomPlot* tasks = m_charts[Tasks];
     if (tasks->graphCount() == 0) {
         auto* note = new QCPItemText(tasks);

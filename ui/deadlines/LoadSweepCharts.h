@@ -34,9 +34,12 @@ public:
 
     // Line colour and marker of a policy, shared with the policy check boxes.
     static QColor colourOf(const QString& algorithm);
+    // A chart's title and the file name stem of its export.
+    static QString title(Chart which);
+    static QString fileStem(Chart which);
 
 private:
-    QCustomPlot* makeChart(const QString& title, const QString& yLabel);
+    QCustomPlot* makeChart(Chart which, const QString& yLabel);
 
     QCustomPlot* m_charts[ChartCount];
 };
