@@ -186,7 +186,7 @@ private slots:
         QCOMPARE(b.end, 110.0);  // edf: B waits for A's first wave
         QVERIFY(b.late);
         const QPointF centre = edf->deadlines()->markerCentre(b);
-        QCOMPARE(image.pixel(centre.toPoint()), DeadlineMarkersPlottable::lateColour().rgb());
+        QCOMPARE(image.pixel(centre.toPoint()), JobPalette::late().rgb());
         const QString markerTip = edf->tooltipAt(centre);
         QVERIFY2(markerTip.contains(QStringLiteral("deadline 35")) && markerTip.contains("late") &&
                      markerTip.contains(QStringLiteral("by 75")),

@@ -145,7 +145,7 @@ void DeadlineMarkersPlottable::draw(QCPPainter* painter) {
     }
 
     if (selected != nullptr) {
-        const QColor colour = selected->late ? lateColour() : JobPalette::base(selected->job);
+        const QColor colour = selected->late ? JobPalette::late() : JobPalette::base(selected->job);
         const double x = mKeyAxis->coordToPixel(selected->due);
         painter->setPen(QPen(colour.darker(selected->late ? 110 : 140), 1.5, Qt::DashLine));
         painter->drawLine(QPointF(x, plotArea.top()), QPointF(x, plotArea.bottom()));
@@ -165,7 +165,7 @@ void DeadlineMarkersPlottable::draw(QCPPainter* painter) {
         painter->setPen(Qt::NoPen);
         painter->setBrush(QColor(255, 255, 255, 215));
         painter->drawRect(box);
-        painter->setPen(selected->late ? lateColour().darker(130) : QColor(30, 30, 30));
+        painter->setPen(selected->late ? JobPalette::late().darker(130) : QColor(30, 30, 30));
         painter->drawText(box, Qt::AlignCenter, text);
     }
 }
@@ -176,7 +176,7 @@ void DeadlineMarkersPlottable::drawMarker(QCPPainter* painter, const DeadlineMar
     const double size = selected ? kSelected : m.late ? kLate : kMarker;
     // A late job's triangle is red, larger and outlined in black, so that it differs from a job
     // whose own colour is red.
-    QColor fill = m.late ? lateColour() : JobPalette::base(m.job);
+    QColor fill = m.late ? JobPalette::late() : JobPalette::base(m.job);
     QColor edge = m.late ? QColor(20, 20, 20) : fill.darker(170);
     if (faded) {
         fill = JobPalette::faded(fill);
@@ -188,7 +188,7 @@ void DeadlineMarkersPlottable::drawMarker(QCPPainter* painter, const DeadlineMar
 }
 
 void DeadlineMarkersPlottable::drawLegendIcon(QCPPainter* painter, const QRectF& rect) const {
-    painter->setBrush(lateColour());
+    painter->setBrush(JobPalette::late());
     painter->setPen(Qt::NoPen);
     painter->drawPolygon(
         QPolygonF({rect.topLeft(), rect.topRight(), QPointF(rect.center().x(), rect.bottom())}));

@@ -41,8 +41,6 @@ public:
     QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
                            const QCPRange& inKeyRange = QCPRange()) const override;
 
-    static QColor lateColour() { return QColor(215, 25, 25); }
-
 protected:
     QRect clipRect() const override;
     void draw(QCPPainter* painter) override;

@@ -261,8 +261,8 @@ void GanttPlot::mouseMoveEvent(QMouseEvent* event) {
 
 QString GanttPlot::tooltipAt(const QPointF& pixel) const {
     if (const DeadlineMarker* marker = m_deadlines->markerAt(pixel)) {
-        return QStringLiteral("<b>%1</b>%2").arg(m_names.value(marker->job).toHtmlEscaped(),
-                                                 deadlineTip(marker->job));
+        return QStringLiteral("<b>%1</b>%2")
+            .arg(m_names.value(marker->job).toHtmlEscaped(), deadlineTip(marker->job));
     }
     const TaskBar* bar = m_bars->barAt(pixel);
     if (bar == nullptr) {

@@ -9,9 +9,8 @@ namespace mr::ui {
 
 namespace {
 
-constexpr double kHalfBar = 0.42;        // a bar fills 84 % of its row
-constexpr int kMaxLabels = 4000;         // labels per frame (only when zoomed in that far)
-const QColor kLateOutline(215, 25, 25);  // as DeadlineMarkersPlottable::lateColour()
+constexpr double kHalfBar = 0.42;  // a bar fills 84 % of its row
+constexpr int kMaxLabels = 4000;   // labels per frame (only when zoomed in that far)
 
 QRgb darker(QRgb c) {
     return qRgb(qRed(c) * 3 / 4, qGreen(c) * 3 / 4, qBlue(c) * 3 / 4);
@@ -218,7 +217,7 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
     if (!lateRuns.empty()) {
         // A red frame; a white line inside it where there is room, so that it shows on red bars.
         painter->setBrush(Qt::NoBrush);
-        const QPen red(kLateOutline, 2.0);
+        const QPen red(JobPalette::late(), 2.0);
         const QPen white(QColor(255, 255, 255, 220), 1.0);
         for (const QRectF& r : lateRuns) {
             if (r.width() < 4.0 || r.height() < 4.0) {
@@ -226,7 +225,7 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
                 // hundreds of bars are on screen.
                 if (r.height() >= 2.5) {
                     painter->fillRect(QRectF(r.left(), r.bottom() - 1.0, r.width(), 1.0),
-                                      kLateOutline);
+                                      JobPalette::late());
                 }
                 continue;
             }
