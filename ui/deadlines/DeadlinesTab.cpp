@@ -142,8 +142,10 @@ QWidget* DeadlinesTab::buildControls() {
     list->setSpacing(2);
     for (const char* id : kPolicies) {
         auto* box = new QCheckBox(QString::fromLatin1(id), policies);
-        box->setIcon(swatch(LoadSweepCharts::colourOf(box->text())));
-        box->setChecked(kDefaultPolicies.contains(box->text()));
+        // The id in the object name: a platform theme may add accelerators to the text.
+        box->setObjectName(QString::fromLatin1(id));
+        box->setIcon(swatch(LoadSweepCharts::colourOf(box->objectName())));
+        box->setChecked(kDefaultPolicies.contains(box->objectName()));
         connect(box, &QCheckBox::toggled, this, &DeadlinesTab::updatePlan);
         list->addWidget(box);
         m_policies << box;
@@ -199,7 +201,7 @@ LoadSweepOptions DeadlinesTab::options() const {
     o.algorithms.clear();
     for (const QCheckBox* box : m_policies) {
         if (box->isChecked()) {
-            o.algorithms.push_back(box->text().toStdString());
+            o.algorithms.push_back(box->objectName().toStdString());
         }
     }
     if (o.algorithms.empty()) {
@@ -236,7 +238,7 @@ void DeadlinesTab::setOptions(const LoadSweepOptions& o) {
                           .arg(o.deadlineFactor.high, 0, 'g', 12));
     for (QCheckBox* box : m_policies) {
         box->setChecked(std::find(o.algorithms.begin(), o.algorithms.end(),
-                                  box->text().toStdString()) != o.algorithms.end());
+                                  box->objectName().toStdString()) != o.algorithms.end());
     }
     RunOptions run = m_runOptions->options();
     run.estimator = o.run.estimator;
