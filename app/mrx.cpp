@@ -7,6 +7,7 @@
 #include "app/Samples.h"
 #include "cost/CostTab.h"
 #include "cost/EpochSweepPanel.h"
+#include "deadlines/DeadlinesTab.h"
 #include "run/RunController.h"
 #include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
@@ -67,6 +68,10 @@ int main(int argc, char** argv) {
                          qPrintable(request.costSweep),
                          ok ? qPrintable(sweep->status()) : "expected FROM:TO:STEP");
         }
+    }
+    if (request.startSweep) {
+        window.showTab(QStringLiteral("deadlines"));
+        window.deadlinesTab()->start();
     }
     if (request.johnsonStep >= 0) {
         window.runController()->waitForLatest();

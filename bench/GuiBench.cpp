@@ -3,6 +3,9 @@
 //                    background -> every chart redrawn; 100-job facebook batch, 4 algorithms.
 //   GanttOpen        a Gantt of the 1000-job facebook batch (~234 000 tasks): build + first paint.
 //   GanttPanFrame    one frame of panning that Gantt (range moved, replotted).
+//   GanttOpenDeadlines, GanttPanFrameDeadlines   the same batch with arrivals and deadlines
+//                    (mean inter-arrival 500 s, deadlines in [1, 2]·T_J) under min-edf-wc:
+//                    1000 deadline markers, late jobs outlined, killed tasks hatched.
 #include <benchmark/benchmark.h>
 
 #include <QApplication>
@@ -16,6 +19,7 @@
 #include "run/RunController.h"
 #include "schedulers/Registry.h"
 #include "widgets/AlgorithmList.h"
+#include "workloads/Arrivals.h"
 #include "workloads/Facebook1000.h"
 
 namespace {
@@ -52,35 +56,46 @@ BENCHMARK(EditToRedraw)
     ->Repetitions(3)
     ->ComputeStatistics("min", minimum);
 
-const mr::RunResult& bigRun() {
-    static const mr::Workload w = mr::facebook1000(1000, 1, 64);
-    static const mr::RunResult r = mr::runAlgorithm(w, "johnson", {});
-    return r;
+struct Batch {
+    mr::Workload workload;
+    mr::RunResult run;
+};
+
+const Batch& bigBatch() {
+    static const Batch batch = [] {
+        Batch b{mr::facebook1000(1000, 1, 64), {}};
+        b.run = mr::runAlgorithm(b.workload, "johnson", {});
+        return b;
+    }();
+    return batch;
 }
 
-void GanttOpen(benchmark::State& state) {
-    static const mr::Workload w = mr::facebook1000(1000, 1, 64);
-    const mr::RunResult& r = bigRun();
+const Batch& deadlineBatch() {
+    static const Batch batch = [] {
+        Batch b{mr::facebook1000(1000, 1, 64), {}};
+        mr::addArrivalsAndDeadlines(b.workload, {500.0, mr::DeadlineFactor{1.0, 2.0}}, 1);
+        b.run = mr::runAlgorithm(b.workload, "min-edf-wc", {});
+        return b;
+    }();
+    return batch;
+}
+
+void openGantt(benchmark::State& state, const Batch& batch) {
     for (auto _ : state) {
         mr::ui::GanttPlot plot;
         plot.resize(1600, 900);
         plot.show();
-        plot.setRun(w, r, true);
+        plot.setRun(batch.workload, batch.run, true);
         plot.replot(QCustomPlot::rpImmediateRefresh);
     }
-    state.counters["tasks"] = static_cast<double>(r.sim.tasks.size());
+    state.counters["tasks"] = static_cast<double>(batch.run.sim.tasks.size());
 }
-BENCHMARK(GanttOpen)
-    ->Unit(benchmark::kMillisecond)
-    ->Repetitions(3)
-    ->ComputeStatistics("min", minimum);
 
-void GanttPanFrame(benchmark::State& state) {
-    static const mr::Workload w = mr::facebook1000(1000, 1, 64);
+void panGantt(benchmark::State& state, const Batch& batch) {
     mr::ui::GanttPlot plot;
     plot.resize(1600, 900);
     plot.show();
-    plot.setRun(w, bigRun(), true);
+    plot.setRun(batch.workload, batch.run, true);
     plot.replot(QCustomPlot::rpImmediateRefresh);
     const double span = plot.xAxis->range().size();
     int frame = 0;
@@ -89,7 +104,32 @@ void GanttPanFrame(benchmark::State& state) {
         plot.replot(QCustomPlot::rpImmediateRefresh);
     }
 }
+
+void GanttOpen(benchmark::State& state) {
+    openGantt(state, bigBatch());
+}
+void GanttPanFrame(benchmark::State& state) {
+    panGantt(state, bigBatch());
+}
+void GanttOpenDeadlines(benchmark::State& state) {
+    openGantt(state, deadlineBatch());
+}
+void GanttPanFrameDeadlines(benchmark::State& state) {
+    panGantt(state, deadlineBatch());
+}
+BENCHMARK(GanttOpen)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(3)
+    ->ComputeStatistics("min", minimum);
 BENCHMARK(GanttPanFrame)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(3)
+    ->ComputeStatistics("min", minimum);
+BENCHMARK(GanttOpenDeadlines)
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(3)
+    ->ComputeStatistics("min", minimum);
+BENCHMARK(GanttPanFrameDeadlines)
     ->Unit(benchmark::kMillisecond)
     ->Repetitions(3)
     ->ComputeStatistics("min", minimum);

@@ -37,16 +37,10 @@
 
 using namespace mr;
 using namespace mr::ui;
+using mr::ui::test::results;
 using mr::ui::test::sample;
 
 namespace {
-
-// Results of the latest request, waiting for the background run.
-std::shared_ptr<const RunSet> results(MainWindow& window) {
-    window.runController()->waitForLatest();
-    QCoreApplication::processEvents();
-    return window.runController()->latest();
-}
 
 double makespanOf(MainWindow& window, const char* id) {
     const RunResult* r = results(window)->find(id);

@@ -1,16 +1,21 @@
-// Helpers shared by the Qt Test programs of tests/ui: sample paths, answering a modal message
-// box, counting drawn pixels, and checking an exported chart's size in each format.
+// Helpers shared by the Qt Test programs of tests/ui: sample paths, a window's results once its
+// background run has finished, answering a modal message box, counting drawn pixels, and
+// checking an exported chart's size in each format.
 #pragma once
 
 #include <QApplication>
+#include <QCoreApplication>
 #include <QFile>
 #include <QImage>
 #include <QMessageBox>
 #include <QSvgRenderer>
 #include <QTimer>
 #include <QtTest>
+#include <memory>
 
+#include "app/MainWindow.h"
 #include "app/Samples.h"
+#include "run/RunController.h"
 
 namespace mr::ui::test {
 
@@ -76,6 +81,13 @@ inline QImage verifyExportedSize(const QString& path, const QString& suffix, QSi
                                .toLatin1();
     QTest::qVerify(bytes.contains(box), box.constData(), "", __FILE__, __LINE__);
     return {};
+}
+
+// Results of the latest request, waiting for the background run.
+inline std::shared_ptr<const RunSet> results(MainWindow& window) {
+    window.runController()->waitForLatest();
+    QCoreApplication::processEvents();
+    return window.runController()->latest();
 }
 
 }  // namespace mr::ui::test

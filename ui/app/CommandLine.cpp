@@ -92,8 +92,8 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
                                   QStringLiteral("WxH"), QStringLiteral("1600x900"));
     const QCommandLineOption tab(
         QStringLiteral("tab"),
-        QStringLiteral("Open the window on a tab: timeline, stages, comparison, johnson, cost, "
-                       "cost-cpu, cost-sweep, sweep"),
+        QStringLiteral("Open the window on a tab: timeline, stages, comparison, johnson, sweep, "
+                       "deadlines, cost, cost-cpu, cost-sweep"),
         QStringLiteral("NAME"));
     const QCommandLineOption step(QStringLiteral("johnson-step"),
                                   QStringLiteral("Open the Johnson stepper at step N"),
@@ -106,8 +106,11 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
         QStringLiteral("cost-sweep"),
         QStringLiteral("Run the Cost tab's epoch sweep over FROM:TO:STEP seconds at start"),
         QStringLiteral("FROM:TO:STEP"));
+    const QCommandLineOption startSweep(
+        QStringLiteral("start-sweep"),
+        QStringLiteral("Open the Deadlines tab and start its load sweep (default settings)"));
     parser.addOptions({workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step,
-                       sweep, costSweep});
+                       sweep, costSweep, startSweep});
 
     if (!parser.parse(arguments)) {
         printErr(parser.errorText() + QStringLiteral(" (see mrx --help)"));
@@ -128,6 +131,7 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
         gui->tab = parser.value(tab);
         gui->johnsonStep = parser.isSet(step) ? parser.value(step).toInt() : -1;
         gui->costSweep = parser.value(costSweep);
+        gui->startSweep = parser.isSet(startSweep);
         gui->algorithms = parser.value(algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
         gui->sweep = parser.value(sweep);
         return -1;

@@ -15,11 +15,13 @@ bool wantsHeadlessExport(int argc, char** argv);
 
 struct GuiRequest {
     QString file;  // a workload or cost model to open; empty: the default sample
-    QString tab;   // timeline, stages, comparison, johnson, sweep, cost, cost-cpu, cost-sweep
+    // timeline, stages, comparison, johnson, sweep, deadlines, cost, cost-cpu, cost-sweep
+    QString tab;
     int johnsonStep = -1;
-    QString costSweep;       // FROM:TO:STEP: run the Cost tab's epoch sweep at once
-    QStringList algorithms;  // --algorithms: check these (else the remembered choice)
-    QString sweep;           // --sweep FROM:TO:STEP: open the Sweep tab and run it
+    QString costSweep;        // FROM:TO:STEP: run the Cost tab's epoch sweep at once
+    QStringList algorithms;   // --algorithms: check these (else the remembered choice)
+    QString sweep;            // --sweep FROM:TO:STEP: open the Sweep tab and run it
+    bool startSweep = false;  // --start-sweep: the Deadlines tab's sweep starts at once
 };
 
 // Parses the arguments. Headless: runs the export and returns its exit code. GUI: fills

@@ -59,6 +59,11 @@ void ExportController::addChartExport(QMenu* menu, const QString& title, const Q
 void ExportController::addCsvExport(QMenu* menu, const QString& title,
                                     std::function<QString()> text) {
     menu->addAction(title, this, [this, title, text] {
+        const QString csv = text();
+        if (csv.isEmpty()) {
+            QMessageBox::information(m_window, title, tr("There is nothing to export yet."));
+            return;
+        }
         const QString dir = QSettings().value("export/dir").toString();
         const QString path = QFileDialog::getSaveFileName(
             m_window, title, dir + QStringLiteral("/results.csv"), tr("CSV (*.csv)"));
@@ -66,7 +71,7 @@ void ExportController::addCsvExport(QMenu* menu, const QString& title,
             return;
         }
         QSaveFile file(path);
-        const QByteArray bytes = text().toUtf8();
+        const QByteArray bytes = csv.toUtf8();
         if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
             !file.commit()) {
             QMessageBox::critical(m_window, title,

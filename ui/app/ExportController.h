@@ -19,7 +19,7 @@ public:
     // A menu entry that exports the charts `plots()` returns (several are stacked).
     void addChartExport(QMenu* menu, const QString& title, const QString& fileStem,
                         std::function<QList<QCustomPlot*>()> plots);
-    // A menu entry that writes `text()` (CSV) to a file.
+    // A menu entry that writes `text()` (CSV) to a file; an empty text: nothing to export yet.
     void addCsvExport(QMenu* menu, const QString& title, std::function<QString()> text);
 
 private:

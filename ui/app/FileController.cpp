@@ -11,6 +11,7 @@
 #include "document/WorkloadDocument.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
+#include "widgets/GeneratorDialog.h"
 
 namespace mr::ui {
 
@@ -30,6 +31,8 @@ FileController::FileController(WorkloadDocument* doc, QWidget* window)
 
 void FileController::fillMenu(QMenu* file) {
     file->addAction(tr("&New"), QKeySequence::New, this, [this] { newFile(); });
+    file->addAction(tr("New from &generator…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
+                    this, [this] { newFromGenerator(); });
     file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] { openDialog(); });
     file->addAction(tr("Open &cost model…"), this, [this] { openCostModelDialog(); });
     m_recent = file->addMenu(tr("Open &Recent"));
@@ -60,6 +63,19 @@ void FileController::newFile() {
 
 void FileController::setCostModelOpener(std::function<bool(const QString&)> opener) {
     m_costOpener = std::move(opener);
+}
+
+bool FileController::newFromGenerator() {
+    if (!maybeSave()) {
+        return false;
+    }
+    GeneratorDialog dialog(m_window);
+    if (dialog.exec() != QDialog::Accepted) {
+        return false;
+    }
+    m_doc->reset(dialog.workload(), QString());
+    emit opened();
+    return true;
 }
 
 void FileController::openDialog() {

@@ -39,6 +39,9 @@ public:
     bool saveAs();
     // Ask whether to save unsaved changes; false when the user cancels.
     bool maybeSave();
+    // File > New from generator…: the generated workload becomes an untitled document (like
+    // File > New: the undo history starts afresh). False when cancelled.
+    bool newFromGenerator();
 
 signals:
     void opened();

@@ -31,6 +31,8 @@
 #include "cost/CostTab.h"
 #include "cost/CpuPerMachineChart.h"
 #include "cost/EpochSweepPanel.h"
+#include "deadlines/DeadlinesTab.h"
+#include "deadlines/LoadSweepCharts.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "run/RunController.h"
@@ -38,6 +40,7 @@
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/ClusterPanel.h"
+#include "widgets/RunOptionsPanel.h"
 
 // Resources of a static library must be registered by name, from the global namespace.
 static void initResources() {
@@ -66,11 +69,13 @@ MainWindow::MainWindow(QWidget* parent)
     m_johnson = new JohnsonStepper(m_tabs);
     m_sweep = new SweepTab(m_tabs);
     m_cost = new CostTab(m_tabs);
+    m_deadlines = new DeadlinesTab(m_tabs);
     m_tabs->addTab(m_gantt, tr("Timeline"));
     m_tabs->addTab(m_stages, tr("Stages"));
     m_tabs->addTab(m_comparison, tr("Comparison"));
     m_tabs->addTab(m_johnson, tr("Teach Johnson"));
     m_tabs->addTab(m_sweep, tr("Sweep"));
+    m_tabs->addTab(m_deadlines, tr("Deadlines"));
     m_tabs->addTab(m_cost, tr("Cost (LiPS)"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 3);
@@ -82,8 +87,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(120);
     m_busy->setVisible(false);
+    m_optionsLabel = new QLabel(this);
+    m_optionsLabel->setToolTip(tr("The run options every run uses (left panel)"));
     statusBar()->addWidget(m_status, 1);
+    statusBar()->addPermanentWidget(m_optionsLabel);
     statusBar()->addPermanentWidget(m_busy);
+    applyRunOptions();
 
     buildMenus();
 
@@ -96,7 +105,13 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_doc, &WorkloadDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_algorithms, &AlgorithmList::checkedChanged, this, &MainWindow::requestRun);
     connect(m_algorithms, &AlgorithmList::checkedChanged, m_sweep, &SweepTab::setAlgorithms);
+    connect(m_runOptions, &RunOptionsPanel::changed, this, [this] {
+        applyRunOptions();
+        requestRun();
+    });
     connect(m_runs, &RunController::runStarted, this, [this] { m_busy->setVisible(true); });
+    connect(m_runs, &RunController::runDropped, this,
+            [this] { m_busy->setVisible(m_runs->isRunning()); });
     connect(m_runs, &RunController::resultsReady, this, &MainWindow::showResults);
     connect(m_runs, &RunController::runFailed, this, [this](const QString& message) {
         m_busy->setVisible(m_runs->isRunning());
@@ -165,6 +180,8 @@ QWidget* MainWindow::buildLeftPanel() {
     m_algorithms->setMaximumHeight(190);
     layout->addWidget(m_algorithms, 1);
     m_runs->setAlgorithms(m_algorithms->checkedIds());
+    m_runOptions = new RunOptionsPanel(QStringLiteral("run"), RunOptionsPanel::Fields::All, panel);
+    layout->addWidget(m_runOptions);
     return panel;
 }
 
@@ -204,6 +221,15 @@ void MainWindow::buildMenus() {
     exports->addChartExport(exportMenu, tr("Cost vs epoch length chart…"),
                             QStringLiteral("cost-epoch-sweep"),
                             [this] { return QList<QCustomPlot*>{m_cost->sweepPanel()->chart()}; });
+    for (int chart = 0; chart <= LoadSweepCharts::ChartCount; ++chart) {
+        const bool all = chart == LoadSweepCharts::ChartCount;
+        const auto which = static_cast<LoadSweepCharts::Chart>(chart);
+        exports->addChartExport(
+            exportMenu,
+            tr("Deadlines: %1…").arg(all ? tr("all four charts") : LoadSweepCharts::title(which)),
+            all ? QStringLiteral("deadlines") : LoadSweepCharts::fileStem(which),
+            [this, chart] { return m_deadlines->exportablePlots(chart); });
+    }
     exportMenu->addSeparator();
     exports->addCsvExport(exportMenu, tr("Comparison table as CSV…"),
                           [this] { return m_comparison->csv(); });
@@ -212,6 +238,8 @@ void MainWindow::buildMenus() {
                           [this] { return m_cost->resultsTable()->csv(); });
     exports->addCsvExport(exportMenu, tr("Epoch sweep as CSV…"),
                           [this] { return m_cost->sweepPanel()->csv(); });
+    exports->addCsvExport(exportMenu, tr("Deadline sweep points as CSV…"),
+                          [this] { return m_deadlines->csv(); });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
@@ -264,11 +292,15 @@ bool MainWindow::openFile(const QString& path, bool asSample) {
 }
 
 bool MainWindow::showTab(const QString& name) {
-    const QList<std::pair<QString, QWidget*>> pages = {
-        {QStringLiteral("timeline"), m_gantt},        {QStringLiteral("stages"), m_stages},
-        {QStringLiteral("comparison"), m_comparison}, {QStringLiteral("johnson"), m_johnson},
-        {QStringLiteral("sweep"), m_sweep},           {QStringLiteral("cost"), m_cost},
-        {QStringLiteral("cost-cpu"), m_cost},         {QStringLiteral("cost-sweep"), m_cost}};
+    const QList<std::pair<QString, QWidget*>> pages = {{QStringLiteral("timeline"), m_gantt},
+                                                       {QStringLiteral("stages"), m_stages},
+                                                       {QStringLiteral("comparison"), m_comparison},
+                                                       {QStringLiteral("johnson"), m_johnson},
+                                                       {QStringLiteral("sweep"), m_sweep},
+                                                       {QStringLiteral("deadlines"), m_deadlines},
+                                                       {QStringLiteral("cost"), m_cost},
+                                                       {QStringLiteral("cost-cpu"), m_cost},
+                                                       {QStringLiteral("cost-sweep"), m_cost}};
     for (const auto& [pageName, page] : pages) {
         if (pageName == name.toLower()) {
             m_tabs->setCurrentWidget(page);
@@ -295,6 +327,12 @@ void MainWindow::tabChanged() {
         }
     }
     refreshCurrentTab();
+}
+
+void MainWindow::applyRunOptions() {
+    const RunOptions options = m_runOptions->options();
+    m_runs->setRunOptions(options);
+    m_optionsLabel->setText(RunOptionsPanel::describe(options));
 }
 
 void MainWindow::requestRun() {

@@ -1,7 +1,8 @@
-// MainWindow — assembles the explorer: cluster panel, job table and algorithm list on the left;
-// timeline, stages, comparison, Johnson and Cost tabs on the right (the Cost tab works on its
-// own document, a cost model, and hides the workload's panel while it is shown). Every edit re-runs
-// the checked algorithms in the background (RunController) and redraws when the results arrive.
+// MainWindow — assembles the explorer: cluster panel, job table, algorithm list and run options
+// on the left; timeline, stages, comparison, Johnson, sweep, deadline-sweep and Cost tabs on the
+// right (the Cost tab works on its own document, a cost model, and hides the workload's panel
+// while it is shown). Every edit re-runs the checked algorithms in the background
+// (RunController) and redraws when the results arrive.
 #pragma once
 
 #include <QMainWindow>
@@ -27,6 +28,8 @@ class JohnsonStepper;
 class SweepTab;
 class FileController;
 class CostTab;
+class RunOptionsPanel;
+class DeadlinesTab;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -35,8 +38,8 @@ public:
     ~MainWindow() override;
 
     bool openFile(const QString& path, bool asSample = false);
-    // Show a tab by name (timeline, stages, comparison, johnson, cost, cost-cpu, cost-sweep);
-    // false if unknown.
+    // Show a tab by name (timeline, stages, comparison, johnson, sweep, deadlines, cost, cost-cpu,
+    // cost-sweep); false if unknown.
     bool showTab(const QString& name);
     void selectJob(int job);
 
@@ -52,9 +55,12 @@ public:
     JohnsonStepper* johnsonStepper() const { return m_johnson; }
     SweepTab* sweepTab() const { return m_sweep; }
     CostTab* costTab() const { return m_cost; }
+    DeadlinesTab* deadlinesTab() const { return m_deadlines; }
+    RunOptionsPanel* runOptionsPanel() const { return m_runOptions; }
     FileController* fileController() const { return m_files; }
     QTabWidget* tabs() const { return m_tabs; }
     QLabel* statusLabel() const { return m_status; }
+    QLabel* runOptionsLabel() const { return m_optionsLabel; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -65,6 +71,7 @@ private:
     QWidget* buildLeftPanel();
     void buildMenus();
     void requestRun();
+    void applyRunOptions();
     void showResults(const std::shared_ptr<const RunSet>& results);
     // Only the visible tab redraws on new results; the others catch up when they are shown.
     void refreshCurrentTab();
@@ -79,6 +86,7 @@ private:
     QTableView* m_table;
     ClusterPanel* m_cluster;
     AlgorithmList* m_algorithms;
+    RunOptionsPanel* m_runOptions;
     RunController* m_runs;
     QTabWidget* m_tabs;
     GanttPanel* m_gantt;
@@ -88,8 +96,10 @@ private:
     SweepTab* m_sweep;
     CostTab* m_cost;
     QWidget* m_leftPanel;
+    DeadlinesTab* m_deadlines;
     FileController* m_files;
     QLabel* m_status;
+    QLabel* m_optionsLabel;
     QProgressBar* m_busy;
     std::shared_ptr<const RunSet> m_results;
     QList<quint64> m_tabGeneration;  // the results generation each tab shows

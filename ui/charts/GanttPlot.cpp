@@ -2,8 +2,10 @@
 
 #include <QToolTip>
 
+#include "charts/DeadlineMarkersPlottable.h"
 #include "charts/JobLegend.h"
 #include "charts/TaskBarsPlottable.h"
+#include "experiments/DeadlineMetrics.h"
 #include "io/ResultFormat.h"
 
 namespace mr::ui {
@@ -30,7 +32,12 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     plotLayout()->addElement(2, 0, m_legend);
     plotLayout()->setRowStretchFactor(2, 0.001);
 
+    // Under the title, only while a job has a deadline (or the run simulated locality).
+    m_deadlineText = new QCPTextElement(this, QString(), QFont(font().family(), 9));
+    m_deadlineText->setVisible(false);
+
     m_bars = new TaskBarsPlottable(xAxis, yAxis);
+    m_deadlines = new DeadlineMarkersPlottable(xAxis, yAxis);
 
     m_makespanLine = new QCPItemStraightLine(this);
     m_makespanLine->setPen(QPen(QColor(200, 30, 30), 1.5, Qt::DashLine));
@@ -99,6 +106,7 @@ void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit) {
 
     rebuildAxisLabels(mapSlots, reduceSlots);
     addPoolBands(w, r);
+    showDeadlines(w, r);
     if (fit) {
         fitAll();
     }
@@ -153,9 +161,82 @@ void GanttPlot::addPoolBands(const Workload& w, const RunResult& r) {
     }
 }
 
+void GanttPlot::showDeadlines(const Workload& w, const RunResult& r) {
+    std::vector<DeadlineMarker> markers;
+    std::vector<bool> late(static_cast<std::size_t>(w.jobCount()), false);
+    for (int j = 0; j < w.jobCount(); ++j) {
+        const Job& job = w.jobs[static_cast<std::size_t>(j)];
+        if (!job.deadline || static_cast<std::size_t>(j) >= r.sim.jobs.size()) {
+            continue;
+        }
+        const JobTimes& t = r.sim.jobs[static_cast<std::size_t>(j)];
+        const bool missed = missedDeadline(t.arrival, *job.deadline, t.end);
+        markers.push_back({j, t.arrival + *job.deadline, t.end, missed});
+        late[static_cast<std::size_t>(j)] = missed;
+    }
+    m_bars->setLateJobs(std::move(late));
+    m_deadlines->setMarkers(std::move(markers), m_names);
+
+    // The run's metrics (seed 004 §IV-A) in one line.
+    QStringList parts;
+    const DeadlineMetrics m = deadlineMetrics(w, r);
+    if (m.jobsWithDeadline > 0) {
+        parts
+            << tr("deadlines: %1 of %2 missed (%3%)")
+                   .arg(m.missed)
+                   .arg(m.jobsWithDeadline)
+                   .arg(100.0 * m.missedFraction.value_or(0.0), 0, 'f', 1)
+            << tr("relative deadline exceeded %1").arg(m.relativeDeadlineExceeded, 0, 'g', 4)
+            << tr("avg completion %1").arg(QString::fromStdString(formatTime(m.avgCompletionTime)));
+    }
+    if (m.extraMapTasks || m.extraReduceTasks) {
+        parts << tr("spare-slot tasks %1 map, %2 reduce")
+                     .arg(m.extraMapTasks.value_or(0))
+                     .arg(m.extraReduceTasks.value_or(0));
+    }
+    if (m.killedMapTasks + m.killedReduceTasks > 0) {
+        parts << tr("killed %1 map, %2 reduce (hatched)")
+                     .arg(m.killedMapTasks)
+                     .arg(m.killedReduceTasks);
+    }
+    if (m.dataLocalFraction) {
+        parts << tr("data-local maps %1%").arg(100.0 * *m.dataLocalFraction, 0, 'f', 1);
+    }
+    const bool show = !parts.isEmpty();
+    m_deadlineText->setText(parts.join(QStringLiteral("   ·   ")));
+    m_deadlineText->setTextColor(m.missed > 0 ? QColor(170, 20, 20) : QColor(20, 110, 40));
+    const bool inLayout = m_deadlineText->layout() != nullptr;
+    if (show && !inLayout) {
+        plotLayout()->insertRow(1);
+        plotLayout()->addElement(1, 0, m_deadlineText);
+        plotLayout()->setRowStretchFactor(1, 0.001);
+    } else if (!show && inLayout) {
+        plotLayout()->take(m_deadlineText);
+        plotLayout()->simplify();
+    }
+    m_deadlineText->setVisible(show);
+}
+
+QString GanttPlot::deadlineTip(int job) const {
+    for (const DeadlineMarker& m : m_deadlines->markers()) {
+        if (m.job != job) {
+            continue;
+        }
+        const QString due = QString::fromStdString(formatTime(m.due));
+        return m.late ? tr("<br><span style='color:#c01010'>deadline %1 — <b>late</b> by %2 "
+                           "(ended %3)</span>")
+                            .arg(due, QString::fromStdString(formatTime(m.end - m.due)),
+                                 QString::fromStdString(formatTime(m.end)))
+                      : tr("<br>deadline %1 — on time (ended %2)")
+                            .arg(due, QString::fromStdString(formatTime(m.end)));
+    }
+    return QString();
+}
+
 void GanttPlot::setSelectedJob(int job) {
     if (m_bars->selectedJob() != job) {
         m_bars->setSelectedJob(job);
+        m_deadlines->setSelectedJob(job);
         replot(QCustomPlot::rpQueuedReplot);
     }
 }
@@ -175,23 +256,35 @@ void GanttPlot::mouseMoveEvent(QMouseEvent* event) {
     if (event->buttons() != Qt::NoButton) {
         return;
     }
-    const TaskBar* bar = m_bars->barAt(event->position());
-    if (bar == nullptr) {
+    const QString text = tooltipAt(event->position());
+    if (text.isEmpty()) {
         QToolTip::hideText();
-        return;
+    } else {
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
     }
-    const QString text = tr("<b>%1</b> — %2 task %3%4<br>slot %5 (%6 slot %7)<br>%8 → %9 s (%10 s)")
-                             .arg(m_names.value(bar->job).toHtmlEscaped(), toString(bar->kind))
-                             .arg(bar->task)
-                             .arg(bar->killed ? tr(", <i>killed</i>") : QString())
-                             .arg(bar->kind == TaskKind::Map ? QStringLiteral("M%1").arg(bar->slot)
-                                                             : QStringLiteral("R%1").arg(bar->slot))
-                             .arg(toString(bar->kind))
-                             .arg(bar->slot)
-                             .arg(QString::fromStdString(formatTime(bar->start)),
-                                  QString::fromStdString(formatTime(bar->end)),
-                                  QString::fromStdString(formatTime(bar->end - bar->start)));
-    QToolTip::showText(event->globalPosition().toPoint(), text, this);
+}
+
+QString GanttPlot::tooltipAt(const QPointF& pixel) const {
+    if (const DeadlineMarker* marker = m_deadlines->markerAt(pixel)) {
+        return QStringLiteral("<b>%1</b>%2")
+            .arg(m_names.value(marker->job).toHtmlEscaped(), deadlineTip(marker->job));
+    }
+    const TaskBar* bar = m_bars->barAt(pixel);
+    if (bar == nullptr) {
+        return QString();
+    }
+    return tr("<b>%1</b> — %2 task %3%4<br>slot %5 (%6 slot %7)<br>%8 → %9 s (%10 s)")
+               .arg(m_names.value(bar->job).toHtmlEscaped(), toString(bar->kind))
+               .arg(bar->task)
+               .arg(bar->killed ? tr(", <i>killed</i>") : QString())
+               .arg(bar->kind == TaskKind::Map ? QStringLiteral("M%1").arg(bar->slot)
+                                               : QStringLiteral("R%1").arg(bar->slot))
+               .arg(toString(bar->kind))
+               .arg(bar->slot)
+               .arg(QString::fromStdString(formatTime(bar->start)),
+                    QString::fromStdString(formatTime(bar->end)),
+                    QString::fromStdString(formatTime(bar->end - bar->start))) +
+           deadlineTip(bar->job);
 }
 
 void GanttPlot::mousePressEvent(QMouseEvent* event) {
@@ -203,6 +296,10 @@ void GanttPlot::mouseReleaseEvent(QMouseEvent* event) {
     QCustomPlot::mouseReleaseEvent(event);
     if ((event->pos() - m_pressPos).manhattanLength() > 3) {
         emit userChangedRange();  // a drag, not a click
+        return;
+    }
+    if (const DeadlineMarker* marker = m_deadlines->markerAt(event->position())) {
+        emit jobClicked(marker->job);
         return;
     }
     const TaskBar* bar = m_bars->barAt(event->position());

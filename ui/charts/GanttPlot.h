@@ -1,7 +1,9 @@
 // GanttPlot — the slot timeline of one simulated schedule (DESIGN.md "Charts", seed 000 Figs. 2
 // and 6): one row per slot, map slots above reduce slots, bars coloured by job (map and reduce
 // shades), job names on bars wide enough, a makespan marker, pools as labelled bands, a hover
-// tooltip (job, task, slot, start, end), wheel zoom and drag pan along time.
+// tooltip (job, task, slot, start, end, deadline), wheel zoom and drag pan along time. With
+// deadlines (seed 004): a marker per job's absolute deadline, late jobs' bars outlined in red,
+// killed executions hatched, and the run's deadline metrics in a line under the title.
 #pragma once
 
 #include <qcustomplot.h>
@@ -12,6 +14,7 @@
 namespace mr::ui {
 
 class TaskBarsPlottable;
+class DeadlineMarkersPlottable;
 class JobLegend;
 
 class GanttPlot : public QCustomPlot {
@@ -28,6 +31,11 @@ public:
     double makespan() const { return m_makespan; }
     int taskCount() const { return m_tasks; }
     TaskBarsPlottable* bars() const { return m_bars; }
+    DeadlineMarkersPlottable* deadlines() const { return m_deadlines; }
+    // The hover text at a pixel position (a task or a deadline marker); empty over nothing.
+    QString tooltipAt(const QPointF& pixel) const;
+    // The deadline metrics line ("" when no job has a deadline).
+    QString deadlineSummary() const { return m_deadlineText->text(); }
 
 signals:
     void jobClicked(int job);  // -1: clicked on empty space
@@ -42,9 +50,13 @@ protected:
 private:
     void rebuildAxisLabels(int mapSlots, int reduceSlots);
     void addPoolBands(const Workload& workload, const RunResult& result);
+    void showDeadlines(const Workload& workload, const RunResult& result);
+    QString deadlineTip(int job) const;
 
     TaskBarsPlottable* m_bars;
     QCPTextElement* m_title;
+    QCPTextElement* m_deadlineText;  // in the layout only when a job has a deadline
+    DeadlineMarkersPlottable* m_deadlines;
     JobLegend* m_legend;
     QCPItemStraightLine* m_makespanLine;
     QCPItemText* m_makespanLabel;

@@ -111,6 +111,8 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
         return;
     }
     m_buffer.assign(static_cast<std::size_t>(width), 0);
+    m_lateBuffer.assign(static_cast<std::size_t>(width), 0);
+    const bool anyLate = std::find(m_late.begin(), m_late.end(), true) != m_late.end();
     const QCPRange keys = mKeyAxis->range();
     const QCPRange values = mValueAxis->range();
     const int firstRow = std::max(0, static_cast<int>(std::floor(values.lower)));
@@ -126,6 +128,7 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
     std::vector<Label> labels;
     std::vector<QRectF> killed;
     std::vector<QRectF> selected;
+    std::vector<QRectF> lateRuns;
     const QFontMetrics metrics(painter->font());
 
     for (int row = firstRow; row <= lastRow; ++row) {
@@ -152,6 +155,10 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
             std::fill(m_buffer.begin() + ix0, m_buffer.begin() + ix1, colour);
             if (ix1 - ix0 >= 4) {
                 m_buffer[static_cast<std::size_t>(ix1 - 1)] = darker(colour);  // task border
+            }
+            // While a job is selected only its own bars keep the late frame (the rest fade).
+            if (anyLate && isLate(it->job) && (m_selectedJob < 0 || it->job == m_selectedJob)) {
+                std::fill(m_lateBuffer.begin() + ix0, m_lateBuffer.begin() + ix1, 1);
             }
             touchedFrom = std::min(touchedFrom, ix0);
             touchedTo = std::max(touchedTo, ix1);
@@ -182,6 +189,23 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
         }
         std::fill(m_buffer.begin() + touchedFrom,
                   m_buffer.begin() + std::max(touchedFrom, touchedTo), 0);
+        // Runs of late pixels become one outline each (bounded by pixels, like the fill).
+        for (x = touchedFrom; anyLate && x < touchedTo;) {
+            if (m_lateBuffer[static_cast<std::size_t>(x)] == 0) {
+                ++x;
+                continue;
+            }
+            int end = x + 1;
+            while (end < touchedTo && m_lateBuffer[static_cast<std::size_t>(end)] != 0) {
+                ++end;
+            }
+            lateRuns.emplace_back(clip.left() + x, top, end - x, height);
+            x = end;
+        }
+        if (anyLate) {
+            std::fill(m_lateBuffer.begin() + touchedFrom,
+                      m_lateBuffer.begin() + std::max(touchedFrom, touchedTo), 0);
+        }
     }
 
     if (!killed.empty()) {
@@ -189,6 +213,30 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
         for (const QRectF& r : killed) {
             painter->drawRect(r);
         }
+    }
+    if (!lateRuns.empty()) {
+        // A red frame; a white line inside it where there is room, so that it shows on red bars.
+        painter->setBrush(Qt::NoBrush);
+        const QPen red(JobPalette::late(), 2.0);
+        const QPen white(QColor(255, 255, 255, 220), 1.0);
+        for (const QRectF& r : lateRuns) {
+            if (r.width() < 4.0 || r.height() < 4.0) {
+                // Too small for a frame: a red underline keeps the job's colour readable when
+                // hundreds of bars are on screen.
+                if (r.height() >= 2.5) {
+                    painter->fillRect(QRectF(r.left(), r.bottom() - 1.0, r.width(), 1.0),
+                                      JobPalette::late());
+                }
+                continue;
+            }
+            painter->setPen(red);
+            painter->drawRect(r.adjusted(1.0, 1.0, -1.0, -1.0));
+            if (r.width() >= 8.0 && r.height() >= 8.0) {
+                painter->setPen(white);
+                painter->drawRect(r.adjusted(2.5, 2.5, -2.5, -2.5));
+            }
+        }
+        painter->setPen(Qt::NoPen);
     }
     if (!selected.empty()) {
         painter->setBrush(Qt::NoBrush);

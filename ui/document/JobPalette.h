@@ -15,6 +15,8 @@ public:
     static QColor reduceShade(int job);
     // The colour of a job that is not selected while another one is.
     static QColor faded(const QColor& color);
+    // Missed deadlines: late jobs' markers and bar frames.
+    static QColor late() { return QColor(215, 25, 25); }
     // Text colour that reads on `background`.
     static QColor textOn(const QColor& background);
 };

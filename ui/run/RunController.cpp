@@ -34,6 +34,13 @@ void RunController::setAlgorithms(const QStringList& ids) {
     m_algorithms = ids;
 }
 
+void RunController::setRunOptions(const RunOptions& options) {
+    m_options = options;
+    m_options.cancel = nullptr;
+    m_options.recordTasks = true;
+    m_options.manualOrder.clear();
+}
+
 namespace {
 
 struct Outcome {
@@ -43,7 +50,7 @@ struct Outcome {
 };
 
 Outcome runAll(std::shared_ptr<const Workload> workload, std::vector<std::string> ids,
-               std::shared_ptr<CancelFlag> cancel, quint64 generation) {
+               RunOptions options, std::shared_ptr<CancelFlag> cancel, quint64 generation) {
     Outcome out;
     QElapsedTimer timer;
     timer.start();
@@ -51,7 +58,7 @@ Outcome runAll(std::shared_ptr<const Workload> workload, std::vector<std::string
         auto set = std::make_shared<RunSet>();
         set->workload = workload;
         set->generation = generation;
-        RunOptions options;
+        set->options = options;
         options.cancel = cancel.get();
         // The manual order: the file's, else the table order.
         options.manualOrder = workload->manualOrder;
@@ -102,7 +109,8 @@ void RunController::request(const Workload& workload) {
         const Outcome outcome = watcher->result();
         watcher->deleteLater();
         if (generation != m_generation || outcome.cancelled) {
-            return;  // stale: a newer request is on its way
+            emit runDropped();  // stale: a newer request is on its way
+            return;
         }
         if (outcome.set) {
             m_latest = outcome.set;
@@ -111,7 +119,7 @@ void RunController::request(const Workload& workload) {
             emit runFailed(outcome.error);
         }
     });
-    watcher->setFuture(QtConcurrent::run(runAll, shared, ids, m_cancel, generation));
+    watcher->setFuture(QtConcurrent::run(runAll, shared, ids, m_options, m_cancel, generation));
     emit runStarted();
 }
 

@@ -1,0 +1,58 @@
+// DeadlineMarkersPlottable — every job's absolute deadline (arrival + deadline) on a slot
+// timeline, as one batched plottable (seed 004: deadline-driven scheduling). Each deadline is a
+// small triangle in the job's colour in the strip above the plot area, pointing at its time;
+// late jobs' triangles are red. The selected job's deadline is a full-height dashed line with a
+// label. Deadlines beyond the visible time range are counted at the edges ("+2 ▸"), so
+// zooming never hides that they exist. Cost: one small polygon per visible deadline.
+#pragma once
+
+#include <vector>
+
+#include <qcustomplot.h>
+
+namespace mr::ui {
+
+struct DeadlineMarker {
+    int job = 0;
+    double due = 0.0;  // absolute deadline: arrival + deadline (s)
+    double end = 0.0;  // the job's completion (s)
+    bool late = false;
+};
+
+class DeadlineMarkersPlottable : public QCPAbstractPlottable {
+    Q_OBJECT
+public:
+    DeadlineMarkersPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
+
+    // Markers of the jobs with a deadline (any order); names[job] labels the selected one.
+    void setMarkers(std::vector<DeadlineMarker> markers, QStringList names);
+    const std::vector<DeadlineMarker>& markers() const { return m_markers; }
+    void setSelectedJob(int job) { m_selectedJob = job; }
+
+    // The marker whose triangle is under a pixel position (within a few pixels), or null.
+    const DeadlineMarker* markerAt(const QPointF& pixel) const;
+    // The centre of a marker's triangle in pixels (for tests and tooltips).
+    QPointF markerCentre(const DeadlineMarker& marker) const;
+
+    double selectTest(const QPointF& pos, bool onlySelectable,
+                      QVariant* details = nullptr) const override;
+    QCPRange getKeyRange(bool& foundRange,
+                         QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool& foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange& inKeyRange = QCPRange()) const override;
+
+protected:
+    QRect clipRect() const override;
+    void draw(QCPPainter* painter) override;
+    void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
+
+private:
+    QPolygonF triangle(const DeadlineMarker& marker, double size) const;
+    void drawMarker(QCPPainter* painter, const DeadlineMarker& marker, bool faded) const;
+
+    std::vector<DeadlineMarker> m_markers;  // sorted by due
+    QStringList m_names;
+    int m_selectedJob = -1;
+};
+
+}  // namespace mr::ui

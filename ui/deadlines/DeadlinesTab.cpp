@@ -1,0 +1,416 @@
+#include "deadlines/DeadlinesTab.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QElapsedTimer>
+#include <QFormLayout>
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPainter>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSpinBox>
+#include <QThreadPool>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrent>
+#include <algorithm>
+#include <atomic>
+#include <limits>
+
+#include "deadlines/LoadSweepCharts.h"
+#include "io/LoadSweepFormat.h"
+#include "model/InputError.h"
+#include "widgets/RunOptionsPanel.h"
+#include "workloads/Generators.h"
+
+namespace mr::ui {
+
+// Shared by the tab and the worker thread: the cancel flag the core polls and the progress it
+// reports (atomics, polled by a timer on the GUI thread).
+struct DeadlinesTab::Run {
+    std::atomic<bool> cancel{false};
+    std::atomic<int> done{0};
+    std::atomic<int> total{0};
+    int shownDone = -1;
+};
+
+struct DeadlinesTab::Outcome {
+    std::optional<LoadSweepResult> result;
+    QString error;
+    double seconds = 0.0;
+};
+
+namespace {
+
+const char* const kPolicies[] = {"edf", "min-edf", "min-edf-wc", "fair", "completion-time"};
+// Seed 004's three.
+const QStringList kDefaultPolicies = {"edf", "min-edf", "min-edf-wc"};
+
+QIcon swatch(const QColor& colour) {
+    QPixmap pixmap(12, 12);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.fillRect(QRect(1, 4, 10, 4), colour);
+    return QIcon(pixmap);
+}
+
+}  // namespace
+
+DeadlinesTab::DeadlinesTab(QWidget* parent) : QWidget(parent) {
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(buildControls());
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFixedWidth(310);
+    layout->addWidget(scroll);
+    m_charts = new LoadSweepCharts(this);
+    layout->addWidget(m_charts, 1);
+
+    m_poll = new QTimer(this);
+    m_poll->setInterval(100);
+    connect(m_poll, &QTimer::timeout, this, &DeadlinesTab::pollProgress);
+    updatePlan();
+    setStatus(tr("Press Run to compute the sweep."), false);
+}
+
+DeadlinesTab::~DeadlinesTab() {
+    if (m_running) {
+        m_running->cancel = true;
+    }
+    // The worker captures no pointer to this tab, but let it end before the program does.
+    QThreadPool::globalInstance()->waitForDone();
+}
+
+QWidget* DeadlinesTab::buildControls() {
+    auto* panel = new QWidget(this);
+    auto* column = new QVBoxLayout(panel);
+    column->setContentsMargins(0, 0, 4, 0);
+
+    auto* batch = new QGroupBox(tr("Batches"), panel);
+    auto* form = new QFormLayout(batch);
+    m_kind = new QComboBox(batch);
+    for (const GeneratorInfo& g : generators()) {
+        m_kind->addItem(QString::fromStdString(g.kind));
+        m_kind->setItemData(m_kind->count() - 1, QString::fromStdString(g.summary),
+                            Qt::ToolTipRole);
+    }
+    m_kind->setCurrentText(QStringLiteral("facebook-1000"));
+    auto spin = [this, batch](int min, int max, int value, const QString& tip) {
+        auto* box = new QSpinBox(batch);
+        box->setRange(min, max);
+        box->setValue(value);
+        box->setToolTip(tip);
+        connect(box, &QSpinBox::valueChanged, this, &DeadlinesTab::updatePlan);
+        return box;
+    };
+    m_jobs = spin(1, 100'000, 200, tr("Jobs per batch (seed 004: 1000)"));
+    m_nodes = spin(1, 100'000, 64, tr("Cluster nodes, one map and one reduce slot each"));
+    m_seed = spin(0, std::numeric_limits<int>::max(), 1,
+                  tr("Run r uses the batch of seed + r at every load (common random numbers)"));
+    m_runs = spin(1, 100'000, 5, tr("Seeded runs averaged per point (seed 004: 100)"));
+    m_interarrival = new QLineEdit(QStringLiteral("100:1000:100"), batch);
+    m_interarrival->setToolTip(
+        tr("Mean inter-arrival times FROM:TO:STEP in seconds: the x axis (small = high load)"));
+    m_factor = new QLineEdit(QStringLiteral("1:2"), batch);
+    m_interarrival->setObjectName(QStringLiteral("interarrival"));
+    m_factor->setObjectName(QStringLiteral("deadlineFactor"));
+    m_factor->setToolTip(
+        tr("Deadlines uniform in [A·T_J, B·T_J], T_J = the job alone on the cluster (seed 004: "
+           "1:2 for Facebook, 2:4 for the testbed)"));
+    connect(m_interarrival, &QLineEdit::textChanged, this, &DeadlinesTab::updatePlan);
+    connect(m_factor, &QLineEdit::textChanged, this, &DeadlinesTab::updatePlan);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &DeadlinesTab::updatePlan);
+    form->addRow(tr("Workload"), m_kind);
+    form->addRow(tr("Jobs"), m_jobs);
+    form->addRow(tr("Nodes"), m_nodes);
+    form->addRow(tr("Seed"), m_seed);
+    form->addRow(tr("Runs"), m_runs);
+    form->addRow(tr("Inter-arrival (s)"), m_interarrival);
+    form->addRow(tr("Deadline factor"), m_factor);
+    column->addWidget(batch);
+
+    auto* policies = new QGroupBox(tr("Policies"), panel);
+    auto* list = new QVBoxLayout(policies);
+    list->setSpacing(2);
+    for (const char* id : kPolicies) {
+        auto* box = new QCheckBox(QString::fromLatin1(id), policies);
+        // The id in the object name: a platform theme may add accelerators to the text.
+        box->setObjectName(QString::fromLatin1(id));
+        box->setIcon(swatch(LoadSweepCharts::colourOf(box->objectName())));
+        box->setChecked(kDefaultPolicies.contains(box->objectName()));
+        connect(box, &QCheckBox::toggled, this, &DeadlinesTab::updatePlan);
+        list->addWidget(box);
+        m_policies << box;
+    }
+    column->addWidget(policies);
+
+    m_runOptions =
+        new RunOptionsPanel(QStringLiteral("deadlines/run"), RunOptionsPanel::Fields::Sweep, panel);
+    column->addWidget(m_runOptions);
+
+    auto* buttons = new QHBoxLayout;
+    m_start = new QPushButton(tr("Run sweep"), panel);
+    m_start->setToolTip(tr("Compute the sweep (a running one is replaced)"));
+    m_cancel = new QPushButton(tr("Cancel"), panel);
+    m_cancel->setEnabled(false);
+    connect(m_start, &QPushButton::clicked, this, &DeadlinesTab::start);
+    connect(m_cancel, &QPushButton::clicked, this, &DeadlinesTab::cancel);
+    buttons->addWidget(m_start);
+    buttons->addWidget(m_cancel);
+    column->addLayout(buttons);
+    m_progress = new QProgressBar(panel);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    column->addWidget(m_progress);
+    m_plan = new QLabel(panel);
+    m_plan->setWordWrap(true);
+    column->addWidget(m_plan);
+    m_status = new QLabel(panel);
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    column->addWidget(m_status);
+    auto* note = new QLabel(
+        tr("<small>Seed 004 averaged 100 runs of 1000 jobs per point; these defaults (200 jobs, "
+           "5 runs) take seconds. The same sweep on the command line: <tt>mrsim sweep-load "
+           "KIND --jobs N --interarrival FROM:TO:STEP --runs R --deadline-factor A:B</tt>."
+           "</small>"),
+        panel);
+    note->setWordWrap(true);
+    column->addWidget(note);
+    column->addStretch(1);
+    return panel;
+}
+
+LoadSweepOptions DeadlinesTab::options() const {
+    LoadSweepOptions o;
+    o.kind = m_kind->currentText().toStdString();
+    o.jobs = m_jobs->value();
+    o.nodes = m_nodes->value();
+    o.seed = static_cast<std::uint64_t>(m_seed->value());
+    o.runs = m_runs->value();
+    o.interarrivals = parseRange(m_interarrival->text().trimmed().toStdString(), "interarrival");
+    o.deadlineFactor = parseDeadlineFactor(m_factor->text().trimmed().toStdString());
+    o.algorithms.clear();
+    for (const QCheckBox* box : m_policies) {
+        if (box->isChecked()) {
+            o.algorithms.push_back(box->objectName().toStdString());
+        }
+    }
+    if (o.algorithms.empty()) {
+        throw InputError("", "", "algorithms", "check at least one policy");
+    }
+    const RunOptions run = m_runOptions->options();
+    o.run.estimator = run.estimator;
+    o.run.locality = run.locality;
+    return o;
+}
+
+void DeadlinesTab::setOptions(const LoadSweepOptions& o) {
+    m_kind->setCurrentText(QString::fromStdString(o.kind));
+    m_jobs->setValue(o.jobs);
+    m_nodes->setValue(o.nodes);
+    m_seed->setValue(static_cast<int>(
+        std::min<std::uint64_t>(o.seed, static_cast<std::uint64_t>(m_seed->maximum()))));
+    m_runs->setValue(o.runs);
+    QStringList loads;
+    for (double x : o.interarrivals) {
+        loads << QString::number(x, 'g', 12);
+    }
+    // One value, or an evenly spaced list as FROM:TO:STEP.
+    if (o.interarrivals.size() == 1) {
+        m_interarrival->setText(loads.front());
+    } else if (o.interarrivals.size() > 1) {
+        const double step = o.interarrivals[1] - o.interarrivals[0];
+        m_interarrival->setText(
+            QStringLiteral("%1:%2:%3")
+                .arg(loads.front(), loads.back(), QString::number(step, 'g', 12)));
+    }
+    m_factor->setText(QStringLiteral("%1:%2")
+                          .arg(o.deadlineFactor.low, 0, 'g', 12)
+                          .arg(o.deadlineFactor.high, 0, 'g', 12));
+    for (QCheckBox* box : m_policies) {
+        box->setChecked(std::find(o.algorithms.begin(), o.algorithms.end(),
+                                  box->objectName().toStdString()) != o.algorithms.end());
+    }
+    RunOptions run = m_runOptions->options();
+    run.estimator = o.run.estimator;
+    run.locality = o.run.locality;
+    m_runOptions->setOptions(run);
+    updatePlan();
+}
+
+void DeadlinesTab::updatePlan() {
+    try {
+        const LoadSweepOptions o = options();
+        const long long sims = static_cast<long long>(o.interarrivals.size()) * o.runs *
+                               static_cast<long long>(o.algorithms.size());
+        m_plan->setStyleSheet(QString());
+        m_plan->setText(tr("%1 loads × %2 runs × %3 policies = %L4 simulations of %5 jobs")
+                            .arg(o.interarrivals.size())
+                            .arg(o.runs)
+                            .arg(o.algorithms.size())
+                            .arg(sims)
+                            .arg(o.jobs));
+        m_start->setEnabled(true);
+    } catch (const InputError& e) {
+        m_plan->setStyleSheet(QStringLiteral("color: #b01010;"));
+        m_plan->setText(QString::fromStdString(e.what()));
+        m_start->setEnabled(false);
+    }
+}
+
+void DeadlinesTab::setStatus(const QString& text, bool error) {
+    m_status->setStyleSheet(error ? QStringLiteral("color: #b01010;") : QString());
+    m_status->setText(text);
+}
+
+QString DeadlinesTab::statusText() const {
+    return m_status->text();
+}
+
+void DeadlinesTab::start() {
+    LoadSweepOptions o;
+    try {
+        o = options();
+    } catch (const InputError& e) {
+        setStatus(QString::fromStdString(e.what()), true);
+        return;
+    }
+    if (m_running) {
+        m_running->cancel = true;  // stops soon; its result is dropped (generation)
+    }
+    auto run = std::make_shared<Run>();
+    m_running = run;
+    const quint64 generation = ++m_generation;
+    auto* watcher = new QFutureWatcher<Outcome>(this);
+    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation] {
+        const Outcome outcome = watcher->result();
+        watcher->deleteLater();
+        if (generation == m_generation) {
+            finish(outcome);
+        }
+    });
+    watcher->setFuture(QtConcurrent::run([run, o] {
+        Outcome out;
+        QElapsedTimer clock;
+        clock.start();
+        try {
+            out.result = sweepLoad(
+                o,
+                [run](int done, int total) {
+                    run->total = total;
+                    run->done = done;
+                },
+                &run->cancel);
+        } catch (const std::exception& e) {
+            out.error = QString::fromStdString(e.what());
+        }
+        out.seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+        return out;
+    }));
+    m_progress->setRange(0, static_cast<int>(o.interarrivals.size()) * o.runs);
+    m_progress->setValue(0);
+    m_cancel->setEnabled(true);
+    m_start->setText(tr("Restart"));
+    setStatus(tr("Running…"), false);
+    m_poll->start();
+}
+
+void DeadlinesTab::cancel() {
+    if (m_running) {
+        m_running->cancel = true;
+        setStatus(tr("Cancelling…"), false);
+    }
+}
+
+void DeadlinesTab::pollProgress() {
+    if (!m_running) {
+        return;
+    }
+    const int done = m_running->done;
+    const int total = m_running->total;
+    if (done != m_running->shownDone && total > 0) {
+        m_running->shownDone = done;
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+        emit progressed(done, total);
+    }
+}
+
+void DeadlinesTab::finish(const Outcome& outcome) {
+    pollProgress();
+    m_running.reset();
+    m_poll->stop();
+    m_cancel->setEnabled(false);
+    m_start->setText(tr("Run sweep"));
+    if (!outcome.result) {
+        setStatus(tr("The sweep failed: %1").arg(outcome.error), true);
+        emit finished();
+        return;
+    }
+    m_result = outcome.result;
+    m_charts->setResult(*m_result);
+    const LoadSweepOptions& o = m_result->options;
+    const int loads = static_cast<int>(o.interarrivals.size());
+    if (!m_result->cancelled) {
+        m_progress->setValue(m_progress->maximum());
+        setStatus(tr("Done: %1 loads × %2 runs × %3 policies (%L4 simulations of %5 jobs) in "
+                     "%6 s.")
+                      .arg(loads)
+                      .arg(o.runs)
+                      .arg(o.algorithms.size())
+                      .arg(static_cast<long long>(loads) * o.runs *
+                           static_cast<long long>(o.algorithms.size()))
+                      .arg(o.jobs)
+                      .arg(outcome.seconds, 0, 'f', 1),
+                  false);
+    } else {
+        int fewest = o.runs;
+        int most = 0;
+        int cells = 0;
+        for (const LoadPoint& p : m_result->points) {
+            if (p.runs > 0) {
+                fewest = std::min(fewest, p.runs);
+                most = std::max(most, p.runs);
+            }
+        }
+        for (std::size_t i = 0; i < m_result->points.size(); i += o.algorithms.size()) {
+            cells += m_result->points[i].runs;  // one algorithm's runs per load = cells
+        }
+        const QString runs =
+            fewest == most ? QString::number(most) : tr("%1 to %2").arg(fewest).arg(most);
+        setStatus(tr("Cancelled after %1 of %2 cells (one run at one load): the points drawn "
+                     "average %3 of the %4 runs asked for; loads without a finished run are "
+                     "not drawn.")
+                      .arg(cells)
+                      .arg(loads * o.runs)
+                      .arg(runs)
+                      .arg(o.runs),
+                  true);
+    }
+    emit finished();
+}
+
+QList<QCustomPlot*> DeadlinesTab::exportablePlots(int chart) const {
+    if (!m_result) {
+        return {};
+    }
+    if (chart < 0 || chart >= LoadSweepCharts::ChartCount) {
+        return m_charts->plots();
+    }
+    return {m_charts->chart(static_cast<LoadSweepCharts::Chart>(chart))};
+}
+
+QString DeadlinesTab::csv() const {
+    return m_result ? QString::fromStdString(loadSweepCsv(*m_result)) : QString();
+}
+
+}  // namespace mr::ui

@@ -1,0 +1,89 @@
+// DeadlinesTab — seed 004 Figs. 1–4 in the window: a load sweep (core sweepLoad, as `mrsim
+// sweep-load`) of generated batches with deadlines, the chosen policies' deadline metrics
+// against the mean inter-arrival time. The sweep runs on worker threads; a progress bar follows
+// it (the core's progress callback stores into atomics that a timer polls) and Cancel stops it
+// between cells, drawing what finished and saying so. Starting a new sweep drops the old one's
+// result. The defaults finish in seconds; seed 004 used 1000 jobs × 100 runs.
+#pragma once
+
+#include <QWidget>
+#include <memory>
+#include <optional>
+
+#include "experiments/LoadSweep.h"
+
+class QCheckBox;
+class QCustomPlot;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTimer;
+
+namespace mr::ui {
+
+class LoadSweepCharts;
+class RunOptionsPanel;
+
+class DeadlinesTab : public QWidget {
+    Q_OBJECT
+public:
+    explicit DeadlinesTab(QWidget* parent = nullptr);
+    ~DeadlinesTab() override;  // cancels a running sweep and waits for it
+
+    // What the controls say; throws InputError naming the field (interarrival, deadline-factor,
+    // algorithms) when an entry is malformed.
+    LoadSweepOptions options() const;
+    void setOptions(const LoadSweepOptions& options);
+
+    void start();   // a bad entry is shown in the status line instead
+    void cancel();  // the running sweep stops after its current cells
+    bool isRunning() const { return m_running != nullptr; }
+
+    const std::optional<LoadSweepResult>& result() const { return m_result; }
+    LoadSweepCharts* charts() const { return m_charts; }
+    // For File > Export: one chart (or all four with ChartCount); none before the first sweep.
+    QList<QCustomPlot*> exportablePlots(int chart) const;
+    QString statusText() const;
+    // The points as CSV (mrsim sweep-load --csv); empty before the first sweep.
+    QString csv() const;
+
+signals:
+    void progressed(int done, int total);  // cells (run × load) finished
+    void finished();                       // completed, cancelled or failed
+
+private:
+    struct Run;
+    struct Outcome;
+
+    QWidget* buildControls();
+    void pollProgress();
+    void finish(const Outcome& outcome);
+    void updatePlan();
+    void setStatus(const QString& text, bool error);
+
+    QComboBox* m_kind;
+    QSpinBox* m_jobs;
+    QSpinBox* m_nodes;
+    QSpinBox* m_seed;
+    QSpinBox* m_runs;
+    QLineEdit* m_interarrival;
+    QLineEdit* m_factor;
+    QList<QCheckBox*> m_policies;
+    RunOptionsPanel* m_runOptions;
+    QPushButton* m_start;
+    QPushButton* m_cancel;
+    QProgressBar* m_progress;
+    QLabel* m_plan;
+    QLabel* m_status;
+    LoadSweepCharts* m_charts;
+    QTimer* m_poll;
+
+    std::shared_ptr<Run> m_running;  // the sweep whose result will be shown
+    quint64 m_generation = 0;
+    std::optional<LoadSweepResult> m_result;
+};
+
+}  // namespace mr::ui

@@ -1,0 +1,254 @@
+#include "deadlines/LoadSweepCharts.h"
+
+#include <qcustomplot.h>
+#include <QGridLayout>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace mr::ui {
+
+namespace {
+
+struct PolicyStyle {
+    const char* id;
+    QColor colour;
+    QCPScatterStyle::ScatterShape shape;
+};
+
+// Seed 004's three policies first (its figures' order), then the baselines.
+const PolicyStyle kStyles[] = {
+    {"edf", QColor(205, 55, 40), QCPScatterStyle::ssCircle},
+    {"min-edf", QColor(45, 95, 200), QCPScatterStyle::ssSquare},
+    {"min-edf-wc", QColor(30, 145, 70), QCPScatterStyle::ssTriangle},
+    {"fair", QColor(225, 135, 20), QCPScatterStyle::ssDiamond},
+    {"completion-time", QColor(140, 60, 170), QCPScatterStyle::ssCross},
+};
+
+QCPScatterStyle::ScatterShape shapeOf(const QString& algorithm) {
+    for (const PolicyStyle& s : kStyles) {
+        if (algorithm == QLatin1String(s.id)) {
+            return s.shape;
+        }
+    }
+    return QCPScatterStyle::ssPlus;
+}
+
+QCPGraph* addLine(QCustomPlot* plot, const QString& name, const QColor& colour,
+                  QCPScatterStyle::ScatterShape shape, const QVector<double>& x,
+                  const QVector<double>& y, QCPAxis* valueAxis = nullptr) {
+    auto* graph = plot->addGraph(plot->xAxis, valueAxis ? valueAxis : plot->yAxis);
+    graph->setName(name);
+    graph->setPen(QPen(colour, 2));
+    graph->setScatterStyle(QCPScatterStyle(shape, colour, colour.lighter(150), 7));
+    graph->setData(x, y, true);
+    return graph;
+}
+
+// A value axis that shows every finite value of `graphs` drawn on it, starting at 0 for
+// counts and percentages (linear) or spanning the positive values (log).
+void fitValues(QCPAxis* axis, const QList<QCPGraph*>& graphs, bool log) {
+    double low = std::numeric_limits<double>::infinity();
+    double high = -low;
+    for (const QCPGraph* g : graphs) {
+        for (auto it = g->data()->constBegin(); it != g->data()->constEnd(); ++it) {
+            if (std::isfinite(it->value) && (!log || it->value > 0)) {
+                low = std::min(low, it->value);
+                high = std::max(high, it->value);
+            }
+        }
+    }
+    if (!std::isfinite(low)) {
+        axis->setRange(log ? QCPRange(0.1, 10) : QCPRange(0, 1));
+    } else if (log) {
+        axis->setRange(low / 2.0, high * 2.0);
+    } else {
+        axis->setRange(0.0, high > 0 ? high * 1.08 : 1.0);
+    }
+}
+
+}  // namespace
+
+QColor LoadSweepCharts::colourOf(const QString& algorithm) {
+    for (const PolicyStyle& s : kStyles) {
+        if (algorithm == QLatin1String(s.id)) {
+            return s.colour;
+        }
+    }
+    return QColor(110, 110, 110);
+}
+
+LoadSweepCharts::LoadSweepCharts(QWidget* parent) : QWidget(parent) {
+    auto* grid = new QGridLayout(this);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(4);
+    m_charts[Exceeded] = makeChart(Exceeded, tr("Σ (completion − deadline) / deadline"));
+    m_charts[Missed] = makeChart(Missed, tr("jobs late (%)"));
+    m_charts[Completion] = makeChart(Completion, tr("completion (s)"));
+    m_charts[Tasks] = makeChart(Tasks, tr("extra tasks"));
+
+    QCustomPlot* exceeded = m_charts[Exceeded];
+    exceeded->yAxis->setScaleType(QCPAxis::stLogarithmic);
+    auto logTicker = QSharedPointer<QCPAxisTickerLog>::create();
+    exceeded->yAxis->setTicker(logTicker);
+    exceeded->yAxis->setNumberFormat(QStringLiteral("eb"));
+    exceeded->yAxis->setNumberPrecision(0);
+
+    QCustomPlot* tasks = m_charts[Tasks];
+    tasks->yAxis2->setVisible(true);
+    tasks->yAxis2->setLabel(tr("killed map tasks"));
+    tasks->legend->setWrap(2);
+
+    grid->addWidget(m_charts[Exceeded], 0, 0);
+    grid->addWidget(m_charts[Missed], 0, 1);
+    grid->addWidget(m_charts[Completion], 1, 0);
+    grid->addWidget(m_charts[Tasks], 1, 1);
+    clear();
+}
+
+QString LoadSweepCharts::title(Chart which) {
+    switch (which) {
+        case Exceeded:
+            return tr("Relative deadline exceeded");
+        case Missed:
+            return tr("Missed-deadline jobs");
+        case Completion:
+            return tr("Average job completion time");
+        case Tasks:
+        case ChartCount:
+            break;
+    }
+    return tr("min-edf-wc: extra and killed tasks");
+}
+
+QString LoadSweepCharts::fileStem(Chart which) {
+    static const char* const kStems[] = {"deadline-exceeded", "deadline-missed",
+                                         "deadline-completion", "deadline-tasks"};
+    return QString::fromLatin1(kStems[std::clamp(static_cast<int>(which), 0, 3)]);
+}
+
+QCustomPlot* LoadSweepCharts::makeChart(Chart which, const QString& yLabel) {
+    auto* plot = new QCustomPlot(this);
+    plot->setMinimumSize(260, 200);
+    plot->plotLayout()->insertRow(0);
+    auto* text = new QCPTextElement(plot, title(which), QFont(font().family(), 10, QFont::Bold));
+    text->setObjectName(QStringLiteral("title"));
+    plot->plotLayout()->addElement(0, 0, text);
+    plot->xAxis->setLabel(tr("mean inter-arrival time (s)"));
+    plot->yAxis->setLabel(yLabel);
+    // The legend in a row under the title, so that it never hides a line.
+    plot->legend->setVisible(true);
+    plot->legend->setFont(QFont(font().family(), 8));
+    plot->legend->setBorderPen(Qt::NoPen);
+    plot->legend->setBrush(Qt::NoBrush);
+    plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plot->legend->setWrap(3);
+    plot->legend->setMargins(QMargins(4, 0, 4, 0));
+    plot->axisRect()->insetLayout()->take(plot->legend);
+    plot->plotLayout()->insertRow(1);
+    plot->plotLayout()->addElement(1, 0, plot->legend);
+    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    return plot;
+}
+
+QList<QCustomPlot*> LoadSweepCharts::plots() const {
+    return {m_charts[Exceeded], m_charts[Missed], m_charts[Completion], m_charts[Tasks]};
+}
+
+QCPGraph* LoadSweepCharts::graph(Chart which, const QString& name) const {
+    QCustomPlot* plot = m_charts[which];
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        if (plot->graph(i)->name() == name) {
+            return plot->graph(i);
+        }
+    }
+    return nullptr;
+}
+
+void LoadSweepCharts::clear() {
+    for (QCustomPlot* plot : m_charts) {
+        plot->clearGraphs();
+        plot->clearItems();
+        plot->xAxis->setRange(0, 1000);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    fitValues(m_charts[Exceeded]->yAxis, {}, true);
+}
+
+void LoadSweepCharts::setResult(const LoadSweepResult& result) {
+    clear();
+    const auto& loads = result.options.interarrivals;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    bool zeros = false;
+    for (const std::string& id : result.options.algorithms) {
+        QVector<double> x, exceeded, missed, completion;
+        for (const LoadPoint& p : result.points) {
+            if (p.algorithm != id || p.runs == 0) {
+                continue;
+            }
+            x << p.interarrival;
+            // A zero is a gap on the log axis (nothing was late), not a point at 10^-∞.
+            zeros = zeros || p.relativeDeadlineExceeded <= 0.0;
+            exceeded << (p.relativeDeadlineExceeded > 0.0 ? p.relativeDeadlineExceeded : nan);
+            missed << (p.missedFraction ? 100.0 * *p.missedFraction : nan);
+            completion << p.avgCompletionTime;
+        }
+        const QString name = QString::fromStdString(id);
+        const QColor colour = colourOf(name);
+        const auto shape = shapeOf(name);
+        addLine(m_charts[Exceeded], name, colour, shape, x, exceeded);
+        addLine(m_charts[Missed], name, colour, shape, x, missed);
+        addLine(m_charts[Completion], name, colour, shape, x, completion);
+        if (id != "min-edf-wc") {
+            continue;
+        }
+        QVector<double> extraMaps, extraReduces, killedMaps;
+        for (const LoadPoint& p : result.points) {
+            if (p.algorithm == id && p.runs > 0) {
+                extraMaps << p.extraMapTasks.value_or(nan);
+                extraReduces << p.extraReduceTasks.value_or(nan);
+                killedMaps << p.killedMapTasks;
+            }
+        }
+        QCustomPlot* tasks = m_charts[Tasks];
+        addLine(tasks, tr("extra map"), QColor(30, 145, 70), QCPScatterStyle::ssTriangle, x,
+                extraMaps);
+        addLine(tasks, tr("extra reduce"), QColor(110, 190, 60), QCPScatterStyle::ssSquare, x,
+                extraReduces);
+        QCPGraph* killed = addLine(tasks, tr("killed map (right axis)"), QColor(205, 55, 40),
+                                   QCPScatterStyle::ssCross, x, killedMaps, tasks->yAxis2);
+        killed->setPen(QPen(QColor(205, 55, 40), 2, Qt::DashLine));
+    }
+
+    auto* heading = qobject_cast<QCPTextElement*>(m_charts[Exceeded]->plotLayout()->element(0, 0));
+    heading->setText(zeros ? tr("%1 (log axis; a 0 is not drawn)").arg(title(Exceeded))
+                           : title(Exceeded));
+    QCustomPlot* tasks = m_charts[Tasks];
+    if (tasks->graphCount() == 0) {
+        auto* note = new QCPItemText(tasks);
+        note->position->setType(QCPItemPosition::ptAxisRectRatio);
+        note->position->setCoords(0.5, 0.5);
+        note->setText(tr("Check min-edf-wc to see its spare-slot (extra) and killed tasks."));
+        note->setColor(QColor(110, 110, 110));
+    }
+
+    double low = loads.empty() ? 0.0 : *std::min_element(loads.begin(), loads.end());
+    double high = loads.empty() ? 1.0 : *std::max_element(loads.begin(), loads.end());
+    const double pad = high > low ? (high - low) * 0.04 : std::max(1.0, low * 0.1);
+    for (int c = 0; c < ChartCount; ++c) {
+        QCustomPlot* plot = m_charts[c];
+        plot->xAxis->setRange(low - pad, high + pad);
+        QList<QCPGraph*> left, right;
+        for (int i = 0; i < plot->graphCount(); ++i) {
+            (plot->graph(i)->valueAxis() == plot->yAxis2 ? right : left) << plot->graph(i);
+        }
+        fitValues(plot->yAxis, left, c == Exceeded);
+        if (c == Tasks) {
+            fitValues(plot->yAxis2, right, false);
+        }
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+}  // namespace mr::ui

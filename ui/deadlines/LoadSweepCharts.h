@@ -1,0 +1,47 @@
+// LoadSweepCharts — a load sweep's result as seed 004 Figs. 1–4: four charts against the mean
+// inter-arrival time (the load falls to the right), one line per policy —
+//   relative deadline exceeded (log y axis, as the paper; a 0 cannot be drawn there),
+//   missed-deadline jobs (%), average job completion time (s),
+//   and min-edf-wc's extra map, extra reduce and killed map tasks (Fig. 2).
+// Only points with at least one finished run are drawn (a cancelled sweep is partial).
+#pragma once
+
+#include <QList>
+#include <QWidget>
+
+#include "experiments/LoadSweep.h"
+
+class QCustomPlot;
+class QCPGraph;
+
+namespace mr::ui {
+
+class LoadSweepCharts : public QWidget {
+    Q_OBJECT
+public:
+    enum Chart { Exceeded, Missed, Completion, Tasks, ChartCount };
+
+    explicit LoadSweepCharts(QWidget* parent = nullptr);
+
+    void setResult(const LoadSweepResult& result);
+    void clear();
+
+    QCustomPlot* chart(Chart which) const { return m_charts[which]; }
+    QList<QCustomPlot*> plots() const;
+    // The line named `name` (a policy, or "extra map" / "extra reduce" / "killed map" on the
+    // tasks chart), or null.
+    QCPGraph* graph(Chart which, const QString& name) const;
+
+    // Line colour and marker of a policy, shared with the policy check boxes.
+    static QColor colourOf(const QString& algorithm);
+    // A chart's title and the file name stem of its export.
+    static QString title(Chart which);
+    static QString fileStem(Chart which);
+
+private:
+    QCustomPlot* makeChart(Chart which, const QString& yLabel);
+
+    QCustomPlot* m_charts[ChartCount];
+};
+
+}  // namespace mr::ui
