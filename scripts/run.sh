@@ -20,13 +20,17 @@ echo "== Seed 000, Figure 4: Johnson's rule where the two-stage model holds (sce
 ./build/app/mrsim compare samples/figure4-scenario1.json \
     --algorithms fifo,johnson,reverse-johnson,optimal
 echo
-echo "== ... and where it breaks (scenario 2: J3 and J4 leave slots idle)"
+echo "== ... and where it breaks (scenario 2: J3 and J4 leave slots idle), with the two answers"
+echo "== to it: BalancedPools (seed 000, 40) and HScheduler (seed 001, 35 2/3)"
 ./build/app/mrsim compare samples/figure4-scenario2.json \
-    --algorithms fifo,johnson,reverse-johnson,optimal
+    --algorithms fifo,johnson,reverse-johnson,optimal,balanced-pools,hscheduler
 echo
 mkdir -p out
+# Qt wants a private runtime folder; give it one instead of a warning.
+export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-/tmp/runtime-$(id -u)}"
+mkdir -p -m 700 "$XDG_RUNTIME_DIR"
 ./build/app/mrx --workload samples/figure4-scenario2.json \
-    --algorithms fifo,johnson,reverse-johnson,optimal \
+    --algorithms johnson,optimal,balanced-pools,hscheduler \
     --export-gantt out/demo-timelines.png --export-comparison out/demo-comparison.png \
     --export-stages out/demo-stages.png --size 1600x1200
 echo "== Open out/demo-timelines.png to see every schedule slot by slot."

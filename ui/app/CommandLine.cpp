@@ -173,6 +173,14 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
                 plot->setRun(r.simulatedWorkload ? *r.simulatedWorkload : w, r, true);
                 plots << plot;
             }
+            // One time axis for every chart, as in the window, so they compare at a glance.
+            double longest = 0.0;
+            for (QCustomPlot* plot : plots) {
+                longest = std::max(longest, static_cast<GanttPlot*>(plot)->makespan());
+            }
+            for (QCustomPlot* plot : plots) {
+                plot->xAxis->setRange(0.0, std::max(longest, 1e-9) * 1.03);
+            }
             exportCharts(plots, parser.value(gantt), pixels);
             qDeleteAll(plots);
             std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(gantt)), pixels.width(),
