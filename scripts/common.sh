@@ -2,7 +2,7 @@
 # Sourced, not run.
 
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
-BUILD_PACKAGES=(g++ make cmake nlohmann-json3-dev libcli11-dev libglpk-dev qt6-base-dev qt6-svg-dev
+BUILD_PACKAGES=(g++ make cmake ccache nlohmann-json3-dev libcli11-dev libglpk-dev qt6-base-dev qt6-svg-dev
                 libqcustomplot-dev)
 TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev)
 

@@ -1,11 +1,26 @@
 #!/usr/bin/env bash
 # The README's second command (and CI's): install what is missing, build everything (warnings are
-# errors), and run every test with CTest.
+# errors), run every test with CTest, then the extra stages under scripts/ci/ (sanitizer, clang
+# and fuzzing builds, recipes), each building only what it tests.
+#   --quick   only the main build and CTest (a developer's inner loop; CI always runs everything)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/common.sh
+
+quick=0
+[ "${1:-}" = "--quick" ] && quick=1
 
 install_missing "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
 build build-test -DCMAKE_BUILD_TYPE=Release -DMRX_BUILD_TESTS=ON -DMRX_BUILD_BENCH=ON \
     -DMRX_WARNINGS_AS_ERRORS=ON
 ctest --test-dir build-test --output-on-failure -j"$(nproc)"
+
+[ "$quick" = 1 ] && exit 0
+# Extra stages, in this order: scripts/ci/NAME.sh each install what they need, build into their
+# own build-NAME/ folder only what they test, and exit non-zero on failure. One line per stage.
+STAGES=(
+)
+for stage in "${STAGES[@]}"; do
+    echo "== stage: $stage"
+    "scripts/ci/$stage.sh"
+done

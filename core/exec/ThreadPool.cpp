@@ -1,0 +1,182 @@
+#include "exec/ThreadPool.h"
+
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <limits>
+#include <memory>
+
+namespace mr {
+
+int ThreadPool::hardwareThreads() {
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+ThreadPool::ThreadPool(int threads) {
+    const int count = threads > 0 ? threads : hardwareThreads();
+    m_workers.reserve(static_cast<std::size_t>(count));
+    for (int t = 0; t < count; ++t) {
+        m_workers.emplace_back([this] { workerLoop(); });
+    }
+}
+
+ThreadPool::~ThreadPool() {
+    {
+        const std::lock_guard lock(m_mutex);
+        m_stopping = true;
+        m_queue.clear();
+    }
+    m_wake.notify_all();
+    for (std::thread& worker : m_workers) {
+        worker.join();
+    }
+}
+
+ThreadPool& ThreadPool::shared() {
+    static ThreadPool pool(hardwareThreads());
+    return pool;
+}
+
+void ThreadPool::post(std::function<void()> job) {
+    {
+        const std::lock_guard lock(m_mutex);
+        if (m_stopping) {
+            return;
+        }
+        m_queue.push_back(std::move(job));
+    }
+    m_wake.notify_one();
+}
+
+std::size_t ThreadPool::dropPending() {
+    std::deque<std::function<void()>> dropped;
+    {
+        const std::lock_guard lock(m_mutex);
+        dropped.swap(m_queue);
+        if (m_busy == 0) {
+            m_idle.notify_all();
+        }
+    }
+    return dropped.size();  // destroyed outside the lock (their captures may be large)
+}
+
+void ThreadPool::waitIdle() {
+    std::unique_lock lock(m_mutex);
+    m_idle.wait(lock, [this] { return m_queue.empty() && m_busy == 0; });
+}
+
+void ThreadPool::workerLoop() {
+    std::unique_lock lock(m_mutex);
+    while (true) {
+        m_wake.wait(lock, [this] { return m_stopping || !m_queue.empty(); });
+        if (m_stopping) {
+            return;
+        }
+        std::function<void()> job = std::move(m_queue.front());
+        m_queue.pop_front();
+        ++m_busy;
+        lock.unlock();
+        try {
+            job();
+        } catch (...) {
+            // post() asks for jobs that do not throw; dropping the error keeps the pool alive.
+        }
+        job = nullptr;  // release the captures before reporting idle
+        lock.lock();
+        --m_busy;
+        if (m_busy == 0 && m_queue.empty()) {
+            m_idle.notify_all();
+        }
+    }
+}
+
+namespace {
+
+// What the threads of one parallelFor() share. Helpers posted to the pool hold it by shared_ptr:
+// one that starts after the loop has closed returns without touching `body`.
+struct LoopState {
+    LoopState(std::size_t n, const std::function<void(std::size_t)>& f, const CancelFlag* c)
+        : count(n), body(&f), cancel(c) {}
+
+    const std::size_t count;
+    const std::function<void(std::size_t)>* const body;  // valid until `closed`
+    const CancelFlag* const cancel;
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> stop{false};
+
+    std::mutex mutex;
+    std::condition_variable helpersDone;
+    bool closed = false;
+    int activeHelpers = 0;
+    bool cancelled = false;
+    std::size_t errorIndex = std::numeric_limits<std::size_t>::max();
+    std::exception_ptr error;
+
+    void work() {
+        while (!stop.load(std::memory_order_relaxed)) {
+            if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+                const std::lock_guard lock(mutex);
+                cancelled = next.load() < count;
+                stop = true;
+                return;
+            }
+            const std::size_t i = next.fetch_add(1);
+            if (i >= count) {
+                return;
+            }
+            try {
+                (*body)(i);
+            } catch (...) {
+                const std::lock_guard lock(mutex);
+                if (i < errorIndex) {
+                    errorIndex = i;
+                    error = std::current_exception();
+                }
+                stop = true;
+            }
+        }
+    }
+};
+
+}  // namespace
+
+void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body,
+                 const ParallelOptions& options) {
+    if (count == 0) {
+        throwIfCancelled(options.cancel);
+        return;
+    }
+    ThreadPool& pool = options.pool != nullptr ? *options.pool : ThreadPool::shared();
+    const int threads = options.threads > 0 ? options.threads : pool.threadCount();
+    const std::size_t helpers = std::min<std::size_t>(count, static_cast<std::size_t>(threads)) - 1;
+    auto state = std::make_shared<LoopState>(count, body, options.cancel);
+    for (std::size_t h = 0; h < helpers; ++h) {
+        pool.post([state] {
+            {
+                const std::lock_guard lock(state->mutex);
+                if (state->closed) {
+                    return;
+                }
+                ++state->activeHelpers;
+            }
+            state->work();
+            {
+                const std::lock_guard lock(state->mutex);
+                --state->activeHelpers;
+            }
+            state->helpersDone.notify_all();
+        });
+    }
+    state->work();
+    std::unique_lock lock(state->mutex);
+    state->closed = true;
+    state->helpersDone.wait(lock, [&] { return state->activeHelpers == 0; });
+    if (state->error) {
+        std::rethrow_exception(state->error);
+    }
+    if (state->cancelled) {
+        throw Cancelled();
+    }
+}
+
+}  // namespace mr

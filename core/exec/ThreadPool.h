@@ -1,0 +1,78 @@
+// ThreadPool — the project's one way to run work on several threads (issue 17): a bounded set of
+// worker threads, parallelFor() over indices with cancellation and exception capture, and post()
+// for fire-and-forget jobs (the GUI's background runner sits on it). No other file starts
+// threads or calls std::async.
+//
+// parallelFor() is safe to nest: the calling thread takes indices itself, so a loop inside a
+// worker never waits for a worker that is busy with the outer loop (it simply does the work
+// alone when every worker is taken).
+#pragma once
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "model/Cancelled.h"
+
+namespace mr {
+
+class ThreadPool {
+public:
+    // `threads` worker threads (0: one per hardware thread, at least 1).
+    explicit ThreadPool(int threads = 0);
+    // Drops the jobs not started yet and waits for the running ones (set their cancel flags
+    // first so that they return soon).
+    ~ThreadPool();
+    ThreadPool(const ThreadPool&) = delete;
+    ThreadPool& operator=(const ThreadPool&) = delete;
+
+    int threadCount() const { return static_cast<int>(m_workers.size()); }
+
+    // Runs `job` on a worker thread, in submission order. The job must not throw: an exception
+    // that escapes it is swallowed (wrap the work and report errors yourself).
+    void post(std::function<void()> job);
+    // Drops the jobs that have not started; returns how many were dropped.
+    std::size_t dropPending();
+    // Blocks until no job is queued or running.
+    void waitIdle();
+
+    // The process-wide pool used by parallelFor() when no pool is given: one worker per
+    // hardware thread.
+    static ThreadPool& shared();
+
+    // Hardware threads (at least 1).
+    static int hardwareThreads();
+
+private:
+    void workerLoop();
+
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::condition_variable m_idle;
+    std::deque<std::function<void()>> m_queue;
+    int m_busy = 0;
+    bool m_stopping = false;
+    std::vector<std::thread> m_workers;
+};
+
+struct ParallelOptions {
+    int threads = 0;                     // at most this many threads at once, the caller included
+                                         // (0: the pool's thread count)
+    const CancelFlag* cancel = nullptr;  // set -> no new index starts; parallelFor throws Cancelled
+    ThreadPool* pool = nullptr;          // null: ThreadPool::shared()
+};
+
+// Calls body(i) for every i in [0, count), on up to `options.threads` threads (the calling thread
+// is one of them), and returns when every call has returned. Indices are handed out in
+// increasing order. If a call throws, no new index starts and, once the running calls have
+// returned, the exception of the lowest failing index is rethrown here (a Cancelled thrown by a
+// body counts like any other exception). If the cancel flag is set, indices not started are
+// skipped and Cancelled is thrown.
+void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body,
+                 const ParallelOptions& options = {});
+
+}  // namespace mr
