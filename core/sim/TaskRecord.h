@@ -1,4 +1,7 @@
-// TaskRecord — one task execution on one slot (a killed execution too).
+// TaskRecord — one task execution on one slot (a killed execution too), or a wave of them: `count`
+// tasks task, task+1, ... of the same job and kind on consecutive slots slot, slot+1, ..., all
+// with the same start and end (HScheduler's re-split jobs fill the whole cluster this way, issue
+// 12). Code that needs single tasks expands a wave; count is 1 for a single task.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +18,7 @@ struct TaskRecord {
     bool killed = false;  // stopped before the end; its work is lost and the task reruns
     double start = 0.0;
     double end = 0.0;  // for a killed task: the kill time
+    std::int32_t count = 1;  // tasks in this wave (>= 1)
 };
 
 }  // namespace mr

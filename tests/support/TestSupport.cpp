@@ -23,6 +23,10 @@ std::string testDataPath(const std::string& name) {
     return std::string(MRX_TEST_DATA_DIR) + "/" + name;
 }
 
+std::string sharedDataDir() {
+    return MRX_SHARED_DATA_DIR;
+}
+
 std::string sharedDataPath(const std::string& relative) {
     const std::string path = std::string(MRX_SHARED_DATA_DIR) + "/" + relative;
     return std::filesystem::is_regular_file(path) ? path : std::string();

@@ -16,6 +16,7 @@ std::string samplePath(const std::string& name);    // samples/<name>
 std::string testDataPath(const std::string& name);  // tests/data/<name> (our own fixtures)
 // <MRX_SHARED_DATA_DIR>/<relative> (the public traces, not in the repository), or "" when absent.
 std::string sharedDataPath(const std::string& relative);
+std::string sharedDataDir();  // <MRX_SHARED_DATA_DIR>, for messages
 
 // In a test body: `path` = the shared file, or the test is skipped with a message saying how to
 // point the build at the traces.
@@ -23,7 +24,7 @@ std::string sharedDataPath(const std::string& relative);
     const std::string path = ::mr::test::sharedDataPath(relative);                            \
     if (path.empty()) {                                                                       \
         GTEST_SKIP() << "shared trace " << (relative) << " not found under "                  \
-                     << MRX_SHARED_DATA_DIR << " (configure with -DMRX_SHARED_DATA_DIR=...)"; \
+                     << ::mr::test::sharedDataDir() << " (configure with -DMRX_SHARED_DATA_DIR=...)"; \
     }
 
 // Seed 000 Figure 4 on 30 nodes × (1 map + 1 reduce slot): scenario 1 (all jobs 30+30 tasks)
