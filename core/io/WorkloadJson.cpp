@@ -40,8 +40,8 @@ const std::vector<std::string> kProfileKeys = {"map_avg",
                                                "reduce_max"};
 
 // One stage of a job, given either as a count and a scalar duration or as a per-task array.
-std::vector<double> readStage(const JsonFields& f, const char* countKey, const char* durationKey,
-                              const char* arrayKey, bool required, bool& perTask) {
+TaskDurations readStage(const JsonFields& f, const char* countKey, const char* durationKey,
+                        const char* arrayKey, bool required, bool& perTask) {
     const bool hasCount = f.has(countKey);
     const bool hasScalar = f.has(durationKey);
     const bool hasArray = f.has(arrayKey);
@@ -71,7 +71,7 @@ std::vector<double> readStage(const JsonFields& f, const char* countKey, const c
         f.fail(durationKey, std::string("is required when '") + countKey + "' is above 0");
     }
     const double duration = f.requiredNumber(durationKey, 0.0, kMaxTime);
-    return std::vector<double>(static_cast<std::size_t>(count), duration);
+    return TaskDurations(static_cast<std::size_t>(count), duration);
 }
 
 JobProfile readProfile(const json& value, const std::string& file, const std::string& job) {
@@ -135,7 +135,10 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
 ordered_json stageJson(const Job& job) {
     ordered_json out;
     out["name"] = job.name;
-    auto allEqual = [](const std::vector<double>& d) {
+    auto allEqual = [](const TaskDurations& d) {
+        if (d.uniform()) {
+            return true;
+        }
         for (double x : d) {
             if (x != d.front()) {
                 return false;
@@ -153,8 +156,8 @@ ordered_json stageJson(const Job& job) {
             out["reduce_duration"] = job.reduceDurations.front();
         }
     } else {
-        out["map_durations"] = job.mapDurations;
-        out["reduce_durations"] = job.reduceDurations;
+        out["map_durations"] = job.mapDurations.toVector();
+        out["reduce_durations"] = job.reduceDurations.toVector();
     }
     return out;
 }
