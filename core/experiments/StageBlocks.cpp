@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <map>
+#include <tuple>
 
 #include "perf/TwoStage.h"
 
@@ -55,13 +56,13 @@ std::vector<StageBlock> simulatedStageBlocks(const Workload& w, const SimResult&
 
     std::vector<StageBlock> blocks;
     for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
-        std::vector<std::pair<double, int>>
-            changes;  // (time, +rank+1 at a start / −(rank+1) at an end)
+        // (time, +rank+1 at a start / −(rank+1) at an end, slots: a wave's count)
+        std::vector<std::tuple<double, int, int>> changes;
         for (const auto& t : r.tasks) {
             if (t.kind == kind && t.end > t.start) {
                 const int rk = rankOfJob[static_cast<std::size_t>(t.job)] + 1;
-                changes.emplace_back(t.start, rk);
-                changes.emplace_back(t.end, -rk);
+                changes.emplace_back(t.start, rk, t.count);
+                changes.emplace_back(t.end, -rk, t.count);
             }
         }
         std::sort(changes.begin(), changes.end());
@@ -69,17 +70,18 @@ std::vector<StageBlock> simulatedStageBlocks(const Workload& w, const SimResult&
         std::vector<std::ptrdiff_t> lastBlock(n, -1);  // per job: its latest block
         std::size_t i = 0;
         while (i < changes.size()) {
-            const double t = changes[i].first;
-            for (; i < changes.size() && changes[i].first == t; ++i) {
-                const int rk = std::abs(changes[i].second) - 1;
-                if ((slotsOfRank[rk] += changes[i].second > 0 ? 1 : -1) == 0) {
+            const double t = std::get<0>(changes[i]);
+            for (; i < changes.size() && std::get<0>(changes[i]) == t; ++i) {
+                const auto [time, code, count] = changes[i];
+                const int rk = std::abs(code) - 1;
+                if ((slotsOfRank[rk] += code > 0 ? count : -count) == 0) {
                     slotsOfRank.erase(rk);
                 }
             }
             if (i == changes.size()) {
                 break;
             }
-            const double next = changes[i].first;
+            const double next = std::get<0>(changes[i]);
             double level = 0.0;
             for (const auto& [rk, slots] : slotsOfRank) {
                 const int job = jobOfRank[static_cast<std::size_t>(rk)];
