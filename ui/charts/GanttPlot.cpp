@@ -71,11 +71,11 @@ void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit) {
     // Rows: map slots 0..SM−1, one empty row, then the reduce slots.
     m_rows = mapSlots + 1 + reduceSlots;
     std::vector<std::vector<TaskBar>> rows(static_cast<std::size_t>(m_rows));
-    for (const auto& t : r.sim.tasks) {
+    forEachTask(r.sim.tasks, [&](const TaskRecord& t) {  // a wave: one bar per slot
         const int row = t.kind == TaskKind::Map ? t.slot : mapSlots + 1 + t.slot;
         rows[static_cast<std::size_t>(row)].push_back(
             {t.start, t.end, t.job, t.task, t.slot, t.kind, t.killed});
-    }
+    });
     for (auto& row : rows) {
         std::sort(row.begin(), row.end(), [](const TaskBar& a, const TaskBar& b) {
             return a.start != b.start ? a.start < b.start : a.end < b.end;
@@ -85,7 +85,7 @@ void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit) {
     for (const auto& job : w.jobs) {
         m_names << QString::fromStdString(job.name);
     }
-    m_tasks = static_cast<int>(r.sim.tasks.size());
+    m_tasks = static_cast<int>(taskCount(r.sim.tasks));
     m_bars->setRows(std::move(rows), m_names);
     m_legend->setJobs(m_names);
     m_makespan = r.sim.makespan;
