@@ -64,6 +64,9 @@ void validateJob(const Job& job, const std::string& file) {
     if (job.name.empty()) {
         throw InputError(file, "", "name", "every job needs a non-empty name");
     }
+    if (!isValidUtf8(job.name)) {
+        throw InputError(file, job.name, "name", "is not valid UTF-8 text");
+    }
     if (job.mapDurations.empty()) {
         throw InputError(file, job.name, "maps", "a job needs at least one map task");
     }
