@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "io/AtomicFile.h"
+#include "model/Limits.h"
 #include "model/Workload.h"
 
 namespace mr {
@@ -19,11 +20,6 @@ struct LoadReport {
 
 inline constexpr const char* kWorkloadFormat = "mrx-workload";
 inline constexpr int kWorkloadVersion = 1;
-inline constexpr long long kMaxTasksPerJob = 10'000'000;
-inline constexpr long long kMaxTasksPerWorkload = 50'000'000;
-inline constexpr long long kMaxNodes = 1'000'000;
-inline constexpr long long kMaxSlotsPerNode = 1'000;
-inline constexpr double kMaxTime = 1.0e12;  // seconds (~31 700 years): above is a unit mistake
 
 // What a workload file may hold beyond validate(): times up to kMaxTime, the task limits, the
 // cluster's limits. Every writer checks it, so that nothing is written that loading refuses.
