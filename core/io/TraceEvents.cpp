@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 
 namespace mr {
 
