@@ -619,9 +619,10 @@ private:
         std::vector<std::string> out;
         const auto pruned = std::count_if(plan.splits.begin(), plan.splits.end(),
                                           [](const SplitResult& s) { return s.pruned; });
-        const std::string searched = std::to_string(plan.splits.size()) + " split points (" +
-                                     std::to_string(pruned) + " ruled out by a bound), " +
-                                     std::to_string(plan.simulations) + " simulations";
+        const std::string searched =
+            std::to_string(plan.splits.size()) + " split points, " + std::to_string(pruned) +
+            " of them ruled out before the end of their search; " +
+            std::to_string(plan.simulations) + " simulations (pools stopped once decided)";
         if (plan.pools.size() == 1) {
             out.push_back("no split beat plain Johnson (" + formatTime(plan.johnsonEnd) +
                           "): one pool over the whole cluster (" + searched + ")");

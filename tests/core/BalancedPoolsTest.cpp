@@ -376,6 +376,14 @@ TEST(BalancedPools, OneNodeOrOneJobIsPlainJohnson) {
     EXPECT_EQ(runAlgorithm(single, "balanced-pools", {}).sim.pools.size(), 1u);
 }
 
+TEST(BalancedPools, ASetCancelFlagStopsTheSearch) {
+    const Workload w = generateWorkload("facebook", {.jobs = 40, .seed = 2, .nodes = 16});
+    CancelFlag cancel{true};
+    EXPECT_THROW(planBalancedPools(w, {.cancel = &cancel}), Cancelled);
+    cancel = false;
+    EXPECT_NO_THROW(planBalancedPools(w, {.cancel = &cancel}));
+}
+
 TEST(BalancedPools, FewerThanTwoPoolsIsAnInputError) {
     RunOptions options;
     options.pools = 1;
