@@ -85,7 +85,7 @@ void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit) {
     for (const auto& job : w.jobs) {
         m_names << QString::fromStdString(job.name);
     }
-    m_tasks = static_cast<int>(taskCount(r.sim.tasks));
+    m_tasks = static_cast<int>(mr::taskCount(r.sim.tasks));
     m_bars->setRows(std::move(rows), m_names);
     m_legend->setJobs(m_names);
     m_makespan = r.sim.makespan;
