@@ -239,7 +239,7 @@ void checkSlsTrace(const Workload& w, const RunResult& r) {
         EXPECT_EQ(sj.at("job.start.ms").get<long long>(), std::llround(t.arrival * 1000.0));
         EXPECT_EQ(sj.at("job.end.ms").get<long long>(), std::llround(t.end * 1000.0));
         std::vector<TaskKey> expected, listed;
-        for (const TaskRecord& rec : r.sim.tasks) {
+        for (const TaskRecord& rec : expandWaves(r.sim.tasks)) {  // one container per task
             if (rec.job == j && !rec.killed) {
                 const bool map = rec.kind == TaskKind::Map;
                 const int node =
