@@ -6,7 +6,6 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
 
 #include "charts/ChartExport.h"
@@ -26,11 +25,7 @@ void writeCsv(const QString& text, const QString& path) {
     if (text.isEmpty()) {
         fail(path, QObject::tr("there is nothing to export yet"));
     }
-    QSaveFile file(path);
-    const QByteArray bytes = text.toUtf8();
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
-        fail(path, QObject::tr("cannot write: %1").arg(file.errorString()));
-    }
+    saveFileAtomically(path, text.toUtf8());
 }
 
 }  // namespace
