@@ -8,6 +8,7 @@
 #include <QFormLayout>
 #include <QLabel>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -27,6 +28,12 @@ constexpr double kMaxRate = 1.0e6;    // MB/s
 
 QString number(double value) {
     return QString::number(value, 'g', 15);
+}
+
+// A path as a shell word: as it is when it holds nothing the shell would read differently.
+QString shellWord(const QString& path) {
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_./+:=@%,-]+$"));
+    return plain.match(path).hasMatch() ? path : shellWord(path);
 }
 
 }  // namespace
@@ -53,8 +60,8 @@ QString importCommandLine(const QString& path, const ImportChoice& c) {
     if (c.kind == FileKind::SwimTrace) {
         const SwimImportOptions defaults;
         const SwimModel& m = c.swim.model;
-        words << QStringLiteral("swim") << QString::fromStdString(shellQuote(path.toStdString()))
-              << QStringLiteral("-o") << QStringLiteral("OUT.json");
+        words << QStringLiteral("swim") << shellWord(path) << QStringLiteral("-o")
+              << QStringLiteral("OUT.json");
         const auto option = [&](const char* name, double value, double standard) {
             if (value != standard) {
                 words << QLatin1String(name) << number(value);
@@ -75,8 +82,8 @@ QString importCommandLine(const QString& path, const ImportChoice& c) {
                defaults.cluster.reduceSlotsPerNode);
         return words.join(QLatin1Char(' '));
     }
-    words << QStringLiteral("rumen") << QString::fromStdString(shellQuote(path.toStdString()))
-          << QStringLiteral("-o") << QStringLiteral("OUT.json");
+    words << QStringLiteral("rumen") << shellWord(path) << QStringLiteral("-o")
+          << QStringLiteral("OUT.json");
     const auto option = [&](const char* name, const std::optional<int>& value) {
         if (value) {
             words << QLatin1String(name) << QString::number(*value);
