@@ -396,9 +396,11 @@ private slots:
         QCOMPARE(panel->nodesBox()->maximum(), static_cast<int>(kMaxNodes));
         QCOMPARE(panel->mapSlotsBox()->maximum(), static_cast<int>(kMaxSlotsPerNode));
         Workload largest = window.document()->workload();
-        largest.cluster = {static_cast<int>(kMaxNodes), static_cast<int>(kMaxSlotsPerNode),
+        largest.cluster = {static_cast<int>(kMaxNodes), 1, 1};
+        validate(largest);  // the core takes each box's largest value
+        largest.cluster = {1, static_cast<int>(kMaxSlotsPerNode),
                            static_cast<int>(kMaxSlotsPerNode)};
-        validate(largest);  // the core takes the spin boxes' largest values
+        validate(largest);
 
         QSignalSpy rejected(panel, &ClusterPanel::editRejected);
         CheckedSpinBox* nodes = panel->nodesBox();
@@ -433,6 +435,16 @@ private slots:
             warned = warned || label->text().contains(QStringLiteral("slots stay idle"));
         }
         QVERIFY(warned);
+        // Values each in range that together make more slots than a cluster may have: refused
+        // with the core's reason, the cluster unchanged.
+        CheckedSpinBox* mapSlots = panel->mapSlotsBox();
+        mapSlots->findChild<QLineEdit*>()->selectAll();
+        QTest::keyClicks(mapSlots, QStringLiteral("1000"));
+        QTest::keyClick(mapSlots, Qt::Key_Return);
+        QCOMPARE(window.document()->workload().cluster.mapSlotsPerNode, 1);
+        QCOMPARE(mapSlots->value(), 1);
+        QVERIFY2(rejected.back().front().toString().contains(QStringLiteral("slots; a cluster")),
+                 qPrintable(rejected.back().front().toString()));
     }
 
     // ---- Item 6: colours follow the job ----

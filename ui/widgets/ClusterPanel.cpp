@@ -5,6 +5,8 @@
 
 #include "document/WorkloadDocument.h"
 #include "io/WorkloadJson.h"
+#include "model/InputError.h"
+#include "model/Limits.h"
 #include "widgets/CheckedSpinBox.h"
 
 namespace mr::ui {
@@ -19,11 +21,7 @@ ClusterPanel::ClusterPanel(WorkloadDocument* doc, QWidget* parent)
         box->setKeyboardTracking(false);
         box->setGroupSeparatorShown(false);
         connect(box, &QSpinBox::valueChanged, this, [this] { commit(); });
-        connect(box, &CheckedSpinBox::rejected, this, [this](const QString& reason) {
-            m_message->setText(reason);
-            m_message->setVisible(true);
-            emit editRejected(reason);
-        });
+        connect(box, &CheckedSpinBox::rejected, this, &ClusterPanel::reject);
         return box;
     };
     m_nodes = spin(tr("Nodes"), static_cast<int>(kMaxNodes),
@@ -45,6 +43,12 @@ ClusterPanel::ClusterPanel(WorkloadDocument* doc, QWidget* parent)
     form->addRow(m_message);
     connect(doc, &WorkloadDocument::changed, this, &ClusterPanel::refresh);
     refresh();
+}
+
+void ClusterPanel::reject(const QString& reason) {
+    m_message->setText(reason);
+    m_message->setVisible(true);
+    emit editRejected(reason);
 }
 
 QString ClusterPanel::message() const {
@@ -88,10 +92,18 @@ void ClusterPanel::commit() {
     if (m_updating) {
         return;
     }
+    const Cluster cluster{m_nodes->value(), m_mapSlots->value(), m_reduceSlots->value()};
+    try {
+        validateCluster(cluster);  // each value in range, and the slots they make together
+    } catch (const InputError& e) {
+        reject(QString::fromStdString(e.message()) + tr("; the cluster stays as it was"));
+        refresh();
+        return;
+    }
     m_message->setVisible(false);
     const bool stepping =
         m_nodes->isStepping() || m_mapSlots->isStepping() || m_reduceSlots->isStepping();
-    m_doc->setCluster({m_nodes->value(), m_mapSlots->value(), m_reduceSlots->value()}, stepping);
+    m_doc->setCluster(cluster, stepping);
 }
 
 }  // namespace mr::ui

@@ -32,6 +32,7 @@ signals:
 private:
     void refresh();
     void commit();
+    void reject(const QString& reason);
 
     WorkloadDocument* m_doc;
     CheckedSpinBox* m_nodes;
