@@ -32,13 +32,27 @@ void writeCsv(const QString& text, const QString& path) {
 
 ExportController::ExportController(QWidget* window) : QObject(window), m_window(window) {}
 
-void ExportController::addChartExport(QMenu* menu, const QString& title, const QString& stem,
-                                      std::function<QList<QCustomPlot*>()> charts,
-                                      std::function<QList<ExportEntry::Item>()> each) {
+void ExportController::setDefaultDirectory(std::function<QString()> folder) {
+    m_defaultDirectory = std::move(folder);
+}
+
+QString ExportController::startDirectory() const {
+    const QString preferred = m_defaultDirectory ? m_defaultDirectory() : QString();
+    if (!preferred.isEmpty() && QDir(preferred).exists()) {
+        return preferred;
+    }
+    const QString last = QSettings().value("export/dir").toString();
+    return !last.isEmpty() && QDir(last).exists() ? last : QDir::homePath();
+}
+
+QAction* ExportController::addChartExport(QMenu* menu, const QString& title,
+                                          const QString& stem,
+                                          std::function<QList<QCustomPlot*>()> charts,
+                                          std::function<QList<ExportEntry::Item>()> each) {
     m_entries.append({title, stem, std::move(charts), {}, std::move(each), m_group});
     const int index = static_cast<int>(m_entries.size()) - 1;
-    menu->addAction(title + QStringLiteral("…"), this,
-                    [this, index] { runChartDialog(m_entries[index]); });
+    return menu->addAction(title + QStringLiteral("…"), this,
+                           [this, index] { runChartDialog(m_entries[index]); });
 }
 
 void ExportController::addCsvExport(QMenu* menu, const QString& title, const QString& stem,
@@ -113,15 +127,6 @@ ExportController::Report ExportController::exportAll(const QString& dir, QSize s
     return report;
 }
 
-QString ExportController::startFolder() const {
-    const QString remembered = QSettings().value("export/dir").toString();
-    if (!remembered.isEmpty() && QFileInfo(remembered).isDir()) {
-        return remembered;
-    }
-    const QString folder = m_folder ? m_folder() : QString();
-    return folder.isEmpty() ? QDir::homePath() : folder;
-}
-
 void ExportController::runChartDialog(const ExportEntry& entry) {
     const QString& title = entry.title;
     if (entry.charts().isEmpty()) {
@@ -130,7 +135,7 @@ void ExportController::runChartDialog(const ExportEntry& entry) {
     }
     QSettings settings;
     const QString path = QFileDialog::getSaveFileName(
-        m_window, title, QDir(startFolder()).filePath(entry.stem + QStringLiteral(".png")),
+        m_window, title, QDir(startDirectory()).filePath(entry.stem + QStringLiteral(".png")),
         exportFilter());
     if (path.isEmpty()) {
         return;
@@ -166,7 +171,7 @@ void ExportController::runCsvDialog(const ExportEntry& entry) {
         return;
     }
     const QString path = QFileDialog::getSaveFileName(
-        m_window, title, QDir(startFolder()).filePath(entry.stem + QStringLiteral(".csv")),
+        m_window, title, QDir(startDirectory()).filePath(entry.stem + QStringLiteral(".csv")),
         tr("CSV (*.csv)"));
     if (path.isEmpty()) {
         return;

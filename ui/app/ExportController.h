@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <functional>
 
+class QAction;
 class QMenu;
 class QWidget;
 class QCustomPlot;
@@ -41,16 +42,18 @@ class ExportController : public QObject {
 public:
     explicit ExportController(QWidget* window);
 
-    // The file dialogs start in `folder()` when no export folder was remembered yet.
-    void setDefaultFolder(std::function<QString()> folder) { m_folder = std::move(folder); }
+    // Where the file dialogs start: `folder()` (the workload's folder) when it is not empty,
+    // else the last export folder, else the home folder — never "/".
+    void setDefaultDirectory(std::function<QString()> folder);
+    QString startDirectory() const;
 
     // The group of the entries added from now on.
     void setGroup(const QString& group) { m_group = group; }
     // A menu entry (with a file dialog and a size prompt) that exports the charts `charts()`
     // returns. `each`: what export-all writes instead (optional).
-    void addChartExport(QMenu* menu, const QString& title, const QString& stem,
-                        std::function<QList<QCustomPlot*>()> charts,
-                        std::function<QList<ExportEntry::Item>()> each = {});
+    QAction* addChartExport(QMenu* menu, const QString& title, const QString& stem,
+                            std::function<QList<QCustomPlot*>()> charts,
+                            std::function<QList<ExportEntry::Item>()> each = {});
     // A menu entry that writes `text()` (CSV) to a file.
     void addCsvExport(QMenu* menu, const QString& title, const QString& stem,
                       std::function<QString()> text,
@@ -78,11 +81,10 @@ public:
 private:
     void runChartDialog(const ExportEntry& entry);
     void runCsvDialog(const ExportEntry& entry);
-    QString startFolder() const;
 
     QWidget* m_window;
     QList<ExportEntry> m_entries;
-    std::function<QString()> m_folder;
+    std::function<QString()> m_defaultDirectory;
     QString m_group;
 };
 

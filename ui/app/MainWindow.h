@@ -14,6 +14,7 @@ class QMenu;
 class QProgressBar;
 class QTabWidget;
 class QTableView;
+class QCustomPlot;
 
 namespace mr::ui {
 
@@ -33,6 +34,7 @@ class CostTab;
 class RunOptionsPanel;
 class DeadlinesTab;
 class ExportController;
+class JobTableView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -52,7 +54,7 @@ public:
     // For tests and measurements.
     WorkloadDocument* document() const { return m_doc; }
     JobTableModel* jobModel() const { return m_model; }
-    QTableView* jobTable() const { return m_table; }
+    JobTableView* jobTable() const { return m_table; }
     AlgorithmList* algorithmList() const { return m_algorithms; }
     RunController* runController() const { return m_runs; }
     GanttPanel* ganttPanel() const { return m_gantt; }
@@ -91,12 +93,16 @@ private:
     void updateTitle();
     void addJob(bool duplicate);
     void removeSelectedJobs();
+    void exportPlan();
+    void checkDeadlineAlgorithm();
+    void copyChart();
+    QList<QCustomPlot*> visibleCharts() const;
     int currentRow() const;
     void tabChanged();
 
     WorkloadDocument* m_doc;
     JobTableModel* m_model;
-    QTableView* m_table;
+    JobTableView* m_table;
     ClusterPanel* m_cluster;
     AlgorithmList* m_algorithms;
     RunOptionsPanel* m_runOptions;

@@ -70,6 +70,8 @@ public:
     GanttPlot* currentPlot() const { return m_current ? m_plot : nullptr; }
     bool running() const { return m_run.state == State::Running; }
 
+    void invalidate() { m_shown.reset(); }
+
     void dropChart() {
         delete m_plot;
         m_plot = nullptr;
@@ -80,7 +82,7 @@ public:
 
     // Returns whether the chart changed (a new result drawn).
     bool update(const AlgorithmRun& run, const std::shared_ptr<const Workload>& workload,
-                GanttPanel* panel, bool fit) {
+                const JobColours& colours, GanttPanel* panel, bool fit) {
         m_run = run;
         bool changed = false;
         if (run.state == State::Done && run.result != m_shown) {
@@ -92,7 +94,7 @@ public:
             m_shown = run.result;
             m_workload = run.result->simulatedWorkload ? run.result->simulatedWorkload : workload;
             m_plot->setLabelsVisible(panel->m_labels);
-            m_plot->setRun(*m_workload, *m_shown, created || fit);
+            m_plot->setRun(*m_workload, *m_shown, created || fit, colours);
             m_plot->setSelectedJob(panel->m_selectedJob);
             changed = true;
         }
@@ -229,7 +231,7 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
         ChartArea* a = m_order[i];
         m_areas->insertWidget(i, a, 1);
         changed |= a->update(results->outcomes[static_cast<std::size_t>(i)], results->workload,
-                             this, !m_userZoomed);
+                             results->colours, this, !m_userZoomed);
     }
     if (changed) {
         if (!m_userZoomed) {
@@ -328,6 +330,12 @@ void GanttPanel::fitAll() {
     }
     m_syncing = false;
     m_userZoomed = false;
+}
+
+void GanttPanel::invalidate() {
+    for (ChartArea* a : m_order) {
+        a->invalidate();
+    }
 }
 
 void GanttPanel::setSelectedJob(int job) {

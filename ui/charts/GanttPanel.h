@@ -41,6 +41,8 @@ public:
     bool isStacked() const;
     void setLabelsVisible(bool visible);
     void fitAll();
+    // The next setResults draws every chart again, even the unchanged ones (new colours).
+    void invalidate();
 
     // The charts of the algorithms that are done, in list order.
     QList<GanttPlot*> plots() const;

@@ -125,10 +125,11 @@ void RunController::cancelAll() {
     m_tick->stop();
 }
 
-void RunController::request(const Workload& workload) {
+void RunController::request(const Workload& workload, const JobColours& colours) {
     cancelAll();
     auto set = std::make_shared<RunSet>();
     set->workload = std::make_shared<const Workload>(workload);
+    set->colours = colours;
     set->options = m_options;
     set->generation = m_generation;
     std::vector<Task> interactive;

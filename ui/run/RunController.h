@@ -17,6 +17,7 @@
 #include <chrono>
 #include <memory>
 
+#include "document/JobPalette.h"
 #include "experiments/Compare.h"
 #include "run/WorkPool.h"
 
@@ -44,6 +45,7 @@ struct AlgorithmRun {
 // What one request has produced so far. Immutable once published; a newer snapshot replaces it.
 struct RunSet {
     std::shared_ptr<const Workload> workload;
+    JobColours colours;                   // the jobs' colour slots when the run was requested
     std::vector<AlgorithmRun> outcomes;   // the checked algorithms, in list order
     std::vector<AlgorithmRun> baselines;  // fifo, reverse-johnson: the "vs" columns, always run
     RunOptions options;                   // what the run used (without its cancel flag)
@@ -77,7 +79,8 @@ public:
     void setConcurrency(int tasks, int slowAfterMs);
 
     // Start a run of the checked algorithms on `workload`; the previous run is cancelled.
-    void request(const Workload& workload);
+    // `colours` go with the results, so that charts colour each job as the table did.
+    void request(const Workload& workload, const JobColours& colours = {});
     // Cancel one algorithm of the current request (its chart says so).
     void cancelAlgorithm(const QString& id);
     // Run a cancelled (or failed) algorithm of the current request again.
