@@ -40,7 +40,14 @@ std::shared_ptr<RunSet> runSet(const Workload& w, const std::vector<std::string>
                                RunOptions options = {}) {
     auto set = std::make_shared<RunSet>();
     set->workload = std::make_shared<const Workload>(w);
-    set->outcomes = runEach(w, ids, options);
+    for (auto& o : runEach(w, ids, options)) {
+        AlgorithmRun run(o.id, o.result ? AlgorithmRun::State::Done : AlgorithmRun::State::Failed);
+        if (o.result) {
+            run.result = std::make_shared<const RunResult>(std::move(*o.result));
+        }
+        run.error = o.error;
+        set->outcomes.push_back(std::move(run));
+    }
     return set;
 }
 
