@@ -316,7 +316,7 @@ void DeadlinesTab::start() {
         out.seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
         return out;
     }));
-    m_progress->setRange(0, static_cast<int>(o.interarrivals.size()) * o.runs);
+    m_progress->setRange(0, static_cast<int>(loadSweepPointCount(o)));
     m_progress->setValue(0);
     m_cancel->setEnabled(true);
     m_start->setText(tr("Restart"));
