@@ -74,6 +74,6 @@ std::string clusterSizeOutput(const cost::ClusterSizeOptions& options,
 
 // The caps of one machine's work without --force (see the README's "Sweeps on a cluster").
 inline constexpr double kMaxSimulatedTasks = 2e10;  // sweep, sweep-load: tasks simulated
-inline constexpr double kMaxLpCells = 2e9;          // cost-sweep: Σ jobs × machines of the LPs
+inline constexpr double kMaxLpCells = 2e8;          // cost-sweep: Σ jobs × machines of the LPs
 
 }  // namespace mr::cli
