@@ -122,55 +122,50 @@ void runPointsJob(const ShardOptions& options, const PointsJob& job, std::ostrea
     err << "\n";
 }
 
-std::string sweepOutput(const SweepResult& result, OutputFormat format) {
+namespace {
+
+template <class Json, class Csv, class Text>
+std::string formatted(OutputFormat format, const Json& json, const Csv& csv, const Text& text) {
     switch (format) {
         case OutputFormat::Json:
-            return sweepJson(result).dump(2) + "\n";
+            return json().dump(2) + "\n";
         case OutputFormat::Csv:
-            return sweepCsv(result);
+            return csv();
         case OutputFormat::Text:
             break;
     }
-    return sweepText(result);
+    return text();
+}
+
+}  // namespace
+
+std::string sweepOutput(const SweepResult& result, OutputFormat format) {
+    return formatted(
+        format, [&] { return sweepJson(result); }, [&] { return sweepCsv(result); },
+        [&] { return sweepText(result); });
 }
 
 std::string loadSweepOutput(const LoadSweepResult& result, OutputFormat format) {
-    switch (format) {
-        case OutputFormat::Json:
-            return loadSweepJson(result).dump(2) + "\n";
-        case OutputFormat::Csv:
-            return loadSweepCsv(result);
-        case OutputFormat::Text:
-            break;
-    }
-    return loadSweepText(result);
+    return formatted(
+        format, [&] { return loadSweepJson(result); }, [&] { return loadSweepCsv(result); },
+        [&] { return loadSweepText(result); });
 }
 
 std::string epochSweepOutput(const cost::CostModel& model,
                              const std::vector<cost::EpochPoint>& points, OutputFormat format) {
-    switch (format) {
-        case OutputFormat::Json:
-            return cost::epochSweepJson(model, points).dump(2) + "\n";
-        case OutputFormat::Csv:
-            return cost::epochSweepCsv(points);
-        case OutputFormat::Text:
-            break;
-    }
-    return cost::epochSweepText(model, points);
+    return formatted(
+        format, [&] { return cost::epochSweepJson(model, points); },
+        [&] { return cost::epochSweepCsv(points); },
+        [&] { return cost::epochSweepText(model, points); });
 }
 
 std::string clusterSizeOutput(const cost::ClusterSizeOptions& options,
                               const std::vector<cost::ClusterSizePoint>& points,
                               OutputFormat format) {
-    switch (format) {
-        case OutputFormat::Json:
-            return cost::clusterSizeJson(options, points).dump(2) + "\n";
-        case OutputFormat::Csv:
-            return cost::clusterSizeCsv(points);
-        case OutputFormat::Text:
-            break;
-    }
-    return cost::clusterSizeText(options, points);
+    return formatted(
+        format, [&] { return cost::clusterSizeJson(options, points); },
+        [&] { return cost::clusterSizeCsv(points); },
+        [&] { return cost::clusterSizeText(options, points); });
 }
 
 }  // namespace mr::cli

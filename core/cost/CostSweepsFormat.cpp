@@ -23,6 +23,13 @@ ordered_json optionsJson(const CostOptions& o, bool withEpoch) {
     return out;
 }
 
+bool requiredBool(const JsonFields& f, const char* key) {
+    if (!f.has(key) || !f.raw(key).is_boolean()) {
+        f.fail(key, "must be true or false");
+    }
+    return f.raw(key).get<bool>();
+}
+
 CostOptions optionsFrom(const JsonFields& definition, const std::string& where, bool withEpoch) {
     const JsonFields f(definition.requiredObject("options"), where, "", "definition.options.");
     CostOptions o;
@@ -30,10 +37,7 @@ CostOptions optionsFrom(const JsonFields& definition, const std::string& where, 
         o.epochS = f.requiredNumber("epoch_s", 0.0, 1e12, true);
     }
     o.delayS = f.requiredNumber("delay_s", 0.0, 1e12);
-    if (!f.raw("all_stores").is_boolean()) {
-        f.fail("all_stores", "must be true or false");
-    }
-    o.allStores = f.raw("all_stores").get<bool>();
+    o.allStores = requiredBool(f, "all_stores");
     return o;
 }
 
@@ -169,10 +173,7 @@ CostResult epochPointFromLine(const EpochSweepDefinition& sweep, std::size_t ind
     CostResult r;
     r.algorithm = "lips-online";
     r.epochS = sweep.epochs[index];
-    if (!f.raw("feasible").is_boolean()) {
-        f.fail("feasible", "must be true or false");
-    }
-    r.feasible = f.raw("feasible").get<bool>();
+    r.feasible = requiredBool(f, "feasible");
     r.message = f.requiredString("message");
     r.cost = breakdownFrom(JsonFields(f.requiredObject("cost"), where, "", "cost."));
     if (!f.raw("lp_cost").is_null()) {
@@ -226,10 +227,7 @@ ClusterPointValue clusterPointFromLine(const ClusterSizeOptions& sweep, std::siz
     const JsonFields f(line, where, "");
     checkPointArguments(f, clusterPointFields(sweep, index, nullptr), index);
     ClusterPointValue v;
-    if (!f.raw("feasible").is_boolean()) {
-        f.fail("feasible", "must be true or false");
-    }
-    v.feasible = f.raw("feasible").get<bool>();
+    v.feasible = requiredBool(f, "feasible");
     if (v.feasible) {
         v.cost = partNumber(f, "total_cost");
     }

@@ -34,7 +34,8 @@ struct SweepSpec {
 };
 
 // The workload of run r (0-based). Its cluster's node count is replaced at every point; the
-// slots per node are kept.
+// slots per node are kept. Called from the worker threads, several runs at once: it must be
+// thread-safe (no shared state it writes).
 using WorkloadSource = std::function<Workload(int run)>;
 
 // One series at one size, over the runs computed there. With no run (a gap in a partial result)

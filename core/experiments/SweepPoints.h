@@ -19,8 +19,8 @@
 
 namespace mr {
 
-// At most this many points in one sweep: the summary keeps one small record per point in memory
-// (a few tens of bytes; 1 000 000 points stay under 100 MB).
+// At most this many points in one sweep: its summary (and a merge) keeps one small record per
+// point in memory (24 to 120 bytes: 1 000 000 points stay near 100 MB at most).
 inline constexpr std::size_t kMaxSweepPoints = 1'000'000;
 
 // Throws InputError (naming `field`) when `points` is 0 or above kMaxSweepPoints.

@@ -10,8 +10,10 @@
 
 namespace mr {
 
-nlohmann::ordered_json loadSweepJson(const LoadSweepResult& r) {
-    const LoadSweepOptions& o = r.options;
+namespace {
+
+// The options both the result and the definition start with.
+nlohmann::ordered_json optionsJson(const LoadSweepOptions& o) {
     nlohmann::ordered_json out;
     out["kind"] = o.kind;
     out["jobs"] = o.jobs;
@@ -21,6 +23,13 @@ nlohmann::ordered_json loadSweepJson(const LoadSweepResult& r) {
     out["deadline_factor"] = {o.deadlineFactor.low, o.deadlineFactor.high};
     out["interarrivals"] = o.interarrivals;
     out["algorithms"] = o.algorithms;
+    return out;
+}
+
+}  // namespace
+
+nlohmann::ordered_json loadSweepJson(const LoadSweepResult& r) {
+    nlohmann::ordered_json out = optionsJson(r.options);
     out["cancelled"] = r.cancelled;
     auto points = nlohmann::ordered_json::array();
     for (const LoadPoint& p : r.points) {
@@ -85,15 +94,7 @@ std::string loadSweepText(const LoadSweepResult& r) {
 }
 
 nlohmann::ordered_json loadSweepDefinitionJson(const LoadSweepOptions& o) {
-    nlohmann::ordered_json out;
-    out["kind"] = o.kind;
-    out["jobs"] = o.jobs;
-    out["nodes"] = o.nodes;
-    out["seed"] = o.seed;
-    out["runs"] = o.runs;
-    out["deadline_factor"] = {o.deadlineFactor.low, o.deadlineFactor.high};
-    out["interarrivals"] = o.interarrivals;
-    out["algorithms"] = o.algorithms;
+    nlohmann::ordered_json out = optionsJson(o);
     out["run_options"] = runOptionsJson(o.run);
     return out;
 }
