@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "cost/CostModelJson.h"
-#include "io/JsonFields.h"
+#include "io/FieldReader.h"
 #include "io/SweepParts.h"
 #include "model/InputError.h"
 
@@ -23,15 +23,15 @@ ordered_json optionsJson(const CostOptions& o, bool withEpoch) {
     return out;
 }
 
-bool requiredBool(const JsonFields& f, const char* key) {
+bool requiredBool(const FieldReader& f, const char* key) {
     if (!f.has(key) || !f.raw(key).is_boolean()) {
         f.fail(key, "must be true or false");
     }
     return f.raw(key).get<bool>();
 }
 
-CostOptions optionsFrom(const JsonFields& definition, const std::string& where, bool withEpoch) {
-    const JsonFields f(definition.requiredObject("options"), where, "", "definition.options.");
+CostOptions optionsFrom(const FieldReader& definition, const std::string& where, bool withEpoch) {
+    const FieldReader f(definition.requiredObject("options"), where, "", "definition.options.");
     CostOptions o;
     if (withEpoch) {
         o.epochS = f.requiredNumber("epoch_s", 0.0, 1e12, true);
@@ -47,7 +47,7 @@ ordered_json breakdownJson(const CostBreakdown& c) {
             {"runtime_transfer", partNumber(c.runtimeTransfer)}};
 }
 
-CostBreakdown breakdownFrom(const JsonFields& f) {
+CostBreakdown breakdownFrom(const FieldReader& f) {
     CostBreakdown c;
     c.dataTransfer = partNumber(f, "data_transfer");
     c.execution = partNumber(f, "execution");
@@ -94,7 +94,7 @@ ordered_json clusterSizeDefinitionJson(const ClusterSizeOptions& o, const CostOp
 }
 
 std::string costSweepKind(const nlohmann::json& definition, const std::string& where) {
-    const JsonFields f(definition, where, "", "definition.");
+    const FieldReader f(definition, where, "", "definition.");
     const std::string kind = f.requiredString("kind");
     if (kind != "epochs" && kind != "machines") {
         f.fail("kind", "must be \"epochs\" or \"machines\"");
@@ -105,7 +105,7 @@ std::string costSweepKind(const nlohmann::json& definition, const std::string& w
 EpochSweepDefinition epochSweepFromDefinition(const nlohmann::json& definition,
                                               const std::string& where) {
     return inDefinition(where, [&] {
-        const JsonFields f(definition, where, "", "definition.");
+        const FieldReader f(definition, where, "", "definition.");
         EpochSweepDefinition sweep;
         sweep.model = parseCostModel(f.requiredObject("model").dump(), where + " (its model)");
         sweep.epochs = f.numberArray("epochs", 0.0, 1e12, 10'000);
@@ -120,7 +120,7 @@ EpochSweepDefinition epochSweepFromDefinition(const nlohmann::json& definition,
 ClusterSizeOptions clusterSizeFromDefinition(const nlohmann::json& definition,
                                              const std::string& where, CostOptions* options) {
     return inDefinition(where, [&] {
-        const JsonFields f(definition, where, "", "definition.");
+        const FieldReader f(definition, where, "", "definition.");
         ClusterSizeOptions o;
         for (double m : f.numberArray("machines", 1, 2000, 10'000)) {
             if (m != std::floor(m)) {
@@ -168,16 +168,16 @@ ordered_json epochPointFields(const EpochSweepDefinition& sweep, std::size_t ind
 
 CostResult epochPointFromLine(const EpochSweepDefinition& sweep, std::size_t index,
                               const nlohmann::json& line, const std::string& where) {
-    const JsonFields f(line, where, "");
+    const FieldReader f(line, where, "");
     checkPointArguments(f, epochPointFields(sweep, index, nullptr), index);
     CostResult r;
     r.algorithm = "lips-online";
     r.epochS = sweep.epochs[index];
     r.feasible = requiredBool(f, "feasible");
     r.message = f.requiredString("message");
-    r.cost = breakdownFrom(JsonFields(f.requiredObject("cost"), where, "", "cost."));
+    r.cost = breakdownFrom(FieldReader(f.requiredObject("cost"), where, "", "cost."));
     if (!f.raw("lp_cost").is_null()) {
-        r.lpCost = breakdownFrom(JsonFields(f.requiredObject("lp_cost"), where, "", "lp_cost."));
+        r.lpCost = breakdownFrom(FieldReader(f.requiredObject("lp_cost"), where, "", "lp_cost."));
     }
     r.makespanS = partNumber(f, "makespan_s");
     r.locality = partNumber(f, "locality");
@@ -200,7 +200,7 @@ CostResult epochPointFromLine(const EpochSweepDefinition& sweep, std::size_t ind
     for (std::size_t l = 0; l < cpu.size(); ++l) {
         const nlohmann::json one{{"v", cpu[l]}};
         r.cpuSecondsPerMachine.push_back(
-            partNumber(JsonFields(one, where, "", "cpu_seconds_per_machine."), "v"));
+            partNumber(FieldReader(one, where, "", "cpu_seconds_per_machine."), "v"));
     }
     return r;
 }
@@ -224,7 +224,7 @@ ordered_json clusterPointFields(const ClusterSizeOptions& sweep, std::size_t ind
 
 ClusterPointValue clusterPointFromLine(const ClusterSizeOptions& sweep, std::size_t index,
                                        const nlohmann::json& line, const std::string& where) {
-    const JsonFields f(line, where, "");
+    const FieldReader f(line, where, "");
     checkPointArguments(f, clusterPointFields(sweep, index, nullptr), index);
     ClusterPointValue v;
     v.feasible = requiredBool(f, "feasible");

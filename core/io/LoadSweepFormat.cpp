@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "io/JsonFields.h"
+#include "io/FieldReader.h"
 #include "io/ResultFormat.h"
 #include "io/SweepFormat.h"
 #include "io/SweepParts.h"
@@ -101,7 +101,7 @@ nlohmann::ordered_json loadSweepDefinitionJson(const LoadSweepOptions& o) {
 
 LoadSweepOptions loadSweepFromDefinition(const nlohmann::json& definition,
                                          const std::string& where) {
-    const JsonFields f(definition, where, "", "definition.");
+    const FieldReader f(definition, where, "", "definition.");
     LoadSweepOptions o;
     o.kind = f.requiredString("kind");
     o.jobs = static_cast<int>(f.requiredInt("jobs", 1, 1'000'000));
@@ -143,7 +143,7 @@ nlohmann::ordered_json loadPointFields(const LoadSweepOptions& options, std::siz
 
 DeadlineMetrics loadPointFromLine(const LoadSweepOptions& options, std::size_t index,
                                   const nlohmann::json& line, const std::string& where) {
-    const JsonFields f(line, where, "");
+    const FieldReader f(line, where, "");
     const nlohmann::ordered_json expected = loadPointFields(options, index, nullptr);
     checkPointArguments(f, expected, index);
     const auto count = [&](const char* key) { return f.requiredInt(key, 0, 1'000'000'000'000LL); };

@@ -100,7 +100,7 @@ ordered_json runOptionsJson(const RunOptions& o) {
 }
 
 RunOptions runOptionsFromJson(const nlohmann::json& json, const std::string& where) {
-    const JsonFields f(json, where, "", "run_options.");
+    const FieldReader f(json, where, "", "run_options.");
     RunOptions o;
     o.seed = static_cast<std::uint64_t>(f.requiredInt("seed", 0, INT64_MAX));
     const auto estimator = parseEstimator(f.requiredString("estimator"));
@@ -111,7 +111,7 @@ RunOptions runOptionsFromJson(const nlohmann::json& json, const std::string& whe
     o.manualOrder = f.stringArray("order");
     o.pools = static_cast<int>(f.requiredInt("pools", 2, 1000));
     if (f.has("locality")) {
-        const JsonFields l(f.requiredObject("locality"), where, "", "run_options.locality.");
+        const FieldReader l(f.requiredObject("locality"), where, "", "run_options.locality.");
         o.locality.enabled = true;
         o.locality.replicas = static_cast<int>(l.requiredInt("replicas", 1, 1000));
         o.locality.vmsPerHost = static_cast<int>(l.requiredInt("vms_per_host", 1, 1'000'000));
@@ -140,12 +140,12 @@ ordered_json sweepDefinitionJson(const SweepDefinition& sweep) {
 }
 
 SweepDefinition sweepFromDefinition(const nlohmann::json& definition, const std::string& where) {
-    const JsonFields f(definition, where, "", "definition.");
+    const FieldReader f(definition, where, "", "definition.");
     SweepDefinition sweep;
     const nlohmann::json& source = f.requiredObject("source");
     sweep.source = ordered_json::parse(source.dump());
     if (source.contains("generate")) {
-        JsonFields(source, where, "", "definition.source.").requiredInt("seed", 0, INT64_MAX);
+        FieldReader(source, where, "", "definition.source.").requiredInt("seed", 0, INT64_MAX);
     }
     sweep.workload = f.requiredString("workload");
     for (double n : f.numberArray("nodes", 1, 1'000'000, 10'000)) {
@@ -186,7 +186,7 @@ ordered_json sweepPointFields(const SweepDefinition& sweep, std::size_t index,
 
 SweepPointValue sweepPointFromLine(const SweepDefinition& sweep, std::size_t index,
                                    const nlohmann::json& line, const std::string& where) {
-    const JsonFields f(line, where, "");
+    const FieldReader f(line, where, "");
     const ordered_json expected = sweepPointFields(sweep, index, nullptr);
     checkPointArguments(f, expected, index);
     SweepPointValue v;

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "experiments/Sweep.h"
-#include "io/JsonFields.h"
+#include "io/FieldReader.h"
 
 namespace mr {
 

@@ -13,6 +13,7 @@
 #include <fstream>
 
 #include "experiments/SweepPoints.h"
+#include "io/JsonParse.h"
 #include "model/InputError.h"
 
 namespace mr {
@@ -92,7 +93,7 @@ ordered_json partNumber(double value) {
     return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
 }
 
-std::optional<double> optionalPartNumber(const JsonFields& fields, const char* key) {
+std::optional<double> optionalPartNumber(const FieldReader& fields, const char* key) {
     if (!fields.has(key) || fields.raw(key).is_null()) {
         return std::nullopt;
     }
@@ -115,7 +116,7 @@ std::optional<double> optionalPartNumber(const JsonFields& fields, const char* k
     fields.fail(key, "must be a number (or \"inf\", \"-inf\", \"nan\")");
 }
 
-double partNumber(const JsonFields& fields, const char* key) {
+double partNumber(const FieldReader& fields, const char* key) {
     const auto value = optionalPartNumber(fields, key);
     if (!value) {
         fields.fail(key, "is missing");
@@ -123,7 +124,7 @@ double partNumber(const JsonFields& fields, const char* key) {
     return *value;
 }
 
-void checkPointArguments(const JsonFields& line, const ordered_json& arguments, std::size_t index) {
+void checkPointArguments(const FieldReader& line, const ordered_json& arguments, std::size_t index) {
     for (const auto& [key, value] : arguments.items()) {
         if (!line.has(key.c_str()) || line.raw(key.c_str()).dump() != value.dump()) {
             line.fail(key, "does not match point " + std::to_string(index) + " of the sweep (" +
@@ -319,12 +320,8 @@ PartsReport readSweepParts(const std::vector<std::string>& paths, const PartsCal
             if (text.find_first_not_of(" \t\r") == std::string::npos) {
                 return;
             }
-            json line;
-            try {
-                line = json::parse(text);
-            } catch (const json::exception&) {
-                throw InputError(where, "", "", "not a JSON line of sweep results");
-            }
+            // Strict: nesting depth, repeated keys and huge numbers refused, naming the line.
+            const json line = parseJsonText(text, where);
             if (!line.is_object()) {
                 throw InputError(where, "", "", "not a JSON object");
             }
@@ -348,7 +345,7 @@ PartsReport readSweepParts(const std::vector<std::string>& paths, const PartsCal
             if (!headerInFile) {
                 throw InputError(where, "", "", "a point before the file's header line");
             }
-            const JsonFields fields(line, where, "");
+            const FieldReader fields(line, where, "");
             const std::string fingerprint = fields.requiredString("fingerprint");
             if (fingerprint != report.header->fingerprint) {
                 throw InputError(where, "", "fingerprint",

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "io/JsonFields.h"
+#include "io/FieldReader.h"
 
 namespace mr {
 
@@ -51,13 +51,13 @@ std::string pointLine(const SweepHeader& header, std::size_t index,
 // Numbers in point lines: finite values as JSON numbers (they read back exactly), the others as
 // the strings "inf", "-inf" and "nan".
 nlohmann::ordered_json partNumber(double value);
-double partNumber(const JsonFields& fields, const char* key);
-std::optional<double> optionalPartNumber(const JsonFields& fields, const char* key);  // null: none
+double partNumber(const FieldReader& fields, const char* key);
+std::optional<double> optionalPartNumber(const FieldReader& fields, const char* key);  // null: none
 
 // Throws InputError (naming the field) unless the line holds each of `arguments` (the point's
 // arguments as the sweep defines them) with the same value: a line of another point, or of an
 // index order that is not this sweep's, is refused.
-void checkPointArguments(const JsonFields& line, const nlohmann::ordered_json& arguments,
+void checkPointArguments(const FieldReader& line, const nlohmann::ordered_json& arguments,
                          std::size_t index);
 
 // Appends whole lines to a part file or a stream, one line at a time from any thread.

@@ -282,8 +282,8 @@ TEST(SweepShards, MergeNamesMissingDuplicatedAndForeignPoints) {
     writeText(edited, text + "{\"fingerprint\": oops}\n");
     const auto garbled = runMrsimBinary({"merge", edited});
     EXPECT_EQ(garbled.exitCode, 2);
-    EXPECT_NE(garbled.err.find(edited + " line 4: not a JSON line"), std::string::npos)
-        << garbled.err;
+    EXPECT_EQ(garbled.err.rfind("mrsim: error: " + edited + " line 4", 0), 0u) << garbled.err;
+    EXPECT_EQ(test::lineCount(garbled.err), 1u);
 }
 
 TEST(SweepShards, ListPointsGivesEachShardsBlockAndResultsIgnoreThreads) {

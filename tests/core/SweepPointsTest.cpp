@@ -169,7 +169,7 @@ TEST(SweepParts, LinesReadBackAndATornLastLineIsIgnored) {
     const PartsReport report = readSweepParts(
         {path}, {.header = {},
                  .point = [&](std::size_t i, const nlohmann::json& line, const std::string& where) {
-                     read.emplace_back(i, partNumber(JsonFields(line, where, ""), "value"));
+                     read.emplace_back(i, partNumber(FieldReader(line, where, ""), "value"));
                  }});
     ASSERT_TRUE(report.header);
     EXPECT_EQ(report.header->fingerprint, header.fingerprint);
@@ -194,7 +194,7 @@ TEST(SweepParts, NumbersReadBackExactlyAndOddOnesAsWords) {
                                  {"c", partNumber(-1e300 * 1e10)},
                                  {"d", partNumber(std::nan(""))}};
     const nlohmann::json back = nlohmann::json::parse(line.dump());
-    const JsonFields f(back, "x", "");
+    const FieldReader f(back, "x", "");
     EXPECT_EQ(partNumber(f, "a"), 0.1 + 0.2);  // bit for bit
     EXPECT_EQ(partNumber(f, "b"), HUGE_VAL);
     EXPECT_EQ(partNumber(f, "c"), -HUGE_VAL);
