@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "io/JsonFields.h"
 #include "io/RumenJobReader.h"
+#include "io/RumenOverheads.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 
@@ -133,6 +135,20 @@ std::string RumenImportReport::summary() const {
                 : "");
 }
 
+std::string RumenImportReport::overheadsSummary() const {
+    if (!overheadsEstimated) {
+        return {};
+    }
+    const Overheads& o = clusterOverheads;
+    const auto secondsText = [](std::optional<double> v) {
+        return v ? formatNumber(*v) + " s" : std::string("unknown");
+    };
+    return "overheads: AM start " + secondsText(o.amStart) + " (median), commit " +
+           secondsText(o.commit) + " (median), AM " + std::to_string(o.amSlots.value_or(0)) +
+           " map slots, assign gap " + secondsText(o.assignGap) + " (mean of " +
+           std::to_string(gapSamples) + " gaps)";
+}
+
 Workload importRumen(std::istream& in, const std::string& source, const RumenImportOptions& options,
                      RumenImportReport* reportOut) {
     RumenImportReport report;
@@ -142,6 +158,8 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     RumenJobReader reader(in, source, report, !clusterGiven);
     Workload w;
     std::vector<long long> submits;
+    std::vector<std::optional<long long>> finishes;
+    std::vector<double> gaps;
     while (const JobDraft* next = reader.next()) {
         const JobDraft& draft = *next;
         const std::string label = reader.jobLabel();
@@ -186,6 +204,12 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
                                        std::to_string(*totals[k]));
             }
         }
+        if (options.overheads) {
+            JobOverheadEstimate estimate = estimateOverheads(draft, label, report.notes);
+            job.overheads = estimate.overheads;
+            finishes.push_back(estimate.finish);
+            gaps.insert(gaps.end(), estimate.gaps.begin(), estimate.gaps.end());
+        }
         report.mapTasks += job.maps();
         report.reduceTasks += job.reduces();
         submits.push_back(*draft.submit);
@@ -200,6 +224,25 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     const long long first = *std::min_element(submits.begin(), submits.end());
     for (std::size_t j = 0; j < w.jobs.size(); ++j) {
         w.jobs[j].arrival = seconds(submits[j] - first);
+    }
+    if (options.overheads) {
+        std::vector<Overheads> perJob;
+        for (const Job& job : w.jobs) {
+            perJob.push_back(job.overheads);
+        }
+        w.overheads = clusterOverheads(perJob, gaps);
+        for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+            Job& job = w.jobs[j];
+            if (finishes[j]) {
+                job.traceEnd = seconds(*finishes[j] - first);
+            }
+            if (job.overheads.amSlots == w.overheads.amSlots) {
+                job.overheads.amSlots.reset();  // the cluster's default says it
+            }
+        }
+        report.overheadsEstimated = true;
+        report.clusterOverheads = w.overheads;
+        report.gapSamples = static_cast<long long>(gaps.size());
     }
 
     report.hosts = reader.hostCount();
@@ -224,8 +267,9 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     w.cluster.reduceSlotsPerNode = options.reduceSlotsPerNode.value_or(
         fromTrace(report.peakReducesPerHost, kMaxSlotsPerNode, "reduce slots per node"));
     w.name = "Rumen trace " + fileName(source);
-    w.description =
-        "Imported with mrsim import rumen from " + fileName(source) + ": " + report.summary() + ".";
+    w.description = "Imported with mrsim import rumen from " + fileName(source) + ": " +
+                    report.summary() + "." +
+                    (options.overheads ? " Estimated " + report.overheadsSummary() + "." : "");
     validate(w, source);
     if (reportOut) {
         *reportOut = std::move(report);
