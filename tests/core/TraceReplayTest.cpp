@@ -107,6 +107,30 @@ TEST(TraceReplay, Hadoop020WordCountWithSetupCleanupAndSlowStart) {
     expectWithinGoal(replay(w), 1);
 }
 
+TEST(TraceReplay, OneHistoryWrittenTwiceIsNotTwoJobs) {
+    // Gridmix's wordcount2.json is wordcount.json twice: the same jobID, the same attempts on the
+    // same host at the same times. Imported, the copy is kept as "... (2)" and both have the
+    // traced 30.689 s; but the host's concurrency now counts every attempt twice (4 map and 2
+    // reduce slots), and the replay runs the two copies side by side under FIFO: the first gets
+    // three map slots at once and ends early, the second waits for a slot and ends late. No replay
+    // can match both: the history describes one job, not two that shared the host.
+    const Workload w = importRumen(testDataPath("hadoop-gridmix-wordcount2.json"));
+    ASSERT_EQ(w.jobCount(), 2);
+    EXPECT_EQ(w.jobs[1].name, "WordCount job_201009241532_0001 (2)");
+    EXPECT_EQ(w.cluster, (Cluster{1, 4, 2}));
+    const TraceComparison c = replay(w);
+    ASSERT_EQ(c.jobs.size(), 2u);
+    EXPECT_DOUBLE_EQ(c.jobs[0].traced(), 30.689);
+    EXPECT_DOUBLE_EQ(c.jobs[1].traced(), 30.689);
+    EXPECT_LT(c.jobs[0].error(), -0.05);
+    EXPECT_GT(c.jobs[1].error(), 0.05);
+    // One copy alone, on the cluster its own attempts show (2 + 1 slots), is the history.
+    Workload one = w;
+    one.jobs.pop_back();
+    one.cluster = {1, 2, 1};
+    expectWithinGoal(replay(one), 1);
+}
+
 TEST(TraceReplay, FixtureGapsAreTheOnesTheDocsExplain) {
     // tests/data/rumen-reduces.json is hand-made. Sort (B) replays exactly; Grep (D) is 0.5 s
     // short: its reduce started 0.5 s after its map (2000 vs 1500) on a reduce slot that was
