@@ -31,6 +31,7 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         makeCostSweepCommand(app),
         makeGenerateCostCommand(app),
         makeValidateCommand(app),
+        makeMergeCommand(app),
     };
     // clang-format on
 

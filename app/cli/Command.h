@@ -71,5 +71,6 @@ Command makeCostCommand(CLI::App& app);
 Command makeCostSweepCommand(CLI::App& app);
 Command makeGenerateCostCommand(CLI::App& app);
 Command makeValidateCommand(CLI::App& app);
+Command makeMergeCommand(CLI::App& app);
 
 }  // namespace mr::cli
