@@ -108,6 +108,48 @@ TEST(Waves, EveryAlgorithmGivesBitIdenticalResultsWithAndWithoutWaves) {
     EXPECT_GT(killed, 0);               // and kills (min-edf-wc) split some of them
 }
 
+TEST(Waves, OverheadsGiveBitIdenticalResultsWithAndWithoutWaves) {
+    // The overheads model (AM start and slots, commit, assignment gap, reduce slow-start) moves
+    // ends and holds slots per record: a wave must do exactly what its single tasks would.
+    std::mt19937_64 rng(4242);
+    std::uniform_real_distribution<double> time(0.0, 3.0);
+    std::uniform_int_distribution<int> coin(0, 1);
+    long long records = 0;
+    long long tasks = 0;
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        Workload w = randomBatch(seed);
+        w.overheads.assignGap = coin(rng) ? time(rng) : 0.0;
+        for (Job& job : w.jobs) {
+            if (coin(rng)) {
+                job.overheads.amStart = time(rng);
+            }
+            if (coin(rng)) {
+                job.overheads.commit = time(rng);
+            }
+            if (coin(rng) && w.cluster.mapSlotsPerNode > 1 && w.cluster.mapSlots() > 2) {
+                job.overheads.amSlots = 1;
+            }
+            if (coin(rng)) {
+                job.overheads.slowstart = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+                job.overheads.reduceTail = time(rng);
+            }
+        }
+        for (const char* id : {"fifo", "fair", "balanced-pools", "edf", "min-edf-wc"}) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + ", " + id);
+            RunOptions options;
+            const RunResult withWaves = runAlgorithm(w, id, options);
+            options.waves = false;
+            const RunResult single = runAlgorithm(w, id, options);
+            expectSameRun(withWaves, single);
+            const auto problems = checkSchedule(w, withWaves.sim);
+            EXPECT_TRUE(problems.empty()) << problems.front();
+            records += static_cast<long long>(withWaves.sim.tasks.size());
+            tasks += taskCount(withWaves.sim.tasks);
+        }
+    }
+    EXPECT_LT(records, tasks);  // waves really formed (fewer: AM slots and gaps break runs)
+}
+
 TEST(Waves, AKillTakesTheLastTasksOfAWave) {
     // One map wave of 6 tasks on slots 0..5, killed in part: the record splits into the running
     // first tasks and a killed record of the last ones, exactly as six single tasks would.
