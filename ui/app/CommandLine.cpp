@@ -170,7 +170,8 @@ int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
             for (const QString& id : shown) {
                 auto* plot = new GanttPlot;
                 const RunResult& r = *results->find(id.toStdString());
-                plot->setRun(r.simulatedWorkload ? *r.simulatedWorkload : w, r, true);
+                plot->setRun(r.simulatedWorkload ? *r.simulatedWorkload : w,
+                             std::shared_ptr<const RunResult>(results, &r), true);
                 plots << plot;
             }
             // One time axis for every chart, as in the window, so they compare at a glance.

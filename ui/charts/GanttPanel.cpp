@@ -67,7 +67,9 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
                                     ? *outcome.result->simulatedWorkload
                                     : *results->workload;
         plot->setLabelsVisible(m_labels);
-        plot->setRun(shown, *outcome.result, created || !m_userZoomed);
+        // Shared with the run set, never copied (a day's schedule holds millions of records).
+        plot->setRun(shown, std::shared_ptr<const RunResult>(results, &*outcome.result),
+                     created || !m_userZoomed);
         plot->setSelectedJob(m_selectedJob);
     }
     if (!m_userZoomed) {
