@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 
 namespace mr {
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 #include "io/ResultFormat.h"
 
 namespace mr {

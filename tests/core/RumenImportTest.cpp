@@ -195,6 +195,36 @@ TEST(RumenImport, FixtureProfileSkipsAndCluster) {
     EXPECT_EQ(w.cluster, (Cluster{3, 4, 4}));
 }
 
+TEST(RumenImport, AConcatenatedStreamKeepsEveryRepeatedJobUnderANewName) {
+    // Hadoop's own test traces are streams of several job histories, which may repeat a job:
+    // every copy is work the cluster did, so each is kept; the second gets "(2)", and so on.
+    const std::string one = test::readText(testDataPath("rumen-reduces.json"));
+    RumenImportReport single;
+    const Workload once = importText(one, &single);
+    RumenImportReport report;
+    const Workload thrice = importText(one + "\n" + one + one, &report);
+    ASSERT_EQ(thrice.jobCount(), 3 * once.jobCount());
+    EXPECT_EQ(report.renamedJobs, 2 * once.jobCount());
+    for (int copy = 0; copy < 3; ++copy) {
+        for (int j = 0; j < once.jobCount(); ++j) {
+            const Job& original = once.jobs[static_cast<std::size_t>(j)];
+            Job job = thrice.jobs[static_cast<std::size_t>(copy * once.jobCount() + j)];
+            EXPECT_EQ(job.name, copy == 0 ? original.name
+                                          : original.name + " (" + std::to_string(copy + 1) + ")");
+            EXPECT_EQ(job.mapDurations, original.mapDurations);
+            EXPECT_EQ(job.reduceDurations, original.reduceDurations);
+        }
+    }
+    EXPECT_NE(report.summary().find(std::to_string(2 * once.jobCount()) + " repeated jobs renamed"),
+              std::string::npos)
+        << report.summary();
+    const auto note = std::find_if(report.notes.begin(), report.notes.end(), [](const auto& n) {
+        return n.find("imported as 'WordCount job_100_0001 (2)'") != std::string::npos;
+    });
+    EXPECT_NE(note, report.notes.end());
+    EXPECT_NO_THROW(validate(thrice));
+}
+
 TEST(RumenImport, ClusterOptionsOverrideTheTrace) {
     RumenImportOptions options;
     options.nodes = 10;
@@ -293,6 +323,18 @@ TEST(RumenImport, CorruptFieldsNameTheJobAndTheField) {
         {"\"submitTime\" : 1000000,", "", "job_100_0001", "submitTime", "is required"},
         {"\"attempts\" : [", "\"attempts\" : {\"x\" : 1}, \"ignored\" : [", "job_100_0001",
          "mapTasks[0].attempts", "must be an array (got an object)"},
+        // A key the import reads, given twice: the second would silently win.
+        {"\"submitTime\" : 1000000", "\"submitTime\" : 1000000, \"submitTime\" : 1000001",
+         "job_100_0001", "submitTime", "appears twice"},
+        {"\"SUCCESS\",\n          \"finishTime\" : 1011000",
+         "\"SUCCESS\",\n\"finishTime\" : 1011000, \"finishTime\" : 1012000", "job_100_0001",
+         "mapTasks[0].attempts[0].finishTime", "appears twice"},
+        // Issue 13 E: times a workload file cannot hold (a corrupt time stamp).
+        {"\"SUCCESS\",\n          \"finishTime\" : 1011000",
+         "\"SUCCESS\",\n\"finishTime\" : 9000000000000000000", "job_100_0001", "mapTasks",
+         "a workload file holds at most"},
+        {"\"submitTime\" : 1000000", "\"submitTime\" : 8000000000000000000", "job_100_0001",
+         "submitTime", "a workload file holds at most"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.to);
@@ -317,6 +359,26 @@ TEST(RumenImport, SyntaxErrorsGiveTheLineOfTheFile) {
     EXPECT_NE(e.message().find("at line " + std::to_string(line) + ", column 2"), std::string::npos)
         << e.what();
     EXPECT_EQ(e.job(), "#3");
+}
+
+TEST(RumenImport, DeepNestingIsRefusedWithoutFollowingIt) {
+    // Issue 13 A: any JSON input bounds its nesting; this one sits in a skipped field.
+    const std::string deep = R"({"jobID": "j1", "jobProperties": )" + std::string(200000, '[') +
+                             std::string(200000, ']') + "}";
+    const InputError e = importError(deep);
+    EXPECT_EQ(e.job(), "j1");
+    EXPECT_NE(e.message().find("nested deeper than 128 levels"), std::string::npos) << e.what();
+}
+
+TEST(RumenImport, ADirectoryIsNotATrace) {
+    // Issue 13 D: exit 1 ("basic_filebuf::xsgetn error") before.
+    try {
+        importRumen(test::scratchDir());
+        ADD_FAILURE() << "imported a directory";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.file(), test::scratchDir());
+        EXPECT_NE(e.message().find("is a directory"), std::string::npos) << e.what();
+    }
 }
 
 TEST(RumenImport, RefusesWhatIsNotATraceOfJobs) {

@@ -69,7 +69,7 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
         plot->setLabelsVisible(m_labels);
         // Shared with the run set, never copied (a day's schedule holds millions of records).
         plot->setRun(shown, std::shared_ptr<const RunResult>(results, &*outcome.result),
-                     created || !m_userZoomed);
+                     created || !m_userZoomed, results->colours);
         plot->setSelectedJob(m_selectedJob);
     }
     if (!m_userZoomed) {

@@ -62,20 +62,23 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
             &GanttPlot::keepRangesInBounds);
 }
 
-void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit) {
-    setRun(w, std::make_shared<const RunResult>(r), fit);
+void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit,
+                       const JobColours& colours) {
+    setRun(w, std::make_shared<const RunResult>(r), fit, colours);
 }
 
-void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> shared, bool fit) {
+void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> shared, bool fit,
+                       const JobColours& colours) {
     const RunResult& r = *shared;
+    m_colours = colours;
     m_names.clear();
     m_names.reserve(w.jobCount());
     for (const auto& job : w.jobs) {
         m_names << QString::fromStdString(job.name);
     }
-    m_bars->setRun(shared, m_names);
+    m_bars->setRun(shared, m_names, m_colours);
     m_rows = m_bars->rowCount();  // map slots, one empty row, reduce slots
-    m_legend->setJobs(m_names);
+    m_legend->setJobs(m_names, m_colours);
     m_makespan = r.sim.makespan;
     m_timeLimit = std::max(m_makespan, m_bars->maxEnd()) * 1.03;
     if (!(m_timeLimit > 0.0)) {
@@ -298,7 +301,7 @@ void GanttPlot::showDeadlines(const Workload& w, const RunResult& r) {
         late[static_cast<std::size_t>(j)] = missed;
     }
     m_bars->setLateJobs(std::move(late));
-    m_deadlines->setMarkers(std::move(markers), m_names);
+    m_deadlines->setMarkers(std::move(markers), m_names, m_colours);
 
     // The run's metrics (seed 004 §IV-A) in one line.
     QStringList parts;

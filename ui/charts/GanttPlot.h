@@ -13,6 +13,7 @@
 
 #include <qcustomplot.h>
 
+#include "document/JobPalette.h"
 #include "model/Workload.h"
 #include "schedulers/Algorithm.h"
 
@@ -30,11 +31,14 @@ public:
     explicit GanttPlot(QWidget* parent = nullptr);
 
     // Show `result` on `workload` (the simulated workload if the algorithm changed the jobs).
-    // Keeps the current zoom unless `fit`. The result is shared, never copied: for a day of a
-    // production cluster pass the run set's own (an aliasing shared_ptr).
-    void setRun(const Workload& workload, std::shared_ptr<const RunResult> result, bool fit);
+    // Keeps the current zoom unless `fit`. `colours`: each job's colour slot. The result is
+    // shared, never copied: for a day of a production cluster pass the run set's own (an
+    // aliasing shared_ptr).
+    void setRun(const Workload& workload, std::shared_ptr<const RunResult> result, bool fit,
+                const JobColours& colours = {});
     // The same for a result the caller does not share (copied: small schedules only).
-    void setRun(const Workload& workload, const RunResult& result, bool fit);
+    void setRun(const Workload& workload, const RunResult& result, bool fit,
+                const JobColours& colours = {});
     void setSelectedJob(int job);
     void setLabelsVisible(bool visible);
     void fitAll();
@@ -85,6 +89,7 @@ private:
     QSharedPointer<SlotAxisTicker> m_slotTicker;
     QSharedPointer<TimeAxisTicker> m_timeTicker;
     QStringList m_names;
+    JobColours m_colours;
     double m_makespan = 0.0;
     double m_timeLimit = 1.0;
     int m_rows = 0;

@@ -92,16 +92,20 @@ TaskBarsPlottable::TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
 
 TaskBarsPlottable::~TaskBarsPlottable() = default;
 
-void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList names) {
-    // The old index refers to the old run: drop both before keeping the new one.
-    m_summary.reset();
-    m_index.reset();
-    m_run = std::move(run);
+void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList names,
+                               const JobColours& colours) {
     m_names = std::move(names);
-    m_selectedRecordsOf = -1;
-    m_selectedRecords.clear();
-    m_rows = {};
-    if (m_run) {
+    if (run != m_run || !run) {
+        // A new schedule (the same one again, e.g. redrawn in other colours, keeps its index).
+        // The old index refers to the old run: drop both before keeping the new one.
+        m_summary.reset();
+        m_index.reset();
+        m_run = std::move(run);
+        m_selectedRecordsOf = -1;
+        m_selectedRecords.clear();
+        m_rows = {};
+    }
+    if (m_run && !m_index) {
         m_index = std::make_unique<TimelineIndex>(m_run->sim);
         m_rows = {m_index->slotCount(TaskKind::Map), m_index->slotCount(TaskKind::Reduce)};
         m_summary = std::make_unique<TimelineSummary>(*m_index);
@@ -113,10 +117,10 @@ void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList
     m_reduceFaded.resize(m_map.size());
     for (int j = 0; j < jobs; ++j) {
         const auto u = static_cast<std::size_t>(j);
-        m_map[u] = JobPalette::mapShade(j).rgb();
-        m_reduce[u] = JobPalette::reduceShade(j).rgb();
-        m_mapFaded[u] = JobPalette::faded(JobPalette::mapShade(j)).rgb();
-        m_reduceFaded[u] = JobPalette::faded(JobPalette::reduceShade(j)).rgb();
+        m_map[u] = colours.mapShade(j).rgb();
+        m_reduce[u] = colours.reduceShade(j).rgb();
+        m_mapFaded[u] = JobPalette::faded(colours.mapShade(j)).rgb();
+        m_reduceFaded[u] = JobPalette::faded(colours.reduceShade(j)).rgb();
     }
 }
 
@@ -327,9 +331,9 @@ void TaskBarsPlottable::drawBars(QCPPainter* painter, const View& v) {
         // Outlined as blocks (bars of neighbouring rows together), and only where the block is
         // large enough for the outline to frame its colour rather than cover it.
         painter->setBrush(Qt::NoBrush);
-        painter->setPen(QPen(QColor(20, 20, 20), 1.5));
         for (const Block& b : mergeVertically(std::move(selected))) {
             if (b.rect.width() >= kOutlineMin && b.rect.height() >= kOutlineMin) {
+                painter->setPen(QPen(JobPalette::selectedOutline(QColor::fromRgb(b.colour)), 1.5));
                 painter->drawRect(b.rect.adjusted(0.75, 0.75, -0.75, -0.75));
             }
         }

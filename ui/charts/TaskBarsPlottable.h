@@ -17,6 +17,7 @@
 
 #include <qcustomplot.h>
 
+#include "document/JobPalette.h"
 #include "timeline/TimelineRaster.h"
 
 namespace mr {
@@ -40,8 +41,10 @@ public:
     TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
     ~TaskBarsPlottable() override;
 
-    // The schedule to draw (kept alive here; indexed and summarised now); names[job] labels.
-    void setRun(std::shared_ptr<const RunResult> run, QStringList names);
+    // The schedule to draw (kept alive here; indexed and summarised now); names[job] labels,
+    // colours[job] its colour.
+    void setRun(std::shared_ptr<const RunResult> run, QStringList names,
+                const JobColours& colours = {});
     void setSelectedJob(int job);
     int selectedJob() const { return m_selectedJob; }
     void setLabelsVisible(bool visible) { m_labels = visible; }
