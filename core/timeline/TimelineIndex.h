@@ -74,7 +74,7 @@ private:
     std::pair<std::size_t, std::size_t> candidates(const Lane& lane, std::size_t bucket,
                                                    double maxDuration, double from,
                                                    double to) const;
-    void build(Lane& lane, TaskKind kind, const CancelFlag* cancel);
+    void build(const CancelFlag* cancel);
 
     const SimResult* m_sim;
     Lane m_lanes[2];

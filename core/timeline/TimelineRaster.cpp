@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cmath>
+
+#include "exec/ThreadPool.h"
 
 namespace mr {
 
@@ -258,6 +261,8 @@ RasterStats rasterizeTimeline(const TimelineIndex& index, const TimelineSummary&
         !(view.rowsPerPixel > 0.0)) {
         return stats;
     }
+    // Each kind's pixel rows in bands drawn in parallel (every band writes its own rows).
+    std::atomic<std::size_t> visited{0};
     for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
         const std::vector<Unit> units = unitsOf(kind, rows, view);
         RasterSource& source = stats.source[kind == TaskKind::Map ? 0 : 1];
@@ -267,20 +272,38 @@ RasterStats rasterizeTimeline(const TimelineIndex& index, const TimelineSummary&
         const TimelineLevel* level =
             summary.levelFor(kind, view.rowsPerPixel, view.secondsPerPixel);
         if (level != nullptr && level->fitsPixel(view.rowsPerPixel, view.secondsPerPixel)) {
-            fromLevel(*level, units, view, pixels);
             source = RasterSource::Summary;
-            continue;
-        }
-        const double t1 = view.timeFrom + view.width * view.secondsPerPixel;
-        if (level == nullptr || index.estimate(kind, units.front().firstSlot, units.back().lastSlot,
-                                               view.timeFrom, t1) <= recordBudget) {
-            stats.recordsVisited += fromRecords(index, kind, units, view, pixels);
-            source = RasterSource::Records;
         } else {
-            fromLevel(*level, units, view, pixels);
-            source = RasterSource::CoarserSummary;
+            // Finer than the summary: the records, when few enough; up to four times as many
+            // when the nearest level's cells would span four pixels or more.
+            const double t1 = view.timeFrom + view.width * view.secondsPerPixel;
+            const std::size_t inView =
+                level == nullptr ? 0
+                                 : index.estimate(kind, units.front().firstSlot,
+                                                  units.back().lastSlot, view.timeFrom, t1);
+            const bool records =
+                level == nullptr || inView <= recordBudget ||
+                (inView <= 4 * recordBudget &&
+                 level->stretch(view.rowsPerPixel, view.secondsPerPixel) >= 4.0);
+            source = records ? RasterSource::Records : RasterSource::CoarserSummary;
         }
+        const std::size_t bands =
+            std::min(units.size(), 2 * static_cast<std::size_t>(ThreadPool::shared().threadCount()));
+        parallelFor(bands, [&](std::size_t b) {
+            const std::vector<Unit> part(
+                units.begin() + static_cast<std::ptrdiff_t>(units.size() * b / bands),
+                units.begin() + static_cast<std::ptrdiff_t>(units.size() * (b + 1) / bands));
+            if (part.empty()) {
+                return;
+            }
+            if (source == RasterSource::Records) {
+                visited += fromRecords(index, kind, part, view, pixels);
+            } else {
+                fromLevel(*level, part, view, pixels);
+            }
+        });
     }
+    stats.recordsVisited = visited;
     return stats;
 }
 

@@ -6,9 +6,10 @@
 // Where a TimelineSummary level has cells no larger than the pixels, each pixel takes the cell at
 // its centre (the cell's dominant job is exact, the pixel spans one to two cells per direction).
 // Where the pixels are finer than every level, the pixels are computed from the records
-// themselves when the view holds at most `recordBudget` of them (per pixel: the job with the most
-// slot-seconds among up to four jobs tracked, exact whenever a pixel holds at most four jobs);
-// beyond that budget, the nearest coarser level is used (its cells then span several pixels).
+// themselves when the view holds at most `recordBudget` of them — or up to four times as many
+// when the nearest level's cells would span four pixels or more — (per pixel: the job with the
+// most slot-seconds among up to four jobs tracked, exact whenever a pixel holds at most four
+// jobs); beyond that, the level whose cells are the least stretched is used.
 #pragma once
 
 #include <cstdint>

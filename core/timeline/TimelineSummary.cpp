@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <queue>
 
@@ -226,6 +227,7 @@ void emit(TimelineLevel& level, int group, int groupSlots, const Pieces& pieces,
 // are, the record × group overlaps and their slot-seconds at row shift 0, and the binary
 // exponents of the task durations (waves weigh by their tasks, so a wave and its tasks plan alike).
 struct LaneStats {
+    double start = std::numeric_limits<double>::infinity();
     double end = 0.0;
     double records = 0.0;
     double overlaps = 0.0;
@@ -238,6 +240,7 @@ struct LaneStats {
                 continue;
             }
             const double d = r.end - r.start;
+            start = std::min(start, r.start);
             end = std::max(end, r.end);
             records += 1.0;
             overlaps += r.count;
@@ -348,20 +351,29 @@ const std::vector<TimelineLevel>& TimelineSummary::levels(TaskKind kind) const {
 
 const TimelineLevel* TimelineSummary::levelFor(TaskKind kind, double slotsPerPixel,
                                                double secondsPerPixel) const {
-    const auto& all = levels(kind);
-    const Grid& g = m_grid[kind == TaskKind::Map ? 0 : 1];
-    if (all.empty()) {
-        return nullptr;
+    // The coarsest level whose cells fit in a pixel; if none fits, the one whose cells are the
+    // least stretched beyond a pixel (the larger of the two stretches, in rows and in time).
+    const TimelineLevel* best = nullptr;
+    double bestScore = 0.0;
+    bool bestFits = false;
+    for (const TimelineLevel& level : levels(kind)) {
+        const bool fits = level.fitsPixel(slotsPerPixel, secondsPerPixel);
+        const double score =
+            fits ? level.groupSlots() * level.binWidth()
+                 : -std::max(level.groupSlots() / std::max(slotsPerPixel, 1e-300),
+                             level.binWidth() / std::max(secondsPerPixel, 1e-300));
+        if (best == nullptr || (fits && !bestFits) || (fits == bestFits && score > bestScore)) {
+            best = &level;
+            bestScore = score;
+            bestFits = fits;
+        }
     }
-    // The largest row shift a with 2^a <= slotsPerPixel and bin exponent e with 2^e <= seconds,
-    // clamped to the levels built.
-    int a = slotsPerPixel >= 1.0 ? static_cast<int>(std::floor(std::log2(slotsPerPixel))) : 0;
-    a = std::clamp(a, g.rowShift0, g.rowShift0 + static_cast<int>(g.firstLevel.size()) - 1);
-    const auto row = static_cast<std::size_t>(a - g.rowShift0);
-    int e = secondsPerPixel > 0.0 ? static_cast<int>(std::floor(std::log2(secondsPerPixel)))
-                                  : g.finestExponent[row];
-    e = std::clamp(e, g.finestExponent[row], g.coarsestExponent);
-    return &all[g.firstLevel[row] + static_cast<std::size_t>(e - g.finestExponent[row])];
+    return best;
+}
+
+double TimelineLevel::stretch(double slotsPerPixel, double secondsPerPixel) const {
+    return std::max({1.0, groupSlots() / std::max(slotsPerPixel, 1e-300),
+                     m_binWidth / std::max(secondsPerPixel, 1e-300)});
 }
 
 std::size_t TimelineSummary::memoryBytes() const {
@@ -378,53 +390,53 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
     const int slots = index.slotCount(kind);
     const auto& tasks = index.records();
     const LaneStats stats(tasks, kind);
-    const double end = stats.end;
-    if (slots <= 0 || !(end > 0.0)) {
+    if (slots <= 0 || !(stats.end > 0.0)) {
         return;
     }
-    // The plan: the coarsest bins give at least minBins over the schedule; the finest slot
-    // groups and bins keep the pieces (record × bin overlaps) of the first sweep in budget.
+    // The plan. The coarsest bins give at least minBins over the schedule. Waves covering many
+    // slots make single-slot groups costly: then the finest groups are coarser.
     const int top = topShift(slots);
-    const int eTop = static_cast<int>(std::floor(std::log2(end / options.minBins)));
-    // Record × group overlaps and their slot-seconds at row shift a: the pieces of a sweep with
-    // bins of 2^e seconds are about overlaps + slotSeconds / 2^e. Waves covering many slots make
-    // single-slot groups costly: the finest groups are coarser then.
-    std::pair<double, double> sums{stats.overlaps, stats.slotSeconds};
+    const int eTop = static_cast<int>(std::floor(std::log2(stats.end / options.minBins)));
     int aMin = 0;
-    while (aMin < top && sums.first > std::max(options.pieceBudget / 2, 1.25 * stats.records)) {
+    for (double overlaps = stats.overlaps;
+         aMin < top && overlaps > std::max(options.overlapBudget, 1.25 * stats.records);) {
         ++aMin;
-        sums = {0.0, 0.0};
+        overlaps = 0.0;
         for (const TaskRecord& r : tasks) {
             if (r.kind == kind) {
-                const int groups = ((r.slot + r.count - 1) >> aMin) - (r.slot >> aMin) + 1;
-                sums.first += groups;
-                sums.second += groups * (r.end - r.start);
+                overlaps += ((r.slot + r.count - 1) >> aMin) - (r.slot >> aMin) + 1;
             }
         }
     }
-    const auto pieces = [&sums](int e) { return sums.first + sums.second / std::ldexp(1.0, e); };
-    // No bins much finer than the common task (there the records themselves are drawn), and at
-    // most 2^30 bins.
+    // No bins much finer than the common task (there the records themselves are drawn), at most
+    // 2^18 times more than the coarsest, and a level's cells (as if busy all along) weighted by
+    // the jobs a cell may hold (more in larger groups) within the budget.
     const std::optional<int> median = stats.medianExponent();
-    const int eLow = std::max(eTop - 24, median ? *median - 2 : eTop);
-    int eFine = std::min(eLow, eTop);
-    while (eFine < eTop && pieces(eFine) > options.pieceBudget) {
-        ++eFine;
-    }
-    // Only levels that some view needs: one whose pixels are as large as the level's cells (at
-    // most viewWidth × viewHeight of them) could hold more records than the raster draws from
-    // the records themselves (assuming the records spread evenly).
+    const int eLow = std::min(eTop, std::max(eTop - 18, median ? *median - 2 : eTop));
+    const double span = stats.end - stats.start;
+    const auto finestAffordable = [&](int a) {
+        const double weight = 1 + std::min(a, TimelineIndex::kBlockShift) / 2.5;
+        int e = eLow;
+        while (e < eTop && weight * (((slots - 1) >> a) + 1) * span / std::ldexp(1.0, e) >
+                               options.cellBudget) {
+            ++e;
+        }
+        return e;
+    };
+    // Only levels some view needs: one whose pixels are as large as the level's cells (at most
+    // viewWidth × viewHeight of them) could hold more records than the raster draws from the
+    // records themselves (assuming the records spread evenly).
     const auto needed = [&](int a, int e) {
         if (options.recordBudget == 0) {
             return true;
         }
         const double rows = std::min(1.0, options.viewHeight * std::ldexp(2.0, a) / slots);
-        const double time = std::min(1.0, options.viewWidth * std::ldexp(2.0, e) / end);
+        const double time = std::min(1.0, options.viewWidth * std::ldexp(2.0, e) / span);
         return stats.records * rows * time > static_cast<double>(options.recordBudget);
     };
-    std::vector<int> finest;  // per row shift from aMin: the finest bin exponent built
+    std::vector<int> finest;  // per row shift from aMin
     for (int a = aMin; a <= top; ++a) {
-        int e = eFine;
+        int e = finestAffordable(a);
         while (e <= eTop && !needed(a, e)) {
             ++e;
         }
@@ -437,22 +449,51 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
     if (finest.empty()) {
         return;  // every view is drawn from the records
     }
-    const int eSweep = *std::min_element(finest.begin(), finest.end());
-
+    // Two sweeps at most: the row shifts inside a block of the index (few slots per group,
+    // coarser bins), and those of whole blocks and more (fine bins: few groups). Each sweeps at
+    // the finest bins of its shifts.
+    std::vector<std::pair<int, int>> bands;
+    const int split = TimelineIndex::kBlockShift;
+    if (aMin < split && top >= split) {
+        bands = {{aMin, split - 1}, {split, top}};
+    } else {
+        bands = {{aMin, top}};
+    }
     Grid& grid = m_grid[kind == TaskKind::Map ? 0 : 1];
     grid.rowShift0 = aMin;
     grid.coarsestExponent = eTop;
     auto& levels = lane(kind);
-    for (int a = aMin; a <= top; ++a) {
-        grid.firstLevel.push_back(levels.size());
-        grid.finestExponent.push_back(finest[static_cast<std::size_t>(a - aMin)]);
-        for (int e = grid.finestExponent.back(); e <= eTop; ++e) {
-            levels.emplace_back(kind, slots, a, e);
+    std::vector<int> sweepExponent;
+    for (const auto& [lo, hi] : bands) {
+        const int e = *std::min_element(finest.begin() + (lo - aMin), finest.begin() + (hi - aMin) + 1);
+        sweepExponent.push_back(std::max(e, finestAffordable(lo)));
+        for (int a = lo; a <= hi; ++a) {
+            int& f = finest[static_cast<std::size_t>(a - aMin)];
+            f = std::max(f, sweepExponent.back());
+            grid.firstLevel.push_back(levels.size());
+            grid.finestExponent.push_back(f);
+            for (int level = f; level <= eTop; ++level) {
+                levels.emplace_back(kind, slots, a, level);
+            }
         }
     }
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+        sweepBand(kind, index, bands[b].first, bands[b].second, sweepExponent[b], stats.end,
+                  options);
+    }
+    trim(kind, options.runBudget);
+}
+
+void TimelineSummary::sweepBand(TaskKind kind, const TimelineIndex& index, int lo, int hi,
+                                int exponent, double end, const Options& options) {
+    const int slots = index.slotCount(kind);
+    const int top = topShift(slots);
+    const Grid& grid = m_grid[kind == TaskKind::Map ? 0 : 1];
+    const int eTop = grid.coarsestExponent;
+    auto& levels = lane(kind);
     // The sweep runs backwards in time (the index lists records latest end first): time t is
     // swept as mirror − t, bin k as bins − 1 − k.
-    const double width = std::ldexp(1.0, eSweep);
+    const double width = std::ldexp(1.0, exponent);
     const double bins = std::floor(end / width) + 1;
     const double mirror = bins * width;
     const auto unmirror = [bins](Pieces pieces) {
@@ -478,10 +519,10 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
         thread_local Pieces current;
         thread_local Pieces next;
         thread_local std::vector<TimelineLevel::Run> runs;
-        const auto row = static_cast<std::size_t>(a - aMin);
+        const auto row = static_cast<std::size_t>(a - grid.rowShift0);
         const int groupSlots = std::min(1 << a, slots - (group << a));
         const Pieces* pieces = &swept;
-        for (int e = eSweep; e <= eTop; ++e) {
+        for (int e = exponent; e <= eTop; ++e) {
             if (e >= grid.finestExponent[row]) {
                 emit(levels[grid.firstLevel[row] +
                             static_cast<std::size_t>(e - grid.finestExponent[row])],
@@ -495,44 +536,44 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
         }
     };
 
-    // Units swept from the index: a block of slots (all groups up to its size inside it), or one
-    // group spanning several blocks when the finest groups are larger than a block.
-    const int unitShift = std::max(aMin, std::min(TimelineIndex::kBlockShift, top));
+    // Units swept from the index: a block of slots (its groups of the band inside it), or one
+    // group spanning several blocks when the band's groups are larger than a block.
+    const int unitShift = std::max(lo, std::min(TimelineIndex::kBlockShift, top));
+    const int lastInUnit = std::min(unitShift, hi);  // the coarsest shift merged inside a unit
     const int units = ((slots - 1) >> unitShift) + 1;
     std::vector<Pieces> current(static_cast<std::size_t>(units));
     parallelFor(
         static_cast<std::size_t>(units),
         [&](std::size_t u) {
-            const int lo = static_cast<int>(u) << unitShift;
-            const int hi = std::min(slots, lo + (1 << unitShift)) - 1;
-            const int firstGroup = lo >> aMin;
-            const int lastGroup = hi >> aMin;
+            const int first = static_cast<int>(u) << unitShift;
+            const int last = std::min(slots, first + (1 << unitShift)) - 1;
+            const int firstGroup = first >> lo;
+            const int lastGroup = last >> lo;
             std::vector<GroupSweep> sweeps(static_cast<std::size_t>(lastGroup - firstGroup + 1),
                                            GroupSweep(width));
-            const auto add = [&](const TaskRecord& r, int blockLo, int blockHi) {
-                const int first = std::max({r.slot, lo, blockLo});
-                const int last = std::min({r.slot + r.count - 1, hi, blockHi});
-                for (int g = first >> aMin; g <= last >> aMin; ++g) {
-                    const int n =
-                        std::min(last, ((g + 1) << aMin) - 1) - std::max(first, g << aMin) + 1;
+            const auto add = [&](const TaskRecord& r, int blockFirst, int blockLast) {
+                const int from = std::max({r.slot, first, blockFirst});
+                const int to = std::min({r.slot + r.count - 1, last, blockLast});
+                for (int g = from >> lo; g <= to >> lo; ++g) {
+                    const int n = std::min(to, ((g + 1) << lo) - 1) - std::max(from, g << lo) + 1;
                     sweeps[static_cast<std::size_t>(g - firstGroup)].start(
                         mirror - r.end, mirror - r.start, r.job, n);
                 }
             };
             if (unitShift <= TimelineIndex::kBlockShift) {
-                const int block = lo >> TimelineIndex::kBlockShift;
+                const int block = first >> TimelineIndex::kBlockShift;
                 index.forEachInBlockLatestFirst(kind, block,
-                                                [&](const TaskRecord& r) { add(r, lo, hi); });
+                                                [&](const TaskRecord& r) { add(r, first, last); });
             } else {
                 // Several blocks: their records merged latest end first (each clipped to its
                 // block, so a wave listed in several blocks counts each slot once).
                 struct Entry {
                     const TaskRecord* record;
-                    int blockLo;
+                    int blockFirst;
                 };
                 std::vector<Entry> entries;
-                for (int b = lo >> TimelineIndex::kBlockShift;
-                     b <= hi >> TimelineIndex::kBlockShift; ++b) {
+                for (int b = first >> TimelineIndex::kBlockShift;
+                     b <= last >> TimelineIndex::kBlockShift; ++b) {
                     index.forEachInBlockLatestFirst(kind, b, [&](const TaskRecord& r) {
                         entries.push_back({&r, b << TimelineIndex::kBlockShift});
                     });
@@ -541,20 +582,20 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
                     entries.begin(), entries.end(),
                     [](const Entry& x, const Entry& y) { return x.record->end > y.record->end; });
                 for (const Entry& e : entries) {
-                    add(*e.record, e.blockLo, e.blockLo + TimelineIndex::kBlockSlots - 1);
+                    add(*e.record, e.blockFirst, e.blockFirst + TimelineIndex::kBlockSlots - 1);
                 }
             }
             throwIfCancelled(options.cancel);
-            // Levels inside the unit, from its finest groups up to the unit itself.
+            // The band's shifts inside the unit, from its finest groups up.
             std::vector<Pieces> groups;
             for (auto& sweep : sweeps) {
                 groups.push_back(unmirror(sweep.finish()));
             }
-            for (int a = aMin, first = firstGroup;; ++a, first >>= 1) {
+            for (int a = lo, g0 = firstGroup;; ++a, g0 >>= 1) {
                 for (std::size_t k = 0; k < groups.size(); ++k) {
-                    emitAll(a, first + static_cast<int>(k), groups[k]);
+                    emitAll(a, g0 + static_cast<int>(k), groups[k]);
                 }
-                if (a == unitShift) {
+                if (a == lastInUnit) {
                     break;
                 }
                 // A unit starts at a multiple of its size: its groups pair up from the first.
@@ -565,12 +606,14 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
                 }
                 groups = std::move(parents);
             }
-            current[u] = std::move(groups.front());
+            if (hi > unitShift) {
+                current[u] = std::move(groups.front());
+            }
         },
         {0, options.cancel, nullptr});
 
     // Coarser groups: pairwise merges, level by level.
-    for (int a = unitShift + 1; a <= top; ++a) {
+    for (int a = unitShift + 1; a <= hi; ++a) {
         std::vector<Pieces> parents((current.size() + 1) / 2);
         parallelFor(parents.size(),
                     [&](std::size_t g) {
@@ -582,7 +625,6 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
                     {0, options.cancel, nullptr});
         current = std::move(parents);
     }
-    trim(kind, options.runBudget);
 }
 
 void TimelineSummary::trim(TaskKind kind, std::size_t runBudget) {

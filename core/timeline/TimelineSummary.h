@@ -9,9 +9,11 @@
 // 1/kFillSteps. Waves count with all their slots, never expanded into tasks. A level stores runs
 // of equal cells along time, so its memory follows the schedule's changes, not its length.
 //
-// Built from a TimelineIndex by one sweep over each block's records (a min-heap of running
-// records per slot group), then merged pairwise into coarser slot groups and bins; the finest
-// bin is chosen so that the work stays within a budget of pieces (record × bin overlaps).
+// Built from a TimelineIndex by sweeping each block's records backwards in time (a min-heap of
+// running records per slot group), then merging pairwise into coarser slot groups and bins. Two
+// sweeps at most: groups inside a block of the index (many groups: coarser bins) and groups of
+// whole blocks and more (few groups: fine bins); a cell budget sets each one's finest bins, and
+// only levels that some view could not draw from the records directly are built.
 #pragma once
 
 #include <cstddef>
@@ -55,6 +57,8 @@ public:
     bool fitsPixel(double slotsPerPixel, double secondsPerPixel) const {
         return groupSlots() <= slotsPerPixel && m_binWidth <= secondsPerPixel;
     }
+    // How many pixels of that size a cell spans at most in either direction (1 when it fits).
+    double stretch(double slotsPerPixel, double secondsPerPixel) const;
 
     // Building (TimelineSummary): one group's runs of equal cells from its busy cells in bin
     // order; `scratch` is reused between calls.
@@ -90,9 +94,13 @@ public:
     static constexpr std::size_t kRecordBudget = 400'000;
 
     struct Options {
-        // Upper bound on the record × bin pieces swept at the finest level of each slot kind
-        // (sets the finest bin); about 40 bytes of transient memory and 10 ns each.
-        double pieceBudget = 24e6;
+        // Record × slot-group overlaps of a sweep beyond which waves (records over many slots)
+        // make the finest groups coarser than one slot.
+        double overlapBudget = 12e6;
+        // Cells per level, counted as if the slots were busy all along and weighted by
+        // 1 + log2(slots per group, up to a block) / 2.5 (jobs per cell): sets each row shift's
+        // finest bins; the sweeps' work and memory follow it.
+        double cellBudget = 6e6;
         // Upper bound on the runs stored per slot kind (8 bytes each): beyond it the finest bins
         // of the costliest row shifts are dropped.
         std::size_t runBudget = 6'000'000;
@@ -113,14 +121,16 @@ public:
     const std::vector<TimelineLevel>& levels(TaskKind kind) const;
     // The level to draw pixels `slotsPerPixel` slots tall and `secondsPerPixel` wide: the
     // coarsest whose cells fit in a pixel (each pixel then shows one cell about its size); when
-    // the pixels are finer than every level in a direction, the finest in that direction (check
-    // with fitsPixel()). Null without levels.
+    // none fits, the one whose cells span the fewest pixels in either direction (check with
+    // fitsPixel()). Null without levels.
     const TimelineLevel* levelFor(TaskKind kind, double slotsPerPixel,
                                   double secondsPerPixel) const;
     std::size_t memoryBytes() const;
 
 private:
     void build(TaskKind kind, const TimelineIndex& index, const Options& options);
+    void sweepBand(TaskKind kind, const TimelineIndex& index, int lo, int hi, int exponent,
+                   double end, const Options& options);
     void trim(TaskKind kind, std::size_t runBudget);
     std::vector<TimelineLevel>& lane(TaskKind kind) {
         return m_levels[kind == TaskKind::Map ? 0 : 1];

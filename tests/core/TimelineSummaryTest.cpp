@@ -153,7 +153,7 @@ TEST(TimelineSummary, ASmallBudgetCoarsensTheFinestLevelsAndStaysExact) {
         const SimResult sim = randomSchedule(seed, o);
         const TimelineIndex index(sim);
         TimelineSummary::Options options = everyLevel();
-        options.pieceBudget = 600;
+        options.overlapBudget = 600;
         const TimelineSummary summary(index, options);
         const auto& levels = summary.levels(TaskKind::Map);
         ASSERT_FALSE(levels.empty());

@@ -123,10 +123,11 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     const int widest =
         std::max(ticks.horizontalAdvance(SlotAxisTicker::label(mapSlots, mapSlots - 1)),
                  ticks.horizontalAdvance(SlotAxisTicker::label(mapSlots, m_rows - 1)));
-    axisRect()->setMinimumMargins(QMargins(
-        yAxis->tickLengthOut() + yAxis->tickLabelPadding() + widest + yAxis->labelPadding() +
-            QFontMetrics(yAxis->labelFont()).height() + yAxis->padding() + 2,
-        0, 0, 0));
+    QMargins margins = axisRect()->minimumMargins();
+    margins.setLeft(yAxis->tickLengthOut() + yAxis->tickLabelPadding() + widest +
+                    yAxis->labelPadding() + QFontMetrics(yAxis->labelFont()).height() +
+                    yAxis->padding() + 2);
+    axisRect()->setMinimumMargins(margins);
     addPoolBands(w, r);
     showDeadlines(w, r);
     if (fit) {

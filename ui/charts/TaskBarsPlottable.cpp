@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "document/JobPalette.h"
 #include "schedulers/Algorithm.h"
@@ -55,7 +56,7 @@ std::vector<Block> mergeVertically(std::vector<Block> blocks) {
         Block* last = merged.empty() ? nullptr : &merged.back();
         if (last && last->job == b.job && last->rect.left() == b.rect.left() &&
             last->rect.right() == b.rect.right() &&
-            b.rect.top() - last->rect.bottom() < 0.5 * b.rect.height() + 1.0) {
+            b.rect.top() - last->rect.bottom() <= 1.5) {  // thin rows: gaps under 2 px
             last->rect.setBottom(std::max(last->rect.bottom(), b.rect.bottom()));
         } else {
             merged.push_back(b);
@@ -385,7 +386,87 @@ void TaskBarsPlottable::drawRaster(QCPPainter* painter, const View& v) {
         paintSelected(image, rv);
     }
     image.setDevicePixelRatio(scale);
-    painter->drawImage(QPointF(v.clip.topLeft()) - offset, image);
+    const QPointF origin = QPointF(v.clip.topLeft()) - offset;
+    painter->drawImage(origin, image);
+    if (m_labels) {
+        drawRasterLabels(painter, rv, origin, scale);
+    }
+}
+
+void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& rv,
+                                         QPointF origin, double scale) const {
+    // A job's name where it forms a compact block on screen: from every fourth pixel in each
+    // direction, per job and kind, the pixels it holds and their bounding box; a box that the
+    // job fills at least half of and that holds the name gets it (largest first, no overlaps).
+    constexpr int kStep = 4;
+    struct Box {
+        int count = 0;
+        int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    };
+    std::unordered_map<std::int64_t, Box> boxes;
+    for (int y = kStep / 2; y < rv.height; y += kStep) {
+        const RasterPixel* row = m_pixels.data() + static_cast<std::size_t>(y) * rv.width;
+        for (int x = kStep / 2; x < rv.width; x += kStep) {
+            if (row[x].job < 0) {
+                continue;
+            }
+            const std::int64_t key = static_cast<std::int64_t>(row[x].job) * 2 +
+                                     (row[x].kind == TaskKind::Map ? 0 : 1);
+            Box& b = boxes[key];
+            if (b.count++ == 0) {
+                b = {1, x, y, x, y};
+            } else {
+                b.x0 = std::min(b.x0, x);
+                b.x1 = std::max(b.x1, x);
+                b.y0 = std::min(b.y0, y);
+                b.y1 = std::max(b.y1, y);
+            }
+        }
+    }
+    struct Candidate {
+        QRectF rect;
+        std::int64_t key;
+        int count;
+    };
+    std::vector<Candidate> candidates;
+    const QFontMetricsF metrics(painter->font());
+    for (const auto& [key, b] : boxes) {
+        const double w = (b.x1 - b.x0 + kStep) / scale;
+        const double h = (b.y1 - b.y0 + kStep) / scale;
+        const double cells = static_cast<double>(b.x1 - b.x0 + kStep) * (b.y1 - b.y0 + kStep) /
+                             (kStep * kStep);
+        const QString& name = m_names.value(static_cast<int>(key / 2));
+        if (b.count < 0.5 * cells || w < metrics.horizontalAdvance(name) + 6 ||
+            h < metrics.height()) {
+            continue;
+        }
+        candidates.push_back(
+            {QRectF(origin.x() + (b.x0 - kStep / 2) / scale,
+                    origin.y() + (b.y0 - kStep / 2) / scale, w, h),
+             key, b.count});
+    }
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& a, const Candidate& b) { return a.count > b.count; });
+    std::vector<QRectF> taken;
+    for (const Candidate& c : candidates) {
+        if (taken.size() >= static_cast<std::size_t>(kMaxLabels)) {
+            break;
+        }
+        const int job = static_cast<int>(c.key / 2);
+        const QString& name = m_names.value(job);
+        const QRectF text(c.rect.center() - QPointF(metrics.horizontalAdvance(name) / 2 + 3,
+                                                    metrics.height() / 2),
+                          QSizeF(metrics.horizontalAdvance(name) + 6, metrics.height()));
+        if (std::any_of(taken.begin(), taken.end(),
+                        [&text](const QRectF& t) { return t.intersects(text); })) {
+            continue;
+        }
+        taken.push_back(text);
+        const bool faded = m_selectedJob >= 0 && job != m_selectedJob;
+        const QRgb colour = colourOf(job, c.key % 2 ? TaskKind::Reduce : TaskKind::Map, faded);
+        painter->setPen(JobPalette::textOn(QColor::fromRgb(colour)));
+        painter->drawText(text, Qt::AlignCenter, name);
+    }
 }
 
 void TaskBarsPlottable::paintSelected(QImage& image, const RasterView& rv) const {

@@ -88,6 +88,8 @@ private:
     void drawBars(QCPPainter* painter, const View& view);
     void drawRaster(QCPPainter* painter, const View& view);
     void paintSelected(QImage& image, const RasterView& view) const;
+    void drawRasterLabels(QCPPainter* painter, const RasterView& view, QPointF origin,
+                          double scale) const;
     QRgb colourOf(int job, TaskKind kind, bool faded) const;
     const std::vector<std::uint32_t>& selectedRecords() const;
 
