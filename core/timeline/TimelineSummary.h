@@ -91,7 +91,7 @@ private:
 class TimelineSummary {
 public:
     // Views holding at most this many records are drawn from the records (TimelineRaster).
-    static constexpr std::size_t kRecordBudget = 400'000;
+    static constexpr std::size_t kRecordBudget = 150'000;
 
     struct Options {
         // Record × slot-group overlaps of a sweep beyond which waves (records over many slots)
