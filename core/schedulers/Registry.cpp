@@ -1,6 +1,7 @@
 #include "schedulers/Registry.h"
 
 #include <memory>
+#include <stdexcept>
 
 #include "model/InputError.h"
 
@@ -23,8 +24,8 @@ std::unique_ptr<Algorithm> makeFair();
 
 namespace {
 
-const std::vector<std::unique_ptr<Algorithm>>& registry() {
-    static const std::vector<std::unique_ptr<Algorithm>> algorithms = [] {
+std::vector<std::unique_ptr<Algorithm>>& registry() {
+    static std::vector<std::unique_ptr<Algorithm>> algorithms = [] {
         std::vector<std::unique_ptr<Algorithm>> list;
         list.push_back(makeFifo());
         list.push_back(makeManual());
@@ -83,6 +84,13 @@ RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunO
                          "unknown algorithm '" + std::string(id) + "' (known: " + known + ")");
     }
     return algorithm->run(workload, options);
+}
+
+void registerAlgorithm(std::unique_ptr<Algorithm> algorithm) {
+    if (findAlgorithm(algorithm->id()) != nullptr) {
+        throw std::logic_error("algorithm id '" + algorithm->id() + "' is taken");
+    }
+    registry().push_back(std::move(algorithm));
 }
 
 }  // namespace mr
