@@ -7,7 +7,9 @@
 #include <qcustomplot.h>
 
 #include <QApplication>
+#include <QBuffer>
 #include <QRegularExpression>
+#include <QSvgGenerator>
 #include <QtTest>
 #include <random>
 
@@ -378,6 +380,16 @@ private slots:
         QCOMPARE(hit.task, 11);
         QVERIFY(plot.tooltipAt(QPointF(x, plot.yAxis->coordToPixel(9.0)))
                     .contains(QStringLiteral("wave of 12")));
+        // A vector export (SVG, PDF) draws the few records as bars at any row height.
+        QBuffer buffer;
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(plot.size());
+        {
+            QCPPainter painter(&svg);
+            plot.toPainter(&painter, plot.width(), plot.height());
+        }
+        QCOMPARE(plot.bars()->lastMode(), TaskBarsPlottable::Mode::Bars);
     }
 
     void theTitleShowsTheModelOnlyForBatches() {

@@ -248,7 +248,12 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
         const auto [from, to] = v.slotRange(m_rows, kind);
         inView += m_index->estimate(kind, from, to, v.timeFrom, v.timeTo);
     }
-    if (1.0 / v.rowsPerPixel() >= kBarRowPixels && inView <= kBarBudget) {
+    // A vector export (PDF, SVG) is zoomed in by its reader: bars whenever they are few.
+    const QPaintEngine* engine = painter->paintEngine();
+    const bool vector =
+        painter->modes().testFlag(QCPPainter::pmVectorized) ||
+        (engine && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG));
+    if ((vector || 1.0 / v.rowsPerPixel() >= kBarRowPixels) && inView <= kBarBudget) {
         m_lastMode = Mode::Bars;
         drawBars(painter, v);
     } else {
@@ -393,8 +398,8 @@ void TaskBarsPlottable::drawRaster(QCPPainter* painter, const View& v) {
     }
 }
 
-void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& rv,
-                                         QPointF origin, double scale) const {
+void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& rv, QPointF origin,
+                                         double scale) const {
     // A job's name where it forms a compact block on screen: from every fourth pixel in each
     // direction, per job and kind, the pixels it holds and their bounding box; a box that the
     // job fills at least half of and that holds the name gets it (largest first, no overlaps).
@@ -410,8 +415,8 @@ void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& 
             if (row[x].job < 0) {
                 continue;
             }
-            const std::int64_t key = static_cast<std::int64_t>(row[x].job) * 2 +
-                                     (row[x].kind == TaskKind::Map ? 0 : 1);
+            const std::int64_t key =
+                static_cast<std::int64_t>(row[x].job) * 2 + (row[x].kind == TaskKind::Map ? 0 : 1);
             Box& b = boxes[key];
             if (b.count++ == 0) {
                 b = {1, x, y, x, y};
@@ -433,17 +438,16 @@ void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& 
     for (const auto& [key, b] : boxes) {
         const double w = (b.x1 - b.x0 + kStep) / scale;
         const double h = (b.y1 - b.y0 + kStep) / scale;
-        const double cells = static_cast<double>(b.x1 - b.x0 + kStep) * (b.y1 - b.y0 + kStep) /
-                             (kStep * kStep);
+        const double cells =
+            static_cast<double>(b.x1 - b.x0 + kStep) * (b.y1 - b.y0 + kStep) / (kStep * kStep);
         const QString& name = m_names.value(static_cast<int>(key / 2));
         if (b.count < 0.5 * cells || w < metrics.horizontalAdvance(name) + 6 ||
             h < metrics.height()) {
             continue;
         }
-        candidates.push_back(
-            {QRectF(origin.x() + (b.x0 - kStep / 2) / scale,
-                    origin.y() + (b.y0 - kStep / 2) / scale, w, h),
-             key, b.count});
+        candidates.push_back({QRectF(origin.x() + (b.x0 - kStep / 2) / scale,
+                                     origin.y() + (b.y0 - kStep / 2) / scale, w, h),
+                              key, b.count});
     }
     std::sort(candidates.begin(), candidates.end(),
               [](const Candidate& a, const Candidate& b) { return a.count > b.count; });
