@@ -22,10 +22,13 @@ QRgb darker(QRgb c) {
     return qRgb(qRed(c) * 3 / 4, qGreen(c) * 3 / 4, qBlue(c) * 3 / 4);
 }
 
-// A busy share of a pixel shown as the job's colour mixed with white: a nearly idle pixel is
-// pale, a full one the job's own colour.
+// A pixel's busy share as the job's colour mixed with white: a sliver (one fifteenth, the
+// smallest step) at about 60 % of the colour — one long task in a pixel row of forty slots must
+// still show, it may be what sets the makespan — up to the colour itself when full, on a
+// square-root scale so that small shares stay apart.
 QRgb shaded(QRgb c, int fill) {
-    const int k = 64 + 191 * fill / TimelineCell::kFillSteps;  // 1/4 .. 1
+    const double share = static_cast<double>(fill) / TimelineCell::kFillSteps;
+    const int k = static_cast<int>(std::lround(115.0 + 140.0 * std::sqrt(share)));
     const auto mix = [k](int v) { return 255 - (255 - v) * k / 255; };
     return qRgb(mix(qRed(c)), mix(qGreen(c)), mix(qBlue(c)));
 }
