@@ -175,6 +175,14 @@ void expectMergesEqualUnsharded(const std::vector<std::string>& sweep, const std
             EXPECT_EQ(merged.exitCode, 0) << merged.err;
             EXPECT_EQ(merged.out, whole[f++]);
         }
+        // Merged into one part file (header, points in index order): itself a whole sweep.
+        const std::string all = test::scratchDir() + "/" + tag + "-all.jsonl";
+        std::vector<std::string> merge{"merge", "--lines", "-o", all};
+        merge.insert(merge.end(), parts.begin(), parts.end());
+        const auto lines = runMrsimBinary(merge);
+        EXPECT_EQ(lines.exitCode, 0) << lines.err;
+        EXPECT_EQ(runMrsimBinary({"merge", all}).out, whole[0]);
+        EXPECT_EQ(runMrsimBinary({"merge", all, "--csv"}).out, whole[2]);
     }
 }
 
@@ -269,6 +277,9 @@ TEST(SweepShards, MergeNamesMissingDuplicatedAndForeignPoints) {
     const auto resume = runMrsimBinary(with(sweep, {"--shard", "1/3", "--resume", other}));
     EXPECT_EQ(resume.exitCode, 2);
     EXPECT_NE(resume.err.find("holds points of another sweep"), std::string::npos) << resume.err;
+
+    // --lines is a format of its own.
+    EXPECT_EQ(runMrsimBinary({"merge", "--lines", "--json", shardName("m", 0, 3)}).exitCode, 2);
 
     // An edited header (its definition no longer matches its fingerprint) and a garbled line.
     std::string text = readText(shardName("m", 1, 3));
