@@ -213,30 +213,33 @@ TEST(SweepShards, FileSweepMergesToTheUnshardedOutput) {
 }
 
 TEST(SweepShards, LoadSweepMergesToTheUnshardedOutput) {
+    // 60 runs x 20 loads x 2 policies = 2400 points of ~340 bytes: each of 7 shards prints more
+    // than a pipe holds, so its killed shards are still running when killed.
     const std::vector<std::string> sweep{"sweep-load",
                                          "facebook-1000",
                                          "--jobs",
-                                         "20",
+                                         "4",
                                          "--nodes",
-                                         "8",
+                                         "4",
                                          "--interarrival",
-                                         "50:250:100",
+                                         "50:1000:50",
                                          "--runs",
-                                         "3",
+                                         "60",
                                          "-a",
                                          "edf,min-edf-wc",
                                          "--deadline-factor",
                                          "1:2"};
-    expectMergesEqualUnsharded(sweep, "load", {{1, {}}, {3, {0}}, {7, {5}}}, false);
+    expectMergesEqualUnsharded(sweep, "load", {{1, {}}, {3, {0}}, {7, {5, 2}}}, true);
 }
 
 TEST(SweepShards, CostSweepsMergeToTheUnshardedOutput) {
     expectMergesEqualUnsharded(
         {"cost-sweep", test::samplePath("lips-ec2-20-c1medium50.json"), "--epochs", "300:1500:300"},
         "epochs", {{3, {1}}}, false);
+    // 500 runs x 3 sizes x 2 = 3000 points of ~210 bytes: every shard of 7 outgrows a pipe.
     expectMergesEqualUnsharded(
-        {"cost-sweep", "--machines", "3:9:3", "--runs", "2", "--jobs-per-machine", "3"}, "machines",
-        {{1, {}}, {7, {2}}}, false);
+        {"cost-sweep", "--machines", "3:9:3", "--runs", "500", "--jobs-per-machine", "3"},
+        "machines", {{1, {}}, {3, {2}}, {7, {0, 4}}}, true);
 }
 
 TEST(SweepShards, MergeNamesMissingDuplicatedAndForeignPoints) {
