@@ -84,6 +84,7 @@ public:
     // The plot whatever its visibility (visibility needs a shown window).
     GanttPlot* currentPlot() const { return m_current ? m_plot : nullptr; }
     bool running() const { return m_run.state == State::Running; }
+    bool upToDate() const { return m_run.state == State::Done; }
 
     void invalidate() { m_shown.reset(); }
 
@@ -112,6 +113,7 @@ public:
             m_plot->setLabelsVisible(panel->m_labels);
             m_plot->setRun(*m_workload, *m_shown, created || fit, colours);
             m_plot->setSelectedJob(panel->m_selectedJob);
+            panel->m_unseen.remove(m_plot);  // setRun redraws it
             changed = true;
         }
         // A chart is current when done; while (re)computing the previous one stays, marked.
@@ -250,15 +252,19 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
     }
     m_order = order;
     bool changed = false;
+    // A chart's own fit while it takes its result must not move (and redraw) the others: the
+    // common axis is set once, below.
+    m_syncing = true;
     for (int i = 0; i < m_order.size(); ++i) {
         ChartArea* a = m_order[i];
         m_areas->insertWidget(i, a, 1);
         changed |= a->update(results->outcomes[static_cast<std::size_t>(i)], results->workload,
                              results->colours, this, !m_userZoomed);
     }
+    m_syncing = false;
     if (changed) {
         if (!m_userZoomed) {
-            fitAll();
+            fitCharts(true);  // a result came in: the charts still updating wait for theirs
         } else if (GanttPlot* first = currentPlot()) {
             syncRanges(first);
         }
@@ -340,16 +346,28 @@ void GanttPanel::syncRanges(GanttPlot* source) {
 }
 
 void GanttPanel::fitAll() {
+    fitCharts(false);
+}
+
+void GanttPanel::fitCharts(bool onlyCurrent) {
     const QList<GanttPlot*> list = plots();
     double longest = 0.0;
     for (GanttPlot* plot : list) {
         longest = std::max(longest, plot->makespan());
     }
     m_syncing = true;
-    for (GanttPlot* plot : list) {
+    for (ChartArea* a : m_order) {
+        GanttPlot* plot = a->currentPlot();
+        if (plot == nullptr) {
+            continue;
+        }
         plot->fitAll();
         plot->xAxis->setRange(0.0, std::max(longest, 1e-9) * 1.03);  // one time axis for all
-        replotIfSeen(plot);
+        if (onlyCurrent && !a->upToDate()) {
+            m_unseen.insert(plot);  // redrawn with its own new result, not before
+        } else {
+            replotIfSeen(plot);
+        }
     }
     m_syncing = false;
     m_userZoomed = false;

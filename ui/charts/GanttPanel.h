@@ -72,6 +72,8 @@ private:
     GanttPlot* createPlot(const QString& algorithm);
     void applySizing();
     void syncRanges(GanttPlot* source);
+    // One time axis for all; `onlyCurrent`: redraw only the charts whose result is current.
+    void fitCharts(bool onlyCurrent);
     void replotIfSeen(GanttPlot* plot);
     void replotNewlySeen();
     void updateRunningLabels();
