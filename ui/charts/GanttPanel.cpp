@@ -111,7 +111,7 @@ public:
             m_shown = run.result;
             m_workload = run.result->simulatedWorkload ? run.result->simulatedWorkload : workload;
             m_plot->setLabelsVisible(panel->m_labels);
-            m_plot->setRun(*m_workload, *m_shown, created || fit, colours);
+            m_plot->setRun(*m_workload, m_shown, created || fit, colours);  // shared, never copied
             m_plot->setSelectedJob(panel->m_selectedJob);
             panel->m_unseen.remove(m_plot);  // setRun redraws it
             changed = true;
