@@ -42,6 +42,9 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
     } catch (const CLI::CallForVersion&) {
         out << "mrsim 0.1.0\n";
         return kExitOk;
+    } catch (const InputError& e) {  // a run option's value (OptionSpec::set)
+        err << "mrsim: error: " << e.what() << "\n";
+        return kExitBadInput;
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) {  // --help, of mrsim or of a command
             for (const Command& c : commands) {

@@ -10,10 +10,10 @@
 #include "io/AtomicFile.h"
 #include "io/CapacitySchedulerXml.h"
 #include "io/Plan.h"
-#include "io/ResultFormat.h"
 #include "io/SlsTrace.h"
 #include "io/SubmitScript.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 #include "schedulers/Registry.h"
 
 namespace mr::cli {

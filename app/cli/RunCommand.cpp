@@ -5,7 +5,7 @@
 
 #include "cli/Command.h"
 #include "io/AtomicFile.h"
-#include "io/ResultFormat.h"
+#include "io/RunFormat.h"
 #include "io/TaskCsv.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"

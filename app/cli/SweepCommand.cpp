@@ -62,7 +62,7 @@ Command makeSweepCommand(CLI::App& app) {
         spec.algorithms = o->algorithms;
         spec.runs = o->runs;
         spec.run = o->workload.runOptions();
-        spec.threads = o->workload.threads;
+        spec.threads = o->workload.run.threads;
         WorkloadSource source;
         if (o->generate.empty()) {
             auto file = std::make_shared<Workload>(o->workload.load(err));
@@ -70,7 +70,7 @@ Command makeSweepCommand(CLI::App& app) {
         } else {
             source = [o](int run) {
                 GenerateOptions g = o->generateOptions;
-                g.seed = o->workload.seed + static_cast<std::uint64_t>(run);
+                g.seed = o->workload.run.seed + static_cast<std::uint64_t>(run);
                 return generateWorkload(o->generate, g);
             };
         }

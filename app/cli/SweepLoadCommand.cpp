@@ -46,7 +46,7 @@ Command makeSweepLoadCommand(CLI::App& app) {
         ->add_option("--estimator", o->estimator,
                      "ARIA bound behind min-edf quotas: aria-avg (default), aria-low, aria-up")
         ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up"}));
-    addLocalityOptions(*c.app, o->sweep.run.locality);
+    addLocalityOptions(*c.app, o->sweep.run);
     auto* json = c.app->add_flag("--json", o->json, "Print JSON");
     c.app->add_flag("--csv", o->csv, "Print CSV")->excludes(json);
     c.run = [o](std::ostream& out, std::ostream&) {

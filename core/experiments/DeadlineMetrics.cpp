@@ -10,6 +10,12 @@ bool missedDeadline(double arrival, double deadline, double completion) {
     return completion > due + 1e-9 * std::max(1.0, std::fabs(due));
 }
 
+bool hasDeadlineMetrics(const Workload& w, const RunResult& r) {
+    const bool anyDeadline = std::any_of(w.jobs.begin(), w.jobs.end(),
+                                         [](const Job& job) { return job.deadline.has_value(); });
+    return anyDeadline || r.extraTasks || r.locality;
+}
+
 DeadlineMetrics deadlineMetrics(const Workload& w, const RunResult& r) {
     DeadlineMetrics m;
     m.jobs = w.jobCount();

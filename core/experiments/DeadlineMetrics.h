@@ -34,6 +34,10 @@ struct DeadlineMetrics {
 // `workload` must be the one the run simulated.
 DeadlineMetrics deadlineMetrics(const Workload& workload, const RunResult& result);
 
+// Whether a run's output carries deadline metrics: a job has a deadline, or the run has quotas
+// (extra tasks) or locality.
+bool hasDeadlineMetrics(const Workload& workload, const RunResult& result);
+
 // True when a job with this deadline, arrival and completion missed it.
 bool missedDeadline(double arrival, double deadline, double completion);
 

@@ -2,7 +2,9 @@
 
 #include <cstdio>
 
-#include "io/ResultFormat.h"
+#include "io/Csv.h"
+#include "io/DeadlineMetricsFormat.h"
+#include "model/Numbers.h"
 
 namespace mr {
 

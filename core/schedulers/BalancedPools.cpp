@@ -7,8 +7,8 @@
 #include <memory>
 #include <optional>
 
-#include "io/ResultFormat.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 #include "perf/TwoStage.h"
 #include "schedulers/Algorithm.h"
 #include "schedulers/Johnson.h"
@@ -411,10 +411,13 @@ namespace {
 
 class BalancedPoolsAlgorithm : public Algorithm {
 public:
-    std::string id() const override { return "balanced-pools"; }
-    std::string summary() const override {
-        return "two pools of small and big jobs, balanced by simulation (seed 000 Alg. 2)";
-    }
+    BalancedPoolsAlgorithm()
+        : Algorithm({.id = "balanced-pools",
+                     .name = "BalancedPools",
+                     .description = "two pools of small and big jobs, balanced by simulation",
+                     .source = "seed 000 Alg. 2",
+                     .options = {"estimator", "pools"},
+                     .interactive = false}) {}
 
     RunResult run(const Workload& workload, const RunOptions& options) const override {
         if (options.pools < 2) {

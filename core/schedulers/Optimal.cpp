@@ -172,10 +172,14 @@ namespace {
 
 class OptimalAlgorithm : public OrderAlgorithm {
 public:
-    std::string id() const override { return "optimal"; }
-    std::string summary() const override {
-        return "best order by exhaustive simulated search (at most 10 jobs)";
-    }
+    OptimalAlgorithm()
+        : OrderAlgorithm({.id = "optimal",
+                          .name = "Optimal order",
+                          .description = "the best order by exhaustive simulated search (at most "
+                                         "10 jobs)",
+                          .source = "ours (checks the heuristics)",
+                          .options = {"threads", "estimator"},
+                          .interactive = false}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,

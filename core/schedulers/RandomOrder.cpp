@@ -10,8 +10,12 @@ namespace {
 
 class RandomAlgorithm : public OrderAlgorithm {
 public:
-    std::string id() const override { return "random"; }
-    std::string summary() const override { return "a random order (seeded: --seed)"; }
+    RandomAlgorithm()
+        : OrderAlgorithm({.id = "random",
+                          .name = "Random order",
+                          .description = "a random order, the same for the same --seed",
+                          .source = "seed 001 (Rand)",
+                          .options = {"seed", "estimator"}}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,

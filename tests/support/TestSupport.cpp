@@ -87,6 +87,11 @@ Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {
         if (o.arrivals) {
             job.arrival = uniformInt(0, 3) == 0 ? 0.0 : std::round(duration() * 3.0);
         }
+        if (o.deadlines) {
+            // Tight to loose: the job's longest map plus longest reduce times 1 to 4.
+            const double alone = job.maxDuration(TaskKind::Map) + job.maxDuration(TaskKind::Reduce);
+            job.deadline = alone * (1.0 + 3.0 * duration() / 20.0);
+        }
         w.jobs.push_back(std::move(job));
     }
     return w;

@@ -20,11 +20,12 @@ std::string sharedDataDir();  // <MRX_SHARED_DATA_DIR>, for messages
 
 // In a test body: `path` = the shared file, or the test is skipped with a message saying how to
 // point the build at the traces.
-#define MRX_SHARED_DATA_OR_SKIP(path, relative)                                               \
-    const std::string path = ::mr::test::sharedDataPath(relative);                            \
-    if (path.empty()) {                                                                       \
-        GTEST_SKIP() << "shared trace " << (relative) << " not found under "                  \
-                     << ::mr::test::sharedDataDir() << " (configure with -DMRX_SHARED_DATA_DIR=...)"; \
+#define MRX_SHARED_DATA_OR_SKIP(path, relative)                              \
+    const std::string path = ::mr::test::sharedDataPath(relative);           \
+    if (path.empty()) {                                                      \
+        GTEST_SKIP() << "shared trace " << (relative) << " not found under " \
+                     << ::mr::test::sharedDataDir()                          \
+                     << " (configure with -DMRX_SHARED_DATA_DIR=...)";       \
     }
 
 // Seed 000 Figure 4 on 30 nodes × (1 map + 1 reduce slot): scenario 1 (all jobs 30+30 tasks)
@@ -41,6 +42,7 @@ struct RandomWorkloadOptions {
     int minNodes = 1, maxNodes = 6;
     int maxSlotsPerNode = 2;
     bool arrivals = false;
+    bool deadlines = false;  // every job gets one, between its lower bound and a few times it
     bool integerDurations = false;
 };
 Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& options = {});

@@ -14,6 +14,7 @@
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "run/RunController.h"
+#include "schedulers/Registry.h"
 
 namespace mr::ui {
 
@@ -29,13 +30,12 @@ std::shared_ptr<RunSet> runHeadless(const Workload& w, const QStringList& ids) {
         all.push_back(id.toStdString());
     }
     const std::size_t checked = all.size();
-    all.push_back("fifo");
-    all.push_back("reverse-johnson");
+    const std::vector<std::string> baselines = baselineIds();
+    all.insert(all.end(), baselines.begin(), baselines.end());
     auto set = std::make_shared<RunSet>();
     set->workload = std::make_shared<const Workload>(w);
     auto outcomes = runEach(w, all, {});
-    set->fifo = outcomes[checked].result;
-    set->reverseJohnson = outcomes[checked + 1].result;
+    set->baselines.assign(outcomes.begin() + static_cast<std::ptrdiff_t>(checked), outcomes.end());
     outcomes.resize(checked);
     for (const auto& o : outcomes) {
         if (!o.result) {

@@ -68,15 +68,11 @@ Outcome runAll(std::shared_ptr<const Workload> workload, std::vector<std::string
             }
         }
         std::vector<std::string> all = ids;
-        all.push_back("fifo");
-        all.push_back("reverse-johnson");
+        const std::vector<std::string> baselines = baselineIds();
+        all.insert(all.end(), baselines.begin(), baselines.end());
         auto outcomes = runEach(*workload, all, options);
-        auto baseline = [&](std::size_t i) -> std::optional<RunResult> {
-            return outcomes[i].result ? std::optional<RunResult>(*outcomes[i].result)
-                                      : std::nullopt;
-        };
-        set->fifo = baseline(outcomes.size() - 2);
-        set->reverseJohnson = baseline(outcomes.size() - 1);
+        set->baselines.assign(outcomes.begin() + static_cast<std::ptrdiff_t>(ids.size()),
+                              outcomes.end());
         outcomes.resize(ids.size());
         set->outcomes = std::move(outcomes);
         set->milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;

@@ -1,8 +1,8 @@
 // RunController — runs the checked algorithms on the current workload off the GUI thread. Each
 // request cancels the one before (its CancelFlag is set; a stale result is dropped), so every
-// edit redraws with fresh results and a slow run never blocks the window. The baselines of the
-// comparison (fifo, reverse-johnson) run too, checked or not. Every run uses the run options
-// (estimator, seed, pools, locality) last set.
+// edit redraws with fresh results and a slow run never blocks the window. The registry's
+// comparison baselines (baselineIds(): fifo, reverse-johnson) run too, checked or not. Every run
+// uses the run options (estimator, seed, pools, locality) last set.
 #pragma once
 
 #include <QElapsedTimer>
@@ -16,10 +16,9 @@ namespace mr::ui {
 
 struct RunSet {
     std::shared_ptr<const Workload> workload;
-    std::vector<AlgorithmOutcome> outcomes;  // the checked algorithms, in list order
-    std::optional<RunResult> fifo;           // baselines for "improvement over"
-    std::optional<RunResult> reverseJohnson;
-    RunOptions options;  // what the run used (without its cancel flag)
+    std::vector<AlgorithmOutcome> outcomes;   // the checked algorithms, in list order
+    std::vector<AlgorithmOutcome> baselines;  // baselineIds(), in order: the "vs" columns
+    RunOptions options;                       // what the run used (without its cancel flag)
     double milliseconds = 0.0;
     quint64 generation = 0;
 

@@ -16,7 +16,7 @@
 #include "charts/GanttPlot.h"
 #include "document/JobPalette.h"
 #include "experiments/StageBlocks.h"
-#include "io/ResultFormat.h"
+#include "model/Numbers.h"
 #include "perf/TwoStage.h"
 #include "run/RunController.h"
 #include "schedulers/Registry.h"
