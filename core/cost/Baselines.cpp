@@ -10,7 +10,7 @@
 #include <tuple>
 
 #include "cost/CostAlgorithms.h"
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 
 namespace mr::cost {
 

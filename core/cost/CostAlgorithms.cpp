@@ -5,7 +5,7 @@
 #include <map>
 #include <tuple>
 
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 #include "model/InputError.h"
 
 namespace mr::cost {

@@ -6,7 +6,7 @@
 #include <map>
 #include <set>
 
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 #include "model/InputError.h"
 
 namespace mr::cost {

@@ -4,7 +4,11 @@
 #include <map>
 
 #include "io/AtomicFile.h"
-#include "io/JsonFields.h"
+#include "io/FieldReader.h"
+#include "io/JsonParse.h"
+#include "io/JsonText.h"
+#include "io/NumberFormat.h"
+#include "io/TextFile.h"
 #include "model/InputError.h"
 
 namespace mr::cost {
@@ -27,7 +31,7 @@ const std::vector<std::string> kPairKeys = {"a", "b", "cost_per_mb", "mb_per_s"}
 const std::vector<std::string> kDataKeys = {"name", "size_mb", "origin"};
 const std::vector<std::string> kJobKeys = {"name", "cpu_s", "cpu_s_per_mb", "data", "tasks"};
 
-void refuseUnknown(const JsonFields& f, const std::vector<std::string>& known,
+void refuseUnknown(const FieldReader& f, const std::vector<std::string>& known,
                    const std::string& what) {
     for (const auto& key : f.unknownKeys(known)) {
         std::string list;
@@ -40,9 +44,9 @@ void refuseUnknown(const JsonFields& f, const std::vector<std::string>& known,
 
 // Calls `read(fields, index)` for each object of the array `key`; the reader names the item by
 // its "name" (or "#N" when it has none yet) so that every error can say which one is wrong.
-void forEachItem(const JsonFields& top, const char* key, const std::string& kind,
+void forEachItem(const FieldReader& top, const char* key, const std::string& kind,
                  const std::string& file,
-                 const std::function<void(const JsonFields&, std::size_t)>& read) {
+                 const std::function<void(const FieldReader&, std::size_t)>& read) {
     const json& array = top.raw(key);
     if (!array.is_array()) {
         top.fail(key, std::string("must be an array (got ") + array.type_name() + ")");
@@ -59,19 +63,19 @@ void forEachItem(const JsonFields& top, const char* key, const std::string& kind
                              std::string("each entry of '") + key + "' must be a JSON object",
                              kind);
         }
-        read(JsonFields(value, file, name, {}, kind), i);
+        read(FieldReader(value, file, name, {}, kind), i);
     }
 }
 
 // Remembers `name` → `index`; a name used twice is refused.
 void addName(std::map<std::string, int>& names, const std::string& name, std::size_t index,
-             const JsonFields& fields) {
+             const FieldReader& fields) {
     if (!names.emplace(name, static_cast<int>(index)).second) {
         fields.fail("name", "is used twice");
     }
 }
 
-int storeByName(const std::map<std::string, int>& stores, const JsonFields& f, const char* key) {
+int storeByName(const std::map<std::string, int>& stores, const FieldReader& f, const char* key) {
     const std::string name = f.requiredString(key);
     const auto it = stores.find(name);
     if (it == stores.end()) {
@@ -84,7 +88,7 @@ int storeByName(const std::map<std::string, int>& stores, const JsonFields& f, c
 
 CostModel parseCostModel(const std::string& text, const std::string& source) {
     const json root = parseFormattedDocument(text, source, kCostModelFormat, kCostModelVersion);
-    const JsonFields f(root, source, "");
+    const FieldReader f(root, source, "");
     refuseUnknown(f, kTopKeys, "top-level");
 
     CostModel m;
@@ -93,14 +97,14 @@ CostModel parseCostModel(const std::string& text, const std::string& source) {
     m.blockMb = f.optionalNumber("block_mb", 0.0, kMax, true).value_or(kDefaultBlockMb);
 
     std::map<std::string, int> stores;
-    forEachItem(f, "stores", "store", source, [&](const JsonFields& s, std::size_t) {
+    forEachItem(f, "stores", "store", source, [&](const FieldReader& s, std::size_t) {
         refuseUnknown(s, kStoreKeys, "store");
         Store store{s.requiredString("name"), s.requiredNumber("capacity_mb", 0.0, kMax)};
         addName(stores, store.name, m.stores.size(), s);
         m.stores.push_back(std::move(store));
     });
 
-    forEachItem(f, "machines", "machine", source, [&](const JsonFields& s, std::size_t) {
+    forEachItem(f, "machines", "machine", source, [&](const FieldReader& s, std::size_t) {
         refuseUnknown(s, kMachineKeys, "machine");
         Machine mc;
         mc.name = s.requiredString("name");
@@ -111,7 +115,7 @@ CostModel parseCostModel(const std::string& text, const std::string& source) {
         m.machines.push_back(std::move(mc));
     });
 
-    const JsonFields t(f.requiredObject("transfer"), source, "", "transfer.");
+    const FieldReader t(f.requiredObject("transfer"), source, "", "transfer.");
     refuseUnknown(t, kTransferKeys, "transfer");
     m.transfer.defaultCostPerMb = t.requiredNumber("default_cost_per_mb", 0.0, kMax);
     m.transfer.defaultMbPerS = t.requiredNumber("default_mb_per_s", 0.0, kMax, true);
@@ -121,7 +125,7 @@ CostModel parseCostModel(const std::string& text, const std::string& source) {
             t.fail("pairs", std::string("must be an array (got ") + pairs.type_name() + ")");
         }
         for (std::size_t i = 0; i < pairs.size(); ++i) {
-            const JsonFields p(pairs[i], source, "", "transfer.pairs[" + std::to_string(i) + "].");
+            const FieldReader p(pairs[i], source, "", "transfer.pairs[" + std::to_string(i) + "].");
             refuseUnknown(p, kPairKeys, "transfer pair");
             TransferPair pair;
             pair.a = storeByName(stores, p, "a");
@@ -133,7 +137,7 @@ CostModel parseCostModel(const std::string& text, const std::string& source) {
     }
 
     std::map<std::string, int> data;
-    forEachItem(f, "data", "data", source, [&](const JsonFields& s, std::size_t) {
+    forEachItem(f, "data", "data", source, [&](const FieldReader& s, std::size_t) {
         refuseUnknown(s, kDataKeys, "data");
         DataObject d;
         d.name = s.requiredString("name");
@@ -143,7 +147,7 @@ CostModel parseCostModel(const std::string& text, const std::string& source) {
         m.data.push_back(std::move(d));
     });
 
-    forEachItem(f, "jobs", "job", source, [&](const JsonFields& s, std::size_t) {
+    forEachItem(f, "jobs", "job", source, [&](const FieldReader& s, std::size_t) {
         refuseUnknown(s, kJobKeys, "job");
         CostJob j;
         j.name = s.requiredString("name");

@@ -9,7 +9,7 @@
 #include "cost/CostAlgorithms.h"
 #include "cost/LipsLp.h"
 #include "cost/Rounding.h"
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 #include "model/InputError.h"
 
 namespace mr::cost {

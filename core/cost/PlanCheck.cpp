@@ -3,7 +3,7 @@
 #include <cmath>
 #include <map>
 
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 
 namespace mr::cost {
 

@@ -1,6 +1,6 @@
 #include "io/Csv.h"
 
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 
 namespace mr {
 

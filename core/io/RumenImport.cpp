@@ -5,7 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "io/NumberFormat.h"
 #include "io/RumenJobReader.h"
+#include "io/TextFile.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 
@@ -111,6 +113,19 @@ int peakConcurrency(std::vector<std::vector<std::pair<long long, int>>> hosts) {
     return peak;
 }
 
+// What a workload file can hold: a task of more than kMaxTime seconds is a corrupt time stamp.
+void checkTaskTimes(const Job& job, const std::string& source, const std::string& label) {
+    for (const TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+        const double longest = job.maxDuration(kind);
+        if (longest > kMaxTime) {
+            throw InputError(source, label, kind == TaskKind::Map ? "mapTasks" : "reduceTasks",
+                             "a successful attempt lasts " + formatNumber(longest) +
+                                 " s (finishTime - startTime); a workload file holds at most " +
+                                 formatNumber(kMaxTime) + " s");
+        }
+    }
+}
+
 std::string fileName(const std::string& source) {
     return std::filesystem::path(source).filename().string();
 }
@@ -142,6 +157,7 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     RumenJobReader reader(in, source, report, !clusterGiven);
     Workload w;
     std::vector<long long> submits;
+    std::vector<std::string> labels;
     while (const JobDraft* next = reader.next()) {
         const JobDraft& draft = *next;
         const std::string label = reader.jobLabel();
@@ -150,12 +166,13 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
         }
         if (draft.outcome && *draft.outcome != "SUCCESS") {
             ++report.skippedJobs;
-            report.notes.push_back(label + " skipped: its outcome is " + *draft.outcome);
+            report.notes.push_back(
+                escapeForMessage(label + " skipped: its outcome is " + *draft.outcome));
             continue;
         }
         if (draft.mapStarts.empty()) {
             ++report.skippedJobs;
-            report.notes.push_back(label + " skipped: no successful map task");
+            report.notes.push_back(escapeForMessage(label) + " skipped: no successful map task");
             continue;
         }
         if (!draft.submit) {
@@ -170,25 +187,27 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
             job.reduceDurations.push_back(seconds(r.finish - r.start));
         }
         job.perTaskDurations = true;
+        checkTaskTimes(job, source, label);
         std::vector<std::string> missing;
         job.profile = ariaProfile(draft, job.mapDurations, missing);
         for (const auto& m : missing) {
-            report.notes.push_back(label + ": profile: " + m);
+            report.notes.push_back(escapeForMessage(label) + ": profile: " + m);
         }
         const long long listed[2] = {static_cast<long long>(job.mapDurations.size()),
                                      static_cast<long long>(job.reduceDurations.size())};
         const std::optional<long long> totals[2] = {draft.totalMaps, draft.totalReduces};
         for (int k = 0; k < 2; ++k) {
             if (totals[k] && *totals[k] >= 0 && *totals[k] != listed[k]) {
-                report.notes.push_back(label + ": " + std::to_string(listed[k]) + " successful " +
-                                       (k == 0 ? "map" : "reduce") + " tasks imported, total" +
-                                       (k == 0 ? "Maps" : "Reduces") + " says " +
-                                       std::to_string(*totals[k]));
+                report.notes.push_back(escapeForMessage(label) + ": " + std::to_string(listed[k]) +
+                                       " successful " + (k == 0 ? "map" : "reduce") +
+                                       " tasks imported, total" + (k == 0 ? "Maps" : "Reduces") +
+                                       " says " + std::to_string(*totals[k]));
             }
         }
         report.mapTasks += job.maps();
         report.reduceTasks += job.reduces();
         submits.push_back(*draft.submit);
+        labels.push_back(label);
         w.jobs.push_back(std::move(job));
     }
     report.jobs = w.jobCount();
@@ -200,6 +219,12 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     const long long first = *std::min_element(submits.begin(), submits.end());
     for (std::size_t j = 0; j < w.jobs.size(); ++j) {
         w.jobs[j].arrival = seconds(submits[j] - first);
+        if (w.jobs[j].arrival > kMaxTime) {
+            throw InputError(source, labels[j], "submitTime",
+                             "comes " + formatNumber(w.jobs[j].arrival) +
+                                 " s after the first job's; a workload file holds at most " +
+                                 formatNumber(kMaxTime) + " s");
+        }
     }
 
     report.hosts = reader.hostCount();
@@ -235,15 +260,16 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
 
 Workload importRumen(const std::string& path, const RumenImportOptions& options,
                      RumenImportReport* report) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw InputError(path, "", "", "cannot open the file for reading");
+    std::ifstream in = openInputFile(path);
+    try {
+        Workload w = importRumen(in, path, options, report);
+        if (in.bad()) {
+            throw InputError(path, "", "", "error while reading the file");
+        }
+        return w;
+    } catch (const std::ios_base::failure& e) {  // libstdc++ throws from a failing read(2)
+        throw InputError(path, "", "", std::string("error while reading the file: ") + e.what());
     }
-    Workload w = importRumen(in, path, options, report);
-    if (in.bad()) {
-        throw InputError(path, "", "", "error while reading the file");
-    }
-    return w;
 }
 
 }  // namespace mr

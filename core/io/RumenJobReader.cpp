@@ -9,6 +9,7 @@
 #include <streambuf>
 #include <unordered_map>
 
+#include "io/JsonParse.h"
 #include "model/InputError.h"
 
 namespace mr {
@@ -71,6 +72,7 @@ struct Frame {
     TaskKind kind = TaskKind::Map;  // TaskList, Task, AttemptList, Attempt
     std::string key;                // objects: the current key
     long long index = -1;           // arrays: the current element
+    std::uint32_t seenKeys = 0;     // objects: the known keys met so far (keyBit)
 };
 
 // One scalar handed over by the SAX parser.
@@ -161,6 +163,7 @@ public:
     bool binary(json::binary_t&) { return scalar(Scalar{}); }
 
     bool start_object(std::size_t) {
+        checkDepth();
         if (m_skip > 0) {
             ++m_skip;
             return true;
@@ -194,6 +197,7 @@ public:
     }
 
     bool start_array(std::size_t) {
+        checkDepth();
         if (m_skip > 0) {
             ++m_skip;
             return true;
@@ -226,7 +230,17 @@ public:
 
     bool key(std::string& key) {
         if (m_skip == 0) {
-            m_stack.back().key = key;
+            Frame& f = m_stack.back();
+            f.key = key;
+            // A known key given twice would silently replace the first value; other keys are
+            // skipped unread, so their repeats change nothing.
+            const std::uint32_t bit = keyBit(f.role, key);
+            if ((f.seenKeys & bit) != 0) {
+                problem(
+                    "the key appears twice in one object (the second would silently replace "
+                    "the first)");
+            }
+            f.seenKeys |= bit;
         }
         return true;
     }
@@ -321,6 +335,32 @@ private:
                    (parent.role == Role::Task && parent.key == "attempts")) {
             problem(std::string("must be an array (got ") + what + ")");
         }
+    }
+
+    // Nesting is bounded as in every JSON file we read (JsonParse.h): the SAX parser itself
+    // would follow it, but nothing in a Rumen job nests that deep.
+    void checkDepth() const {
+        if (m_stack.size() + static_cast<std::size_t>(m_skip) >=
+            static_cast<std::size_t>(kMaxJsonDepth)) {
+            fail(path(), "nested deeper than " + std::to_string(kMaxJsonDepth) + " levels (line " +
+                             std::to_string(m_buffer.line()) + ")");
+        }
+    }
+
+    // One bit per key the import reads, per object role; 0 for any other key.
+    static std::uint32_t keyBit(Role role, const std::string& key) {
+        static const std::vector<std::string> job = {"jobID",    "jobName",     "submitTime",
+                                                     "outcome",  "totalMaps",   "totalReduces",
+                                                     "mapTasks", "reduceTasks", "otherTasks"};
+        static const std::vector<std::string> task = {"taskType", "taskStatus", "attempts"};
+        static const std::vector<std::string> attempt = {
+            "result", "startTime", "finishTime", "shuffleFinished", "sortFinished", "hostName"};
+        if (role != Role::Job && role != Role::Task && role != Role::Attempt) {
+            return 0;
+        }
+        const auto& keys = role == Role::Job ? job : role == Role::Task ? task : attempt;
+        const auto it = std::find(keys.begin(), keys.end(), key);
+        return it == keys.end() ? 0 : std::uint32_t{1} << (it - keys.begin());
     }
 
     static bool isKnownScalar(Role role, const std::string& key) {

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
-#include "io/JsonFields.h"
+#include "io/JsonText.h"
 
 namespace mr {
 

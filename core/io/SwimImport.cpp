@@ -9,7 +9,8 @@
 #include <set>
 #include <vector>
 
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
+#include "io/TextFile.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 
@@ -166,6 +167,33 @@ Job swimJob(const std::string& id, double submitSeconds, long long inputBytes,
     return job;
 }
 
+namespace {
+
+// A SWIM row is six short columns; a longer line is not SWIM (a binary file, /dev/zero).
+constexpr std::size_t kMaxLineBytes = 64 * 1024;
+
+// std::getline with a bound on the line's length (which std::getline would grow without end).
+bool readLine(std::istream& in, std::string& line, const std::string& source,
+              long long lineNumber) {
+    line.clear();
+    std::streambuf& buffer = *in.rdbuf();
+    for (int c = buffer.sbumpc(); c != std::char_traits<char>::eof(); c = buffer.sbumpc()) {
+        if (c == '\n') {
+            return true;
+        }
+        if (line.size() == kMaxLineBytes) {
+            throw InputError(source, "", "",
+                             "line " + std::to_string(lineNumber) + " is longer than " +
+                                 std::to_string(kMaxLineBytes) + " bytes (not a SWIM trace?)");
+        }
+        line.push_back(static_cast<char>(c));
+    }
+    in.setstate(std::ios::eofbit);
+    return !line.empty();
+}
+
+}  // namespace
+
 void readSwim(std::istream& in, const std::string& source, const SwimImportOptions& options,
               const std::function<void(const Job&)>& sink, SwimImportReport* reportOut) {
     checkModel(options.model);
@@ -174,7 +202,7 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
     double lastSubmit = 0.0;
     std::string line;
     long long lineNumber = 0;
-    while (std::getline(in, line)) {
+    while (readLine(in, line, source, lineNumber + 1)) {
         ++lineNumber;
         if (!line.empty() && line.back() == '\r') {
             line.pop_back();
@@ -193,6 +221,10 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
                                  ": a SWIM row has 6 tab-separated columns (job id, submit "
                                  "time, gap, map input, shuffle and reduce output bytes); got " +
                                  std::to_string(fields.size()));
+        }
+        if (!isValidUtf8(fields[0])) {
+            throw InputError(source, std::string(fields[0]), kColumns[0],
+                             "is not valid UTF-8 text (line " + std::to_string(lineNumber) + ")");
         }
         const RowReader row(source, lineNumber, std::move(fields));
         const double submit = row.seconds(1);
@@ -217,6 +249,18 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
                             " reduce tasks (raise --bytes-per-reducer)");
         }
         const Job job = swimJob(row.id(), submit, input, shuffle, output, options.model);
+        // What the workload file can hold: a slow model on a huge job makes tasks of centuries.
+        const double longest[2] = {job.maxDuration(TaskKind::Map),
+                                   job.maxDuration(TaskKind::Reduce)};
+        for (int k = 0; k < 2; ++k) {
+            if (longest[k] > kMaxTime) {
+                row.fail(k == 0 ? 3 : 4, "gives " + std::string(k == 0 ? "map" : "reduce") +
+                                             " tasks of " + formatNumber(longest[k]) +
+                                             " s, more than the " + formatNumber(kMaxTime) +
+                                             " s a workload file holds (raise --" +
+                                             (k == 0 ? "map" : "reduce") + "-mb-per-s)");
+            }
+        }
         ++report.jobs;
         report.mapTasks += job.maps();
         report.reduceTasks += job.reduces();
@@ -240,35 +284,32 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
     }
 }
 
-namespace {
-
-std::ifstream openTrace(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw InputError(path, "", "", "cannot open the file for reading");
-    }
-    return in;
-}
-
-}  // namespace
-
 Workload importSwim(const std::string& path, const SwimImportOptions& options,
                     SwimImportReport* report) {
-    std::ifstream in = openTrace(path);
+    std::ifstream in = openInputFile(path);
     Workload w = headerFor(path, options);
     validateCluster(w.cluster, path);
-    readSwim(
-        in, path, options, [&](const Job& job) { w.jobs.push_back(job); }, report);
+    checkFileLimits(w.cluster, path);
+    try {
+        readSwim(
+            in, path, options, [&](const Job& job) { w.jobs.push_back(job); }, report);
+    } catch (const std::ios_base::failure& e) {  // libstdc++ throws from a failing read(2)
+        throw InputError(path, "", "", std::string("error while reading the file: ") + e.what());
+    }
     return w;
 }
 
 void importSwimToFile(const std::string& path, const SwimImportOptions& options,
                       const std::string& output, SwimImportReport* report) {
-    std::ifstream in = openTrace(path);
+    std::ifstream in = openInputFile(path);
     checkModel(options.model);
     WorkloadWriter writer(output, headerFor(path, options));
-    readSwim(
-        in, path, options, [&](const Job& job) { writer.add(job); }, report);
+    try {
+        readSwim(
+            in, path, options, [&](const Job& job) { writer.add(job); }, report);
+    } catch (const std::ios_base::failure& e) {  // libstdc++ throws from a failing read(2)
+        throw InputError(path, "", "", std::string("error while reading the file: ") + e.what());
+    }
     writer.finish();
 }
 

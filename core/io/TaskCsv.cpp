@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "io/Csv.h"
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 
 namespace mr {
 

@@ -1,10 +1,15 @@
 #include "io/WorkloadJson.h"
 
+#include <cmath>
 #include <limits>
 #include <stdexcept>
 
 #include "io/AtomicFile.h"
-#include "io/JsonFields.h"
+#include "io/FieldReader.h"
+#include "io/JsonParse.h"
+#include "io/JsonText.h"
+#include "io/NumberFormat.h"
+#include "io/TextFile.h"
 #include "model/InputError.h"
 
 namespace mr {
@@ -13,8 +18,6 @@ using nlohmann::json;
 using nlohmann::ordered_json;
 
 namespace {
-
-constexpr double kMaxTime = 1.0e12;  // seconds (~31 700 years): anything above is a unit mistake
 
 const std::vector<std::string> kTopKeys = {"format",  "version",      "name", "description",
                                            "cluster", "manual_order", "jobs"};
@@ -40,7 +43,7 @@ const std::vector<std::string> kProfileKeys = {"map_avg",
                                                "reduce_max"};
 
 // One stage of a job, given either as a count and a scalar duration or as a per-task array.
-std::vector<double> readStage(const JsonFields& f, const char* countKey, const char* durationKey,
+std::vector<double> readStage(const FieldReader& f, const char* countKey, const char* durationKey,
                               const char* arrayKey, bool required, bool& perTask) {
     const bool hasCount = f.has(countKey);
     const bool hasScalar = f.has(durationKey);
@@ -75,7 +78,7 @@ std::vector<double> readStage(const JsonFields& f, const char* countKey, const c
 }
 
 JobProfile readProfile(const json& value, const std::string& file, const std::string& job) {
-    const JsonFields f(value, file, job, "profile.");
+    const FieldReader f(value, file, job, "profile.");
     for (const auto& key : f.unknownKeys(kProfileKeys)) {
         f.fail(key, "unknown profile statistic");
     }
@@ -102,7 +105,7 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
         !value["name"].get<std::string>().empty()) {
         name = value["name"].get<std::string>();
     }
-    const JsonFields f(value, file, name);
+    const FieldReader f(value, file, name);
     Job job;
     job.name = f.requiredString("name");
     if (job.name.empty()) {
@@ -120,8 +123,8 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
     for (const auto& key : f.unknownKeys(kJobKeys)) {
         job.extraFields[key] = value[key].dump();
         if (report) {
-            report->warnings.push_back(file + ": job '" + job.name + "': unknown field '" + key +
-                                       "' kept as it is");
+            report->warnings.push_back(
+                inputMessage(file, job.name, "", "unknown field '" + key + "' kept as it is"));
         }
     }
     // "reduces": 0 with a "reduce_duration" carries no task, but the value is the user's: keep it.
@@ -196,17 +199,84 @@ ordered_json jobJson(const Job& job) {
     return out;
 }
 
+void checkTime(double value, const std::string& file, const std::string& job,
+               const std::string& field) {
+    if (value > kMaxTime) {
+        throw InputError(file, job, field,
+                         formatNumber(value) + " s is more than the " + formatNumber(kMaxTime) +
+                             " s a workload file may hold");
+    }
+}
+
+void checkTimes(const std::vector<double>& durations, const std::string& file,
+                const std::string& job, const char* field) {
+    for (std::size_t i = 0; i < durations.size(); ++i) {
+        checkTime(durations[i], file, job, std::string(field) + "[" + std::to_string(i) + "]");
+    }
+}
+
 }  // namespace
+
+void checkFileLimits(const Cluster& c, const std::string& file) {
+    const std::pair<const char*, long long> fields[] = {
+        {"nodes", c.nodes},
+        {"map_slots_per_node", c.mapSlotsPerNode},
+        {"reduce_slots_per_node", c.reduceSlotsPerNode}};
+    for (const auto& [field, value] : fields) {
+        const long long limit = std::string(field) == "nodes" ? kMaxNodes : kMaxSlotsPerNode;
+        if (value > limit) {
+            throw InputError(file, "", std::string("cluster.") + field,
+                             "must be at most " + std::to_string(limit) + " (got " +
+                                 std::to_string(value) + ")");
+        }
+    }
+}
+
+void checkFileLimits(const Job& job, const std::string& file) {
+    for (const TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+        if (job.tasks(kind) > kMaxTasksPerJob) {
+            throw InputError(file, job.name, kind == TaskKind::Map ? "maps" : "reduces",
+                             "more than " + std::to_string(kMaxTasksPerJob) + " tasks in a job");
+        }
+    }
+    checkTimes(job.mapDurations, file, job.name, "map_durations");
+    checkTimes(job.reduceDurations, file, job.name, "reduce_durations");
+    checkTime(job.arrival, file, job.name, "arrival");
+    if (job.deadline) {
+        checkTime(*job.deadline, file, job.name, "deadline");
+    }
+    if (job.profile) {
+        const JobProfile& p = *job.profile;
+        const std::pair<const char*, const std::optional<double>*> stats[] = {
+            {"map_avg", &p.mapAvg},
+            {"map_max", &p.mapMax},
+            {"first_shuffle_avg", &p.firstShuffleAvg},
+            {"first_shuffle_max", &p.firstShuffleMax},
+            {"typical_shuffle_avg", &p.typicalShuffleAvg},
+            {"typical_shuffle_max", &p.typicalShuffleMax},
+            {"reduce_avg", &p.reduceAvg},
+            {"reduce_max", &p.reduceMax}};
+        for (const auto& [key, value] : stats) {
+            if (*value && (!std::isfinite(**value) || **value < 0.0)) {
+                throw InputError(file, job.name, std::string("profile.") + key,
+                                 "must be a finite number >= 0");
+            }
+            if (*value) {
+                checkTime(**value, file, job.name, std::string("profile.") + key);
+            }
+        }
+    }
+}
 
 Workload parseWorkload(const std::string& text, const std::string& source, LoadReport* report) {
     const json root = parseFormattedDocument(text, source, kWorkloadFormat, kWorkloadVersion);
-    const JsonFields f(root, source, "");
+    const FieldReader f(root, source, "");
 
     Workload w;
     w.name = f.optionalString("name").value_or("");
     w.description = f.optionalString("description").value_or("");
 
-    const JsonFields cluster(f.requiredObject("cluster"), source, "", "cluster.");
+    const FieldReader cluster(f.requiredObject("cluster"), source, "", "cluster.");
     for (const auto& key : cluster.unknownKeys(kClusterKeys)) {
         cluster.fail(key,
                      "unknown cluster field (expected nodes, map_slots_per_node, "
@@ -238,8 +308,8 @@ Workload parseWorkload(const std::string& text, const std::string& source, LoadR
     for (const auto& key : f.unknownKeys(kTopKeys)) {
         w.extraFields[key] = root[key].dump();
         if (report) {
-            report->warnings.push_back(source + ": unknown top-level field '" + key +
-                                       "' kept as it is");
+            report->warnings.push_back(inputMessage(
+                source, "", "", "unknown top-level field '" + key + "' kept as it is"));
         }
     }
     try {
@@ -300,6 +370,18 @@ std::string serializeWorkload(const Workload& w) {
 
 void saveWorkload(const Workload& w, const std::string& path) {
     validate(w, path);
+    checkFileLimits(w.cluster, path);
+    long long tasks = 0;
+    for (const Job& job : w.jobs) {
+        checkFileLimits(job, path);
+        tasks += job.maps() + job.reduces();
+    }
+    if (tasks > kMaxTasksPerWorkload) {
+        throw InputError(path, "", "jobs",
+                         "the workload has " + std::to_string(tasks) +
+                             " tasks; a file holds at most " +
+                             std::to_string(kMaxTasksPerWorkload));
+    }
     writeFileAtomically(path, serializeWorkload(w));
 }
 
@@ -308,6 +390,7 @@ WorkloadWriter::WorkloadWriter(const std::string& path, const Workload& header) 
         throw std::logic_error("WorkloadWriter: the header must hold no jobs and no manual order");
     }
     validateCluster(header.cluster, path);
+    checkFileLimits(header.cluster, path);
     m_file.write(headerText(header));
 }
 
@@ -317,12 +400,7 @@ void WorkloadWriter::add(const Job& job) {
     if (!m_names.insert(job.name).second) {
         throw InputError(path, job.name, "name", "duplicate job name");
     }
-    for (const TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
-        if (job.tasks(kind) > kMaxTasksPerJob) {
-            throw InputError(path, job.name, kind == TaskKind::Map ? "maps" : "reduces",
-                             "more than " + std::to_string(kMaxTasksPerJob) + " tasks in a job");
-        }
-    }
+    checkFileLimits(job, path);
     m_tasks += job.maps() + job.reduces();
     if (m_tasks > kMaxTasksPerWorkload) {
         throw InputError(

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "io/AtomicFile.h"
+#include "model/Limits.h"
 #include "model/Workload.h"
 
 namespace mr {
@@ -19,10 +20,12 @@ struct LoadReport {
 
 inline constexpr const char* kWorkloadFormat = "mrx-workload";
 inline constexpr int kWorkloadVersion = 1;
-inline constexpr long long kMaxTasksPerJob = 10'000'000;
-inline constexpr long long kMaxTasksPerWorkload = 50'000'000;
-inline constexpr long long kMaxNodes = 1'000'000;
-inline constexpr long long kMaxSlotsPerNode = 1'000;
+
+// What a workload file may hold beyond validate(): times up to kMaxTime, the task limits, the
+// cluster's limits. Every writer checks it, so that nothing is written that loading refuses.
+// Throws InputError naming `file`, the job and the field.
+void checkFileLimits(const Cluster& cluster, const std::string& file);
+void checkFileLimits(const Job& job, const std::string& file);
 
 Workload loadWorkload(const std::string& path, LoadReport* report = nullptr);
 // `source` names the text in error messages (usually the file path).
@@ -30,7 +33,8 @@ Workload parseWorkload(const std::string& text, const std::string& source,
                        LoadReport* report = nullptr);
 
 std::string serializeWorkload(const Workload& workload);
-// Atomic: writes a temporary file and renames it over `path`.
+// Atomic: writes a temporary file and renames it over `path`. Refuses (InputError) a workload that
+// validate() or checkFileLimits() refuses.
 void saveWorkload(const Workload& workload, const std::string& path);
 
 // Saves a workload job by job, so that memory holds one job, not the batch (importers of large

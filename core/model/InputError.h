@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace mr {
 
@@ -12,9 +13,11 @@ public:
     // Any of file, job, field may be empty; what() joins the non-empty parts:
     // "FILE: job 'J3': field 'map_duration': must be a finite number >= 0 (got -1)".
     // `itemKind` names what `job` is in other file formats ("machine 'A'", "store 's1'").
+    // what() is always one line of valid UTF-8: see escapeForMessage().
     InputError(std::string file, std::string job, std::string field, std::string message,
                std::string itemKind = "job");
 
+    // The parts as given (not escaped).
     const std::string& file() const { return m_file; }
     const std::string& job() const { return m_job; }
     const std::string& field() const { return m_field; }
@@ -31,5 +34,19 @@ private:
     std::string m_message;
     std::string m_itemKind;
 };
+
+// The line what() prints, for messages that are not errors (a loader's warnings, an importer's
+// notes): the same parts, the same escaping.
+std::string inputMessage(const std::string& file, const std::string& job, const std::string& field,
+                         const std::string& message, const std::string& itemKind = "job");
+
+// `text` made safe for a one-line message: control characters (newline, tab, escape, ...), the
+// Unicode line and paragraph separators and DEL become C-style escapes (\n, \t, \x1b, \u2028),
+// and bytes that are not valid UTF-8 become \xNN. Printable text, including any other Unicode,
+// stays as it is.
+std::string escapeForMessage(std::string_view text);
+
+// Whether `text` is well-formed UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
+bool isValidUtf8(std::string_view text);
 
 }  // namespace mr

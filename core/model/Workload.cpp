@@ -4,6 +4,7 @@
 #include <set>
 
 #include "model/InputError.h"
+#include "model/Limits.h"
 
 namespace mr {
 
@@ -58,11 +59,28 @@ void validateCluster(const Cluster& cluster, const std::string& file) {
     if (cluster.reduceSlotsPerNode < 1) {
         throw InputError(file, "", "cluster.reduce_slots_per_node", "must be at least 1");
     }
+    const std::pair<const char*, int> perNode[] = {
+        {"cluster.map_slots_per_node", cluster.mapSlotsPerNode},
+        {"cluster.reduce_slots_per_node", cluster.reduceSlotsPerNode}};
+    for (const auto& [field, slots] : perNode) {
+        const long long total = static_cast<long long>(cluster.nodes) * slots;
+        if (total > kMaxSlotsPerKind) {
+            throw InputError(file, "", field,
+                             std::to_string(cluster.nodes) + " nodes x " + std::to_string(slots) +
+                                 " slots = " + std::to_string(total) +
+                                 " slots; a cluster has at "
+                                 "most " +
+                                 std::to_string(kMaxSlotsPerKind) + " of a kind");
+        }
+    }
 }
 
 void validateJob(const Job& job, const std::string& file) {
     if (job.name.empty()) {
         throw InputError(file, "", "name", "every job needs a non-empty name");
+    }
+    if (!isValidUtf8(job.name)) {
+        throw InputError(file, job.name, "name", "is not valid UTF-8 text");
     }
     if (job.mapDurations.empty()) {
         throw InputError(file, job.name, "maps", "a job needs at least one map task");

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "model/InputError.h"
+#include "model/Limits.h"
 #include "perf/StageDuration.h"
 
 namespace mr {
@@ -55,6 +56,13 @@ void addArrivalsAndDeadlines(Workload& w, const ArrivalOptions& options, std::ui
         Job& job = w.jobs[j];
         if (options.meanInterarrival) {
             clock += j == 0 ? 0.0 : *options.meanInterarrival * g;
+            if (clock > kMaxTime) {
+                throw InputError("", "", "interarrival",
+                                 "job " + std::to_string(j + 1) + " would arrive after " +
+                                     std::to_string(static_cast<long long>(clock)) +
+                                     " s, more than the 1e12 s a workload may hold: use a "
+                                     "smaller mean or fewer jobs");
+            }
             job.arrival = clock;
         }
         if (options.deadlineFactor) {
@@ -62,6 +70,12 @@ void addArrivalsAndDeadlines(Workload& w, const ArrivalOptions& options, std::ui
             const double factor = f.low + (f.high - f.low) * u;
             // A job of zero work still needs a positive deadline (the file format's rule).
             job.deadline = std::max(factor * (*alone)[j], 1e-6);
+            if (*job.deadline > kMaxTime) {
+                throw InputError("", "", "deadline-factor",
+                                 "job " + std::to_string(j + 1) + "'s deadline would be " +
+                                     std::to_string(static_cast<long long>(*job.deadline)) +
+                                     " s, more than the 1e12 s a workload may hold");
+            }
         }
     }
 }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "model/Workload.h"
 
@@ -27,8 +28,12 @@ inline constexpr double kFacebookMapLogSigma = 1.6764;
 inline constexpr double kFacebookReduceLogMean = 12.375;
 inline constexpr double kFacebookReduceLogSigma = 1.6262;
 
-// `jobs` is rounded to whole tenths of the table (1000 gives the table exactly; 100 gives
-// seed 000's Table I sizes). Cluster: `nodes` nodes with one map and one reduce slot each.
+// Jobs per bin for `jobs` jobs: the table's shares, apportioned by largest remainders so that
+// they add up to exactly `jobs` (1000 gives the table; 100 gives seed 000's Table I sizes).
+std::vector<int> facebookBinJobs(int jobs);
+
+// Exactly `jobs` jobs (facebookBinJobs). Cluster: `nodes` nodes with one map and one reduce slot
+// each. Throws InputError (field "jobs") when they would hold more tasks than a workload may.
 Workload facebook1000(int jobs, std::uint64_t seed, int nodes = 64);
 
 }  // namespace mr

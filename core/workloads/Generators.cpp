@@ -1,6 +1,9 @@
 #include "workloads/Generators.h"
 
+#include <stdexcept>
+
 #include "model/InputError.h"
+#include "model/Limits.h"
 #include "workloads/Facebook1000.h"
 #include "workloads/ScaledWorkloads.h"
 #include "workloads/Testbed.h"
@@ -30,6 +33,25 @@ Workload testbedKind(const GenerateOptions& o) {
 }
 
 }  // namespace
+
+void TaskBudget::add(long long maps, long long reduces) {
+    ++m_made;
+    m_tasks += maps + reduces;
+    if (maps > kMaxTasksPerJob || reduces > kMaxTasksPerJob) {
+        throw InputError("", "", "jobs",
+                         "job " + std::to_string(m_made) + " would have more than " +
+                             std::to_string(kMaxTasksPerJob) + " tasks of a kind");
+    }
+    if (m_tasks > kMaxTasksPerWorkload) {
+        throw InputError("", "", "jobs",
+                         std::to_string(m_jobs) + " jobs of this kind hold more than " +
+                             std::to_string(kMaxTasksPerWorkload) +
+                             " tasks, more than a workload may hold (the first " +
+                             std::to_string(m_made) + " jobs already have " +
+                             std::to_string(m_tasks) + "); ask for at most " +
+                             std::to_string(m_made - 1) + " jobs");
+    }
+}
 
 const std::vector<GeneratorInfo>& generators() {
     static const std::vector<GeneratorInfo> list = {
@@ -69,9 +91,15 @@ Workload generateWorkload(std::string_view kind, const GenerateOptions& options)
     }
     for (const auto& g : generators()) {
         if (g.kind == kind) {
+            Cluster cluster{options.nodes, options.slotsPerNode, options.slotsPerNode};
+            validateCluster(cluster);
             Workload w = g.generate(options);
-            w.cluster.mapSlotsPerNode = options.slotsPerNode;
-            w.cluster.reduceSlotsPerNode = options.slotsPerNode;
+            w.cluster = cluster;
+            if (w.jobCount() != options.jobs) {
+                throw std::logic_error("generator '" + g.kind + "' made " +
+                                       std::to_string(w.jobCount()) + " jobs, not " +
+                                       std::to_string(options.jobs));
+            }
             return w;
         }
     }

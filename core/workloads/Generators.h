@@ -27,8 +27,23 @@ struct GeneratorInfo {
 
 const std::vector<GeneratorInfo>& generators();
 std::vector<std::string> generatorKinds();
-// Throws InputError (field "kind") for an unknown kind, (field "jobs"/"nodes"/"slots_per_node")
-// for bad sizes.
+// Exactly options.jobs jobs. Throws InputError (field "kind") for an unknown kind, (field
+// "jobs"/"nodes"/"slots_per_node") for bad sizes, and (field "jobs") when the jobs would hold
+// more tasks than a workload may (model/Limits.h) — found before the rest is generated.
 Workload generateWorkload(std::string_view kind, const GenerateOptions& options);
+
+// Counts the tasks of the jobs a generator makes, one job at a time; throws InputError (field
+// "jobs") as soon as they pass what a workload may hold, so a generator never builds (or a
+// command writes) what loading would refuse.
+class TaskBudget {
+public:
+    explicit TaskBudget(int jobs) : m_jobs(jobs) {}
+    void add(long long maps, long long reduces);
+
+private:
+    int m_jobs;
+    int m_made = 0;
+    long long m_tasks = 0;
+};
 
 }  // namespace mr

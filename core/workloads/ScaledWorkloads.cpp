@@ -80,6 +80,7 @@ Workload scaledWorkload(const Spec& spec, bool bimodal, const GenerateOptions& o
         }
         rng.shuffle(longJob);
     }
+    TaskBudget budget(o.jobs);
     for (int i = 0; i < o.jobs; ++i) {
         Job job;
         job.name = jobName(i + 1, o.jobs);
@@ -93,6 +94,7 @@ Workload scaledWorkload(const Spec& spec, bool bimodal, const GenerateOptions& o
             spec.uniformCounts ? rng.uniformInt(1, spec.maxMaps) : taskCount(rng, spec.maps);
         const int reduces =
             spec.uniformCounts ? rng.uniformInt(1, spec.maxReduces) : taskCount(rng, spec.reduces);
+        budget.add(maps, reduces);
         for (int m = 0; m < maps; ++m) {
             job.mapDurations.push_back(duration(rng, spec.mapDuration, scale));
         }

@@ -6,6 +6,8 @@
 #include <iterator>
 #include <random>
 
+#include "workloads/Generators.h"
+
 namespace mr {
 
 Workload testbed(int jobs, std::uint64_t seed, int nodes) {
@@ -36,6 +38,7 @@ Workload testbed(int jobs, std::uint64_t seed, int nodes) {
         traces.push_back(std::move(job));
     }
     std::vector<int> permutation(std::size(kTestbedJobs));
+    TaskBudget budget(jobs);
     int index = 0;
     while (index < jobs) {
         for (std::size_t i = 0; i < permutation.size(); ++i) {
@@ -43,7 +46,9 @@ Workload testbed(int jobs, std::uint64_t seed, int nodes) {
         }
         std::shuffle(permutation.begin(), permutation.end(), rng);
         for (std::size_t i = 0; i < permutation.size() && index < jobs; ++i) {
-            Job job = traces[static_cast<std::size_t>(permutation[i])];
+            const Job& trace = traces[static_cast<std::size_t>(permutation[i])];
+            budget.add(trace.maps(), trace.reduces());
+            Job job = trace;
             char suffix[16];
             std::snprintf(suffix, sizeof suffix, "-%04d", ++index);
             job.name += suffix;

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "io/JsonFields.h"
+#include "io/TextFile.h"
 #include "support/TestSupport.h"
 
 namespace mr {

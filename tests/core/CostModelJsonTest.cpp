@@ -4,10 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <nlohmann/json.hpp>
 
 #include "cost/CostGenerators.h"
 #include "cost/CostModelJson.h"
-#include "io/JsonFields.h"
+#include "io/TextFile.h"
 #include "model/InputError.h"
 #include "support/CostSupport.h"
 #include "support/TestSupport.h"

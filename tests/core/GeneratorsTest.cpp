@@ -166,6 +166,53 @@ TEST(Generators, SyntheticCountsAreUniformInThePapersRanges) {
     EXPECT_NEAR(m.mapDuration / (5.5 * truncatedMean(100, 1000, 0.001)), 1.0, 0.1);
 }
 
+TEST(Generators, EveryKindMakesExactlyTheJobsAskedFor) {
+    // Issue 13 J: `generate facebook --jobs 1` made 0 jobs (each bin rounded on its own).
+    for (const auto& kind : generatorKinds()) {
+        for (const int jobs : {1, 2, 3, 7, 9, 11, 19, 99, 101, 999, 1001}) {
+            SCOPED_TRACE(kind + " --jobs " + std::to_string(jobs));
+            EXPECT_EQ(generateWorkload(kind, {.jobs = jobs, .seed = 1}).jobCount(), jobs);
+        }
+    }
+}
+
+TEST(Generators, FacebookBinsAreTheLargestRemainderShares) {
+    // An independent check of the apportionment: every bin gets floor or ceil of its share,
+    // the counts add up, and 1000 (or 100) jobs give the table (or a tenth of it) exactly.
+    for (int jobs = 1; jobs <= 2500; ++jobs) {
+        const std::vector<int> counts = facebookBinJobs(jobs);
+        int total = 0;
+        for (std::size_t b = 0; b < counts.size(); ++b) {
+            const double share = kFacebook1000Bins[b].jobs * jobs / 1000.0;
+            ASSERT_GE(counts[b], std::floor(share)) << jobs;
+            ASSERT_LE(counts[b], std::ceil(share)) << jobs;
+            total += counts[b];
+        }
+        ASSERT_EQ(total, jobs);
+    }
+    EXPECT_EQ(facebookBinJobs(1), (std::vector<int>{1, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+    EXPECT_EQ(facebookBinJobs(100), (std::vector<int>{38, 16, 14, 8, 6, 6, 4, 4, 2, 2}));
+    EXPECT_EQ(facebookBinJobs(1000), (std::vector<int>{380, 160, 140, 80, 60, 60, 40, 40, 20, 20}));
+}
+
+TEST(Generators, RefuseMoreTasksThanAWorkloadHoldsBeforeGenerating) {
+    // Issue 13 J: the file was written and then refused by `run`. Facebook's 233.92 tasks per
+    // job pass 50 000 000 tasks at job 213 749 (of 1 000 000): refused before drawing a time.
+    try {
+        generateWorkload("facebook", {.jobs = 1'000'000, .seed = 1});
+        ADD_FAILURE() << "generated more tasks than a workload holds";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), "jobs");
+        EXPECT_NE(e.message().find("more than 50000000 tasks"), std::string::npos) << e.what();
+    }
+    TaskBudget budget(6);
+    for (int i = 0; i < 5; ++i) {
+        budget.add(kMaxTasksPerJob - 7, 7);  // 5 × 10 000 000: exactly the limit
+    }
+    EXPECT_THROW(budget.add(1, 0), InputError);
+    EXPECT_THROW(TaskBudget(1).add(kMaxTasksPerJob + 1, 0), InputError);
+}
+
 TEST(Generators, UnknownKindAndBadSizesAreInputErrors) {
     EXPECT_THROW(generateWorkload("yahoo", {}), InputError);
     EXPECT_THROW(generateWorkload("facebook-1000", {.jobs = 0}), InputError);

@@ -293,6 +293,18 @@ TEST(RumenImport, CorruptFieldsNameTheJobAndTheField) {
         {"\"submitTime\" : 1000000,", "", "job_100_0001", "submitTime", "is required"},
         {"\"attempts\" : [", "\"attempts\" : {\"x\" : 1}, \"ignored\" : [", "job_100_0001",
          "mapTasks[0].attempts", "must be an array (got an object)"},
+        // A key the import reads, given twice: the second would silently win.
+        {"\"submitTime\" : 1000000", "\"submitTime\" : 1000000, \"submitTime\" : 1000001",
+         "job_100_0001", "submitTime", "appears twice"},
+        {"\"SUCCESS\",\n          \"finishTime\" : 1011000",
+         "\"SUCCESS\",\n\"finishTime\" : 1011000, \"finishTime\" : 1012000", "job_100_0001",
+         "mapTasks[0].attempts[0].finishTime", "appears twice"},
+        // Issue 13 E: times a workload file cannot hold (a corrupt time stamp).
+        {"\"SUCCESS\",\n          \"finishTime\" : 1011000",
+         "\"SUCCESS\",\n\"finishTime\" : 9000000000000000000", "job_100_0001", "mapTasks",
+         "a workload file holds at most"},
+        {"\"submitTime\" : 1000000", "\"submitTime\" : 8000000000000000000", "job_100_0001",
+         "submitTime", "a workload file holds at most"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.to);
@@ -317,6 +329,26 @@ TEST(RumenImport, SyntaxErrorsGiveTheLineOfTheFile) {
     EXPECT_NE(e.message().find("at line " + std::to_string(line) + ", column 2"), std::string::npos)
         << e.what();
     EXPECT_EQ(e.job(), "#3");
+}
+
+TEST(RumenImport, DeepNestingIsRefusedWithoutFollowingIt) {
+    // Issue 13 A: any JSON input bounds its nesting; this one sits in a skipped field.
+    const std::string deep = R"({"jobID": "j1", "jobProperties": )" + std::string(200000, '[') +
+                             std::string(200000, ']') + "}";
+    const InputError e = importError(deep);
+    EXPECT_EQ(e.job(), "j1");
+    EXPECT_NE(e.message().find("nested deeper than 128 levels"), std::string::npos) << e.what();
+}
+
+TEST(RumenImport, ADirectoryIsNotATrace) {
+    // Issue 13 D: exit 1 ("basic_filebuf::xsgetn error") before.
+    try {
+        importRumen(test::scratchDir());
+        ADD_FAILURE() << "imported a directory";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.file(), test::scratchDir());
+        EXPECT_NE(e.message().find("is a directory"), std::string::npos) << e.what();
+    }
 }
 
 TEST(RumenImport, RefusesWhatIsNotATraceOfJobs) {

@@ -123,6 +123,14 @@ TEST(SwimImport, BadRowsAreErrorsWithTheLine) {
         {"a\tsoon\t1\t0\t0\t0\n", "a", "submit_time_seconds", "number of seconds"},
         {"a\t1\t1\t99999999999999999999\t0\t0\n", "a", "map_input_bytes", "whole number"},
         {"\n\n", "", "", "no job"},
+        // Issue 13 C: a job id that is not UTF-8 cannot become a workload's job name.
+        {"j\xff"
+         "1\t1\t1\t0\t0\t0\n",
+         "j\xff"
+         "1",
+         "new_unique_job_id", "not valid UTF-8"},
+        // A line that never ends (a binary file, /dev/zero) is refused, not read without end.
+        {std::string(100000, 'x'), "", "", "longer than 65536 bytes"},
     };
     const std::string path = test::scratchDir() + "/bad.tsv";
     for (const Case& c : cases) {
@@ -134,6 +142,8 @@ TEST(SwimImport, BadRowsAreErrorsWithTheLine) {
         } catch (const InputError& e) {
             EXPECT_EQ(e.file(), path);
             EXPECT_EQ(e.job(), c.job);
+            EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+            EXPECT_TRUE(isValidUtf8(e.what())) << e.what();
             EXPECT_EQ(e.field(), c.field);
             EXPECT_NE(e.message().find(c.message), std::string::npos) << e.what();
         }
@@ -141,6 +151,44 @@ TEST(SwimImport, BadRowsAreErrorsWithTheLine) {
         const std::string out = test::scratchDir() + "/bad-out.json";
         EXPECT_THROW(importSwimToFile(path, {}, out), InputError);
         EXPECT_FALSE(std::ifstream(out).good());
+    }
+}
+
+TEST(SwimImport, WritesOnlyWhatLoadingAccepts) {
+    // Issue 13 E: the largest times a workload holds are written and load back; a model that
+    // makes longer tasks refuses the trace (it wrote a file `run` refused before).
+    const std::string path = test::scratchDir() + "/edge.tsv";
+    writeTrace(path, "a\t999999999999\t0\t100000000\t2000000000\t0\n");
+    const std::string out = test::scratchDir() + "/edge.json";
+    SwimImportOptions options;
+    options.model.taskOverhead = kMaxTime - 1000.0;
+    importSwimToFile(path, options, out);
+    const Workload w = loadWorkload(out);
+    EXPECT_DOUBLE_EQ(w.jobs[0].arrival, 999999999999.0);
+    EXPECT_EQ(w.jobs[0].maps(), 2);     // ceil(1e8 / 64 MiB)
+    EXPECT_EQ(w.jobs[0].reduces(), 2);  // ceil(2e9 / 1e9)
+    for (const auto& [field, slower] : {std::pair{"map_input_bytes", &SwimModel::mapMBPerS},
+                                        std::pair{"shuffle_bytes", &SwimModel::reduceMBPerS}}) {
+        SwimImportOptions slow = options;
+        slow.model.*slower = 1.0e-6;  // 1 byte per second
+        try {
+            importSwimToFile(path, slow, out + ".slow");
+            ADD_FAILURE() << "wrote tasks longer than a workload holds";
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.file(), path);
+            EXPECT_EQ(e.field(), field);
+            EXPECT_NE(e.message().find("a workload file holds"), std::string::npos) << e.what();
+        }
+    }
+}
+
+TEST(SwimImport, ADirectoryIsNotATrace) {
+    try {
+        importSwim(test::scratchDir());
+        ADD_FAILURE() << "imported a directory";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.file(), test::scratchDir());
+        EXPECT_NE(e.message().find("is a directory"), std::string::npos) << e.what();
     }
 }
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <random>
 
-#include "io/JsonFields.h"
+#include "io/TextFile.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "support/TestSupport.h"
@@ -153,7 +153,40 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"overflowing duration", R"({"name": "J2", "maps": 1, "map_duration": 1e999})", "",
                 "", "J2", "map_duration", "finite"},
         BadCase{"overflowing task duration", R"({"name": "J3", "map_durations": [1, -1e400]})", "",
-                "", "J3", "map_durations", "finite"},
+                "", "J3", "map_durations[1]", "finite"},
+        BadCase{"repeated key in a job",
+                R"({"name": "J4", "maps": 2, "map_duration": 1, "maps": 3})", "", "", "J4", "maps",
+                "appears twice"},
+        BadCase{"repeated key in the cluster",
+                "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
+                R"({"nodes": 4, "nodes": 5, "map_slots_per_node": 1, "reduce_slots_per_node": 1})",
+                "", "", "cluster.nodes", "appears twice"},
+        BadCase{"repeated key in an unknown field",
+                R"({"name": "J5", "maps": 1, "map_duration": 1, "x": [{"a": 1, "a": 2}]})", "", "",
+                "J5", "x[0].a", "appears twice"},
+        BadCase{"repeated top-level key", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
+                "", R"("format": "mrx-workload", "version": 1, "version": 1)", "", "version",
+                "appears twice"},
+        BadCase{"deep nesting in an unknown field",
+                R"({"name": "J6", "maps": 1, "map_duration": 1, "x": )" + std::string(100000, '[') +
+                    std::string(100000, ']') + "}",
+                "", "", "J6", "", "field 'x[0][0][0]"},
+        BadCase{"deep nesting",
+                R"({"name": "J6", "maps": 1, "map_duration": 1, "x": )" +
+                    [] {
+                        std::string nested = "1";
+                        for (int i = 0; i < 130; ++i) {
+                            nested = R"({"a": )" + nested + "}";
+                        }
+                        return nested;
+                    }() +
+                    "}",
+                "", "", "J6", "", "nested deeper than 128 levels"},
+        BadCase{"a name with a newline", R"({"name": "J\nrm -rf", "maps": -1, "map_duration": 1})",
+                "", "", "J\\nrm -rf", "maps", "between 1"},
+        BadCase{"a name with control characters",
+                R"({"name": "J\u001b[31m\u2028x", "maps": 1, "map_duration": -1})", "", "",
+                "J\\x1b[31m\\u2028x", "map_duration", ">= 0"},
         BadCase{"zero map slots", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
                 R"({"nodes": 4, "map_slots_per_node": 0, "reduce_slots_per_node": 1})", "", "",
                 "cluster.map_slots_per_node", "between 1"},

@@ -5,7 +5,6 @@
 #include <QInputDialog>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSaveFile>
 #include <QSettings>
 
 #include "charts/ChartExport.h"
@@ -70,12 +69,10 @@ void ExportController::addCsvExport(QMenu* menu, const QString& title,
         if (path.isEmpty()) {
             return;
         }
-        QSaveFile file(path);
-        const QByteArray bytes = csv.toUtf8();
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() ||
-            !file.commit()) {
-            QMessageBox::critical(m_window, title,
-                                  tr("%1: cannot write: %2").arg(path, file.errorString()));
+        try {
+            saveFileAtomically(path, csv.toUtf8());
+        } catch (const InputError& e) {
+            QMessageBox::critical(m_window, title, QString::fromStdString(e.what()));
         }
     });
 }

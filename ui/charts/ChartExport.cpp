@@ -2,13 +2,14 @@
 
 #include <qcustomplot.h>
 #include <QBuffer>
+#include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QSvgGenerator>
 
+#include "io/AtomicFile.h"
 #include "model/InputError.h"
 
 namespace mr::ui {
@@ -46,6 +47,17 @@ QSize parseSize(const QString& text) {
     return {w, h};
 }
 
+void saveFileAtomically(const QString& path, const QByteArray& bytes) {
+    const QByteArray name = QFile::encodeName(path);
+    try {
+        writeFileAtomically(
+            name.toStdString(),
+            std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())));
+    } catch (const InputError& e) {
+        throw e.withFile(path.toStdString());
+    }
+}
+
 QString exportFilter() {
     return QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)");
 }
@@ -58,10 +70,9 @@ void exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize s
         fail(path, QObject::tr("invalid size %1x%2").arg(size.width()).arg(size.height()));
     }
     const QString suffix = QFileInfo(path).suffix().toLower();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        fail(path, QObject::tr("cannot write: %1").arg(file.errorString()));
-    }
+    QByteArray bytes;
+    QBuffer file(&bytes);
+    file.open(QIODevice::WriteOnly);
     if (suffix == QLatin1String("png")) {
         QImage image(size, QImage::Format_ARGB32_Premultiplied);
         image.fill(Qt::white);
@@ -71,7 +82,6 @@ void exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize s
             paintStack(painter, plots, size.width(), size.height());
         }
         if (!image.save(&file, "PNG")) {
-            file.cancelWriting();
             fail(path, QObject::tr("cannot encode the PNG image"));
         }
     } else if (suffix == QLatin1String("svg")) {
@@ -92,12 +102,10 @@ void exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize s
         QCPPainter painter(&pdf);
         paintStack(painter, plots, size.width(), size.height());
     } else {
-        file.cancelWriting();
         fail(path, QObject::tr("unknown image format '%1' (use .png, .svg or .pdf)").arg(suffix));
     }
-    if (!file.commit()) {
-        fail(path, QObject::tr("cannot write: %1").arg(file.errorString()));
-    }
+    file.close();
+    saveFileAtomically(path, bytes);
 }
 
 }  // namespace mr::ui

@@ -9,7 +9,7 @@
 #include <numeric>
 
 #include "document/JobPalette.h"
-#include "io/JsonFields.h"
+#include "io/NumberFormat.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 

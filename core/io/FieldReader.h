@@ -1,4 +1,4 @@
-// JsonFields — strict typed access to JSON objects for our file formats. Every failure throws
+// FieldReader — strict typed access to JSON objects for our file formats. Every failure throws
 // InputError naming the file, the item (job, machine, ...) and the field. Shared by the workload
 // and cost-model loaders so both are equally strict.
 #pragma once
@@ -10,12 +10,12 @@
 
 namespace mr {
 
-class JsonFields {
+class FieldReader {
 public:
     // `object` must outlive this reader. `item` is the job (or other element) name; may be empty.
     // `itemKind` says what the item is in error messages ("job", "machine", "store", ...).
-    JsonFields(const nlohmann::json& object, std::string file, std::string item,
-               std::string fieldPrefix = {}, std::string itemKind = "job");
+    FieldReader(const nlohmann::json& object, std::string file, std::string item,
+                std::string fieldPrefix = {}, std::string itemKind = "job");
 
     bool has(const char* key) const;
     const nlohmann::json& raw(const char* key) const;  // throws if missing
@@ -50,24 +50,5 @@ private:
     std::string m_prefix;
     std::string m_itemKind;
 };
-
-// Parse JSON text; a syntax error (a truncated file, say) becomes one InputError naming the file
-// and the line/column.
-nlohmann::json parseJsonText(const std::string& text, const std::string& file);
-
-// Parse a file's text that must be one JSON object whose "format" and "version" are `format` and
-// `version` (InputError naming `file` and the field otherwise).
-nlohmann::json parseFormattedDocument(const std::string& text, const std::string& file,
-                                      const std::string& format, int version);
-
-// Read a whole file; throws InputError when it cannot be opened or read.
-std::string readTextFile(const std::string& path);
-
-// A readable number: integral values print without a fraction ("4" not "4.0"), others with the
-// shortest text that reads back to the same double.
-std::string formatNumber(double value);
-
-// Compact one-line JSON with ", " and ": " separators and formatNumber() for doubles.
-std::string toOneLine(const nlohmann::ordered_json& value);
 
 }  // namespace mr

@@ -1,0 +1,117 @@
+// Issue 13 through the real mrsim binary: every input the fuzzing found to crash, hang, blow up
+// or end with exit 1 now ends with exit 2 and one stderr line naming the file, the item and the
+// field — and what an importer or generator writes, `run` accepts.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+#include "io/WorkloadJson.h"
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+using test::lineCount;
+using test::runMrsimBinary;
+using test::samplePath;
+
+// Exit 2, one stderr line holding `words`, nothing on stdout.
+void expectBadInput(const test::Completed& c, const std::string& words) {
+    EXPECT_EQ(c.exitCode, 2) << c.err;
+    EXPECT_EQ(lineCount(c.err), 1u) << c.err;
+    EXPECT_NE(c.err.find(words), std::string::npos) << c.err;
+    EXPECT_TRUE(c.out.empty()) << c.out;
+}
+
+const std::string kHeader =
+    R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1}, "jobs": [)";
+
+TEST(HardeningCli, ParsingRefusalsAreOneLine) {
+    const std::string dir = test::scratchDir();
+    struct Case {
+        std::string text, words;
+    };
+    std::string deep = "1";
+    for (int i = 0; i < 60000; ++i) {
+        deep = "[" + deep + "]";
+    }
+    const std::vector<Case> cases = {
+        // A: 60 000 levels in an unknown field overflowed the stack (exit by SIGSEGV).
+        {kHeader + R"({"name": "J1", "maps": 1, "map_duration": 1, "x": )" + deep + "}]}",
+         "job 'J1': field 'x[0][0]"},
+        // Repeated keys: refused with the key's path, not the last silently kept.
+        {kHeader + R"({"name": "J1", "maps": 1, "map_duration": 1, "map_duration": 9}]})",
+         "job 'J1': field 'map_duration': the key appears twice"},
+        // F: a name with a newline and an escape sequence stays on one line.
+        {kHeader + R"({"name": "J1\nmrsim: ok\u001b[0m", "maps": -1, "map_duration": 1}]})",
+         "job 'J1\\nmrsim: ok\\x1b[0m': field 'maps'"},
+        // B: a cluster that passed validation and then asked for 48 GB (exit 1).
+        {R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 1000000, "map_slots_per_node": 1000, "reduce_slots_per_node": 1000}, "jobs": [{"name": "J1", "maps": 1, "map_duration": 1}]})",
+         "field 'cluster.map_slots_per_node': 1000000 nodes x 1000 slots"},
+    };
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        const std::string path = dir + "/hard" + std::to_string(i) + ".json";
+        test::writeText(path, cases[i].text);
+        expectBadInput(runMrsimBinary({"run", path, "-a", "fifo"}), path + ": " + cases[i].words);
+    }
+}
+
+TEST(HardeningCli, ImportRefusalsAreOneLine) {
+    const std::string dir = test::scratchDir();
+    // D: a directory as the trace ended with exit 1 ("basic_filebuf::xsgetn error").
+    expectBadInput(runMrsimBinary({"import", "rumen", dir, "-o", dir + "/r.json"}),
+                   dir + ": is a directory");
+    // C: a job id that is not UTF-8 ended with exit 1 (a JSON type_error while saving).
+    const std::string swim = dir + "/latin1.tsv";
+    test::writeText(swim, "ok\t0\t0\t100\t0\t0\nj\xe9t\xe9\t1\t1\t100\t0\t0\n");
+    const auto c = runMrsimBinary({"import", "swim", swim, "-o", dir + "/s.json"});
+    expectBadInput(c, "job 'j\\xe9t\\xe9': field 'new_unique_job_id': is not valid UTF-8 text");
+    EXPECT_FALSE(std::filesystem::exists(dir + "/s.json"));
+}
+
+TEST(HardeningCli, GenerateMakesExactlyTheJobsAndOnlyWhatRunAccepts) {
+    const std::string dir = test::scratchDir();
+    // J: --jobs 1 wrote an empty workload and exited 0.
+    const auto one = runMrsimBinary(
+        {"generate", "facebook", "--jobs", "1", "--seed", "1", "-o", dir + "/one.json"});
+    ASSERT_EQ(one.exitCode, 0) << one.err;
+    EXPECT_EQ(loadWorkload(dir + "/one.json").jobCount(), 1);
+    EXPECT_EQ(runMrsimBinary({"run", dir + "/one.json", "-a", "fifo"}).exitCode, 0);
+    // J: a file over the task limit was written, then refused by `run`.
+    const auto many = runMrsimBinary(
+        {"generate", "facebook", "--jobs", "300000", "--seed", "1", "-o", dir + "/many.json"});
+    expectBadInput(many, "field 'jobs': 300000 jobs of this kind hold more than 50000000 tasks");
+    EXPECT_FALSE(std::filesystem::exists(dir + "/many.json"));
+    // Arrivals past what a workload holds.
+    expectBadInput(runMrsimBinary({"generate", "facebook", "--jobs", "2000", "--seed", "1",
+                                   "--interarrival", "1e9", "-o", dir + "/late.json"}),
+                   "field 'interarrival'");
+}
+
+TEST(HardeningCli, SavingNeverReplacesADevice) {
+    // As root, `-o /dev/null` replaced the device node with a regular file. Root tests on a
+    // null device of its own; others on /dev/null (which they cannot replace anyway).
+    const std::string dir = test::scratchDir();
+    std::string device = "/dev/null";
+    if (::geteuid() == 0) {
+        device = dir + "/null-device";
+        std::filesystem::remove(device);
+        ASSERT_EQ(::mknod(device.c_str(), S_IFCHR | 0666, makedev(1, 3)), 0);
+    }
+    expectBadInput(
+        runMrsimBinary({"generate", "facebook", "--jobs", "5", "--seed", "1", "-o", device}),
+        device + ": is a character device, not a regular file; refusing to replace it");
+    expectBadInput(
+        runMrsimBinary({"run", samplePath("two-jobs.json"), "-a", "fifo", "--tasks-csv", device}),
+        "refusing to replace it");
+    struct stat st {};
+    ASSERT_EQ(::lstat(device.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISCHR(st.st_mode));
+}
+
+}  // namespace
+}  // namespace mr

@@ -1,0 +1,93 @@
+// One line per error (issue 13 F): names with newlines, control characters or bytes that are not
+// UTF-8 are escaped in every message; files that are not readable files are one clear error.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "io/TextFile.h"
+#include "model/InputError.h"
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+TEST(InputError, EscapesWhatWouldBreakTheLine) {
+    EXPECT_EQ(escapeForMessage("J1"), "J1");
+    EXPECT_EQ(escapeForMessage("a\nb\rc\td"), "a\\nb\\rc\\td");
+    EXPECT_EQ(escapeForMessage(std::string("nul\0x", 5)), "nul\\x00x");
+    EXPECT_EQ(escapeForMessage("\x1b[31mred\x7f"), "\\x1b[31mred\\x7f");
+    // Unicode stays, but its line breaks (U+0085, U+2028, U+2029) do not.
+    EXPECT_EQ(escapeForMessage("Zürich ✓ \u2028 \u2029 \u0085"),
+              "Zürich ✓ \\u2028 \\u2029 \\u0085");
+    // Bytes that are not UTF-8: a lone continuation byte, a truncated sequence, an overlong
+    // form, a surrogate, a code point past U+10FFFF.
+    EXPECT_EQ(escapeForMessage("a\x80"
+                               "b"),
+              "a\\x80b");
+    EXPECT_EQ(escapeForMessage("\xe2\x9c"), "\\xe2\\x9c");
+    EXPECT_EQ(escapeForMessage("\xc0\xaf"), "\\xc0\\xaf");
+    EXPECT_EQ(escapeForMessage("\xed\xa0\x80"), "\\xed\\xa0\\x80");
+    EXPECT_EQ(escapeForMessage("\xf4\x90\x80\x80"), "\\xf4\\x90\\x80\\x80");
+}
+
+TEST(InputError, ValidatesUtf8) {
+    EXPECT_TRUE(isValidUtf8(""));
+    EXPECT_TRUE(isValidUtf8("plain"));
+    EXPECT_TRUE(isValidUtf8("Zürich ✓ 𝄞"));
+    EXPECT_FALSE(
+        isValidUtf8("j\xff"
+                    "1"));
+    EXPECT_FALSE(isValidUtf8("\xc0\xaf"));
+    EXPECT_FALSE(isValidUtf8("\xed\xa0\x80"));
+}
+
+TEST(InputError, EveryPartOfTheMessageIsEscaped) {
+    const InputError e("dir\n/f.json", "J\n1", "x\ty", "bad value \"a\nb\"");
+    EXPECT_EQ(std::string(e.what()),
+              "dir\\n/f.json: job 'J\\n1': field 'x\\ty': bad value \"a\\nb\"");
+    // The parts stay as they were given (the GUI shows them in its own widgets).
+    EXPECT_EQ(e.job(), "J\n1");
+    EXPECT_EQ(inputMessage("f", "m\x01", "", "note", "machine"), "f: machine 'm\\x01': note");
+}
+
+TEST(TextFile, WhatIsNotAReadableFileIsOneClearError) {
+    const std::string dir = test::scratchDir();
+    struct Case {
+        std::string path, words;
+    };
+    for (const Case& c : {Case{dir, "is a directory"},
+                          Case{dir + "/no-such-file.json", "No such file or directory"}}) {
+        SCOPED_TRACE(c.path);
+        try {
+            readTextFile(c.path);
+            ADD_FAILURE() << "read " << c.path;
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.file(), c.path);
+            EXPECT_NE(e.message().find(c.words), std::string::npos) << e.what();
+        }
+        EXPECT_THROW(openInputFile(c.path), InputError);
+    }
+}
+
+TEST(TextFile, ReadingIsBoundedEvenWithoutAnEnd) {
+    // A device that never ends (or a file too large) is refused after `maxBytes`, not read into
+    // memory until it runs out.
+    try {
+        readTextFile("/dev/zero", 1 << 20);
+        ADD_FAILURE() << "read /dev/zero";
+    } catch (const InputError& e) {
+        EXPECT_NE(e.message().find("more than 1 MiB"), std::string::npos) << e.what();
+    }
+    const std::string path = test::scratchDir() + "/two-mib.txt";
+    test::writeText(path, std::string(2 << 20, 'x'));
+    try {
+        readTextFile(path, 1 << 20);
+        ADD_FAILURE() << "read past the limit";
+    } catch (const InputError& e) {
+        EXPECT_NE(e.message().find("holds 2 MiB; at most 1 MiB"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(readTextFile(path).size(), std::size_t{2} << 20);
+}
+
+}  // namespace
+}  // namespace mr
