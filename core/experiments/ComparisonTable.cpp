@@ -8,22 +8,22 @@ double improvementPercent(double baseline, double value) {
 
 namespace {
 
-ComparisonRow rowOf(const Workload& w, const AlgorithmOutcome& outcome,
-                    const std::vector<AlgorithmOutcome>& baselines) {
+ComparisonRow rowOf(const Workload& w, const ComparisonEntry& entry,
+                    const std::vector<ComparisonEntry>& baselines) {
     ComparisonRow row;
-    row.algorithm = outcome.id;
-    row.error = outcome.error;
-    if (!outcome.result) {
+    row.algorithm = entry.id;
+    if (entry.result == nullptr) {
+        row.error = entry.note;
         row.vs.resize(baselines.size());
         return row;
     }
-    const RunResult& r = *outcome.result;
+    const RunResult& r = *entry.result;
     row.makespan = r.sim.makespan;
     row.modelMakespan = r.modelMakespan;
-    for (const AlgorithmOutcome& b : baselines) {
-        row.vs.push_back(b.result ? std::optional<double>(
-                                        improvementPercent(b.result->sim.makespan, r.sim.makespan))
-                                  : std::nullopt);
+    for (const ComparisonEntry& b : baselines) {
+        row.vs.push_back(b.result != nullptr ? std::optional<double>(improvementPercent(
+                                                   b.result->sim.makespan, r.sim.makespan))
+                                             : std::nullopt);
     }
     row.mapUtilization = r.sim.mapUtilization();
     row.reduceUtilization = r.sim.reduceUtilization();
@@ -43,31 +43,31 @@ ComparisonRow rowOf(const Workload& w, const AlgorithmOutcome& outcome,
 
 }  // namespace
 
-ComparisonTable comparisonTable(const Workload& w, const std::vector<AlgorithmOutcome>& outcomes,
-                                const std::vector<AlgorithmOutcome>& baselines) {
+ComparisonTable comparisonTable(const Workload& w, const std::vector<ComparisonEntry>& rows,
+                                const std::vector<ComparisonEntry>& baselines) {
     ComparisonTable table;
     table.workload = w.name;
     table.description = describeWorkload(w);
-    for (const AlgorithmOutcome& b : baselines) {
+    for (const ComparisonEntry& b : baselines) {
         table.baselines.push_back(b.id);
     }
-    for (const AlgorithmOutcome& o : outcomes) {
-        table.rows.push_back(rowOf(w, o, baselines));
+    for (const ComparisonEntry& e : rows) {
+        table.rows.push_back(rowOf(w, e, baselines));
         table.deadlines = table.deadlines || table.rows.back().hasDeadlineMetrics;
     }
     return table;
 }
 
 ComparisonTable comparisonTable(const Workload& w, const std::vector<RunResult>& results) {
-    std::vector<AlgorithmOutcome> outcomes;
+    std::vector<ComparisonEntry> rows;
     for (const RunResult& r : results) {
-        outcomes.push_back({r.algorithm, r, ""});
+        rows.push_back({r.algorithm, &r, ""});
     }
-    std::vector<AlgorithmOutcome> baselines;
-    if (!outcomes.empty()) {
-        baselines.push_back(outcomes.front());
+    std::vector<ComparisonEntry> baselines;
+    if (!rows.empty()) {
+        baselines.push_back(rows.front());
     }
-    return comparisonTable(w, outcomes, baselines);
+    return comparisonTable(w, rows, baselines);
 }
 
 }  // namespace mr

@@ -23,7 +23,7 @@ double improvementPercent(double baseline, double value);
 
 struct ComparisonRow {
     std::string algorithm;
-    std::string error;  // why the algorithm did not run (then no numbers below)
+    std::string error;  // why there is no run (then no numbers below)
     std::optional<double> makespan;
     std::optional<double> modelMakespan;
     std::vector<std::optional<double>> vs;  // per baseline; empty when that baseline did not run
@@ -43,11 +43,17 @@ struct ComparisonTable {
     bool deadlines = false;  // some row hasDeadlineMetrics: show the deadline columns
 };
 
-// One row per outcome, in order; `baselines` are the reference runs ("vs" columns, in order;
-// an outcome without a result leaves its column empty).
-ComparisonTable comparisonTable(const Workload& workload,
-                                const std::vector<AlgorithmOutcome>& outcomes,
-                                const std::vector<AlgorithmOutcome>& baselines);
+// One algorithm of a comparison: its run, or why there is none yet (an error, "computing…").
+struct ComparisonEntry {
+    std::string id;
+    const RunResult* result = nullptr;  // not owned; null when it did not (yet) run
+    std::string note;                   // without a result: why
+};
+
+// One row per entry, in order; `baselines` are the reference runs ("vs" columns, in order; a
+// baseline without a result leaves its column empty).
+ComparisonTable comparisonTable(const Workload& workload, const std::vector<ComparisonEntry>& rows,
+                                const std::vector<ComparisonEntry>& baselines);
 // `mrsim compare`: every result; the first is the baseline.
 ComparisonTable comparisonTable(const Workload& workload, const std::vector<RunResult>& results);
 

@@ -53,7 +53,19 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
 void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
     m_chart->clearPlottables();
     // The table and its CSV come from core (io/ComparisonFormat.h), as mrsim compare's.
-    m_comparison = comparisonTable(*results->workload, results->outcomes, results->baselines);
+    const auto entries = [](const std::vector<AlgorithmRun>& runs) {
+        std::vector<ComparisonEntry> list;
+        for (const AlgorithmRun& run : runs) {
+            const std::string why = !run.finished() ? tr("computing…").toStdString()
+                                    : run.state == AlgorithmRun::State::Cancelled
+                                        ? tr("cancelled").toStdString()
+                                        : run.error;
+            list.push_back({run.id, run.result.get(), why});
+        }
+        return list;
+    };
+    m_comparison = comparisonTable(*results->workload, entries(results->outcomes),
+                                   entries(results->baselines));
     const auto cells = comparisonCells(m_comparison, 40);
     const std::size_t columns = cells.front().size();
     const std::size_t orderColumn = 5 + m_comparison.baselines.size();
@@ -74,7 +86,10 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
         const ComparisonRow& row = m_comparison.rows[r];
         const int tableRow = static_cast<int>(r);
         for (std::size_t c = 0; c < columns; ++c) {
-            auto* item = new QTableWidgetItem(QString::fromStdString(cells[r + 1][c]));
+            const std::string& cell = cells[r + 1][c];
+            // Core's "-" (no value) as the typographic dash.
+            auto* item = new QTableWidgetItem(cell == "-" ? QStringLiteral("—")
+                                                          : QString::fromStdString(cell));
             const bool left = c == 0 || c >= orderColumn;
             item->setTextAlignment((left ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
             if (c == orderColumn && row.order.size() > 40) {
