@@ -297,7 +297,7 @@ void DeadlinesTab::start() {
             return std::shared_ptr<const Outcome>(std::move(out));
         },
         [this](std::shared_ptr<const Outcome> outcome) { finish(*outcome); });
-    m_progress->setRange(0, static_cast<int>(o.interarrivals.size()) * o.runs);
+    m_progress->setRange(0, static_cast<int>(loadSweepPointCount(o)));
     m_progress->setValue(0);
     m_cancel->setEnabled(true);
     m_start->setText(tr("Restart"));

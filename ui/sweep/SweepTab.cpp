@@ -197,9 +197,10 @@ void SweepTab::start() {
         GenerateOptions g;
         g.jobs = m_jobs->value();
         const auto seed = static_cast<std::uint64_t>(m_seed->value());
-        source = [kind, g, seed](int run) mutable {
-            g.seed = seed + static_cast<std::uint64_t>(run);
-            return generateWorkload(kind, g);
+        source = [kind, g, seed](int run) {  // called by several threads at once
+            GenerateOptions options = g;
+            options.seed = seed + static_cast<std::uint64_t>(run);
+            return generateWorkload(kind, options);
         };
     } else if (m_workload) {
         auto workload = m_workload;
