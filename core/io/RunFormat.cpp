@@ -3,11 +3,25 @@
 #include "experiments/DeadlineMetrics.h"
 #include "io/DeadlineMetricsFormat.h"
 #include "io/TextTable.h"
+#include "io/TraceFormat.h"
 #include "model/Numbers.h"
 
 namespace mr {
 
 using nlohmann::ordered_json;
+
+namespace {
+
+// Each job's traced end, if it has one (indexed like the workload's jobs).
+std::vector<const TracedJob*> tracedJobs(const TraceComparison& trace, std::size_t jobs) {
+    std::vector<const TracedJob*> tracedOf(jobs, nullptr);
+    for (const TracedJob& t : trace.jobs) {
+        tracedOf[static_cast<std::size_t>(t.job)] = &t;
+    }
+    return tracedOf;
+}
+
+}  // namespace
 
 std::vector<std::string> jobNames(const Workload& w, const std::vector<int>& jobs) {
     std::vector<std::string> names;
@@ -38,6 +52,8 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
         out["pools"] = pools;
     }
     const bool deadlines = hasDeadlineMetrics(simulated, r);
+    const TraceComparison trace = compareWithTrace(w, r.sim);
+    const std::vector<const TracedJob*> tracedOf = tracedJobs(trace, r.sim.jobs.size());
     ordered_json jobs = ordered_json::array();
     for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
         const JobTimes& t = r.sim.jobs[j];
@@ -63,12 +79,20 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
                 job["killed_reduces"] = t.killedReduces;
             }
         }
+        if (!trace.empty()) {
+            const TracedJob* traced = tracedOf[j];
+            job["trace_end"] = traced ? ordered_json(traced->tracedEnd) : ordered_json();
+            job["trace_error"] = traced ? ordered_json(traced->error()) : ordered_json();
+        }
         jobs.push_back(job);
     }
     out["jobs"] = jobs;
     out["utilization"] = {{"map", r.sim.mapUtilization()}, {"reduce", r.sim.reduceUtilization()}};
     if (deadlines) {
         out["deadline_metrics"] = deadlineMetricsJson(deadlineMetrics(simulated, r));
+    }
+    if (!trace.empty()) {
+        out["trace"] = traceComparisonJson(trace);
     }
     if (!r.notes.empty()) {
         out["notes"] = r.notes;
@@ -109,6 +133,12 @@ std::string runResultText(const Workload& w, const RunResult& r) {
     if (deadlines) {
         rows[0].insert(rows[0].end(), {"deadline", "late"});
     }
+    const TraceComparison trace = compareWithTrace(w, r.sim);
+    const std::vector<const TracedJob*> tracedOf = tracedJobs(trace, r.sim.jobs.size());
+    if (!trace.empty()) {
+        rows[0].insert(rows[0].end(), {"traced end", "error"});
+        out += traceComparisonText(trace);
+    }
     const auto stageText = [](const std::vector<StageDurations>& stages, int j, bool map) {
         if (static_cast<std::size_t>(j) >= stages.size()) {
             return std::string("-");
@@ -134,6 +164,11 @@ std::string runResultText(const Workload& w, const RunResult& r) {
             row.push_back(job.deadline ? formatTime(t.arrival + *job.deadline) : "-");
             row.push_back(job.deadline && missedDeadline(t.arrival, *job.deadline, t.end) ? "late"
                                                                                           : "");
+        }
+        if (!trace.empty()) {
+            const TracedJob* traced = tracedOf[static_cast<std::size_t>(j)];
+            row.push_back(traced ? formatTime(traced->tracedEnd) : "-");
+            row.push_back(traced ? errorPercent(traced->error()) : "-");
         }
         rows.push_back(std::move(row));
     }

@@ -13,7 +13,9 @@ namespace mr {
 
 // {"algorithm", "workload", "order", "makespan", "model_makespan", ["pools"], "jobs",
 // "utilization", ...}; "deadline_metrics" when a job has a deadline or the run has quotas or
-// locality (then each job also has "deadline" (absolute) and "late").
+// locality (then each job also has "deadline" (absolute) and "late"); "trace"
+// (traceComparisonJson) when jobs carry a traced end (then each job also has "trace_end" and
+// "trace_error", null for a job without one).
 nlohmann::ordered_json runResultJson(const Workload& workload, const RunResult& result);
 std::string runResultText(const Workload& workload, const RunResult& result);
 

@@ -11,6 +11,7 @@
 #include "experiments/ComparisonTable.h"
 
 class QCustomPlot;
+class QCPItemText;
 class QTableWidget;
 
 namespace mr::ui {
@@ -28,9 +29,12 @@ public:
     QString csv() const;
 
 private:
+    void placeBarLabels();
+
     QCustomPlot* m_chart;
     QTableWidget* m_table;
     ComparisonTable m_comparison;
+    QList<QCPItemText*> m_barLabels;
 };
 
 }  // namespace mr::ui
