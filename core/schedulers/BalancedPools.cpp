@@ -9,6 +9,7 @@
 
 #include "model/InputError.h"
 #include "model/Numbers.h"
+#include "model/Tolerance.h"
 #include "perf/TwoStage.h"
 #include "schedulers/Algorithm.h"
 #include "schedulers/Johnson.h"
@@ -27,11 +28,6 @@ std::vector<int> jobsByMapTasks(const Workload& w) {
 }
 
 namespace {
-
-// Equal up to the simulator's notion of "the same instant": a split must really beat Johnson.
-bool clearlyLess(double a, double b) {
-    return a < b - 1e-9 * std::max(1.0, std::fabs(b));
-}
 
 // (m_i, r_i) of a job on a number of nodes, computed once per (job, nodes): the exact estimator
 // on per-task arrays is the expensive part of the search, and every split asks again.
@@ -385,7 +381,7 @@ BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPool
         SplitSearch search(workload, memo, group, options.warmStart, plan.simulations,
                            options.cancel);
         const auto best = search.run(groups.size() == 1 ? &plan.splits : nullptr);
-        if (!best || !clearlyLess(best->end, group.end)) {
+        if (!best || !clearlyShorter(best->end, group.end)) {
             groups[worst].exhausted = true;
             break;
         }
