@@ -1,4 +1,5 @@
 #include "experiments/DeadlineMetrics.h"
+#include "model/Tolerance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,8 +7,9 @@
 namespace mr {
 
 bool missedDeadline(double arrival, double deadline, double completion) {
-    const double due = arrival + deadline;
-    return completion > due + 1e-9 * std::max(1.0, std::fabs(due));
+    // The time the job took against the time it had (model/Tolerance.h): relative to the
+    // deadline, never to the clock.
+    return !withinDuration(completion - arrival, deadline, completion);
 }
 
 bool hasDeadlineMetrics(const Workload& w, const RunResult& r) {

@@ -11,6 +11,7 @@
 #include "exec/ThreadPool.h"
 #include "model/InputError.h"
 #include "model/Numbers.h"
+#include "model/Tolerance.h"
 #include "perf/TwoStage.h"
 #include "schedulers/Algorithm.h"
 #include "schedulers/Johnson.h"
@@ -29,14 +30,6 @@ std::vector<int> jobsByMapTasks(const Workload& w) {
 }
 
 namespace {
-
-// Equal up to the simulator's notion of "the same instant": a split must really beat Johnson.
-double clearlyBelow(double b) {
-    return b - 1e-9 * std::max(1.0, std::fabs(b));
-}
-bool clearlyLess(double a, double b) {
-    return a < clearlyBelow(b);
-}
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -236,7 +229,7 @@ public:
         if (n < 2 || m_group.nodes < 2) {
             return std::nullopt;
         }
-        m_johnson = clearlyBelow(m_group.end);
+        m_johnson = clearlyBelow(m_group.end);  // model/Tolerance.h
         std::vector<SplitResult> results(static_cast<std::size_t>(n - 1));
         Candidate best;
         if (m_options.gallop) {
@@ -387,7 +380,7 @@ private:
             r.smallEnd = own->smallEnd;
             r.bigEnd = own->bigEnd;
         }
-        if (own && own->beats(best) && clearlyLess(own->end, m_group.end)) {
+        if (own && own->beats(best) && clearlyShorter(own->end, m_group.end)) {
             r.pruned = false;
             return own;
         }
@@ -536,7 +529,7 @@ BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPool
         const Group group = groups[worst].group;
         SplitSearch search(workload, memo, group, options, plan.simulations);
         const auto best = search.run(groups.size() == 1 ? &plan.splits : nullptr);
-        if (!best || !clearlyLess(best->end, group.end)) {
+        if (!best || !clearlyShorter(best->end, group.end)) {
             groups[worst].exhausted = true;
             break;
         }

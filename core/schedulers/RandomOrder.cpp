@@ -1,7 +1,7 @@
 // random — a seeded random order (seed 001 "Rand").
 #include <algorithm>
-#include <random>
 
+#include "model/SeededRandom.h"
 #include "schedulers/Algorithm.h"
 
 namespace mr {
@@ -21,8 +21,8 @@ protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,
                                  const RunOptions& options) const override {
         auto order = fileOrder(w);
-        std::mt19937_64 rng(options.seed);
-        std::shuffle(order.begin(), order.end(), rng);
+        SeededRandom rng(options.seed);
+        rng.shuffle(order);
         return order;
     }
 };
