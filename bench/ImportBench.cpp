@@ -9,7 +9,7 @@
 // Counters: input bytes per second, the input's size, and the peak resident memory of the
 // process during the benchmark (Linux VmHWM, reset before each benchmark through
 // /proc/self/clear_refs), next to the resident memory before it.
-// The traces come from MRX_SHARED_DATA_DIR; a benchmark whose trace is missing says so and skips.
+// The traces come from tests/data/traces (MRX_TRACES_DIR); a missing one fails the benchmark.
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
@@ -27,7 +27,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kShared = MRX_SHARED_DATA_DIR;
+const std::string kShared = MRX_TRACES_DIR;
 
 // A /proc/self/status value in MB ("VmHWM", "VmRSS").
 double procStatusMb(const std::string& key) {

@@ -20,6 +20,8 @@ ctest --test-dir build-test --output-on-failure -j"$(nproc)"
 # own build-NAME/ folder only what they test, and exit non-zero on failure. One line per stage.
 STAGES=(
     sweeps  # the cluster recipes for real: GNU parallel (local, ssh) and a one-node Slurm
+    libcxx  # mrsim with clang + libc++: generated workloads and sweeps byte-identical to gcc's
+    bench   # every benchmark program built and run for one iteration each
 )
 for stage in "${STAGES[@]}"; do
     echo "== stage: $stage"

@@ -13,7 +13,7 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
                      algorithmHelp(),
                  "mrsim"};
     app.require_subcommand(1);
-    app.set_version_flag("--version", "mrsim 0.1.0");
+    app.set_version_flag("--version", "mrsim " MRX_VERSION);
 
     // Every command: one line here.
     // clang-format off
@@ -42,8 +42,11 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         out << app.help("", CLI::AppFormatMode::All);
         return kExitOk;
     } catch (const CLI::CallForVersion&) {
-        out << "mrsim 0.1.0\n";
+        out << "mrsim " MRX_VERSION "\n";
         return kExitOk;
+    } catch (const InputError& e) {  // a run option's value (OptionSpec::set)
+        err << "mrsim: error: " << e.what() << "\n";
+        return kExitBadInput;
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() == 0) {  // --help, of mrsim or of a command
             for (const Command& c : commands) {

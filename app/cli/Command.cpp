@@ -1,8 +1,11 @@
 #include "cli/Command.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <ostream>
 
+#include "catalog/AlgorithmCatalog.h"
 #include "cost/CostAlgorithms.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
@@ -10,44 +13,57 @@
 
 namespace mr::cli {
 
+void addRunOptions(CLI::App& command, RunOptions& target, const std::vector<std::string>& ids) {
+    std::map<std::string, CLI::Option*> flags;
+    for (const OptionSpec& spec : runOptionSpecs()) {
+        if (!ids.empty() && std::find(ids.begin(), ids.end(), spec.id) == ids.end()) {
+            continue;
+        }
+        std::string help = spec.help;
+        if (!spec.defaultValue.empty() && spec.type != OptionType::Flag) {
+            help += " (default " + spec.defaultValue + ")";
+        }
+        CLI::Option* option = nullptr;
+        if (spec.type == OptionType::Flag) {
+            option = command.add_flag_callback(
+                "--" + spec.id, [&target, &spec] { spec.set(target, "true"); }, help);
+            flags[spec.id] = option;
+        } else if (spec.type == OptionType::Names) {
+            option = command
+                         .add_option_function<std::vector<std::string>>(
+                             "--" + spec.id,
+                             [&target, &spec](const std::vector<std::string>& names) {
+                                 std::string joined;
+                                 for (const auto& name : names) {
+                                     joined += (joined.empty() ? "" : ",") + name;
+                                 }
+                                 spec.set(target, joined);
+                             },
+                             help)
+                         ->delimiter(',');
+        } else {
+            option = command.add_option_function<std::string>(
+                "--" + spec.id,
+                [&target, &spec](const std::string& text) { spec.set(target, text); }, help);
+        }
+        if (!spec.needsFlag.empty()) {
+            const auto flag = flags.find(spec.needsFlag);
+            if (flag != flags.end()) {
+                option->needs(flag->second);
+            }
+        }
+    }
+}
+
 void WorkloadOptions::addTo(CLI::App& command, bool workloadRequired) {
     command.add_option("workload", workload, "Workload file (mrx-workload JSON)")
         ->required(workloadRequired);
-    command.add_option("--seed", seed, "Seed for randomised algorithms (default 1)");
-    command
-        .add_option("--estimator", estimator,
-                    "Stage-duration estimator for (m, r): exact, aria-low, aria-up, aria-avg")
-        ->check(CLI::IsMember({"exact", "aria-low", "aria-up", "aria-avg"}));
-    command.add_option("--order", order, "Job order for the manual algorithm (J1,J2,...)")
-        ->delimiter(',');
-    command.add_option("--threads", threads, "Worker threads for searches (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
-    command
-        .add_option("--pools", pools,
-                    "balanced-pools: split into up to K pools (default 2; more is our extension)")
-        ->check(CLI::Range(2, 1000));
-    addLocalityOptions(command, locality);
+    addRunOptions(command, run);
 }
 
-void addLocalityOptions(CLI::App& command, LocalityOptions& locality) {
-    auto* on = command.add_flag(
-        "--locality", locality.enabled,
-        "Simulate data locality: map blocks on 3 nodes (seeded by --seed), remote reads slower");
-    command
-        .add_option("--vms-per-host", locality.vmsPerHost,
-                    "Nodes (VMs) per physical host, for completion-time's core moves (default 1)")
-        ->check(CLI::Range(1, 1'000'000))
-        ->needs(on);
-    command
-        .add_option("--remote-penalty", locality.remotePenalty,
-                    "A map task away from its block runs this many times longer (default 1.5)")
-        ->check(CLI::Range(1.0, 1000.0))
-        ->needs(on);
-    command
-        .add_option("--reconfig-delay", locality.reconfigDelay,
-                    "Seconds to move a core between VMs of one host (default 0)")
-        ->check(CLI::Range(0.0, 1e9))
-        ->needs(on);
+void addLocalityOptions(CLI::App& command, RunOptions& target) {
+    addRunOptions(command, target,
+                  {"locality", "vms-per-host", "remote-penalty", "reconfig-delay"});
 }
 
 Workload WorkloadOptions::load(std::ostream& err) const {
@@ -57,17 +73,6 @@ Workload WorkloadOptions::load(std::ostream& err) const {
         err << "mrsim: warning: " << warning << "\n";
     }
     return w;
-}
-
-RunOptions WorkloadOptions::runOptions() const {
-    RunOptions r;
-    r.seed = seed;
-    r.estimator = *parseEstimator(estimator);
-    r.manualOrder = order;
-    r.threads = threads;
-    r.pools = pools;
-    r.locality = locality;
-    return r;
 }
 
 void rethrowNamingFile(const InputError& e, const std::string& file) {
@@ -81,18 +86,27 @@ std::string algorithmHelp() {
     std::string text = "Algorithms:\n";
     for (const Algorithm* a : allAlgorithms()) {
         const std::size_t pad = 18 - std::min<std::size_t>(17, a->id().size());
-        text += "  " + a->id() + std::string(pad, ' ') + a->summary() + "\n";
+        text += "  " + a->id() + std::string(pad, ' ') + a->info().description + " (" +
+                a->info().source + ")\n";
     }
     return text;
 }
 
 void CostRunOptions::addTo(CLI::App& command) {
-    command.add_option("--epoch", epochS, "lips-online: epoch length in seconds (default 600)");
-    command.add_option("--delay", delayS,
-                       "delay: seconds a job waits for a local machine (default 5)");
-    command.add_flag("--all-stores", allStores,
-                     "LiPS: let a task read from any store, not only its data's origin and its "
-                     "machine's own store (a bigger LP)");
+    // Help and defaults from the cost algorithms' option specs; the values are checked where the
+    // algorithms run (runCostAlgorithm).
+    for (const OptionSpec& spec : cost::costOptionSpecs()) {
+        const std::string help =
+            spec.help +
+            (spec.type == OptionType::Flag ? "" : " (default " + spec.defaultValue + ")");
+        if (spec.id == "epoch") {
+            command.add_option("--epoch", epochS, help);
+        } else if (spec.id == "delay") {
+            command.add_option("--delay", delayS, help);
+        } else if (spec.id == "all-stores") {
+            command.add_flag("--all-stores", allStores, help);
+        }
+    }
 }
 
 cost::CostOptions CostRunOptions::costOptions() const {
@@ -106,16 +120,27 @@ cost::CostOptions CostRunOptions::costOptions() const {
 std::string costAlgorithmHelp() {
     std::string text = "Cost algorithms:";
     for (const auto& a : cost::costAlgorithms()) {
-        text +=
-            "\n  " + a.id + std::string(a.id.size() < 16 ? 16 - a.id.size() : 1, ' ') + a.summary;
+        text += "\n  " + a.id + std::string(a.id.size() < 16 ? 16 - a.id.size() : 1, ' ') +
+                a.description + " (" + a.source + ")";
     }
     return text;
 }
 
 Command makeAlgorithmsCommand(CLI::App& app) {
+    struct Options {
+        bool json = false;
+    };
+    auto o = std::make_shared<Options>();
     Command c;
-    c.app = app.add_subcommand("algorithms", "List the algorithm ids");
-    c.run = [](std::ostream& out, std::ostream&) { out << algorithmHelp(); };
+    c.app = app.add_subcommand(
+        "algorithms",
+        "List every algorithm: id, name, source, description; with --json also its options "
+        "(type, range, default), what it needs (arrivals, deadlines, a cost model) and whether "
+        "it is fast enough to run on every edit");
+    c.app->add_flag("--json", o->json, "Print the registry as JSON");
+    c.run = [o](std::ostream& out, std::ostream&) {
+        out << (o->json ? algorithmCatalogJson().dump(2) + "\n" : algorithmCatalogText());
+    };
     return c;
 }
 

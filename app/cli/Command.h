@@ -22,24 +22,26 @@ struct Command {
     std::function<void(std::ostream& out, std::ostream& err)> run;
 };
 
-// Options shared by the commands that read one workload and run algorithms on it.
+// Declares --ID for each of the registry's run options `ids` (all of runOptionSpecs() when
+// empty): help, type and range from its OptionSpec; the value is read into `target` with the
+// spec's own parser (a bad value: InputError naming the option, exit 2).
+void addRunOptions(CLI::App& command, RunOptions& target, const std::vector<std::string>& ids = {});
+
+// Options shared by the commands that read one workload and run algorithms on it: WORKLOAD and
+// every run option of the registry (--seed, --estimator, --order, --threads, --pools,
+// --locality, ...).
 struct WorkloadOptions {
     std::string workload;
-    std::uint64_t seed = 1;
-    std::string estimator = "exact";
-    std::vector<std::string> order;
-    int threads = 0;
-    int pools = 2;
-    LocalityOptions locality;
+    RunOptions run;  // as given on the command line (defaults otherwise)
 
     // `workloadRequired` false: the WORKLOAD argument may be left out (sweep --generate).
     void addTo(CLI::App& command, bool workloadRequired = true);
     Workload load(std::ostream& err) const;  // prints the loader's warnings
-    RunOptions runOptions() const;
+    const RunOptions& runOptions() const { return run; }
 };
 
 // --locality, --vms-per-host, --remote-penalty, --reconfig-delay (seed 003 §4.1).
-void addLocalityOptions(CLI::App& command, LocalityOptions& locality);
+void addLocalityOptions(CLI::App& command, RunOptions& target);
 
 // Re-throw an InputError raised while running algorithms on `file` so that it names the file
 // (errors about the command line itself — algorithm ids, --order — stay as they are).

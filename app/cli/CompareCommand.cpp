@@ -4,7 +4,7 @@
 
 #include "cli/Command.h"
 #include "experiments/Compare.h"
-#include "io/ResultFormat.h"
+#include "io/ComparisonFormat.h"
 #include "model/InputError.h"
 
 namespace mr::cli {
@@ -36,9 +36,9 @@ Command makeCompareCommand(CLI::App& app) {
         if (o->json) {
             out << comparisonJson(w, results).dump(2) << "\n";
         } else if (o->csv) {
-            out << comparisonCsv(w, results);
+            out << comparisonCsv(comparisonTable(w, results));
         } else {
-            out << comparisonText(w, results);
+            out << comparisonText(comparisonTable(w, results));
         }
     };
     return c;

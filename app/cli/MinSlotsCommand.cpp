@@ -3,11 +3,12 @@
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <ostream>
 
 #include "cli/Command.h"
-#include "io/ResultFormat.h"
 #include "io/WorkloadJson.h"
+#include "model/Numbers.h"
 #include "perf/QuotaModel.h"
 
 namespace mr::cli {

@@ -8,8 +8,8 @@
 #include "cli/Command.h"
 #include "io/Plan.h"
 #include "io/PlanFiles.h"
-#include "io/ResultFormat.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 #include "schedulers/Registry.h"
 
 namespace mr::cli {

@@ -6,7 +6,7 @@
 
 #include "cli/Command.h"
 #include "io/AtomicFile.h"
-#include "io/ResultFormat.h"
+#include "io/RunFormat.h"
 #include "io/TaskCsv.h"
 #include "io/TraceEvents.h"
 #include "model/InputError.h"

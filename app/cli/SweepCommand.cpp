@@ -77,7 +77,7 @@ Command makeSweepCommand(CLI::App& app) {
         sweep.spec.algorithms = o->algorithms;
         sweep.spec.runs = o->runs;
         sweep.spec.run = o->workload.runOptions();
-        sweep.spec.threads = o->workload.threads;
+        sweep.spec.threads = o->workload.run.threads;
         checkSweep(sweep.spec);
         // The first run's workload: its name for the summary, its size for the work estimate.
         // Generated workloads are made again (and dropped) in the workers, one run at a time.
@@ -92,7 +92,7 @@ Command makeSweepCommand(CLI::App& app) {
         } else {
             source = [o](int run) {
                 GenerateOptions g = o->generateOptions;
-                g.seed = o->workload.seed + static_cast<std::uint64_t>(run);
+                g.seed = o->workload.run.seed + static_cast<std::uint64_t>(run);
                 return generateWorkload(o->generate, g);
             };
             const Workload first = source(0);
@@ -100,7 +100,7 @@ Command makeSweepCommand(CLI::App& app) {
             sweep.source = {{"generate", o->generate},
                             {"jobs", o->generateOptions.jobs},
                             {"slots_per_node", o->generateOptions.slotsPerNode},
-                            {"seed", o->workload.seed}};
+                            {"seed", o->workload.run.seed}};
             tasks = taskCount(first);
         }
         const auto checkWork = [&sweep, tasks](const std::vector<std::size_t>& indices,

@@ -51,7 +51,7 @@ Command makeSweepLoadCommand(CLI::App& app) {
         ->add_option("--estimator", o->estimator,
                      "ARIA bound behind min-edf quotas: aria-avg (default), aria-low, aria-up")
         ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up"}));
-    addLocalityOptions(*c.app, o->sweep.run.locality);
+    addLocalityOptions(*c.app, o->sweep.run);
     o->format.addTo(*c.app);
     o->shards.addTo(*c.app);
     c.run = [o](std::ostream& out, std::ostream& err) {

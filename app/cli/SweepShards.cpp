@@ -42,7 +42,7 @@ bool ShardOptions::pointsMode() const {
 }
 
 std::string sweepProgram() {
-    return "mrsim 0.1.0";
+    return "mrsim " MRX_VERSION;
 }
 
 namespace {

@@ -8,8 +8,8 @@
 
 #include "cli/Command.h"
 #include "experiments/TraceValidation.h"
-#include "io/ResultFormat.h"
 #include "io/RumenImport.h"
+#include "io/TraceFormat.h"
 #include "io/WorkloadJson.h"
 #include "schedulers/Registry.h"
 

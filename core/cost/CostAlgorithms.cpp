@@ -5,21 +5,80 @@
 #include <map>
 #include <tuple>
 
+#include "io/NumberFormat.h"
 #include "model/InputError.h"
 
 namespace mr::cost {
 
-const std::vector<CostAlgorithmInfo>& costAlgorithms() {
-    static const std::vector<CostAlgorithmInfo> all = {
-        {"lips", "LiPS offline simple task scheduling, data stay put (seed 002 Fig. 2)"},
-        {"lips-coschedule", "LiPS offline co-scheduling of data and tasks (seed 002 Fig. 3)"},
-        {"lips-online", "LiPS epoch by epoch with a fake node for the overflow (Fig. 4, --epoch)"},
-        {"hadoop-default",
-         "greedy locality: local while the machine has capacity, else the "
-         "cheapest machine to reach"},
-        {"delay", "delay scheduling: fair share, wait up to --delay s for a local machine"},
+const std::vector<AlgorithmInfo>& costAlgorithms() {
+    static const std::vector<AlgorithmInfo> all = {
+        {.id = "lips",
+         .name = "LiPS",
+         .description = "offline simple task scheduling for dollar cost, data stay put",
+         .source = "seed 002 Fig. 2",
+         .options = {"all-stores"},
+         .needs = {.costModel = true}},
+        {.id = "lips-coschedule",
+         .name = "LiPS co-scheduling",
+         .description = "offline co-scheduling of data and tasks for dollar cost",
+         .source = "seed 002 Fig. 3",
+         .options = {"all-stores"},
+         .needs = {.costModel = true}},
+        {.id = "lips-online",
+         .name = "LiPS online",
+         .description = "LiPS epoch by epoch, with a fake node for the overflow",
+         .source = "seed 002 Fig. 4",
+         .options = {"epoch", "all-stores"},
+         .needs = {.costModel = true}},
+        {.id = "hadoop-default",
+         .name = "Hadoop default",
+         .description = "greedy locality: local while the machine has capacity, else the "
+                        "cheapest machine to reach",
+         .source = "seed 002 §V (baseline)",
+         .needs = {.costModel = true},
+         .baseline = true},
+        {.id = "delay",
+         .name = "Delay scheduling",
+         .description = "fair share, a job waits up to --delay s for a local machine",
+         .source = "seed 002 §V (baseline)",
+         .options = {"delay"},
+         .needs = {.costModel = true},
+         .baseline = true},
     };
     return all;
+}
+
+const std::vector<OptionSpec>& costOptionSpecs() {
+    static const std::vector<OptionSpec> specs = [] {
+        const CostOptions defaults;
+        std::vector<OptionSpec> list(3);
+        list[0].id = "epoch";
+        list[0].label = "Epoch";
+        list[0].type = OptionType::Real;
+        list[0].help = "lips-online: epoch length in seconds (seed 002 Fig. 11 uses 400 and 600)";
+        list[0].min = 0.0;
+        list[0].minExclusive = true;
+        list[0].max = 1e12;
+        list[0].unit = "s";
+        list[0].defaultValue = formatNumber(defaults.epochS);
+        list[1].id = "delay";
+        list[1].label = "Delay";
+        list[1].type = OptionType::Real;
+        list[1].help = "delay: seconds a job waits for a local machine";
+        list[1].min = 0.0;
+        list[1].max = 1e12;
+        list[1].unit = "s";
+        list[1].defaultValue = formatNumber(defaults.delayS);
+        list[2].id = "all-stores";
+        list[2].label = "All stores";
+        list[2].type = OptionType::Flag;
+        list[2].help =
+            "LiPS: a task may read from any store, not only its data's origin and its "
+            "machine's own store (a bigger LP)";
+        list[2].defaultValue = defaults.allStores ? "true" : "false";
+        return list;
+    }();
+    return specs;
 }
 
 std::vector<std::string> costAlgorithmIds() {

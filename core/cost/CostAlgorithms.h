@@ -9,6 +9,8 @@
 
 #include "cost/CostModel.h"
 #include "cost/CostResult.h"
+#include "schedulers/AlgorithmInfo.h"
+#include "schedulers/RunOptions.h"
 
 namespace mr::cost {
 
@@ -20,13 +22,11 @@ struct CostOptions {
     const std::atomic<bool>* cancel = nullptr;
 };
 
-struct CostAlgorithmInfo {
-    std::string id;
-    std::string summary;
-};
-
-const std::vector<CostAlgorithmInfo>& costAlgorithms();
+// Their metadata (needs.costModel set; options are ids of costOptionSpecs()).
+const std::vector<AlgorithmInfo>& costAlgorithms();
 std::vector<std::string> costAlgorithmIds();
+// --epoch, --delay, --all-stores: type, range, default and help (no get/set: CostOptions).
+const std::vector<OptionSpec>& costOptionSpecs();
 
 // Throws InputError for an unknown id (field "algorithm") or a bad option (field "epoch",
 // "delay"). An infeasible model is not an error: the result says so (feasible = false).

@@ -3,7 +3,10 @@
 #include <cstdio>
 #include <set>
 
-#include "io/ResultFormat.h"
+#include "experiments/ComparisonTable.h"
+#include "io/Csv.h"
+#include "io/TextTable.h"
+#include "model/Numbers.h"
 
 namespace mr::cost {
 

@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <string>
 
 #include "model/InputError.h"
+#include "model/SeededRandom.h"
 
 namespace mr::cost {
 
@@ -36,13 +36,9 @@ CostModel randomCostModel(const RandomCostOptions& o) {
     if (o.stores < 0 || o.stores > 2000) {
         throw InputError("", "", "stores", "must be between 1 and 2000 (0: one per machine)");
     }
-    std::mt19937_64 rng(o.seed);
-    auto uniform = [&](double lo, double hi) {
-        return std::uniform_real_distribution<double>(lo, hi)(rng);
-    };
-    auto uniformInt = [&](int lo, int hi) {
-        return std::uniform_int_distribution<int>(lo, hi)(rng);
-    };
+    SeededRandom rng(o.seed);
+    auto uniform = [&](double lo, double hi) { return rng.uniform(lo, hi); };
+    auto uniformInt = [&](int lo, int hi) { return rng.uniformInt(lo, hi); };
     const int S = o.stores == 0 ? o.machines : o.stores;
     CostModel m;
     m.name = "random " + std::to_string(o.machines) + " machines, " + std::to_string(o.jobs) +

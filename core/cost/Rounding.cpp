@@ -1,4 +1,5 @@
 #include "cost/Rounding.h"
+#include "model/Tolerance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,7 +27,7 @@ RoundedPlan roundToBlocks(const CostModel& model, const TransferTable& transfer,
     std::vector<double> load(M, 0.0);
     auto fits = [&](int l, double cpu) {
         const auto k = static_cast<std::size_t>(l);
-        return load[k] + cpu <= capacityCpuS[k] + 1e-9 * std::max(1.0, capacityCpuS[k]);
+        return withinDuration(load[k] + cpu, capacityCpuS[k]);  // CPU seconds
     };
 
     std::vector<Entry> entries;

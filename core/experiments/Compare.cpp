@@ -1,11 +1,14 @@
 #include "experiments/Compare.h"
 
-#include <future>
-
+#include "exec/ThreadPool.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
 
 namespace mr {
+
+// Every algorithm on the project's parallel-for (bounded threads; an exception thrown in a
+// worker reaches the caller). Each algorithm runs with the caller's options, so an algorithm
+// that is itself parallel (optimal) nests safely: parallelFor never waits for a busy worker.
 
 std::vector<RunResult> compareAlgorithms(const Workload& workload,
                                          const std::vector<std::string>& ids,
@@ -15,37 +18,26 @@ std::vector<RunResult> compareAlgorithms(const Workload& workload,
             runAlgorithm(workload, id, options);  // throws the "unknown algorithm" InputError
         }
     }
-    std::vector<std::future<RunResult>> futures;
-    for (const auto& id : ids) {
-        futures.push_back(std::async(std::launch::async,
-                                     [&, id] { return runAlgorithm(workload, id, options); }));
-    }
-    std::vector<RunResult> results;
-    for (auto& f : futures) {
-        results.push_back(f.get());
-    }
+    std::vector<RunResult> results(ids.size());
+    parallelFor(ids.size(),
+                [&](std::size_t i) { results[i] = runAlgorithm(workload, ids[i], options); },
+                {.threads = options.threads, .cancel = options.cancel});
     return results;
 }
 
 std::vector<AlgorithmOutcome> runEach(const Workload& workload, const std::vector<std::string>& ids,
                                       const RunOptions& options) {
-    std::vector<std::future<AlgorithmOutcome>> futures;
-    for (const auto& id : ids) {
-        futures.push_back(std::async(std::launch::async, [&, id] {
-            AlgorithmOutcome outcome;
-            outcome.id = id;
-            try {
-                outcome.result = runAlgorithm(workload, id, options);
-            } catch (const InputError& e) {
-                outcome.error = e.what();
-            }
-            return outcome;
-        }));
-    }
-    std::vector<AlgorithmOutcome> outcomes;
-    for (auto& f : futures) {
-        outcomes.push_back(f.get());
-    }
+    std::vector<AlgorithmOutcome> outcomes(ids.size());
+    parallelFor(ids.size(),
+                [&](std::size_t i) {
+                    outcomes[i].id = ids[i];
+                    try {
+                        outcomes[i].result = runAlgorithm(workload, ids[i], options);
+                    } catch (const InputError& e) {
+                        outcomes[i].error = e.what();
+                    }
+                },
+                {.threads = options.threads, .cancel = options.cancel});
     return outcomes;
 }
 

@@ -1,4 +1,5 @@
 #include "experiments/DeadlineMetrics.h"
+#include "model/Tolerance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,8 +7,15 @@
 namespace mr {
 
 bool missedDeadline(double arrival, double deadline, double completion) {
-    const double due = arrival + deadline;
-    return completion > due + 1e-9 * std::max(1.0, std::fabs(due));
+    // The time the job took against the time it had (model/Tolerance.h): relative to the
+    // deadline, never to the clock.
+    return !withinDuration(completion - arrival, deadline, completion);
+}
+
+bool hasDeadlineMetrics(const Workload& w, const RunResult& r) {
+    const bool anyDeadline = std::any_of(w.jobs.begin(), w.jobs.end(),
+                                         [](const Job& job) { return job.deadline.has_value(); });
+    return anyDeadline || r.extraTasks || r.locality;
 }
 
 DeadlineMetrics deadlineMetrics(const Workload& w, const RunResult& r) {

@@ -7,8 +7,9 @@
 //   killed map / reduce tasks   task executions killed (spare-slot cancellations)
 //   data-local fraction         completed map tasks that read their block locally (--locality)
 // Jobs without a deadline can neither miss nor meet one: they count in the average completion
-// time only. A job is late when it completes more than 1e-9 (relative) after its deadline, so
-// that rounding in summed durations does not make a job that ends on its deadline "late".
+// time only. A job is late when the time it took exceeds its deadline beyond rounding
+// (model/Tolerance.h: relative to the deadline, not to the clock), so that rounding in summed
+// durations does not make a job that ends on its deadline "late", at any time of day.
 #pragma once
 
 #include <optional>
@@ -33,6 +34,10 @@ struct DeadlineMetrics {
 
 // `workload` must be the one the run simulated.
 DeadlineMetrics deadlineMetrics(const Workload& workload, const RunResult& result);
+
+// Whether a run's output carries deadline metrics: a job has a deadline, or the run has quotas
+// (extra tasks) or locality.
+bool hasDeadlineMetrics(const Workload& workload, const RunResult& result);
 
 // True when a job with this deadline, arrival and completion missed it.
 bool missedDeadline(double arrival, double deadline, double completion);

@@ -1,9 +1,9 @@
 #include "experiments/Ranges.h"
 
-#include <charconv>
 #include <cmath>
 
 #include "model/InputError.h"
+#include "model/Numbers.h"
 
 namespace mr {
 
@@ -29,33 +29,36 @@ std::vector<double> rangeValues(double from, double to, double step, const std::
     return values;
 }
 
-std::vector<double> parseRange(std::string_view text, const std::string& field) {
+std::optional<RangeText> readRange(std::string_view text) {
     std::vector<double> parts;
     std::size_t start = 0;
-    while (parts.size() < 4) {
+    while (parts.size() < 3) {
         const std::size_t colon = text.find(':', start);
-        const std::string_view part = text.substr(
-            start, colon == std::string_view::npos ? std::string_view::npos : colon - start);
-        double value = 0.0;
-        const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
-        if (part.empty() || ec != std::errc() || end != part.data() + part.size()) {
-            throw InputError("", "", field,
-                             "expected FROM:TO:STEP (got '" + std::string(text) + "')");
+        const std::optional<double> value = parseDouble(text.substr(
+            start, colon == std::string_view::npos ? std::string_view::npos : colon - start));
+        if (!value) {
+            return std::nullopt;
         }
-        parts.push_back(value);
+        parts.push_back(*value);
         if (colon == std::string_view::npos) {
-            break;
+            RangeText range{parts[0], parts.size() > 1 ? parts[1] : parts[0],
+                            parts.size() > 2 ? parts[2] : 1.0};
+            return range;
         }
         start = colon + 1;
     }
-    if (parts.size() > 3) {
+    return std::nullopt;  // a fourth part
+}
+
+std::vector<double> parseRange(std::string_view text, const std::string& field) {
+    const std::optional<RangeText> range = readRange(text);
+    if (!range) {
         throw InputError("", "", field, "expected FROM:TO:STEP (got '" + std::string(text) + "')");
     }
-    if (parts[0] < 0.0) {
+    if (range->from < 0.0) {
         throw InputError("", "", field, "FROM must be >= 0 (got '" + std::string(text) + "')");
     }
-    return rangeValues(parts[0], parts.size() > 1 ? parts[1] : parts[0],
-                       parts.size() > 2 ? parts[2] : 1.0, field);
+    return rangeValues(range->from, range->to, range->step, field);
 }
 
 }  // namespace mr

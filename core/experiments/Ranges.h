@@ -3,11 +3,22 @@
 // one is wrong.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace mr {
+
+struct RangeText {
+    double from = 0.0;
+    double to = 0.0;
+    double step = 1.0;
+};
+// The numbers of "FROM:TO:STEP", "FROM:TO" (STEP 1) or "N" (FROM = TO = N), each read with
+// parseDouble (model/Numbers.h); nullopt when the text is not of that shape. The one reader of
+// ranges: parseRange, parseNodeRange and the explorer's command line use it.
+std::optional<RangeText> readRange(std::string_view text);
 
 // FROM, FROM+STEP, ... up to TO (TO included up to rounding). Throws InputError naming `field`
 // when a value is not finite, STEP <= 0, FROM > TO, or there would be more than 10 000 values.

@@ -1,10 +1,10 @@
 #include "experiments/Sweep.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <tuple>
 
+#include "experiments/Ranges.h"
 #include "experiments/SweepPoints.h"
 #include "model/InputError.h"
 #include "perf/TwoStage.h"
@@ -167,29 +167,17 @@ std::vector<int> parseNodeRange(std::string_view text) {
         return InputError("", "", "nodes",
                           "'" + std::string(text) + "': " + why + " (expected FROM:TO:STEP)");
     };
-    std::vector<long long> parts;
-    std::size_t start = 0;
-    while (true) {
-        const std::size_t colon = text.find(':', start);
-        const std::string_view part = text.substr(
-            start, colon == std::string_view::npos ? std::string_view::npos : colon - start);
-        long long value = 0;
-        const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
-        if (part.empty() || ec != std::errc() || end != part.data() + part.size()) {
-            throw bad("not a whole number");
-        }
-        parts.push_back(value);
-        if (colon == std::string_view::npos) {
-            break;
-        }
-        start = colon + 1;
-    }
-    if (parts.size() > 3) {
+    if (std::count(text.begin(), text.end(), ':') > 2) {
         throw bad("too many parts");
     }
-    const long long from = parts[0];
-    const long long to = parts.size() > 1 ? parts[1] : from;
-    const long long step = parts.size() > 2 ? parts[2] : 1;
+    const std::optional<RangeText> range = readRange(text);
+    const auto whole = [](double v) { return v == std::floor(v) && std::fabs(v) < 1e15; };
+    if (!range || !whole(range->from) || !whole(range->to) || !whole(range->step)) {
+        throw bad("not a whole number");
+    }
+    const auto from = static_cast<long long>(range->from);
+    const auto to = static_cast<long long>(range->to);
+    const auto step = static_cast<long long>(range->step);
     if (from < 1 || to > 1'000'000) {
         throw bad("node counts must be between 1 and 1000000");
     }

@@ -2,13 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <charconv>
 #include <cstdint>
 #include <cstdio>
 #include <mutex>
 
 #include "exec/ThreadPool.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 
 namespace mr {
 
@@ -37,12 +37,11 @@ Shard parseShard(std::string_view text) {
         throw bad();
     }
     const auto whole = [&](std::string_view part) {
-        int value = 0;
-        const auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
-        if (part.empty() || ec != std::errc() || end != part.data() + part.size()) {
+        const std::optional<std::int64_t> value = parseInteger(part);
+        if (!value || *value < 0 || *value > 100'000) {
             throw bad();
         }
-        return value;
+        return static_cast<int>(*value);
     };
     const Shard shard{whole(text.substr(0, slash)), whole(text.substr(slash + 1))};
     if (shard.count < 1 || shard.count > 100'000 || shard.index < 0 || shard.index >= shard.count) {

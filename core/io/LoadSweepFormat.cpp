@@ -2,11 +2,13 @@
 
 #include <cstdio>
 
+#include "io/Csv.h"
+#include "io/DeadlineMetricsFormat.h"
 #include "io/FieldReader.h"
-#include "io/ResultFormat.h"
 #include "io/SweepFormat.h"
 #include "io/SweepParts.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 
 namespace mr {
 

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <map>
+#include <string_view>
+
+#include "model/Numbers.h"
 
 namespace mr {
 
@@ -19,12 +21,16 @@ std::optional<double> property(const JobDraft& draft, const char* key) {
     if (it == draft.properties.end() || it->second.empty()) {
         return std::nullopt;
     }
-    char* end = nullptr;
-    const double value = std::strtod(it->second.c_str(), &end);
-    if (end == it->second.c_str() || *end != '\0' || !std::isfinite(value)) {
-        return std::nullopt;
+    // The one number parser (model/Numbers.h): the same in every locale, where strtod reads "1.5"
+    // as 1 under a German desktop's LC_NUMERIC (the explorer imports traces too).
+    std::string_view text = it->second;
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
+        text.remove_prefix(1);
     }
-    return value;
+    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
+        text.remove_suffix(1);
+    }
+    return parseDouble(text);
 }
 
 // YARN rounds a container request up to a multiple of the scheduler's minimum allocation.

@@ -3,9 +3,11 @@
 #include <cmath>
 #include <cstdio>
 
-#include "io/ResultFormat.h"
+#include "io/Csv.h"
 #include "io/SweepParts.h"
+#include "io/TextTable.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 
 namespace mr {
 

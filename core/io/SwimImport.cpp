@@ -1,7 +1,6 @@
 #include "io/SwimImport.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +12,7 @@
 #include "io/TextFile.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 
 namespace mr {
 
@@ -52,23 +52,20 @@ public:
 
     long long bytes(int column) const {
         const std::string_view f = m_fields[static_cast<std::size_t>(column)];
-        long long value = -1;
-        const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), value);
-        if (ec != std::errc() || end != f.data() + f.size() || value < 0) {
+        const std::optional<std::int64_t> value = parseInteger(f);
+        if (!value || *value < 0) {
             fail(column, "must be a whole number of bytes >= 0 (got '" + std::string(f) + "')");
         }
-        return value;
+        return *value;
     }
 
     double seconds(int column) const {
         const std::string_view f = m_fields[static_cast<std::size_t>(column)];
-        double value = -1.0;
-        const auto [end, ec] = std::from_chars(f.data(), f.data() + f.size(), value);
-        if (ec != std::errc() || end != f.data() + f.size() || !std::isfinite(value) ||
-            value < 0.0 || value > 1.0e12) {
+        const std::optional<double> value = parseDouble(f);
+        if (!value || *value < 0.0 || *value > 1.0e12) {
             fail(column, "must be a number of seconds >= 0 (got '" + std::string(f) + "')");
         }
-        return value;
+        return *value;
     }
 
     [[noreturn]] void fail(int column, const std::string& message) const {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "io/Csv.h"
 #include "io/NumberFormat.h"
-#include "io/ResultFormat.h"
 
 namespace mr {
 

@@ -166,4 +166,13 @@ std::vector<int> resolveOrder(const Workload& w, const std::vector<std::string>&
     return order;
 }
 
+std::string describeWorkload(const Workload& w) {
+    const Cluster& c = w.cluster;
+    const bool plural = c.mapSlotsPerNode > 1 || c.reduceSlotsPerNode > 1;
+    return std::to_string(w.jobCount()) + " jobs, " + std::to_string(w.taskCount()) + " tasks; " +
+           std::to_string(c.nodes) + " nodes with " + std::to_string(c.mapSlotsPerNode) +
+           " map and " + std::to_string(c.reduceSlotsPerNode) +
+           (plural ? " reduce slots" : " reduce slot") + " per node";
+}
+
 }  // namespace mr

@@ -31,6 +31,9 @@ struct Workload {
     bool operator==(const Workload&) const = default;
 };
 
+// "5 jobs, 300 tasks; 30 nodes with 1 map and 1 reduce slot per node".
+std::string describeWorkload(const Workload& workload);
+
 // Check the invariants every loaded or edited workload must satisfy (slots > 0, unique non-empty
 // names, at least one map task per job, finite non-negative durations, ...). Throws InputError
 // naming `file` (may be empty), the job and the field.

@@ -1,4 +1,5 @@
 #include "perf/MinSlots.h"
+#include "model/Tolerance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,7 +49,7 @@ CompletionForm eq10Form(int maps, int reduces, double mapTaskTime, double reduce
 namespace {
 
 bool meets(double value, double budget) {
-    return value <= budget + 1e-12 * std::max(1.0, std::fabs(budget));
+    return withinDuration(value, budget);
 }
 
 }  // namespace

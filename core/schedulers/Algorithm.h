@@ -7,28 +7,19 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "model/Cancelled.h"
 #include "model/Workload.h"
 #include "perf/StageDuration.h"
+#include "schedulers/AlgorithmInfo.h"
+#include "schedulers/RunOptions.h"
 #include "sim/Locality.h"
 #include "sim/SimResult.h"
 #include "sim/Simulator.h"
 
 namespace mr {
-
-struct RunOptions {
-    std::uint64_t seed = 1;                  // for `random` and any randomised algorithm
-    Estimator estimator = Estimator::Exact;  // how (m_i, r_i) are estimated
-    std::vector<std::string> manualOrder;    // `manual`: overrides the file's manual_order
-    bool recordTasks = true;                 // keep every task record (charts, exports)
-    bool waves = true;  // false: one record per task (SimOptions::waves; same results)
-    int threads = 0;    // worker threads for searches; 0 = all cores
-    const CancelFlag* cancel = nullptr;  // set -> the run throws Cancelled (UI edits)
-    int pools = 2;                       // balanced-pools: at most this many pools (>= 2)
-    LocalityOptions locality;            // block placement and remote reads (seed 003 §4.1)
-};
 
 struct RunResult {
     std::string algorithm;
@@ -53,16 +44,21 @@ struct RunResult {
 
 class Algorithm {
 public:
+    explicit Algorithm(AlgorithmInfo info) : m_info(std::move(info)) {}
     virtual ~Algorithm() = default;
-    virtual std::string id() const = 0;
-    virtual std::string summary() const = 0;  // one line for --help and the UI
+    const AlgorithmInfo& info() const { return m_info; }
+    const std::string& id() const { return m_info.id; }
     virtual RunResult run(const Workload& workload, const RunOptions& options) const = 0;
+
+private:
+    AlgorithmInfo m_info;
 };
 
 // Base for the algorithms that only choose an order: simulates it with OrderPolicy over the
 // whole cluster and adds the two-stage formula's makespan of that order.
 class OrderAlgorithm : public Algorithm {
 public:
+    using Algorithm::Algorithm;
     RunResult run(const Workload& workload, const RunOptions& options) const override;
 
 protected:

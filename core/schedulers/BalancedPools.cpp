@@ -9,8 +9,9 @@
 #include <optional>
 
 #include "exec/ThreadPool.h"
-#include "io/ResultFormat.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
+#include "model/Tolerance.h"
 #include "perf/TwoStage.h"
 #include "schedulers/Algorithm.h"
 #include "schedulers/Johnson.h"
@@ -29,14 +30,6 @@ std::vector<int> jobsByMapTasks(const Workload& w) {
 }
 
 namespace {
-
-// Equal up to the simulator's notion of "the same instant": a split must really beat Johnson.
-double clearlyBelow(double b) {
-    return b - 1e-9 * std::max(1.0, std::fabs(b));
-}
-bool clearlyLess(double a, double b) {
-    return a < clearlyBelow(b);
-}
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
@@ -236,7 +229,7 @@ public:
         if (n < 2 || m_group.nodes < 2) {
             return std::nullopt;
         }
-        m_johnson = clearlyBelow(m_group.end);
+        m_johnson = clearlyBelow(m_group.end);  // model/Tolerance.h
         std::vector<SplitResult> results(static_cast<std::size_t>(n - 1));
         Candidate best;
         if (m_options.gallop) {
@@ -387,7 +380,7 @@ private:
             r.smallEnd = own->smallEnd;
             r.bigEnd = own->bigEnd;
         }
-        if (own && own->beats(best) && clearlyLess(own->end, m_group.end)) {
+        if (own && own->beats(best) && clearlyShorter(own->end, m_group.end)) {
             r.pruned = false;
             return own;
         }
@@ -536,7 +529,7 @@ BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPool
         const Group group = groups[worst].group;
         SplitSearch search(workload, memo, group, options, plan.simulations);
         const auto best = search.run(groups.size() == 1 ? &plan.splits : nullptr);
-        if (!best || !clearlyLess(best->end, group.end)) {
+        if (!best || !clearlyShorter(best->end, group.end)) {
             groups[worst].exhausted = true;
             break;
         }
@@ -562,10 +555,13 @@ namespace {
 
 class BalancedPoolsAlgorithm : public Algorithm {
 public:
-    std::string id() const override { return "balanced-pools"; }
-    std::string summary() const override {
-        return "two pools of small and big jobs, balanced by simulation (seed 000 Alg. 2)";
-    }
+    BalancedPoolsAlgorithm()
+        : Algorithm({.id = "balanced-pools",
+                     .name = "BalancedPools",
+                     .description = "two pools of small and big jobs, balanced by simulation",
+                     .source = "seed 000 Alg. 2",
+                     .options = {"estimator", "pools"},
+                     .interactive = false}) {}
 
     RunResult run(const Workload& workload, const RunOptions& options) const override {
         if (options.pools < 2) {

@@ -11,10 +11,14 @@ namespace {
 
 class CompletionTimeAlgorithm : public Algorithm {
 public:
-    std::string id() const override { return "completion-time"; }
-    std::string summary() const override {
-        return "EDF with Eq. 10 quotas from finished tasks, core moves for locality (seed 003)";
-    }
+    CompletionTimeAlgorithm()
+        : Algorithm({.id = "completion-time",
+                     .name = "Completion-time scheduler",
+                     .description = "EDF with Eq. 10 quotas from finished tasks, core moves for "
+                                    "locality",
+                     .source = "seed 003 §4, Algs. 1-2",
+                     .options = {"vms-per-host", "reconfig-delay"},
+                     .needs = {.deadlines = true}}) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {
         QuotaStats stats;
         auto locality = makeLocalityModel(w, options, true);

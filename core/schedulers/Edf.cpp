@@ -9,10 +9,14 @@ namespace {
 
 class EdfAlgorithm : public OrderAlgorithm {
 public:
-    std::string id() const override { return "edf"; }
-    std::string summary() const override {
-        return "earliest deadline first, the head job takes every free slot (seed 004)";
-    }
+    EdfAlgorithm()
+        : OrderAlgorithm({.id = "edf",
+                          .name = "EDF",
+                          .description = "earliest deadline first, the head job takes every free "
+                                         "slot",
+                          .source = "seed 004 §III-A",
+                          .options = {"estimator"},
+                          .needs = {.deadlines = true}}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,

@@ -10,10 +10,12 @@ namespace {
 
 class FairAlgorithm : public Algorithm {
 public:
-    std::string id() const override { return "fair"; }
-    std::string summary() const override {
-        return "Hadoop Fair Scheduler: equal share per active job, no preemption";
-    }
+    FairAlgorithm()
+        : Algorithm({.id = "fair",
+                     .name = "Fair Scheduler",
+                     .description = "Hadoop Fair Scheduler: equal share per active job, no "
+                                    "preemption",
+                     .source = "seeds 003/004 (baseline)"}) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {
         return runPolicy(w, id(), arrivalOrder(w, fileOrder(w)), std::make_unique<FairPolicy>(),
                          options, makeLocalityModel(w, options, false), false, nullptr);

@@ -8,10 +8,15 @@ namespace {
 
 class FifoAlgorithm : public OrderAlgorithm {
 public:
-    std::string id() const override { return "fifo"; }
-    std::string summary() const override {
-        return "first in, first out: arrival order, file order among equal arrivals";
-    }
+    FifoAlgorithm()
+        : OrderAlgorithm({.id = "fifo",
+                          .name = "FIFO",
+                          .description = "first in, first out: arrival order, file order among "
+                                         "equal arrivals (Hadoop's default)",
+                          .source = "seeds 000/004",
+                          .options = {"estimator"},
+                          .byDefault = true,
+                          .baseline = true}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "io/ResultFormat.h"
+#include "model/Numbers.h"
 #include "schedulers/Algorithm.h"
 #include "schedulers/Johnson.h"
 #include "sim/JobOrders.h"
@@ -59,13 +59,8 @@ std::vector<std::string> changeNotes(const Workload& w, const std::vector<StageD
 
 class HSchedulerAlgorithm : public Algorithm {
 public:
-    explicit HSchedulerAlgorithm(bool online) : m_online(online) {}
-
-    std::string id() const override { return m_online ? "online-hscheduler" : "hscheduler"; }
-    std::string summary() const override {
-        return m_online ? "jobs re-split over all slots, served FIFO by arrival (seed 001 Alg. 3.3)"
-                        : "jobs re-split over all slots, then Johnson (seed 001 Alg. 3.2)";
-    }
+    HSchedulerAlgorithm(AlgorithmInfo info, bool online)
+        : Algorithm(std::move(info)), m_online(online) {}
 
     RunResult run(const Workload& workload, const RunOptions& options) const override {
         const Cluster& c = workload.cluster;
@@ -87,10 +82,24 @@ private:
 }  // namespace
 
 std::unique_ptr<Algorithm> makeHScheduler() {
-    return std::make_unique<HSchedulerAlgorithm>(false);
+    return std::make_unique<HSchedulerAlgorithm>(
+        AlgorithmInfo{.id = "hscheduler",
+                      .name = "HScheduler",
+                      .description = "jobs re-split over all slots, then Johnson",
+                      .source = "seed 001 Alg. 3.2",
+                      .options = {"estimator"},
+                      .byDefault = true},
+        false);
 }
 std::unique_ptr<Algorithm> makeOnlineHScheduler() {
-    return std::make_unique<HSchedulerAlgorithm>(true);
+    return std::make_unique<HSchedulerAlgorithm>(
+        AlgorithmInfo{.id = "online-hscheduler",
+                      .name = "Online HScheduler",
+                      .description = "jobs re-split over all slots, served FIFO by arrival",
+                      .source = "seed 001 Alg. 3.3",
+                      .options = {"estimator"},
+                      .needs = {.arrivals = true}},
+        true);
 }
 
 }  // namespace mr

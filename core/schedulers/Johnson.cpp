@@ -54,10 +54,13 @@ namespace {
 
 class JohnsonAlgorithm : public OrderAlgorithm {
 public:
-    std::string id() const override { return "johnson"; }
-    std::string summary() const override {
-        return "Johnson's rule on (m_i, r_i) at full allocation (seed 000 Alg. 1)";
-    }
+    JohnsonAlgorithm()
+        : OrderAlgorithm({.id = "johnson",
+                          .name = "Johnson's rule",
+                          .description = "Johnson's rule on (m_i, r_i) at full allocation",
+                          .source = "seed 000 Alg. 1",
+                          .options = {"estimator"},
+                          .byDefault = true}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload&, const std::vector<StageDurations>& stages,
@@ -68,10 +71,15 @@ protected:
 
 class ReverseJohnsonAlgorithm : public OrderAlgorithm {
 public:
-    std::string id() const override { return "reverse-johnson"; }
-    std::string summary() const override {
-        return "Johnson's order reversed: the two-stage model's worst order (seed 000)";
-    }
+    ReverseJohnsonAlgorithm()
+        : OrderAlgorithm({.id = "reverse-johnson",
+                          .name = "Reverse Johnson",
+                          .description = "Johnson's order reversed: the two-stage model's worst "
+                                         "order",
+                          .source = "seed 000 §IV",
+                          .options = {"estimator"},
+                          .byDefault = true,
+                          .baseline = true}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload&, const std::vector<StageDurations>& stages,

@@ -8,10 +8,13 @@ namespace {
 
 class ManualAlgorithm : public OrderAlgorithm {
 public:
-    std::string id() const override { return "manual"; }
-    std::string summary() const override {
-        return "an order given by hand (--order, or manual_order in the file)";
-    }
+    ManualAlgorithm()
+        : OrderAlgorithm({.id = "manual",
+                          .name = "Manual order",
+                          .description = "an order given by hand (--order, manual_order in the "
+                                         "file, or the explorer's row order)",
+                          .source = "ours",
+                          .options = {"order", "estimator"}}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,

@@ -25,14 +25,8 @@ Bound boundFor(Estimator estimator) {
 
 class MinEdfAlgorithm : public Algorithm {
 public:
-    explicit MinEdfAlgorithm(bool workConserving) : m_workConserving(workConserving) {}
-    std::string id() const override { return m_workConserving ? "min-edf-wc" : "min-edf"; }
-    std::string summary() const override {
-        return m_workConserving
-                   ? "EDF, minimal quotas, spare slots lent and reclaimed by kills (seed 004 Alg. "
-                     "1)"
-                   : "EDF, each job capped at its minimal quota for its deadline (seed 004)";
-    }
+    MinEdfAlgorithm(AlgorithmInfo info, bool workConserving)
+        : Algorithm(std::move(info)), m_workConserving(workConserving) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {
         QuotaStats stats;
         auto policy =
@@ -48,11 +42,25 @@ private:
 }  // namespace
 
 std::unique_ptr<Algorithm> makeMinEdf() {
-    return std::make_unique<MinEdfAlgorithm>(false);
+    return std::make_unique<MinEdfAlgorithm>(
+        AlgorithmInfo{.id = "min-edf",
+                      .name = "MinEDF",
+                      .description = "EDF, each job capped at its minimal quota for its deadline",
+                      .source = "seed 004 §III-B",
+                      .options = {"estimator"},
+                      .needs = {.deadlines = true}},
+        false);
 }
 
 std::unique_ptr<Algorithm> makeMinEdfWc() {
-    return std::make_unique<MinEdfAlgorithm>(true);
+    return std::make_unique<MinEdfAlgorithm>(
+        AlgorithmInfo{.id = "min-edf-wc",
+                      .name = "MinEDF-WC",
+                      .description = "EDF, minimal quotas, spare slots lent and reclaimed by kills",
+                      .source = "seed 004 §III-C, Alg. 1",
+                      .options = {"estimator"},
+                      .needs = {.deadlines = true}},
+        true);
 }
 
 }  // namespace mr

@@ -5,9 +5,10 @@
 #include <cmath>
 #include <limits>
 #include <map>
-#include <thread>
 
+#include "exec/ThreadPool.h"
 #include "model/InputError.h"
+#include "model/Tolerance.h"
 #include "schedulers/Algorithm.h"
 #include "sim/Simulator.h"
 
@@ -35,34 +36,17 @@ double makespanLowerBound(const Workload& w) {
 
 namespace {
 
-bool clearlyLess(double a, double b) {
-    return std::isinf(b) ? a < b : a < b - 1e-9 * std::max(1.0, std::fabs(b));
-}
-
 struct GroupBest {
     double makespan = std::numeric_limits<double>::infinity();
     std::vector<int> sequence;
     long long simulated = 0;
 };
 
-}  // namespace
-
-OrderSearchResult searchBestOrder(const Workload& w, int threads, const CancelFlag* cancel) {
+// The class of each job (identical jobs — same durations, same arrival — share one, so their
+// orders are tried once); `members` gets each class's jobs in file order.
+std::vector<int> jobClasses(const Workload& w, std::vector<std::vector<int>>& members) {
     const int n = w.jobCount();
-    if (n > kOptimalMaxJobs) {
-        throw InputError("", "", "algorithm",
-                         "optimal tries every order and is limited to " +
-                             std::to_string(kOptimalMaxJobs) + " jobs (this workload has " +
-                             std::to_string(n) + "); use johnson or balanced-pools");
-    }
-    OrderSearchResult result;
-    result.lowerBound = makespanLowerBound(w);
-    if (n == 0) {
-        return result;
-    }
-    // Class of each job: identical jobs share a class; members are used in file order.
     std::vector<int> classOf(static_cast<std::size_t>(n));
-    std::vector<std::vector<int>> members;
     for (int j = 0; j < n; ++j) {
         const Job& job = w.jobs[static_cast<std::size_t>(j)];
         int found = -1;
@@ -80,6 +64,27 @@ OrderSearchResult searchBestOrder(const Workload& w, int threads, const CancelFl
         members[static_cast<std::size_t>(found)].push_back(j);
         classOf[static_cast<std::size_t>(j)] = found;
     }
+    return classOf;
+}
+
+}  // namespace
+
+OrderSearchResult searchBestOrder(const Workload& w, int threads, const CancelFlag* cancel) {
+    const int n = w.jobCount();
+    if (n > kOptimalMaxJobs) {
+        throw InputError("", "", "algorithm",
+                         "optimal tries every order and is limited to " +
+                             std::to_string(kOptimalMaxJobs) + " jobs (this workload has " +
+                             std::to_string(n) + "); use johnson or balanced-pools");
+    }
+    OrderSearchResult result;
+    result.lowerBound = makespanLowerBound(w);
+    if (n == 0) {
+        return result;
+    }
+    // Class of each job: identical jobs share a class; members are used in file order.
+    std::vector<std::vector<int>> members;
+    const std::vector<int> classOf = jobClasses(w, members);
     std::vector<int> allClasses(classOf);
     std::sort(allClasses.begin(), allClasses.end());
     std::vector<int> firstClasses(allClasses);
@@ -97,69 +102,51 @@ OrderSearchResult searchBestOrder(const Workload& w, int threads, const CancelFl
 
     const double target = result.lowerBound;
     std::vector<GroupBest> groups(firstClasses.size());
-    std::atomic<std::size_t> nextGroup{0};
     std::atomic<std::size_t> lowerBoundGroup{std::numeric_limits<std::size_t>::max()};
     SimOptions quiet;
     quiet.recordTasks = false;
-    std::atomic<bool> cancelled{false};
 
-    const auto worker = [&] {
-        while (true) {
-            const std::size_t g = nextGroup.fetch_add(1);
-            if (g >= groups.size() || g > lowerBoundGroup.load()) {
-                return;
-            }
-            std::vector<int> sequence{firstClasses[g]};
-            std::vector<int> rest(allClasses);
-            rest.erase(std::find(rest.begin(), rest.end(), firstClasses[g]));
-            GroupBest& best = groups[g];
-            do {
-                if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
-                    cancelled = true;
-                    return;
-                }
-                std::copy(rest.begin(), rest.end(), std::back_inserter(sequence));
-                const double makespan = simulateOrder(w, toOrder(sequence), quiet).makespan;
-                ++best.simulated;
-                if (clearlyLess(makespan, best.makespan)) {
-                    best.makespan = makespan;
-                    best.sequence = sequence;
-                }
-                sequence.resize(1);
-                if (!clearlyLess(target, best.makespan)) {  // reached the lower bound
-                    std::size_t current = lowerBoundGroup.load();
-                    while (g < current && !lowerBoundGroup.compare_exchange_weak(current, g)) {
-                    }
-                    break;
-                }
-                if (g > lowerBoundGroup.load()) {
-                    break;
-                }
-            } while (std::next_permutation(rest.begin(), rest.end()));
+    // One group per first class, on the project's parallel-for: a worker's exception (a failed
+    // allocation, say) reaches the caller, and the cancel flag stops every group.
+    const auto searchGroup = [&](std::size_t g) {
+        if (g > lowerBoundGroup.load()) {
+            return;
         }
+        std::vector<int> sequence{firstClasses[g]};
+        std::vector<int> rest(allClasses);
+        rest.erase(std::find(rest.begin(), rest.end(), firstClasses[g]));
+        GroupBest& best = groups[g];
+        do {
+            if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+                throw Cancelled();
+            }
+            std::copy(rest.begin(), rest.end(), std::back_inserter(sequence));
+            const double makespan = simulateOrder(w, toOrder(sequence), quiet).makespan;
+            ++best.simulated;
+            if (clearlyShorter(makespan, best.makespan)) {
+                best.makespan = makespan;
+                best.sequence = sequence;
+            }
+            sequence.resize(1);
+            if (!clearlyShorter(target, best.makespan)) {  // reached the lower bound
+                std::size_t current = lowerBoundGroup.load();
+                while (g < current && !lowerBoundGroup.compare_exchange_weak(current, g)) {
+                }
+                break;
+            }
+            if (g > lowerBoundGroup.load()) {
+                break;
+            }
+        } while (std::next_permutation(rest.begin(), rest.end()));
     };
-
-    unsigned count = threads > 0 ? static_cast<unsigned>(threads)
-                                 : std::max(1u, std::thread::hardware_concurrency());
-    count = std::min<unsigned>(count, static_cast<unsigned>(groups.size()));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < count; ++t) {
-        pool.emplace_back(worker);
-    }
-    worker();
-    for (auto& thread : pool) {
-        thread.join();
-    }
-    if (cancelled) {
-        throw Cancelled();
-    }
+    parallelFor(groups.size(), searchGroup, {.threads = threads, .cancel = cancel});
 
     const std::size_t lastGroup = std::min(lowerBoundGroup.load(), groups.size() - 1);
     const GroupBest* best = nullptr;
     for (std::size_t g = 0; g <= lastGroup; ++g) {
         result.ordersSimulated += groups[g].simulated;
         if (!groups[g].sequence.empty() &&
-            (best == nullptr || clearlyLess(groups[g].makespan, best->makespan))) {
+            (best == nullptr || clearlyShorter(groups[g].makespan, best->makespan))) {
             best = &groups[g];
         }
     }
@@ -172,10 +159,14 @@ namespace {
 
 class OptimalAlgorithm : public OrderAlgorithm {
 public:
-    std::string id() const override { return "optimal"; }
-    std::string summary() const override {
-        return "best order by exhaustive simulated search (at most 10 jobs)";
-    }
+    OptimalAlgorithm()
+        : OrderAlgorithm({.id = "optimal",
+                          .name = "Optimal order",
+                          .description = "the best order by exhaustive simulated search (at most "
+                                         "10 jobs)",
+                          .source = "ours (checks the heuristics)",
+                          .options = {"threads", "estimator"},
+                          .interactive = false}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,

@@ -1,7 +1,7 @@
 // random — a seeded random order (seed 001 "Rand").
 #include <algorithm>
-#include <random>
 
+#include "model/SeededRandom.h"
 #include "schedulers/Algorithm.h"
 
 namespace mr {
@@ -10,15 +10,19 @@ namespace {
 
 class RandomAlgorithm : public OrderAlgorithm {
 public:
-    std::string id() const override { return "random"; }
-    std::string summary() const override { return "a random order (seeded: --seed)"; }
+    RandomAlgorithm()
+        : OrderAlgorithm({.id = "random",
+                          .name = "Random order",
+                          .description = "a random order, the same for the same --seed",
+                          .source = "seed 001 (Rand)",
+                          .options = {"seed", "estimator"}}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,
                                  const RunOptions& options) const override {
         auto order = fileOrder(w);
-        std::mt19937_64 rng(options.seed);
-        std::shuffle(order.begin(), order.end(), rng);
+        SeededRandom rng(options.seed);
+        rng.shuffle(order);
         return order;
     }
 };

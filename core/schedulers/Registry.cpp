@@ -24,29 +24,59 @@ std::unique_ptr<Algorithm> makeFair();
 
 namespace {
 
+std::vector<std::unique_ptr<Algorithm>> builtIns() {
+    // Every built-in scheduler: one line each, in the order the UI and --help list them.
+    std::vector<std::unique_ptr<Algorithm>> list;
+    list.push_back(makeFifo());
+    list.push_back(makeManual());
+    list.push_back(makeRandom());
+    list.push_back(makeJohnson());
+    list.push_back(makeReverseJohnson());
+    list.push_back(makeOptimal());
+    list.push_back(makeBalancedPools());
+    list.push_back(makeHScheduler());
+    list.push_back(makeOnlineHScheduler());
+    list.push_back(makeEdf());
+    list.push_back(makeMinEdf());
+    list.push_back(makeMinEdfWc());
+    list.push_back(makeCompletionTime());
+    list.push_back(makeFair());
+    return list;
+}
+
+void checkId(const std::string& id, const std::vector<std::unique_ptr<Algorithm>>& taken) {
+    if (id.empty() ||
+        id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") != std::string::npos) {
+        throw std::logic_error("algorithm id '" + id + "' is not kebab-case");
+    }
+    for (const auto& a : taken) {
+        if (a->id() == id) {
+            throw std::logic_error("algorithm id '" + id + "' is registered twice");
+        }
+    }
+}
+
+// Function-local, so registrations from other translation units' static initialisers find it
+// constructed whatever the initialisation order.
 std::vector<std::unique_ptr<Algorithm>>& registry() {
     static std::vector<std::unique_ptr<Algorithm>> algorithms = [] {
-        std::vector<std::unique_ptr<Algorithm>> list;
-        list.push_back(makeFifo());
-        list.push_back(makeManual());
-        list.push_back(makeRandom());
-        list.push_back(makeJohnson());
-        list.push_back(makeReverseJohnson());
-        list.push_back(makeOptimal());
-        list.push_back(makeBalancedPools());
-        list.push_back(makeHScheduler());
-        list.push_back(makeOnlineHScheduler());
-        list.push_back(makeEdf());
-        list.push_back(makeMinEdf());
-        list.push_back(makeMinEdfWc());
-        list.push_back(makeCompletionTime());
-        list.push_back(makeFair());
-        return list;
+        std::vector<std::unique_ptr<Algorithm>> checked;
+        for (auto& a : builtIns()) {
+            checkId(a->id(), checked);
+            checked.push_back(std::move(a));
+        }
+        return checked;
     }();
     return algorithms;
 }
 
 }  // namespace
+
+void registerAlgorithm(std::unique_ptr<Algorithm> algorithm) {
+    auto& list = registry();
+    checkId(algorithm->id(), list);
+    list.push_back(std::move(algorithm));
+}
 
 const Algorithm* findAlgorithm(std::string_view id) {
     for (const auto& algorithm : registry()) {
@@ -73,6 +103,16 @@ std::vector<std::string> algorithmIds() {
     return ids;
 }
 
+std::vector<std::string> baselineIds() {
+    std::vector<std::string> ids;
+    for (const auto& algorithm : registry()) {
+        if (algorithm->info().baseline) {
+            ids.push_back(algorithm->id());
+        }
+    }
+    return ids;
+}
+
 RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunOptions& options) {
     const Algorithm* algorithm = findAlgorithm(id);
     if (algorithm == nullptr) {
@@ -84,13 +124,6 @@ RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunO
                          "unknown algorithm '" + std::string(id) + "' (known: " + known + ")");
     }
     return algorithm->run(workload, options);
-}
-
-void registerAlgorithm(std::unique_ptr<Algorithm> algorithm) {
-    if (findAlgorithm(algorithm->id()) != nullptr) {
-        throw std::logic_error("algorithm id '" + algorithm->id() + "' is taken");
-    }
-    registry().push_back(std::move(algorithm));
 }
 
 }  // namespace mr

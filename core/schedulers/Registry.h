@@ -1,5 +1,14 @@
-// Registry — every scheduler by its id (DESIGN.md "Schedulers"). Adding one: a file that defines
-// `std::unique_ptr<Algorithm> makeX()` and one line in Registry.cpp.
+// Registry — every scheduler by its id (DESIGN.md "Schedulers"), with its metadata
+// (AlgorithmInfo). Adding a scheduler: one file under core/schedulers/ defining a class with its
+// AlgorithmInfo and `std::unique_ptr<Algorithm> makeX()`, plus one line in Registry.cpp. mrsim,
+// `mrsim algorithms --json`, the explorer's algorithm list and run options, and the tests that
+// run over every algorithm all read the registry.
+//
+// Outside mrcore (a plug-in linked into an executable, a test-only scheduler), one line in the
+// algorithm's own file registers it when the program starts:
+//     static const mr::AlgorithmRegistration registration{std::make_unique<MyAlgorithm>()};
+// (mrcore is a static library: a registration inside it that nothing references would be dropped
+// by the linker, which is why the built-ins are listed in Registry.cpp instead.)
 #pragma once
 
 #include <memory>
@@ -13,17 +22,18 @@ namespace mr {
 
 // nullptr when unknown.
 const Algorithm* findAlgorithm(std::string_view id);
-// In the order the UI and --help list them.
+// The built-ins in the order the UI and --help list them, then the registered ones in the order
+// they registered.
 std::vector<const Algorithm*> allAlgorithms();
 std::vector<std::string> algorithmIds();
+// The comparison baselines (AlgorithmInfo::baseline), in registry order: fifo, reverse-johnson.
+std::vector<std::string> baselineIds();
 
 // Runs `id` on the workload; throws InputError (field "algorithm") for an unknown id.
 RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunOptions& options);
 
-// Adds an algorithm to the registry (a test-only scheduler, a plug-in linked into an
-// executable); meant for static initialisation, before any thread runs algorithms:
-//     static const mr::AlgorithmRegistration registration{std::make_unique<MyAlgorithm>()};
-// Throws std::logic_error for an id that is taken.
+// Adds an algorithm to the registry; meant for static initialisation (before main, before any
+// thread runs algorithms). Throws std::logic_error for an id that is taken or not kebab-case.
 void registerAlgorithm(std::unique_ptr<Algorithm> algorithm);
 
 struct AlgorithmRegistration {

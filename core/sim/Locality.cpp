@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 
 #include "model/InputError.h"
+#include "model/SeededRandom.h"
 
 namespace mr {
 
@@ -26,8 +26,8 @@ void validateLocality(const LocalityOptions& o) {
 BlockPlacement::BlockPlacement(const Workload& w, int replicas, std::uint64_t seed)
     : m_replicas(std::max(1, std::min(replicas, w.cluster.nodes))), m_nodes(w.cluster.nodes) {
     // A stream of its own, so the placement does not shift when other seeded choices change.
-    std::mt19937_64 rng(seed ^ 0x6c6f63616c697479ULL);
-    std::uniform_int_distribution<int> anyNode(0, m_nodes - 1);
+    SeededRandom rng(seed ^ 0x6c6f63616c697479ULL);
+    const auto anyNode = [&](SeededRandom& r) { return r.uniformInt(0, m_nodes - 1); };
     int total = 0;
     for (const Job& job : w.jobs) {
         m_first.push_back(total);

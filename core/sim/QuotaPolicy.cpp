@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "model/Tolerance.h"
 #include "sim/JobOrders.h"
 
 namespace mr {
@@ -11,13 +12,15 @@ namespace {
 
 // Quotas are computed for slightly less than the remaining time, so that a quota that meets the
 // deadline exactly is replaced as soon as time moves on (and never re-computed in a loop).
-double quotaMargin(double deadline) {
-    return 1e-7 * std::max(1.0, std::fabs(deadline));
+// The margin is relative to the time left (and above the clock's rounding at the deadline), not
+// to the clock: at t = 1e10 a margin of 1e-7 · t would be 1000 s.
+double quotaMargin(double remaining, double deadline) {
+    return 100.0 * timeSlack(remaining, deadline) + 4.0 * kInstant;
 }
 
-// The engine's "same instant" tolerance.
+// The engine's "same instant" (model/Tolerance.h).
 double instantEnd(double now) {
-    return now + 1e-9 * std::max(1.0, std::fabs(now));
+    return sameInstantLimit(now);
 }
 
 }  // namespace
@@ -66,7 +69,7 @@ QuotaPolicy::Quota QuotaPolicy::computeQuota(const SimState& state, int job) con
         const SlotPair most = maxUseful(state, job);
         return {most.map, most.reduce};
     }
-    const double margin = quotaMargin(deadline);
+    const double margin = quotaMargin(deadline - state.now(), deadline);
     const SlotQuota q = quotaWithin(state, job, deadline - state.now() - margin);
     Quota out{q.mapSlots, q.reduceSlots};
     if (q.feasible) {

@@ -1,4 +1,5 @@
 #include "sim/ScheduleCheck.h"
+#include "model/Tolerance.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,8 +12,9 @@ namespace {
 constexpr std::size_t kMaxReports = 20;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-bool nearlyLess(double a, double b) {  // a < b beyond rounding
-    return a < b - 1e-7 * std::max(1.0, std::fabs(b));
+// Clock readings: `a` is an earlier instant than `b` (model/Tolerance.h).
+bool nearlyLess(double a, double b) {
+    return earlierInstant(a, b);
 }
 
 }  // namespace
@@ -126,8 +128,7 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
         const bool slowStarted = t.kind == TaskKind::Reduce && o.slowstart < 1.0;
         if (slowStarted) {
             slowReduces.push_back(&t);  // checked once the map stage's end is known
-        } else if (options.durationsExact &&
-                   std::fabs((t.end - t.start) - expected) > 1e-7 * std::max(1.0, expected)) {
+        } else if (options.durationsExact && !sameDuration(t.end - t.start, expected, t.end)) {
             report("job " + job.name + ": " + toString(t.kind) + " task " + std::to_string(t.task) +
                    " took " + std::to_string(t.end - t.start) + " instead of " +
                    std::to_string(expected));
@@ -152,7 +153,7 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
         const double end = t->start < lastMapEnd[ju]
                                ? std::max(t->start + d, lastMapEnd[ju] + overheads[ju].reduceTail)
                                : t->start + d;
-        if (options.durationsExact && std::fabs(t->end - end) > 1e-7 * std::max(1.0, end)) {
+        if (options.durationsExact && !sameInstant(t->end, end)) {
             report("job " + job.name + ": reduce task " + std::to_string(t->task) + " ends at " +
                    std::to_string(t->end) + " instead of " + std::to_string(end));
         }
@@ -196,9 +197,8 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
                        " at " + std::to_string(open));
             }
             const double end = lastEnd[ju] + overheads[ju].commit;
-            if (std::fabs(times.mapEnd - lastMapEnd[ju]) > 1e-9 * std::max(1.0, times.mapEnd) ||
-                std::fabs(times.end - end) > 1e-9 * std::max(1.0, times.end) ||
-                std::fabs(times.start - firstStart[ju]) > 1e-9 * std::max(1.0, times.start)) {
+            if (!sameInstant(times.mapEnd, lastMapEnd[ju]) || !sameInstant(times.end, end) ||
+                !sameInstant(times.start, firstStart[ju])) {
                 report("job " + job.name + ": start/map_end/end disagree with its task records");
             }
         }
@@ -221,15 +221,14 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
         criticalPath = std::max(criticalPath, job.arrival + o.amStart + path + o.commit);
     }
     if (n > 0) {
-        if (std::fabs(r.makespan - (lastCompletion - firstArrival)) >
-            1e-9 * std::max(1.0, r.makespan)) {
+        if (!sameDuration(r.makespan, lastCompletion - firstArrival, lastCompletion)) {
             report("makespan " + std::to_string(r.makespan) +
                    " is not last completion - first arrival");
         }
         const double bound =
             std::max({mapWork / std::max(r.mapSlots, 1), reduceWork / std::max(r.reduceSlots, 1),
                       criticalPath - firstArrival});
-        if (options.durationsExact && nearlyLess(r.makespan, bound)) {
+        if (options.durationsExact && clearlyShorter(r.makespan, bound, lastCompletion)) {
             report("makespan " + std::to_string(r.makespan) + " is below the lower bound " +
                    std::to_string(bound));
         }

@@ -7,6 +7,7 @@
 #include <limits>
 #include <queue>
 
+#include "model/Tolerance.h"
 #include "sim/EventQueue.h"
 #include "sim/OrderPolicy.h"
 
@@ -24,7 +25,6 @@ namespace {
 
 // Events closer than this (relative) are one instant: sums of the same durations taken in a
 // different order differ in the last bits, and must not reorder "free slot" and "assign".
-constexpr double kSameTime = 1e-9;
 // Guards against policies that would loop for ever.
 constexpr long long kMaxIdleInstants = 10'000'000;
 
@@ -886,7 +886,7 @@ bool Engine::step(double horizon) {
     if (!std::isfinite(t) || t > horizon) {
         return false;
     }
-    const double limit = t + kSameTime * std::max(1.0, std::fabs(t));
+    const double limit = sameInstantLimit(t);
     double instant = t;
     m_batch.clear();
     while (!m_events.empty() && m_events.top().time <= limit) {

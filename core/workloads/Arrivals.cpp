@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
 #include <stdexcept>
 #include <string>
 
 #include "model/InputError.h"
 #include "model/Limits.h"
+#include "model/Numbers.h"
+#include "model/SeededRandom.h"
 #include "perf/StageDuration.h"
 
 namespace mr {
@@ -46,13 +47,11 @@ void addArrivalsAndDeadlines(Workload& w, const ArrivalOptions& options, std::ui
         alone = &computed;
     }
     // A stream of its own: the generator's draws (job sizes, task times) stay as they were.
-    std::mt19937_64 rng(seed ^ 0x61727269766c7321ULL);
-    std::exponential_distribution<double> gap(1.0);
-    std::uniform_real_distribution<double> unit(0.0, 1.0);
+    SeededRandom rng(seed ^ 0x61727269766c7321ULL);
     double clock = 0.0;
     for (std::size_t j = 0; j < w.jobs.size(); ++j) {
-        const double g = gap(rng);
-        const double u = unit(rng);
+        const double g = rng.exponential(1.0);
+        const double u = rng.uniform01();
         Job& job = w.jobs[j];
         if (options.meanInterarrival) {
             clock += j == 0 ? 0.0 : *options.meanInterarrival * g;
@@ -82,26 +81,15 @@ void addArrivalsAndDeadlines(Workload& w, const ArrivalOptions& options, std::ui
 
 DeadlineFactor parseDeadlineFactor(const std::string& text) {
     const auto colon = text.find(':');
-    DeadlineFactor f;
-    try {
-        if (colon == std::string::npos) {
-            throw std::invalid_argument("no colon");
-        }
-        std::size_t used = 0;
-        const std::string a = text.substr(0, colon);
-        const std::string b = text.substr(colon + 1);
-        f.low = std::stod(a, &used);
-        if (used != a.size()) {
-            throw std::invalid_argument("trailing text");
-        }
-        f.high = std::stod(b, &used);
-        if (used != b.size()) {
-            throw std::invalid_argument("trailing text");
-        }
-    } catch (const std::logic_error&) {
+    const std::optional<double> low =
+        colon == std::string::npos ? std::nullopt : parseDouble(text.substr(0, colon));
+    const std::optional<double> high =
+        colon == std::string::npos ? std::nullopt : parseDouble(text.substr(colon + 1));
+    if (!low || !high) {
         throw InputError("", "", "deadline-factor",
                          "must be A:B, two numbers such as 1:2 (got '" + text + "')");
     }
+    const DeadlineFactor f{*low, *high};
     validateArrivals({std::nullopt, f});
     return f;
 }

@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <iterator>
-#include <random>
 
+#include "model/SeededRandom.h"
 #include "workloads/Generators.h"
 
 namespace mr {
@@ -46,10 +46,8 @@ Workload facebook1000(int jobs, std::uint64_t seed, int nodes) {
             sizes.push_back(&bin);
         }
     }
-    std::mt19937_64 rng(seed);
-    std::shuffle(sizes.begin(), sizes.end(), rng);
-    std::lognormal_distribution<double> mapMs(kFacebookMapLogMean, kFacebookMapLogSigma);
-    std::lognormal_distribution<double> reduceMs(kFacebookReduceLogMean, kFacebookReduceLogSigma);
+    SeededRandom rng(seed);
+    rng.shuffle(sizes);
     int index = 0;
     for (const FacebookBin* bin : sizes) {
         Job job;
@@ -58,10 +56,12 @@ Workload facebook1000(int jobs, std::uint64_t seed, int nodes) {
         job.name = name;
         job.perTaskDurations = true;
         for (int m = 0; m < bin->maps; ++m) {
-            job.mapDurations.push_back(mapMs(rng) / 1000.0);
+            job.mapDurations.push_back(rng.lognormal(kFacebookMapLogMean, kFacebookMapLogSigma) /
+                                       1000.0);
         }
         for (int r = 0; r < bin->reduces; ++r) {
-            job.reduceDurations.push_back(reduceMs(rng) / 1000.0);
+            job.reduceDurations.push_back(
+                rng.lognormal(kFacebookReduceLogMean, kFacebookReduceLogSigma) / 1000.0);
         }
         w.jobs.push_back(std::move(job));
     }

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "workloads/SeededRandom.h"
+#include "model/SeededRandom.h"
 
 namespace mr {
 

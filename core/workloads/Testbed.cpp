@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstdio>
 #include <iterator>
-#include <random>
 
+#include "model/SeededRandom.h"
 #include "workloads/Generators.h"
 
 namespace mr {
@@ -17,14 +17,14 @@ Workload testbed(int jobs, std::uint64_t seed, int nodes) {
         "Seed 004 §IV-C: six applications x three input sizes in random permutations; task "
         "counts and durations are ours (docs/deadlines.md).";
     w.cluster = {nodes, 1, 1};
-    std::mt19937_64 rng(seed);
+    SeededRandom rng(seed);
     // The 18 traces: LogNormal task times with the application's mean.
     const auto traceOf = [&](double mean, int count) {
         const double mu = std::log(mean) - kTestbedTaskSigma * kTestbedTaskSigma / 2.0;
-        std::lognormal_distribution<double> d(mu, kTestbedTaskSigma);
         std::vector<double> times;
         for (int i = 0; i < count; ++i) {
-            times.push_back(std::round(d(rng) * 1000.0) / 1000.0);  // millisecond resolution
+            times.push_back(std::round(rng.lognormal(mu, kTestbedTaskSigma) * 1000.0) /
+                            1000.0);  // millisecond resolution
         }
         return times;
     };
@@ -44,7 +44,7 @@ Workload testbed(int jobs, std::uint64_t seed, int nodes) {
         for (std::size_t i = 0; i < permutation.size(); ++i) {
             permutation[i] = static_cast<int>(i);
         }
-        std::shuffle(permutation.begin(), permutation.end(), rng);
+        rng.shuffle(permutation);
         for (std::size_t i = 0; i < permutation.size() && index < jobs; ++i) {
             const Job& trace = traces[static_cast<std::size_t>(permutation[i])];
             budget.add(trace.maps(), trace.reduces());

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <regex>
 
 #include "support/TestSupport.h"
 
@@ -79,6 +80,16 @@ TEST(Mrsim, HelpExitsZero) {
         EXPECT_FALSE(c.out.empty());
     }
     EXPECT_NE(runMrsimBinary({"--help"}).out.find("reverse-johnson"), std::string::npos);
+}
+
+// The version is CMake's project() version, not a string written again in the code.
+TEST(Mrsim, VersionComesFromTheCMakeProject) {
+    const std::string cmake = test::readText(samplePath("../CMakeLists.txt"));
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(cmake, m, std::regex(R"(project\(\w+ VERSION ([0-9.]+))")));
+    const auto c = runMrsimBinary({"--version"});
+    EXPECT_EQ(c.exitCode, 0);
+    EXPECT_EQ(c.out, "mrsim " + m[1].str() + "\n");
 }
 
 struct BadRun {

@@ -9,7 +9,7 @@
 
 #include "experiments/DeadlineMetrics.h"
 #include "experiments/LoadSweep.h"
-#include "io/ResultFormat.h"
+#include "io/RunFormat.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
 #include "sim/Simulator.h"

@@ -71,7 +71,7 @@ TEST(Orders, EveryRegisteredAlgorithmHasAUniqueKebabCaseId) {
     for (const auto& id : ids) {
         EXPECT_EQ(id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-"), std::string::npos);
         EXPECT_EQ(std::count(ids.begin(), ids.end(), id), 1);
-        EXPECT_FALSE(findAlgorithm(id)->summary().empty());
+        EXPECT_FALSE(findAlgorithm(id)->info().description.empty());
     }
 }
 

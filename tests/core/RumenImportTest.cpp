@@ -38,7 +38,7 @@ InputError importError(const std::string& text) {
 }
 
 TEST(RumenImport, RealTraceHasExactlyItsTasksAndDurations) {
-    MRX_SHARED_DATA_OR_SKIP(path, kSample);
+    const std::string path = test::tracePath(kSample);
     RumenImportReport report;
     const Workload w = importRumen(path, {}, &report);
     ASSERT_EQ(w.jobCount(), 2);
@@ -94,7 +94,7 @@ TEST(RumenImport, RealTraceHasExactlyItsTasksAndDurations) {
 }
 
 TEST(RumenImport, TheSampleIsThisImportOfTheTrace) {
-    MRX_SHARED_DATA_OR_SKIP(path, kSample);
+    const std::string path = test::tracePath(kSample);
     // samples/rumen-2jobs2min.json came from `mrsim import rumen` (docs/traces-and-plans.md):
     // importing again reproduces it byte for byte, and it loads back to the same workload.
     const Workload w = importRumen(path);
@@ -104,7 +104,7 @@ TEST(RumenImport, TheSampleIsThisImportOfTheTrace) {
 }
 
 TEST(RumenImport, RealTraceTruncatedAnywhereIsAnErrorNamingTheJob) {
-    MRX_SHARED_DATA_OR_SKIP(path, kSample);
+    const std::string path = test::tracePath(kSample);
     const std::string text = test::readText(path);
     // Cuts after the jobID of the first job (line 3) and of the second (which starts on line 5114
     // after "} ", its jobID on line 5116), in strings, numbers and between tokens.

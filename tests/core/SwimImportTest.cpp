@@ -232,7 +232,7 @@ void checkRealTrace(const std::string& path, long long rows, long long mapOnly) 
 }
 
 TEST(SwimImport, RealFacebook2009Sample) {
-    MRX_SHARED_DATA_OR_SKIP(path, "swim/FB-2009_samples_24_times_1hr_0.tsv");
+    const std::string path = test::tracePath("swim/FB-2009_samples_24_times_1hr_0.tsv");
     checkRealTrace(path, 5894, 4448);
     // Re-import, whole and --jobs 100, is byte-identical; the slice is the file's first rows.
     const std::string dir = test::scratchDir();
@@ -258,7 +258,7 @@ TEST(SwimImport, RealFacebook2009Sample) {
 }
 
 TEST(SwimImport, RealFacebook2010Sample) {
-    MRX_SHARED_DATA_OR_SKIP(path, "swim/FB-2010_samples_24_times_1hr_0.tsv");
+    const std::string path = test::tracePath("swim/FB-2010_samples_24_times_1hr_0.tsv");
     checkRealTrace(path, 24442, 8324);
 }
 

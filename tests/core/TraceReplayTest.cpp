@@ -39,7 +39,7 @@ void expectWithinGoal(const TraceComparison& c, std::size_t jobs) {
 }
 
 TEST(TraceReplay, SlsSampleEstimatesFromItsTimestamps) {
-    MRX_SHARED_DATA_OR_SKIP(path, "rumen/2jobs2min-rumen-jh.json");
+    const std::string path = test::tracePath("rumen/2jobs2min-rumen-jh.json");
     RumenImportReport report;
     const Workload w = importRumen(path, {}, &report);
     ASSERT_EQ(w.jobCount(), 2);
@@ -68,7 +68,7 @@ TEST(TraceReplay, SlsSampleEstimatesFromItsTimestamps) {
 }
 
 TEST(TraceReplay, SlsSampleWithinFivePercent) {
-    MRX_SHARED_DATA_OR_SKIP(path, "rumen/2jobs2min-rumen-jh.json");
+    const std::string path = test::tracePath("rumen/2jobs2min-rumen-jh.json");
     const Workload w = importRumen(path);
     expectWithinGoal(replay(w), 2);
     // Without the overheads the tasks alone end 22 % and 21 % early (the measurement).

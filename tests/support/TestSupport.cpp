@@ -5,10 +5,13 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <stdexcept>
+#include <system_error>
 
 #include "sim/OrderPolicy.h"
 #include "sim/Simulator.h"
@@ -23,13 +26,8 @@ std::string testDataPath(const std::string& name) {
     return std::string(MRX_TEST_DATA_DIR) + "/" + name;
 }
 
-std::string sharedDataDir() {
-    return MRX_SHARED_DATA_DIR;
-}
-
-std::string sharedDataPath(const std::string& relative) {
-    const std::string path = std::string(MRX_SHARED_DATA_DIR) + "/" + relative;
-    return std::filesystem::is_regular_file(path) ? path : std::string();
+std::string tracePath(const std::string& relative) {
+    return testDataPath("traces/" + relative);
 }
 
 Workload figure4(int scenario) {
@@ -87,6 +85,11 @@ Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {
         if (o.arrivals) {
             job.arrival = uniformInt(0, 3) == 0 ? 0.0 : std::round(duration() * 3.0);
         }
+        if (o.deadlines) {
+            // Tight to loose: the job's longest map plus longest reduce times 1 to 4.
+            const double alone = job.maxDuration(TaskKind::Map) + job.maxDuration(TaskKind::Reduce);
+            job.deadline = alone * (1.0 + 3.0 * duration() / 20.0);
+        }
         w.jobs.push_back(std::move(job));
     }
     return w;
@@ -105,11 +108,36 @@ std::vector<TaskRecord> tasksOf(const SimResult& r, int job, TaskKind kind) {
     return out;
 }
 
+namespace {
+
+// The process's scratch directory: made on first use (mkdtemp: unique, private), removed with
+// everything in it when the test process exits, so runs leave nothing in the temp directory.
+class ScratchDirectory {
+public:
+    ScratchDirectory() {
+        std::string pattern = (std::filesystem::temp_directory_path() / "mrx-test-XXXXXX").string();
+        if (::mkdtemp(pattern.data()) == nullptr) {
+            throw std::runtime_error("cannot make a scratch directory from " + pattern);
+        }
+        m_path = pattern;
+    }
+    ~ScratchDirectory() {
+        std::error_code ignored;
+        std::filesystem::remove_all(m_path, ignored);
+    }
+    ScratchDirectory(const ScratchDirectory&) = delete;
+    ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+    const std::string& path() const { return m_path; }
+
+private:
+    std::string m_path;
+};
+
+}  // namespace
+
 std::string scratchDir() {
-    const auto dir =
-        std::filesystem::temp_directory_path() / ("mrx-test-" + std::to_string(::getpid()));
-    std::filesystem::create_directories(dir);
-    return dir.string();
+    static const ScratchDirectory dir;
+    return dir.path();
 }
 
 void writeText(const std::string& path, const std::string& text) {

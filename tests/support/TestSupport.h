@@ -14,18 +14,9 @@ namespace mr::test {
 
 std::string samplePath(const std::string& name);    // samples/<name>
 std::string testDataPath(const std::string& name);  // tests/data/<name> (our own fixtures)
-// <MRX_SHARED_DATA_DIR>/<relative> (the public traces, not in the repository), or "" when absent.
-std::string sharedDataPath(const std::string& relative);
-std::string sharedDataDir();  // <MRX_SHARED_DATA_DIR>, for messages
-
-// In a test body: `path` = the shared file, or the test is skipped with a message saying how to
-// point the build at the traces.
-#define MRX_SHARED_DATA_OR_SKIP(path, relative)                                               \
-    const std::string path = ::mr::test::sharedDataPath(relative);                            \
-    if (path.empty()) {                                                                       \
-        GTEST_SKIP() << "shared trace " << (relative) << " not found under "                  \
-                     << ::mr::test::sharedDataDir() << " (configure with -DMRX_SHARED_DATA_DIR=...)"; \
-    }
+// tests/data/traces/<relative>: the public traces (Rumen, SWIM) copied into the repository with
+// their licences (tests/data/traces/README.md), so no test depends on a folder outside it.
+std::string tracePath(const std::string& relative);
 
 // Seed 000 Figure 4 on 30 nodes × (1 map + 1 reduce slot): scenario 1 (all jobs 30+30 tasks)
 // or 2 (J3, J4 with 20+20 tasks). Jobs J1..J5 in that order.
@@ -41,6 +32,7 @@ struct RandomWorkloadOptions {
     int minNodes = 1, maxNodes = 6;
     int maxSlotsPerNode = 2;
     bool arrivals = false;
+    bool deadlines = false;  // every job gets one, between its lower bound and a few times it
     bool integerDurations = false;
 };
 Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& options = {});
@@ -57,7 +49,7 @@ struct Completed {
 Completed runMrsimBinary(const std::vector<std::string>& args);
 std::string mrsimPath();  // the built mrsim, for tests that start it themselves
 
-// A scratch directory unique to this test process.
+// A scratch directory unique to this test process, removed (with its files) when it exits.
 std::string scratchDir();
 void writeText(const std::string& path, const std::string& text);
 std::string readText(const std::string& path);

@@ -36,7 +36,7 @@
 #include "cost/CpuPerMachineChart.h"
 #include "cost/EpochSweepPanel.h"
 #include "document/WorkloadDocument.h"
-#include "io/ResultFormat.h"
+#include "experiments/ComparisonTable.h"
 
 using namespace mr;
 using namespace mr::ui;

@@ -510,13 +510,16 @@ private slots:
         QCOMPARE(back.locality.vmsPerHost, 4);
         QCOMPARE(back.locality.remotePenalty, 2.5);
         QCOMPARE(back.locality.reconfigDelay, 1.25);
-        // Settings mrsim would refuse fall back to the defaults.
-        QSettings().setValue("run/vmsPerHost", 0);
+        // A setting mrsim would refuse falls back to its default; the others stay.
+        QSettings().setValue("run/vms-per-host", 0);
         QSettings().setValue("run/pools", 1);
         QSettings().setValue("run/estimator", "guess");
+        QSettings().setValue("run/remote-penalty", "1,5");
         RunOptionsPanel repaired(QStringLiteral("run"), RunOptionsPanel::Fields::All);
         QCOMPARE(repaired.options().locality.vmsPerHost, 1);
-        QVERIFY(!repaired.options().locality.enabled);
+        QCOMPARE(repaired.options().locality.remotePenalty, 1.5);
+        QVERIFY(repaired.options().locality.enabled);
+        QCOMPARE(repaired.options().locality.reconfigDelay, 1.25);
         QCOMPARE(repaired.options().pools, 2);
         QCOMPARE(repaired.options().estimator, Estimator::Exact);
     }

@@ -17,8 +17,14 @@ namespace {
 
 class Slow : public Algorithm {
 public:
-    std::string id() const override { return SlowAlgorithm::kId; }
-    std::string summary() const override { return "test only: runs until released or cancelled"; }
+    Slow()
+        : Algorithm({.id = SlowAlgorithm::kId,
+                     .name = "Slow (test)",
+                     .description = "test only: runs until released or cancelled",
+                     .source = "tests/ui/SlowAlgorithm.cpp",
+                     // Claims to be fast: the tests show that even then it cannot delay the
+                     // others' charts (a task that runs long frees its lane).
+                     .interactive = true}) {}
 
     RunResult run(const Workload& workload, const RunOptions& options) const override {
         ++SlowAlgorithm::started;

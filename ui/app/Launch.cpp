@@ -18,6 +18,7 @@
 #include "cost/EpochSweepPanel.h"
 #include "deadlines/DeadlinesTab.h"
 #include "document/WorkloadDocument.h"
+#include "experiments/Ranges.h"
 #include "io/RumenImport.h"
 #include "io/SwimImport.h"
 #include "model/InputError.h"
@@ -34,13 +35,15 @@ namespace {
     throw InputError(file.toStdString(), "", field.toStdString(), message.toStdString());
 }
 
+// FROM:TO:STEP read the one way the program reads ranges (experiments/Ranges.h).
 bool parseRange(const QString& text, double range[3]) {
-    const QStringList parts = text.split(QLatin1Char(':'));
-    bool ok = parts.size() == 3;
-    for (int i = 0; ok && i < 3; ++i) {
-        range[i] = parts[i].toDouble(&ok);
+    const std::optional<RangeText> read = readRange(text.toStdString());
+    if (read) {
+        range[0] = read->from;
+        range[1] = read->to;
+        range[2] = read->step;
     }
-    return ok;
+    return read.has_value();
 }
 
 // What the file is, opened the way an export needs it: errors as InputError, never a dialog.

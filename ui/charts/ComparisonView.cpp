@@ -7,17 +7,23 @@
 #include <QVBoxLayout>
 
 #include "charts/AxisFormat.h"
-#include "io/ResultFormat.h"
+#include "io/ComparisonFormat.h"
+#include "io/TextTable.h"
+#include "model/Numbers.h"
 #include "run/RunController.h"
 
 namespace mr::ui {
 
 namespace {
 
-enum Column { Algorithm, Makespan, Model, VsFifo, VsReverse, MapUtil, ReduceUtil, Order, Columns };
-
-QString percent(double v) {
-    return QString::asprintf("%+.1f%%", v);
+// The header of core's comparison cells as a column title: "vs fifo" stays, "makespan" →
+// "Makespan".
+QString title(const std::string& header) {
+    QString text = QString::fromStdString(header);
+    if (!text.startsWith(QLatin1String("vs "))) {
+        text[0] = text[0].toUpper();
+    }
+    return text;
 }
 
 }  // namespace
@@ -38,14 +44,6 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
     m_chart->legend->setVisible(false);
     m_chart->xAxis->grid()->setVisible(false);
     m_table = new QTableWidget(splitter);
-    m_table->setColumnCount(Columns);
-    m_table->setHorizontalHeaderLabels({tr("Algorithm"), tr("Makespan"), tr("Model"), tr("vs fifo"),
-                                        tr("vs reverse-johnson"), tr("Map util"), tr("Reduce util"),
-                                        tr("Order")});
-    m_table->horizontalHeaderItem(VsFifo)->setToolTip(
-        tr("Improvement of the makespan over fifo: (fifo − this) / fifo"));
-    m_table->horizontalHeaderItem(VsReverse)->setToolTip(
-        tr("Improvement over reverse Johnson, the two-stage model's worst order"));
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setVisible(false);
@@ -58,66 +56,67 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
 
 void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
     m_chart->clearPlottables();
-    m_table->setRowCount(0);
-    const Workload& w = *results->workload;
+    // The table and its CSV come from core (io/ComparisonFormat.h), as mrsim compare's.
+    const auto entries = [](const std::vector<AlgorithmRun>& runs) {
+        std::vector<ComparisonEntry> list;
+        for (const AlgorithmRun& run : runs) {
+            const std::string why = !run.finished() ? tr("computing…").toStdString()
+                                    : run.state == AlgorithmRun::State::Cancelled
+                                        ? tr("cancelled").toStdString()
+                                        : run.error;
+            list.push_back({run.id, run.result.get(), why});
+        }
+        return list;
+    };
+    m_comparison = comparisonTable(*results->workload, entries(results->outcomes),
+                                   entries(results->baselines));
+    const auto cells = comparisonCells(m_comparison, 40);
+    const std::size_t columns = cells.front().size();
+    const std::size_t orderColumn = 5 + m_comparison.baselines.size();
+    m_table->clear();
+    m_table->setColumnCount(static_cast<int>(columns));
+    m_table->setRowCount(static_cast<int>(cells.size()) - 1);
+    for (std::size_t c = 0; c < columns; ++c) {
+        auto* header = new QTableWidgetItem(title(cells[0][c]));
+        if (c >= 3 && c < 3 + m_comparison.baselines.size()) {
+            header->setToolTip(QString::fromStdString(comparisonVsNote(m_comparison)));
+        }
+        m_table->setHorizontalHeaderItem(static_cast<int>(c), header);
+    }
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, values, modelKeys, modelValues;
     double top = 0.0;
-    const RunResult* fifoRun = results->baseline("fifo");
-    const RunResult* reverseRun = results->baseline("reverse-johnson");
-    const double fifo = fifoRun ? fifoRun->sim.makespan : 0.0;
-    const double reverse = reverseRun ? reverseRun->sim.makespan : 0.0;
-    int row = 0;
-    for (const auto& o : results->outcomes) {
-        const QString id = QString::fromStdString(o.id);
-        m_table->insertRow(row);
-        auto set = [&](int column, const QString& text,
-                       Qt::Alignment align = Qt::AlignRight | Qt::AlignVCenter) {
-            auto* item = new QTableWidgetItem(text);
-            item->setTextAlignment(align);
-            m_table->setItem(row, column, item);
-            return item;
-        };
-        set(Algorithm, id, Qt::AlignLeft | Qt::AlignVCenter)
-            ->setToolTip(QString::fromStdString(o.error));
-        ticker->addTick(row, id);
-        if (!o.result) {
-            set(Makespan, tr("—"));
-            const QString why = !o.finished() ? tr("computing…")
-                                : o.state == AlgorithmRun::State::Cancelled
-                                    ? tr("cancelled")
-                                    : QString::fromStdString(o.error);
-            set(Order, why, Qt::AlignLeft | Qt::AlignVCenter);
-            ++row;
+    for (std::size_t r = 0; r < m_comparison.rows.size(); ++r) {
+        const ComparisonRow& row = m_comparison.rows[r];
+        const int tableRow = static_cast<int>(r);
+        for (std::size_t c = 0; c < columns; ++c) {
+            const std::string& cell = cells[r + 1][c];
+            // Core's "-" (no value) as the typographic dash.
+            auto* item = new QTableWidgetItem(cell == "-" ? QStringLiteral("—")
+                                                          : QString::fromStdString(cell));
+            const bool left = c == 0 || c >= orderColumn;
+            item->setTextAlignment((left ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+            if (c == orderColumn && row.order.size() > 40) {
+                item->setToolTip(QString::fromStdString(joinedNames(row.order)));
+            }
+            if (c == 0 && !row.error.empty()) {
+                item->setToolTip(QString::fromStdString(row.error));
+            }
+            m_table->setItem(tableRow, static_cast<int>(c), item);
+        }
+        ticker->addTick(static_cast<double>(r), QString::fromStdString(row.algorithm));
+        if (!row.makespan) {
             continue;
         }
-        const RunResult& r = *o.result;
-        keys << row;
-        values << r.sim.makespan;
-        top = std::max(top, r.sim.makespan);
-        set(Makespan, QString::fromStdString(formatTime(r.sim.makespan)));
-        if (r.modelMakespan) {
-            set(Model, QString::fromStdString(formatTime(*r.modelMakespan)));
-            modelKeys << row;
-            modelValues << *r.modelMakespan;
+        keys << static_cast<double>(r);
+        values << *row.makespan;
+        top = std::max(top, *row.makespan);
+        if (row.modelMakespan) {
+            modelKeys << static_cast<double>(r);
+            modelValues << *row.modelMakespan;
         }
-        set(VsFifo, fifoRun ? percent(improvementPercent(fifo, r.sim.makespan)) : tr("—"));
-        set(VsReverse, reverseRun ? percent(improvementPercent(reverse, r.sim.makespan)) : tr("—"));
-        set(MapUtil, QString::asprintf("%.1f%%", 100.0 * r.sim.mapUtilization()));
-        set(ReduceUtil, QString::asprintf("%.1f%%", 100.0 * r.sim.reduceUtilization()));
-        QStringList names;
-        for (int j : r.order) {
-            names << QString::fromStdString(w.jobs[static_cast<std::size_t>(j)].name);
-        }
-        QString order = names.size() > 40 ? names.mid(0, 40).join(' ') +
-                                                tr(" … (+%1 more)").arg(names.size() - 40)
-                                          : names.join(' ');
-        for (const auto& p : r.sim.pools.size() > 1 ? r.sim.pools : std::vector<PoolTimes>{}) {
-            order += tr("   | pool %1 (%2 nodes)").arg(QString::fromStdString(p.name)).arg(p.nodes);
-        }
-        set(Order, order, Qt::AlignLeft | Qt::AlignVCenter)->setToolTip(names.join(' '));
-        ++row;
     }
+    const int row = static_cast<int>(m_comparison.rows.size());
     auto* bars = new QCPBars(m_chart->xAxis, m_chart->yAxis);
     bars->setData(keys, values);
     bars->setWidth(0.6);
@@ -170,26 +169,7 @@ void ComparisonView::placeBarLabels() {
 }
 
 QString ComparisonView::csv() const {
-    QStringList lines;
-    QStringList header;
-    for (int c = 0; c < m_table->columnCount(); ++c) {
-        header << QString::fromStdString(
-            csvField(m_table->horizontalHeaderItem(c)->text().toStdString()));
-    }
-    lines << header.join(',');
-    for (int r = 0; r < m_table->rowCount(); ++r) {
-        QStringList cells;
-        for (int c = 0; c < m_table->columnCount(); ++c) {
-            const QTableWidgetItem* item = m_table->item(r, c);
-            QString text = item ? item->text() : QString();
-            if (c == Order && item && !item->toolTip().isEmpty()) {
-                text = item->toolTip();  // the full order, not the abbreviated one
-            }
-            cells << QString::fromStdString(csvField(text.toStdString()));
-        }
-        lines << cells.join(',');
-    }
-    return lines.join('\n') + '\n';
+    return QString::fromStdString(comparisonCsv(m_comparison));
 }
 
 }  // namespace mr::ui

@@ -1,10 +1,14 @@
 // ComparisonView — makespan per algorithm as bars (with the two-stage model's value as a marker)
-// and a table: makespan, model, improvement over fifo and over reverse-johnson in percent,
-// utilisation, and the order each algorithm chose.
+// and a table: makespan, model, "vs" each comparison baseline (fifo, reverse-johnson: the
+// makespan saved against it, ComparisonTable.h), utilisation, the order each algorithm chose
+// and its pools. The table's cells and its CSV are core's (io/ComparisonFormat.h), the same as
+// `mrsim compare --csv` writes.
 #pragma once
 
 #include <QWidget>
 #include <memory>
+
+#include "experiments/ComparisonTable.h"
 
 class QCustomPlot;
 class QCPItemText;
@@ -29,6 +33,7 @@ private:
 
     QCustomPlot* m_chart;
     QTableWidget* m_table;
+    ComparisonTable m_comparison;
     QList<QCPItemText*> m_barLabels;
 };
 

@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "document/JobPalette.h"
-#include "io/ResultFormat.h"
+#include "model/Numbers.h"
 
 namespace mr::ui {
 

@@ -7,7 +7,7 @@
 #include "charts/JobLegend.h"
 #include "charts/TaskBarsPlottable.h"
 #include "experiments/DeadlineMetrics.h"
-#include "io/ResultFormat.h"
+#include "model/Numbers.h"
 
 namespace mr::ui {
 

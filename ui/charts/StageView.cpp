@@ -10,7 +10,7 @@
 #include "charts/BlocksPlottable.h"
 #include "document/JobPalette.h"
 #include "experiments/StageBlocks.h"
-#include "io/ResultFormat.h"
+#include "model/Numbers.h"
 #include "run/RunController.h"
 
 namespace mr::ui {

@@ -4,7 +4,7 @@
 
 #include "cost/CostChartStyle.h"
 #include "cost/CostResult.h"
-#include "io/ResultFormat.h"
+#include "experiments/ComparisonTable.h"
 
 namespace mr::ui {
 

@@ -4,7 +4,8 @@
 
 #include "cost/CostChartStyle.h"
 #include "cost/CostResult.h"
-#include "io/ResultFormat.h"
+#include "experiments/ComparisonTable.h"
+#include "io/Csv.h"
 
 namespace mr::ui {
 

@@ -121,9 +121,9 @@ QWidget* CostTab::buildHeader() {
     const QStringList defaults = {"lips", "lips-coschedule", "lips-online", "hadoop-default",
                                   "delay"};
     const QStringList checked = QSettings().value(kCheckedKey, defaults).toStringList();
-    for (const cost::CostAlgorithmInfo& a : cost::costAlgorithms()) {
+    for (const AlgorithmInfo& a : cost::costAlgorithms()) {
         auto* box = new QCheckBox(QString::fromStdString(a.id), header);
-        box->setToolTip(QString::fromStdString(a.summary));
+        box->setToolTip(QString::fromStdString(a.description + " (" + a.source + ")"));
         box->setChecked(checked.contains(box->text()));
         connect(box, &QCheckBox::toggled, this, [this] {
             QSettings().setValue(kCheckedKey, checkedAlgorithms());

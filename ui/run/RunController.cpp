@@ -14,16 +14,17 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const char* const kBaselines[] = {"fifo", "reverse-johnson"};
 constexpr double kPublishIntervalMs = 100.0;
 
 double millisecondsSince(Clock::time_point start) {
     return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-// Fast enough to run on every edit: these start first, the others once they are done or slow.
-bool isInteractive(const std::string& /*id*/) {
-    return true;  // until the registry says which are (issue 17's metadata)
+// Fast enough to run on every edit (the registry's AlgorithmInfo::interactive): these start
+// first, the others once they are done or slow.
+bool isInteractive(const std::string& id) {
+    const Algorithm* algorithm = findAlgorithm(id);
+    return algorithm == nullptr || algorithm->info().interactive;
 }
 
 }  // namespace
@@ -140,10 +141,10 @@ void RunController::request(const Workload& workload, const JobColours& colours)
         Task t(id, true, isInteractive(id));
         (t.interactive ? interactive : slow).push_back(std::move(t));
     }
-    for (const char* id : kBaselines) {
+    for (const std::string& id : baselineIds()) {
         set->baselines.emplace_back(id);
-        if (!m_algorithms.contains(QLatin1String(id))) {
-            interactive.emplace_back(id, false, true);
+        if (!m_algorithms.contains(QString::fromStdString(id))) {
+            interactive.emplace_back(id, false, isInteractive(id));
         }
     }
     m_tasks = std::move(interactive);

@@ -8,7 +8,8 @@
 // Scheduling, so that no algorithm delays another's chart: at most `concurrency` tasks (the
 // cores) run at once, the registry's interactive algorithms and the baselines first; a task that
 // has run for more than slowAfterMs no longer holds a lane, so a slow algorithm only ever runs
-// beside the others. The comparison's baselines (fifo, reverse-johnson) run too, checked or not.
+// beside the others. The registry's comparison baselines (baselineIds(): fifo, reverse-johnson)
+// run too, checked or not.
 // One algorithm can be cancelled alone (its chart says so and offers to run it again).
 #pragma once
 
@@ -47,7 +48,7 @@ struct RunSet {
     std::shared_ptr<const Workload> workload;
     JobColours colours;                   // the jobs' colour slots when the run was requested
     std::vector<AlgorithmRun> outcomes;   // the checked algorithms, in list order
-    std::vector<AlgorithmRun> baselines;  // fifo, reverse-johnson: the "vs" columns, always run
+    std::vector<AlgorithmRun> baselines;  // baselineIds(): the "vs" columns, always run
     RunOptions options;                   // what the run used (without its cancel flag)
     double milliseconds = 0.0;            // from the request to the newest finished algorithm
     quint64 generation = 0;

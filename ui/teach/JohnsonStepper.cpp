@@ -21,7 +21,8 @@
 #include "charts/GanttPlot.h"
 #include "document/JobPalette.h"
 #include "experiments/StageBlocks.h"
-#include "io/ResultFormat.h"
+#include "model/Numbers.h"
+#include "model/Tolerance.h"
 #include "perf/TwoStage.h"
 #include "run/RunController.h"
 #include "schedulers/Registry.h"
@@ -278,8 +279,7 @@ void JohnsonStepper::rebuild() {
 QString JohnsonStepper::breaksExplanation(const Workload& w, double formula,
                                           const RunResult& johnson) const {
     const double sim = johnson.sim.makespan;
-    const double tolerance = 1e-9 * std::max(1.0, std::fabs(formula));
-    const bool agree = std::fabs(formula - sim) <= tolerance;
+    const bool agree = sameDuration(formula, sim);
     bool idle = false;
     bool uneven = false;
     for (const auto& job : w.jobs) {

@@ -16,7 +16,6 @@
 
 #include "io/Plan.h"
 #include "io/PlanFiles.h"
-#include "io/ResultFormat.h"
 #include "model/InputError.h"
 #include "run/RunController.h"
 

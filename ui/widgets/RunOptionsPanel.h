@@ -1,20 +1,16 @@
-// RunOptionsPanel — the options every run uses (RunOptions, like mrsim's --estimator, --seed,
-// --pools, --locality, --vms-per-host, --remote-penalty, --reconfig-delay): the stage-duration
-// estimator, the seed of randomised algorithms and of the block placement, balanced-pools' pool
-// count, and seed 003 §4.1's locality model. Spin boxes hold every value in the range mrsim
-// accepts, so no invalid option can be entered; the choice is remembered in QSettings under
-// the panel's group (values found there out of range fall back to the defaults).
+// RunOptionsPanel — the options every run uses (RunOptions), built from the registry's option
+// specs (schedulers/RunOptions.h: runOptionSpecs()), the same ones mrsim's --estimator, --seed,
+// --pools, --locality, --vms-per-host, --remote-penalty and --reconfig-delay come from: one field
+// per spec shown in the explorer, with the spec's label, range, unit and help (plus which
+// algorithms read it) as tooltip. Fields hold only values mrsim accepts; the choice is remembered
+// in QSettings under the panel's group, one key per option id (a stored value the spec refuses
+// falls back to that option's default).
 #pragma once
 
 #include <QGroupBox>
+#include <QMap>
 
 #include "schedulers/Algorithm.h"
-
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
-class QLabel;
-class QSpinBox;
 
 namespace mr::ui {
 
@@ -33,26 +29,25 @@ public:
     // One line for the status bar, e.g. "estimator exact · seed 1 · 2 pools · no locality".
     static QString describe(const RunOptions& options, Fields fields = Fields::All);
 
-    QComboBox* estimatorBox() const { return m_estimator; }
-    QCheckBox* localityBox() const { return m_locality; }
+    // The field of option `id` (a QComboBox, QSpinBox, QDoubleSpinBox or QCheckBox), or null.
+    QWidget* field(const QString& id) const { return m_fields.value(id, nullptr); }
 
 signals:
     void changed();
 
 private:
+    QWidget* makeField(const OptionSpec& spec);
+    std::string text(const OptionSpec& spec) const;  // the field's value in the spec's syntax
+    void show(const OptionSpec& spec, const std::string& value);
+    RunOptions defaults() const;
     void load();
     void commit();
     void updateEnabled();
 
     QString m_group;
-    Fields m_fields;
-    QComboBox* m_estimator;
-    QSpinBox* m_seed = nullptr;
-    QSpinBox* m_pools = nullptr;
-    QCheckBox* m_locality;
-    QSpinBox* m_vmsPerHost;
-    QDoubleSpinBox* m_remotePenalty;
-    QDoubleSpinBox* m_reconfigDelay;
+    Fields m_which;
+    std::vector<const OptionSpec*> m_specs;  // shown, in order
+    QMap<QString, QWidget*> m_fields;
     bool m_updating = false;
 };
 

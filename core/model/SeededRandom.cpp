@@ -1,4 +1,4 @@
-#include "workloads/SeededRandom.h"
+#include "model/SeededRandom.h"
 
 #include <cmath>
 #include <numbers>
@@ -38,6 +38,14 @@ double SeededRandom::normal(double mean, double sd) {
     m_spare = radius * std::sin(angle);
     m_hasSpare = true;
     return mean + sd * radius * std::cos(angle);
+}
+
+double SeededRandom::exponential(double mean) {
+    return -mean * std::log(1.0 - uniform01());  // 1 - u in (0, 1]: log is finite
+}
+
+double SeededRandom::lognormal(double mu, double sigma) {
+    return std::exp(normal(mu, sigma));
 }
 
 double SeededRandom::truncatedNormal(double mean, double sd, double minimum) {

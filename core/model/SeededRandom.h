@@ -1,4 +1,5 @@
-// SeededRandom — the random draws of the workload generators, the same with every standard
+// SeededRandom — the project's one source of random draws (workload and cost-model generators,
+// arrivals and deadlines, block placement, the random order), the same with every standard
 // library: std::mt19937_64 is fully specified by the standard, the distributions of <random> are
 // not (libstdc++ and libc++ turn the same engine output into different normal or uniform draws).
 // So the same seed gives the same workload file with any compiler (given a libm whose log, sin
@@ -23,6 +24,10 @@ public:
     int uniformInt(int low, int high);
     // Normal with mean `mean` and standard deviation `sd` (Box–Muller).
     double normal(double mean, double sd);
+    // Exponential with mean `mean` (inversion).
+    double exponential(double mean);
+    // LogNormal: exp of a normal with mean `mu` and standard deviation `sigma`.
+    double lognormal(double mu, double sigma);
     // A normal draw conditioned on being >= `minimum` (drawn again until it is): the truncated
     // normal distribution. Requires a reasonable chance of success (checked by the caller's
     // parameters; the generators' bounds accept at least 40% of draws).

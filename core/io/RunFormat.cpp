@@ -1,0 +1,178 @@
+#include "io/RunFormat.h"
+
+#include "experiments/DeadlineMetrics.h"
+#include "io/DeadlineMetricsFormat.h"
+#include "io/TextTable.h"
+#include "io/TraceFormat.h"
+#include "model/Numbers.h"
+
+namespace mr {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+// Each job's traced end, if it has one (indexed like the workload's jobs).
+std::vector<const TracedJob*> tracedJobs(const TraceComparison& trace, std::size_t jobs) {
+    std::vector<const TracedJob*> tracedOf(jobs, nullptr);
+    for (const TracedJob& t : trace.jobs) {
+        tracedOf[static_cast<std::size_t>(t.job)] = &t;
+    }
+    return tracedOf;
+}
+
+}  // namespace
+
+std::vector<std::string> jobNames(const Workload& w, const std::vector<int>& jobs) {
+    std::vector<std::string> names;
+    names.reserve(jobs.size());
+    for (int j : jobs) {
+        names.push_back(w.jobs[static_cast<std::size_t>(j)].name);
+    }
+    return names;
+}
+
+ordered_json runResultJson(const Workload& w, const RunResult& r) {
+    const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
+    ordered_json out;
+    out["algorithm"] = r.algorithm;
+    out["workload"] = w.name;
+    out["order"] = jobNames(w, r.order);
+    out["makespan"] = r.sim.makespan;
+    out["model_makespan"] = r.modelMakespan ? ordered_json(*r.modelMakespan) : ordered_json();
+    if (r.sim.pools.size() > 1) {
+        ordered_json pools = ordered_json::array();
+        for (const auto& p : r.sim.pools) {
+            pools.push_back({{"name", p.name},
+                             {"nodes", p.nodes},
+                             {"first_node", p.firstNode},
+                             {"jobs", jobNames(w, p.jobs)},
+                             {"makespan", p.makespan}});
+        }
+        out["pools"] = pools;
+    }
+    const bool deadlines = hasDeadlineMetrics(simulated, r);
+    const TraceComparison trace = compareWithTrace(w, r.sim);
+    const std::vector<const TracedJob*> tracedOf = tracedJobs(trace, r.sim.jobs.size());
+    ordered_json jobs = ordered_json::array();
+    for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
+        const JobTimes& t = r.sim.jobs[j];
+        ordered_json job{{"name", simulated.jobs[j].name},
+                         {"arrival", t.arrival},
+                         {"start", t.start},
+                         {"map_end", t.mapEnd},
+                         {"end", t.end}};
+        if (j < r.stages.size()) {
+            job["m"] = r.stages[j].map;
+            job["r"] = r.stages[j].reduce;
+        }
+        if (j < r.inputStages.size()) {
+            job["m_before"] = r.inputStages[j].map;
+            job["r_before"] = r.inputStages[j].reduce;
+        }
+        if (deadlines) {
+            const auto& deadline = simulated.jobs[j].deadline;
+            job["deadline"] = deadline ? ordered_json(t.arrival + *deadline) : ordered_json();
+            job["late"] = deadline && missedDeadline(t.arrival, *deadline, t.end);
+            if (t.killedMaps + t.killedReduces > 0) {
+                job["killed_maps"] = t.killedMaps;
+                job["killed_reduces"] = t.killedReduces;
+            }
+        }
+        if (!trace.empty()) {
+            const TracedJob* traced = tracedOf[j];
+            job["trace_end"] = traced ? ordered_json(traced->tracedEnd) : ordered_json();
+            job["trace_error"] = traced ? ordered_json(traced->error()) : ordered_json();
+        }
+        jobs.push_back(job);
+    }
+    out["jobs"] = jobs;
+    out["utilization"] = {{"map", r.sim.mapUtilization()}, {"reduce", r.sim.reduceUtilization()}};
+    if (deadlines) {
+        out["deadline_metrics"] = deadlineMetricsJson(deadlineMetrics(simulated, r));
+    }
+    if (!trace.empty()) {
+        out["trace"] = traceComparisonJson(trace);
+    }
+    if (!r.notes.empty()) {
+        out["notes"] = r.notes;
+    }
+    return out;
+}
+
+std::string runResultText(const Workload& w, const RunResult& r) {
+    std::string out;
+    out += "workload     " + (w.name.empty() ? std::string("(unnamed)") : w.name) + " — " +
+           describeWorkload(w) + "\n";
+    out += "algorithm    " + r.algorithm + "\n";
+    out += "order        " + abbreviatedNames(jobNames(w, r.order), 30) + "\n";
+    out += "makespan     " + formatTime(r.sim.makespan);
+    if (r.modelMakespan) {
+        out += "   (two-stage model: " + formatTime(*r.modelMakespan) + ")";
+    }
+    out += "\nutilization  map " + percentText(r.sim.mapUtilization()) + ", reduce " +
+           percentText(r.sim.reduceUtilization()) + "\n";
+    for (const auto& p : r.sim.pools.size() > 1 ? r.sim.pools : std::vector<PoolTimes>{}) {
+        out += "pool " + p.name + "  " + std::to_string(p.nodes) + " nodes, makespan " +
+               formatTime(p.makespan) + ": " + joinedNames(jobNames(w, p.jobs)) + "\n";
+    }
+    for (const auto& note : r.notes) {
+        out += "note         " + note + "\n";
+    }
+    const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
+    const bool deadlines = hasDeadlineMetrics(simulated, r);
+    if (deadlines) {
+        out += deadlineMetricsText(deadlineMetrics(simulated, r));
+    }
+    const bool changed = !r.inputStages.empty();  // (m, r) before the algorithm changed the jobs
+    std::vector<std::vector<std::string>> rows{
+        {"job", "m", "r", "arrival", "start", "map end", "end"}};
+    if (changed) {
+        rows[0].insert(rows[0].begin() + 1, {"m before", "r before"});
+    }
+    if (deadlines) {
+        rows[0].insert(rows[0].end(), {"deadline", "late"});
+    }
+    const TraceComparison trace = compareWithTrace(w, r.sim);
+    const std::vector<const TracedJob*> tracedOf = tracedJobs(trace, r.sim.jobs.size());
+    if (!trace.empty()) {
+        rows[0].insert(rows[0].end(), {"traced end", "error"});
+        out += traceComparisonText(trace);
+    }
+    const auto stageText = [](const std::vector<StageDurations>& stages, int j, bool map) {
+        if (static_cast<std::size_t>(j) >= stages.size()) {
+            return std::string("-");
+        }
+        const StageDurations& s = stages[static_cast<std::size_t>(j)];
+        return formatTime(map ? s.map : s.reduce);
+    };
+    for (int j : r.order) {
+        const JobTimes& t = r.sim.jobs[static_cast<std::size_t>(j)];
+        const Job& job = simulated.jobs[static_cast<std::size_t>(j)];
+        std::vector<std::string> row{job.name,
+                                     stageText(r.stages, j, true),
+                                     stageText(r.stages, j, false),
+                                     formatTime(t.arrival),
+                                     formatTime(t.start),
+                                     formatTime(t.mapEnd),
+                                     formatTime(t.end)};
+        if (changed) {
+            row.insert(row.begin() + 1,
+                       {stageText(r.inputStages, j, true), stageText(r.inputStages, j, false)});
+        }
+        if (deadlines) {
+            row.push_back(job.deadline ? formatTime(t.arrival + *job.deadline) : "-");
+            row.push_back(job.deadline && missedDeadline(t.arrival, *job.deadline, t.end) ? "late"
+                                                                                          : "");
+        }
+        if (!trace.empty()) {
+            const TracedJob* traced = tracedOf[static_cast<std::size_t>(j)];
+            row.push_back(traced ? formatTime(traced->tracedEnd) : "-");
+            row.push_back(traced ? errorPercent(traced->error()) : "-");
+        }
+        rows.push_back(std::move(row));
+    }
+    return out + "\n" + textTable(rows, std::string(rows[0].size() - 1, 'r').insert(0, "l"));
+}
+
+}  // namespace mr

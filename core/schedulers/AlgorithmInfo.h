@@ -1,0 +1,37 @@
+// AlgorithmInfo — what the program knows about an algorithm besides its code: the registry's
+// metadata, read by `mrsim algorithms --json`, mrsim's help, the explorer's algorithm list
+// (names, tooltips, defaults) and run options, and the tests that run over every algorithm.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace mr {
+
+// What an input must have for the algorithm to do what it is for (without it the algorithm
+// still runs, but degenerates: EDF without deadlines is FIFO), or to run at all (a cost model).
+struct AlgorithmNeeds {
+    bool arrivals = false;   // jobs arriving over time
+    bool deadlines = false;  // jobs with deadlines
+    bool costModel = false;  // an mrx-costmodel file instead of a workload (LiPS, seed 002)
+};
+
+struct AlgorithmInfo {
+    std::string id;           // kebab-case: mrsim, files, settings ("balanced-pools")
+    std::string name;         // display name ("BalancedPools")
+    std::string description;  // one line: what it does
+    std::string source;       // where it comes from ("seed 000 Alg. 2"; "ours" when no paper)
+    // Ids of the run options it reads (runOptionSpecs() / the cost options), besides
+    // commonOptionIds() which every workload algorithm reads.
+    std::vector<std::string> options;
+    AlgorithmNeeds needs;
+    // Fast enough to run on every edit: well under a second on the 1000-job Facebook batch.
+    bool interactive = true;
+    // Checked in the explorer until the user chooses (only interactive algorithms).
+    bool byDefault = false;
+    // A reference every comparison measures the others against ("vs fifo"), run even when not
+    // checked: fifo (Hadoop's default) and reverse-johnson (the two-stage model's worst order).
+    bool baseline = false;
+};
+
+}  // namespace mr

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# CI stage "bench" (issue 17 item 5): every benchmark program built and run once — one iteration
+# of each benchmark (--benchmark_min_time=0) — so that none rots unnoticed. The numbers printed
+# here mean nothing (one iteration, a shared machine); the README's table comes from real runs.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+source scripts/common.sh
+
+install_missing "${BUILD_PACKAGES[@]}" libbenchmark-dev
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DMRX_BUILD_TESTS=OFF -DMRX_BUILD_BENCH=ON \
+    -DMRX_WARNINGS_AS_ERRORS=ON >/dev/null
+mapfile -t targets < <(sed -n 's/^ *add_executable(\(bench_[a-z_]*\) .*/\1/p' bench/CMakeLists.txt)
+[ ${#targets[@]} -gt 0 ] || { echo "bench: FAILED: no benchmark found in bench/CMakeLists.txt" >&2; exit 1; }
+cmake --build build-bench -j"$(nproc)" --target "${targets[@]}"
+for target in "${targets[@]}"; do
+    echo "== bench: $target (one iteration each)"
+    QT_QPA_PLATFORM=offscreen "build-bench/bench/$target" --benchmark_min_time=0 \
+        --benchmark_format=console >/tmp/mrx-bench-$$.txt 2>&1 \
+        || { cat /tmp/mrx-bench-$$.txt >&2; rm -f /tmp/mrx-bench-$$.txt; echo "bench: FAILED: $target" >&2; exit 1; }
+    if grep -q "ERROR OCCURRED" /tmp/mrx-bench-$$.txt; then
+        cat /tmp/mrx-bench-$$.txt >&2; rm -f /tmp/mrx-bench-$$.txt
+        echo "bench: FAILED: $target reported an error" >&2; exit 1
+    fi
+    echo "bench: ok: $target ($(grep -c '^BM_\|^[A-Za-z].*/' /tmp/mrx-bench-$$.txt || true) lines)"
+    rm -f /tmp/mrx-bench-$$.txt
+done

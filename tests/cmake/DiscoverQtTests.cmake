@@ -1,0 +1,27 @@
+# Lists the test functions of a Qt Test executable (`EXE -functions`) and writes one CTest test per
+# function into OUT, which the tests directory includes (TEST_INCLUDE_FILES) — for Qt Test what
+# gtest_discover_tests is for GoogleTest, so that `ctest -N` lists every test and a failure names
+# the function. Run after each build of the executable:
+#   cmake -D EXE=... -D NAME=... -D OUT=... -D ENV=A=1|B=2 -D CONFIG_DIR=... -P DiscoverQtTests.cmake
+# Each function runs in its own process with its own XDG_CONFIG_HOME (CONFIG_DIR/<function>), so
+# the QSettings of tests that CTest runs at the same time never meet.
+string(REPLACE "|" ";" env "${ENV}")
+execute_process(COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen ${env} "${EXE}" -functions
+                OUTPUT_VARIABLE listing ERROR_VARIABLE errors RESULT_VARIABLE status TIMEOUT 60)
+if(NOT status EQUAL 0)
+    message(FATAL_ERROR "${EXE} -functions failed (${status}): ${errors}")
+endif()
+string(REGEX MATCHALL "[A-Za-z_][A-Za-z0-9_]*\\(\\)" functions "${listing}")
+if(NOT functions)
+    message(FATAL_ERROR "${EXE} -functions listed no test function")
+endif()
+set(script "")
+foreach(function IN LISTS functions)
+    string(REPLACE "()" "" function "${function}")
+    set(test "${NAME}.${function}")
+    set(environment "QT_QPA_PLATFORM=offscreen;XDG_CONFIG_HOME=${CONFIG_DIR}/${function};${env}")
+    string(APPEND script
+        "add_test([=[${test}]=] [=[${EXE}]=] [=[${function}]=])\n"
+        "set_tests_properties([=[${test}]=] PROPERTIES TIMEOUT 600 ENVIRONMENT [=[${environment}]=])\n")
+endforeach()
+file(WRITE "${OUT}" "${script}")

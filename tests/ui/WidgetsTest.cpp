@@ -1,0 +1,115 @@
+// The explorer's registry-driven widgets: the algorithm list shows every registered algorithm —
+// the built-ins and the test-only scheduler registered from tests/schedulers/ — with the
+// registry's names, tooltips and first-start choice; the run options panel has one field per
+// option spec shown in the explorer, with the spec's range, and remembers valid values only.
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QtTest>
+
+#include "schedulers/Registry.h"
+#include "widgets/AlgorithmList.h"
+#include "widgets/RunOptionsPanel.h"
+
+using namespace mr;
+using namespace mr::ui;
+
+class WidgetsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings
+        QCoreApplication::setOrganizationName(QStringLiteral("mrx-widget-tests"));
+    }
+
+    void init() { QSettings().clear(); }
+
+    void algorithmListShowsEveryRegisteredAlgorithm() {
+        const AlgorithmList list;
+        const auto all = allAlgorithms();
+        QCOMPARE(list.count(), static_cast<int>(all.size()));
+        for (int i = 0; i < list.count(); ++i) {
+            const AlgorithmInfo& info = all[static_cast<std::size_t>(i)]->info();
+            const QListWidgetItem* item = list.item(i);
+            QCOMPARE(AlgorithmList::idOf(item), QString::fromStdString(info.id));
+            QCOMPARE(item->text(), QString::fromStdString(info.name));
+            QVERIFY(
+                item->toolTip().contains(QString::fromStdString(info.description).toHtmlEscaped()));
+            QVERIFY(item->toolTip().contains(QString::fromStdString(info.source).toHtmlEscaped()));
+        }
+        // The scheduler registered from tests/schedulers/, with no change to the UI.
+        const QListWidgetItem* test = list.itemFor(QStringLiteral("test-longest-first"));
+        QVERIFY(test != nullptr);
+        QCOMPARE(test->text(), QStringLiteral("Longest first (test)"));
+    }
+
+    void algorithmListStartsWithTheRegistrysDefaults() {
+        AlgorithmList list;
+        QStringList expected;
+        for (const Algorithm* a : allAlgorithms()) {
+            if (a->info().byDefault) {
+                QVERIFY2(a->info().interactive, a->id().c_str());
+                expected << QString::fromStdString(a->id());
+            }
+        }
+        QVERIFY(!expected.isEmpty());
+        QCOMPARE(list.checkedIds(), expected);
+        QCOMPARE(AlgorithmList::defaultIds(), expected);
+        // Checking by id, remembered by id.
+        QSignalSpy changed(&list, &AlgorithmList::checkedChanged);
+        list.setChecked({QStringLiteral("test-longest-first"), QStringLiteral("johnson")});
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(list.checkedIds(),
+                 QStringList({QStringLiteral("johnson"), QStringLiteral("test-longest-first")}));
+        const AlgorithmList again;
+        QCOMPARE(again.checkedIds(), list.checkedIds());
+    }
+
+    void runOptionsPanelHasOneFieldPerSpec() {
+        const RunOptionsPanel all(QStringLiteral("run"), RunOptionsPanel::Fields::All);
+        for (const OptionSpec& spec : runOptionSpecs()) {
+            QWidget* field = all.field(QString::fromStdString(spec.id));
+            QCOMPARE(field != nullptr, spec.explorer);
+            if (auto* box = qobject_cast<QSpinBox*>(field)) {
+                QCOMPARE(box->minimum(), static_cast<int>(spec.min));
+                QVERIFY(box->maximum() <= spec.max);
+            }
+            if (auto* box = qobject_cast<QDoubleSpinBox*>(field)) {
+                QCOMPARE(box->minimum(), spec.min);
+                QCOMPARE(box->maximum(), spec.max);
+            }
+            if (field != nullptr) {
+                QVERIFY(field->toolTip().contains(QString::fromStdString(spec.help)));
+                QVERIFY(field->toolTip().contains(QStringLiteral("--") +
+                                                  QString::fromStdString(spec.id)));
+            }
+        }
+        // A load sweep has its own seed and no pools, and no "exact" estimator.
+        const RunOptionsPanel sweep(QStringLiteral("sweep"), RunOptionsPanel::Fields::Sweep);
+        QVERIFY(sweep.field(QStringLiteral("seed")) == nullptr);
+        QVERIFY(sweep.field(QStringLiteral("pools")) == nullptr);
+        auto* estimator = qobject_cast<QComboBox*>(sweep.field(QStringLiteral("estimator")));
+        QVERIFY(estimator != nullptr);
+        QCOMPARE(estimator->findData(QStringLiteral("exact")), -1);
+        QCOMPARE(sweep.options().estimator, Estimator::AriaAvg);
+    }
+
+    void runOptionsPanelEnablesLocalityFieldsWithTheFlag() {
+        RunOptionsPanel panel(QStringLiteral("run"), RunOptionsPanel::Fields::All);
+        auto* locality = qobject_cast<QCheckBox*>(panel.field(QStringLiteral("locality")));
+        QVERIFY(locality != nullptr);
+        QVERIFY(!locality->isChecked());
+        QVERIFY(!panel.field(QStringLiteral("vms-per-host"))->isEnabled());
+        locality->setChecked(true);
+        QVERIFY(panel.field(QStringLiteral("vms-per-host"))->isEnabled());
+        QVERIFY(panel.options().locality.enabled);
+    }
+};
+
+QTEST_MAIN(WidgetsTest)
+#include "WidgetsTest.moc"
