@@ -280,6 +280,28 @@ private slots:
         QVERIFY(stepper->explanation().contains(QStringLiteral("<b>tail</b>")));
     }
 
+    // Issue 11 item 12: a document with unsaved edits says nothing while it is destroyed (its
+    // undo stack would report "clean" from a half-destroyed document into a half-destroyed
+    // window: UBSan's bad downcast in ~MainWindow). The window with edits closes quietly too.
+    void aModifiedDocumentSaysNothingWhileDestroyed() {
+        QObject listener;
+        QList<bool> heard;
+        auto* doc = new WorkloadDocument;
+        connect(doc, &WorkloadDocument::modifiedChanged, &listener,
+                [&heard](bool modified) { heard << modified; });
+        doc->removeJob(0);
+        QCOMPARE(heard, QList<bool>{true});
+        delete doc;
+        QCOMPARE(heard, QList<bool>{true});  // no "unmodified" from the stack's destructor
+
+        auto* window = new MainWindow;
+        window->document()->removeJob(0);
+        QVERIFY(window->isWindowModified());
+        QSignalSpy gone(window, &QObject::destroyed);
+        delete window;
+        QCOMPARE(gone.count(), 1);
+    }
+
     void aBadFileShowsAMessageAndKeepsTheWorkload() {
         MainWindow window;
         QVERIFY(window.openFile(sample("two-jobs.json")));

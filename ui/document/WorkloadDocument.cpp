@@ -16,6 +16,10 @@ WorkloadDocument::WorkloadDocument(QObject* parent) : QObject(parent), m_workloa
             [this](bool clean) { emit modifiedChanged(!clean); });
 }
 
+WorkloadDocument::~WorkloadDocument() {
+    disconnect(&m_undo, nullptr, this, nullptr);
+}
+
 Workload WorkloadDocument::untitled() {
     Workload w;
     w.name = "Untitled";

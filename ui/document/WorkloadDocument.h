@@ -17,6 +17,10 @@ class WorkloadDocument : public QObject {
     Q_OBJECT
 public:
     explicit WorkloadDocument(QObject* parent = nullptr);
+    // Says nothing more: the undo stack, destroyed after this body, would otherwise report
+    // cleanChanged (and so modifiedChanged) from a half-destroyed document into its listeners,
+    // a window already half destroyed among them (issue 11 item 12, a UBSan bad downcast).
+    ~WorkloadDocument() override;
 
     const Workload& workload() const { return m_workload; }
     QUndoStack* undoStack() { return &m_undo; }
