@@ -454,6 +454,27 @@ private slots:
         QVERIFY(plot.bars()->lastRasterLabels().empty());
     }
 
+    void theMakespanLabelStaysRightOfTheSlotLabels() {
+        // A makespan of 10 s on an axis out to 1000 s (another chart's longer schedule): the
+        // label starts at its marker instead of reaching over the slot labels.
+        GanttPlot plot;
+        plot.setRun(workloadOf(1, 2), runOf(2, 2, {{0, 0, 0, TaskKind::Map, false, 0.0, 10.0, 1}}),
+                    true);
+        show(plot, 600, 300);
+        plot.xAxis->setRange(0.0, 1000.0);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        bool found = false;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(plot.item(i));
+            if (text && text->text().startsWith(QStringLiteral("makespan"))) {
+                found = true;
+                QVERIFY2(text->topLeft->pixelPosition().x() >= plot.axisRect()->left() - 1,
+                         qPrintable(QString::number(text->topLeft->pixelPosition().x())));
+            }
+        }
+        QVERIFY(found);
+    }
+
     void theTitleShowsTheModelOnlyForBatches() {
         auto run = runOf(2, 2, {{0, 0, 0, TaskKind::Map, false, 0.0, 10.0, 1}});
         run->modelMakespan = 9.0;

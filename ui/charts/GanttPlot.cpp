@@ -175,6 +175,15 @@ void GanttPlot::layoutOverlays() {
     if (yAxis->label() != text) {
         yAxis->setLabel(text);  // the same height whatever the text: the layout stays
     }
+    // The makespan label ends at its marker, or starts there when it would reach over the slot
+    // labels (a makespan early in the view).
+    const double marker = xAxis->coordToPixel(m_makespanLabel->position->coords().x());
+    const double labelWidth =
+        QFontMetricsF(m_makespanLabel->font()).horizontalAdvance(m_makespanLabel->text()) + 4.0;
+    m_makespanLabel->setPositionAlignment(
+        (marker - labelWidth < axisRect()->left() ? Qt::AlignLeft : Qt::AlignRight) |
+        Qt::AlignBottom);
+
     const QString time = tr("time (%1)").arg(m_timeTicker->timeUnit());
     if (xAxis->label() != time) {
         xAxis->setLabel(time);  // one line either way: the layout stays
