@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "model/InputError.h"
+#include "schedulers/RunMemory.h"
 
 namespace mr {
 
@@ -82,6 +83,7 @@ RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunO
         throw InputError("", "", "algorithm",
                          "unknown algorithm '" + std::string(id) + "' (known: " + known + ")");
     }
+    checkRunMemory(workload, id, options);  // refused before anything large is allocated
     return algorithm->run(workload, options);
 }
 
