@@ -28,42 +28,62 @@ awk 'BEGIN { for (i = 0; i < 150000; i++)
     printf "job%d\t%d\t1\t%d\t%d\t%d\n", i, i, 64000000 * (1 + i % 7), 900000000 * (i % 3), 1000 }' \
     > trace.tsv
 
-# Each kind: the command that writes TARGET (with {} for the target), a variant of it that writes
-# different contents (the "old" file), and the target's name.
+# Each kind: the command that writes TARGET, in two variants (1: the old file, 2: the new one).
 kinds=(generate import csv)
 [ -n "$mrx" ] && kinds+=(export)
 command_for() {  # KIND VARIANT TARGET
     case $1 in
-        generate) echo "$mrsim generate facebook --jobs 60000 --seed $2 -o $3" ;;
+        generate) echo "$mrsim generate facebook --jobs 20000 --seed $2 -o $3" ;;
         import) echo "$mrsim import swim trace.tsv --block-size $((64000000 * $2)) -o $3" ;;
         csv) echo "$mrsim run ref-$2.json -a fifo --tasks-csv $3" ;;
         export) echo "$mrx --workload ref-$2.json --algorithm fifo --export-gantt $3 --size 3000x2000" ;;
     esac
 }
-target_for() {
-    case $1 in generate | import) echo "w.json" ;; csv) echo "tasks.csv" ;; export) echo "gantt.svg" ;; esac
+suffix_for() {
+    case $1 in generate | import) echo "json" ;; csv) echo "csv" ;; export) echo "svg" ;; esac
 }
 "$mrsim" generate facebook --jobs 3000 --seed 1 -o ref-1.json > /dev/null
 "$mrsim" generate facebook --jobs 3000 --seed 2 -o ref-2.json > /dev/null
-export QT_QPA_PLATFORM=offscreen
+export QT_QPA_PLATFORM=offscreen XDG_RUNTIME_DIR="$dir/xdg"
+mkdir -p -m 700 "$dir/xdg"
+
+# Milliseconds since an arbitrary start.
+now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
+temporary_of() { compgen -G ".$1.mrx-tmp-*" > /dev/null; }
 
 failures=0
+stale=0  # temporaries kill -9 left behind (each removed by the next save)
 for kind in "${kinds[@]}"; do
-    target=$(target_for "$kind")
-    # The two complete files, and how long a save takes.
-    $(command_for "$kind" 1 old) > /dev/null
-    start=$(date +%s%N)
-    $(command_for "$kind" 2 new) > /dev/null
-    ms=$(( ($(date +%s%N) - start) / 1000000 ))
-    old=$(sha256sum < old)
-    new=$(sha256sum < new)
+    ext=$(suffix_for "$kind")
+    target="target.$ext"
+    # The two complete files; how long a save takes, and how long its writing (from the moment
+    # its temporary appears) lasts.
+    $(command_for "$kind" 1 "old.$ext") > /dev/null 2>&1
+    start=$(now_ms)
+    $(command_for "$kind" 2 "$target") > /dev/null 2>&1 &
+    pid=$!
+    until temporary_of "$target" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.002; done
+    written=$(now_ms)
+    wait "$pid"
+    total=$(( $(now_ms) - start ))
+    writing=$(( $(now_ms) - written ))
+    mv "$target" "new.$ext"
+    old=$(sha256sum < "old.$ext")
+    new=$(sha256sum < "new.$ext")
     [ "$old" != "$new" ] || { echo "savekill: $kind: old and new are the same"; exit 1; }
     seen_old=0 seen_new=0
     for ((k = 0; k < kills; k++)); do
-        cp old "$target"
+        cp "old.$ext" "$target"
         $(command_for "$kind" 2 "$target") > /dev/null 2>&1 &
         pid=$!
-        sleep "$(awk -v ms="$ms" -v r="$RANDOM" 'BEGIN { printf "%.3f", ms * (r / 32768.0) * 1.1 / 1000 }')"
+        if (( k % 4 == 3 )); then
+            # Anywhere in the run (before the writing too).
+            sleep "$(awk -v ms="$total" -v r="$RANDOM" 'BEGIN { printf "%.3f", ms * r / 32768 / 1000 }')"
+        else
+            # While it writes: from its temporary's appearance to a little past the writing's end.
+            until temporary_of "$target" || ! kill -0 "$pid" 2>/dev/null; do sleep 0.002; done
+            sleep "$(awk -v ms="$writing" -v r="$RANDOM" 'BEGIN { printf "%.3f", ms * 1.2 * r / 32768 / 1000 }')"
+        fi
         kill -9 "$pid" 2>/dev/null || true
         wait "$pid" 2>/dev/null || true
         now=$(sha256sum < "$target")
@@ -76,6 +96,7 @@ for kind in "${kinds[@]}"; do
             failures=$((failures + 1))
         fi
         # The next save into the folder (a small one, to another file) removes what kill -9 left.
+        stale=$((stale + $(find . -maxdepth 1 -name '.*.mrx-tmp-*' | wc -l)))
         "$mrsim" generate facebook --jobs 2 --seed 1 -o next.json > /dev/null
         left=$(find . -maxdepth 1 -name '.*.mrx-tmp-*' | wc -l)
         if [ "$left" -ne 0 ]; then
@@ -83,6 +104,9 @@ for kind in "${kinds[@]}"; do
             failures=$((failures + 1))
         fi
     done
-    echo "savekill: $kind ($ms ms a save): $kills kills, target old $seen_old times, new $seen_new times"
+    echo "savekill: $kind (a save $total ms, its writing $writing ms): $kills kills," \
+         "target old $seen_old times, new $seen_new times"
 done
+echo "savekill: kill -9 left $stale temporaries; the next save removed each"
+[ "$stale" -gt 0 ] || { echo "savekill: no kill landed while a file was written"; exit 1; }
 [ "$failures" -eq 0 ] || { echo "savekill: $failures failures"; exit 1; }
