@@ -2,17 +2,13 @@
 //            [--sls OUT.json] [--sls-nodes OUT.json]
 // A schedule as something a real cluster can run: Capacity-scheduler queues, a submission
 // script, and an SLS trace (and topology) of the simulated schedule (core/io/Plan.h).
-#include <filesystem>
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
-#include "io/AtomicFile.h"
-#include "io/CapacitySchedulerXml.h"
 #include "io/Plan.h"
+#include "io/PlanFiles.h"
 #include "io/ResultFormat.h"
-#include "io/SlsTrace.h"
-#include "io/SubmitScript.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
 
@@ -78,28 +74,9 @@ Command makePlanCommand(CLI::App& app) {
                 << q.nodes << " nodes  " << q.jobs.size() << " jobs: " << jobList(w, q.jobs)
                 << "\n";
         }
-        if (!o->capacityXml.empty()) {
-            writeFileAtomically(o->capacityXml, capacitySchedulerXml(w, plan));
-            out << "wrote     " << o->capacityXml << " (Capacity-scheduler queues)\n";
-        }
-        if (!o->submitScript.empty()) {
-            writeFileAtomically(o->submitScript, submitScript(w, plan));
-            namespace fs = std::filesystem;
-            std::error_code ignored;  // not executable is no reason to fail: `sh FILE` works
-            fs::permissions(o->submitScript,
-                            fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec,
-                            fs::perm_options::add, ignored);
-            out << "wrote     " << o->submitScript << " (submit script, " << plan.submissions.size()
-                << " jobs)\n";
-        }
-        if (!o->sls.empty()) {
-            writeFileAtomically(o->sls, slsTrace(w, plan, result));
-            out << "wrote     " << o->sls << " (SLS trace)\n";
-        }
-        if (!o->slsNodes.empty()) {
-            writeFileAtomically(o->slsNodes, slsTopology(w));
-            out << "wrote     " << o->slsNodes << " (SLS topology, " << w.cluster.nodes
-                << " nodes)\n";
+        for (const WrittenFile& file : writePlanFiles(
+                 w, plan, result, {o->capacityXml, o->submitScript, o->sls, o->slsNodes})) {
+            out << "wrote     " << file.path << " (" << file.what << ")\n";
         }
     };
     return c;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <unordered_set>
 
 #include "io/NumberFormat.h"
 #include "io/RumenJobReader.h"
@@ -145,7 +146,8 @@ std::string RumenImportReport::summary() const {
            (concurrencyMeasured
                 ? ", at most " + std::to_string(peakMapsPerHost) + " map + " +
                       std::to_string(peakReducesPerHost) + " reduce attempts at once per host"
-                : "");
+                : "") +
+           (renamedJobs > 0 ? "; " + std::to_string(renamedJobs) + " repeated jobs renamed" : "");
 }
 
 Workload importRumen(std::istream& in, const std::string& source, const RumenImportOptions& options,
@@ -158,6 +160,7 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     Workload w;
     std::vector<long long> submits;
     std::vector<std::string> labels;
+    std::unordered_set<std::string> names;
     while (const JobDraft* next = reader.next()) {
         const JobDraft& draft = *next;
         const std::string label = reader.jobLabel();
@@ -180,6 +183,18 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
         }
         Job job;
         job.name = draft.name.empty() ? *draft.id : draft.name + " " + *draft.id;
+        if (!names.insert(job.name).second) {
+            // A concatenated stream of traces (Hadoop's own test traces are such streams) may
+            // hold the same job twice: both are work the cluster did, so both are kept.
+            const std::string first = job.name;
+            int copy = 2;
+            while (!names.insert(job.name = first + " (" + std::to_string(copy) + ")").second) {
+                ++copy;
+            }
+            report.renamedJobs += 1;
+            report.notes.push_back(label + ": the trace holds another job named '" + first +
+                                   "'; this one is imported as '" + job.name + "'");
+        }
         for (std::size_t i = 0; i < draft.mapStarts.size(); ++i) {
             job.mapDurations.push_back(seconds(draft.mapFinishes[i] - draft.mapStarts[i]));
         }

@@ -15,10 +15,11 @@
 // attempt, the shuffle statistics stay unset (estimators then take 0), reduce_avg/max cover whole
 // attempts, and the report says so. Failed and killed attempts, tasks and jobs are skipped and
 // counted; setup/cleanup tasks (otherTasks) are not MapReduce work and are counted apart.
-// A Rumen file is a sequence of concatenated JSON objects, one per job. It is read one job at a
-// time by a SAX parser that keeps only the fields above, so memory is bounded by the largest job
-// plus the imported workload (8 bytes per task) — not by the file — and, unless the options give
-// the whole cluster, 32 bytes per attempt for the default cluster size. A truncated or
+// A Rumen file is a sequence of concatenated JSON objects, one per job; a job whose name an
+// earlier one had (streams of several traces repeat jobs) is kept under "NAME (2)". It is read one
+// job at a time by a SAX parser that keeps only the fields above, so memory is bounded by the
+// largest job plus the imported workload (8 bytes per task) — not by the file — and, unless the
+// options give the whole cluster, 32 bytes per attempt for the default cluster size. A truncated or
 // corrupt file is one InputError naming the file, the job, the field and the line; no partial
 // workload is ever returned.
 #pragma once
@@ -53,6 +54,9 @@ struct RumenImportReport {
     long long tasksWithoutSuccess = 0;  // no successful attempt although not failed or killed
     long long setupCleanupTasks = 0;    // otherTasks[]
     long long skippedJobs = 0;          // outcome not SUCCESS, or no successful map task
+    // Jobs whose name (jobName + jobID) an earlier job of the stream already had: kept, renamed
+    // "NAME (2)", "NAME (3)", ... (a concatenated stream of traces may repeat a job).
+    long long renamedJobs = 0;
     // The trace's hosts and per-host peak concurrency (what the default cluster comes from).
     int hosts = 0;
     int peakMapsPerHost = 0;

@@ -1,5 +1,6 @@
 #include "io/WorkloadJson.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -190,8 +191,13 @@ ordered_json jobJson(const Job& job) {
         out["profile"] = p;
     }
     for (const auto& [key, text] : job.extraFields) {
-        // An extra "reduce_duration" only stands beside a scalar "reduces": 0 (see readJob).
-        if (key == "reduce_duration" && out.contains("map_durations")) {
+        // Unknown fields never shadow known ones: a value the job holds is always what is saved
+        // (a stale "reduce_duration" kept beside "reduces": 0 must not override the reduce
+        // time the user gave after adding reduce tasks). An extra "reduce_duration" only stands
+        // beside a scalar "reduces": 0 (see readJob).
+        const bool known = std::find(kJobKeys.begin(), kJobKeys.end(), key) != kJobKeys.end();
+        if (out.contains(key) || (known && key != "reduce_duration") ||
+            (key == "reduce_duration" && (out.contains("map_durations") || job.reduces() > 0))) {
             continue;
         }
         out[key] = ordered_json::parse(text);
@@ -345,6 +351,9 @@ std::string headerText(const Workload& w) {
         out += "  \"manual_order\": " + toOneLine(ordered_json(w.manualOrder)) + ",\n";
     }
     for (const auto& [key, text] : w.extraFields) {
+        if (std::find(kTopKeys.begin(), kTopKeys.end(), key) != kTopKeys.end()) {
+            continue;  // unknown fields never shadow known ones
+        }
         out += "  " + json(key).dump() + ": " + toOneLine(ordered_json::parse(text)) + ",\n";
     }
     return out + "  \"jobs\": [";

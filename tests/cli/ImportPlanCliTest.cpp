@@ -36,6 +36,19 @@ TEST(MrsimImport, RumenWritesAWorkloadAndSaysWhatItSkipped) {
     EXPECT_EQ(w.cluster.nodes, 6);
 }
 
+TEST(MrsimImport, RumenStreamWithARepeatedJobKeepsBoth) {
+    const std::string text = test::readText(testDataPath("rumen-reduces.json"));
+    const std::string trace = scratch("stream.json");
+    test::writeText(trace, text + text);
+    const std::string out = scratch("stream-workload.json");
+    const auto c = runMrsimBinary({"import", "rumen", trace, "-o", out});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.err.find("imported as 'Sort job_100_0002 (2)'"), std::string::npos) << c.err;
+    const Workload w = loadWorkload(out);
+    ASSERT_EQ(w.jobCount(), 6);
+    EXPECT_EQ(w.jobs[4].name, "Sort job_100_0002 (2)");
+}
+
 TEST(MrsimImport, TruncatedRumenIsOneErrorLineAndNoFile) {
     const std::string text = test::readText(testDataPath("rumen-reduces.json"));
     const std::string trace = scratch("truncated.json");

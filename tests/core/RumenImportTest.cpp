@@ -195,6 +195,36 @@ TEST(RumenImport, FixtureProfileSkipsAndCluster) {
     EXPECT_EQ(w.cluster, (Cluster{3, 4, 4}));
 }
 
+TEST(RumenImport, AConcatenatedStreamKeepsEveryRepeatedJobUnderANewName) {
+    // Hadoop's own test traces are streams of several job histories, which may repeat a job:
+    // every copy is work the cluster did, so each is kept; the second gets "(2)", and so on.
+    const std::string one = test::readText(testDataPath("rumen-reduces.json"));
+    RumenImportReport single;
+    const Workload once = importText(one, &single);
+    RumenImportReport report;
+    const Workload thrice = importText(one + "\n" + one + one, &report);
+    ASSERT_EQ(thrice.jobCount(), 3 * once.jobCount());
+    EXPECT_EQ(report.renamedJobs, 2 * once.jobCount());
+    for (int copy = 0; copy < 3; ++copy) {
+        for (int j = 0; j < once.jobCount(); ++j) {
+            const Job& original = once.jobs[static_cast<std::size_t>(j)];
+            Job job = thrice.jobs[static_cast<std::size_t>(copy * once.jobCount() + j)];
+            EXPECT_EQ(job.name, copy == 0 ? original.name
+                                          : original.name + " (" + std::to_string(copy + 1) + ")");
+            EXPECT_EQ(job.mapDurations, original.mapDurations);
+            EXPECT_EQ(job.reduceDurations, original.reduceDurations);
+        }
+    }
+    EXPECT_NE(report.summary().find(std::to_string(2 * once.jobCount()) + " repeated jobs renamed"),
+              std::string::npos)
+        << report.summary();
+    const auto note = std::find_if(report.notes.begin(), report.notes.end(), [](const auto& n) {
+        return n.find("imported as 'WordCount job_100_0001 (2)'") != std::string::npos;
+    });
+    EXPECT_NE(note, report.notes.end());
+    EXPECT_NO_THROW(validate(thrice));
+}
+
 TEST(RumenImport, ClusterOptionsOverrideTheTrace) {
     RumenImportOptions options;
     options.nodes = 10;

@@ -100,6 +100,62 @@ TEST(WorkloadJson, UnknownJobKeysAreKeptAndReported) {
     EXPECT_EQ(parseWorkload(saved, "again.json"), w);
 }
 
+TEST(WorkloadJson, UnknownFieldsNeverShadowKnownOnes) {
+    // Whatever stale values a job's extra fields hold under known names, saving writes what the
+    // job holds, so an edit made after loading survives reopening.
+    const char* const known[] = {"name",
+                                 "maps",
+                                 "reduces",
+                                 "map_duration",
+                                 "reduce_duration",
+                                 "map_durations",
+                                 "reduce_durations",
+                                 "arrival",
+                                 "deadline",
+                                 "profile"};
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        Workload w = richWorkload(seed);
+        Workload stale = w;
+        for (auto& job : stale.jobs) {
+            for (const char* key : known) {
+                job.extraFields[key] = "999";
+            }
+        }
+        stale.extraFields["name"] = "\"stale\"";
+        stale.extraFields["jobs"] = "[]";
+        const Workload loaded = parseWorkload(serializeWorkload(stale), "mem.json");
+        ASSERT_EQ(loaded.jobCount(), w.jobCount());
+        EXPECT_EQ(loaded.name, w.name);
+        for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+            const Job& a = loaded.jobs[j];
+            const Job& b = w.jobs[j];
+            EXPECT_EQ(a.name, b.name);
+            EXPECT_EQ(a.mapDurations, b.mapDurations);
+            EXPECT_EQ(a.reduceDurations, b.reduceDurations);
+            EXPECT_EQ(a.arrival, b.arrival);
+            EXPECT_EQ(a.deadline, b.deadline);
+            EXPECT_EQ(a.profile, b.profile);
+        }
+    }
+}
+
+TEST(WorkloadJson, AReduceTimeGivenAfterLoadingSurvivesTheKeptOne) {
+    // "reduces": 0 with a "reduce_duration" keeps the value; once the job has reduce tasks, their
+    // own duration is what the file says.
+    const std::string text = R"({"format": "mrx-workload", "version": 1,
+        "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1},
+        "jobs": [{"name": "A", "maps": 1, "map_duration": 2, "reduces": 0,
+                  "reduce_duration": 7}]})";
+    Workload w = parseWorkload(text, "kept.json");
+    w.jobs[0].reduceDurations = {12, 12, 12};
+    const Workload again = parseWorkload(serializeWorkload(w), "again.json");
+    EXPECT_EQ(again.jobs[0].reduceDurations, (std::vector<double>{12, 12, 12}));
+    w.jobs[0].reduceDurations = {12, 5};  // per-task form
+    EXPECT_EQ(parseWorkload(serializeWorkload(w), "again.json").jobs[0].reduceDurations,
+              (std::vector<double>{12, 5}));
+}
+
 struct BadCase {
     const char* label;
     std::string jobs;     // the "jobs" array text

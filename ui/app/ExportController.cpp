@@ -1,5 +1,6 @@
 #include "app/ExportController.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
@@ -14,16 +15,30 @@ namespace mr::ui {
 
 ExportController::ExportController(QWidget* window) : QObject(window), m_window(window) {}
 
-void ExportController::addChartExport(QMenu* menu, const QString& title, const QString& fileStem,
-                                      std::function<QList<QCustomPlot*>()> plots) {
-    menu->addAction(title, this, [this, title, fileStem, plots] {
+void ExportController::setDefaultDirectory(std::function<QString()> folder) {
+    m_defaultDirectory = std::move(folder);
+}
+
+QString ExportController::startDirectory() const {
+    const QString preferred = m_defaultDirectory ? m_defaultDirectory() : QString();
+    if (!preferred.isEmpty() && QDir(preferred).exists()) {
+        return preferred;
+    }
+    const QString last = QSettings().value("export/dir").toString();
+    return !last.isEmpty() && QDir(last).exists() ? last : QDir::homePath();
+}
+
+QAction* ExportController::addChartExport(QMenu* menu, const QString& title,
+                                          const QString& fileStem,
+                                          std::function<QList<QCustomPlot*>()> plots) {
+    return menu->addAction(title, this, [this, title, fileStem, plots] {
         const QList<QCustomPlot*> charts = plots();
         if (charts.isEmpty()) {
             QMessageBox::information(m_window, title, tr("There is no chart to export yet."));
             return;
         }
         QSettings settings;
-        const QString dir = settings.value("export/dir").toString();
+        const QString dir = startDirectory();
         QString path = QFileDialog::getSaveFileName(
             m_window, title, dir + QLatin1Char('/') + fileStem + QStringLiteral(".png"),
             exportFilter());
@@ -63,7 +78,7 @@ void ExportController::addCsvExport(QMenu* menu, const QString& title,
             QMessageBox::information(m_window, title, tr("There is nothing to export yet."));
             return;
         }
-        const QString dir = QSettings().value("export/dir").toString();
+        const QString dir = startDirectory();
         const QString path = QFileDialog::getSaveFileName(
             m_window, title, dir + QStringLiteral("/results.csv"), tr("CSV (*.csv)"));
         if (path.isEmpty()) {

@@ -6,20 +6,24 @@
 #include <QMessageBox>
 #include <QSettings>
 #include <QUndoStack>
+#include <cstdio>
 
 #include "app/Samples.h"
 #include "document/WorkloadDocument.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "widgets/GeneratorDialog.h"
+#include "widgets/ImportDialog.h"
 
 namespace mr::ui {
 
 namespace {
 constexpr int kRecentFiles = 8;
+constexpr int kWarningsListed = 8;
 const char* kFilter = "Workloads (*.json);;All files (*)";
-const char* kOpenFilter = "Workloads and cost models (*.json);;All files (*)";
+const char* kOpenFilter = "Workloads, cost models and traces (*.json *.tsv);;All files (*)";
 const char* kCostFilter = "Cost models (*.json);;All files (*)";
+const char* kTraceFilter = "Rumen and SWIM traces (*.json *.tsv);;All files (*)";
 
 QString lastDirectory() {
     return QSettings().value("files/lastDir", samplesDirectory()).toString();
@@ -30,10 +34,13 @@ FileController::FileController(WorkloadDocument* doc, QWidget* window)
     : QObject(window), m_doc(doc), m_window(window) {}
 
 void FileController::fillMenu(QMenu* file) {
-    file->addAction(tr("&New"), QKeySequence::New, this, [this] { newFile(); });
+    file->addAction(tr("&New"), QKeySequence::New, this, [this] { newFile(); })
+        ->setObjectName(QStringLiteral("fileNew"));
     file->addAction(tr("New from &generator…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N),
-                    this, [this] { newFromGenerator(); });
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] { openDialog(); });
+                    this, [this] { newFromGenerator(); })
+        ->setObjectName(QStringLiteral("fileNewFromGenerator"));
+    file->addAction(tr("&Open…"), QKeySequence::Open, this, [this] { openDialog(); })
+        ->setObjectName(QStringLiteral("fileOpen"));
     file->addAction(tr("Open &cost model…"), this, [this] { openCostModelDialog(); });
     m_recent = file->addMenu(tr("Open &Recent"));
     m_samples = file->addMenu(tr("&Samples"));
@@ -48,41 +55,125 @@ void FileController::fillMenu(QMenu* file) {
                                  [this, path] { open(path, true); });
     }
     m_costSamples->setEnabled(!m_costSamples->isEmpty());
+    file->addAction(tr("&Import trace…"), QKeySequence(Qt::CTRL | Qt::Key_I), this,
+                    [this] { importDialog(); })
+        ->setObjectName(QStringLiteral("fileImport"));
     file->addSeparator();
-    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); });
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { save(); })
+        ->setObjectName(QStringLiteral("fileSave"));
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveAs(); });
     rebuildRecentMenu();
-}
-
-void FileController::newFile() {
-    if (maybeSave()) {
-        m_doc->reset(WorkloadDocument::untitled(), QString());
-        emit opened();
-    }
 }
 
 void FileController::setCostModelOpener(std::function<bool(const QString&)> opener) {
     m_costOpener = std::move(opener);
 }
 
-bool FileController::newFromGenerator() {
-    if (!maybeSave()) {
+void FileController::setPendingEditCheck(std::function<QString()> check) {
+    m_pendingEditCheck = std::move(check);
+}
+
+void FileController::showError(const QString& title, const QString& text) {
+    if (m_interactive) {
+        QMessageBox::critical(m_window, title, text);
+    } else {
+        std::fprintf(stderr, "mrx: error: %s\n", qPrintable(text));
+    }
+}
+
+void FileController::showWarnings(const QString& path, const QStringList& warnings) {
+    m_lastWarnings = warnings;
+    if (warnings.isEmpty()) {
+        return;
+    }
+    if (!m_interactive) {
+        for (const QString& warning : warnings) {
+            std::fprintf(stderr, "mrx: warning: %s\n", qPrintable(warning));
+        }
+        return;
+    }
+    QStringList shown = warnings.mid(0, kWarningsListed);
+    if (warnings.size() > kWarningsListed) {
+        shown << tr("… and %1 more (Show Details)").arg(warnings.size() - kWarningsListed);
+    }
+    QMessageBox box(QMessageBox::Warning, tr("Fields this version does not know"),
+                    tr("%1 has %n field(s) this version does not know — a typo (\"deadlin\") or "
+                       "a newer program's. They are kept as they are and written back when you "
+                       "save; the simulation ignores them.",
+                       nullptr, static_cast<int>(warnings.size()))
+                        .arg(QFileInfo(path).fileName()),
+                    QMessageBox::Ok, m_window);
+    box.setInformativeText(shown.join(QLatin1Char('\n')));
+    box.setDetailedText(warnings.join(QLatin1Char('\n')));
+    box.exec();
+}
+
+bool FileController::confirmLeave() {
+    if (!m_interactive) {
+        return true;
+    }
+    // What is being typed counts: it becomes an edit now, or a refused value the user sees.
+    const QString refused = m_pendingEditCheck ? m_pendingEditCheck() : QString();
+    if (!m_doc->isModified() && refused.isEmpty()) {
+        return true;
+    }
+    const QString name = m_doc->filePath().isEmpty()
+                             ? QString::fromStdString(m_doc->workload().name)
+                             : QFileInfo(m_doc->filePath()).fileName();
+    QString text = tr("The workload \"%1\" has unsaved changes. Save them first?").arg(name);
+    if (!refused.isEmpty()) {
+        text += tr("\n\nA value on screen was refused and is not part of the workload: %1")
+                    .arg(refused);
+    }
+    const auto answer = QMessageBox::warning(
+        m_window, tr("Unsaved changes"), text,
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save) {
+        return save();
+    }
+    return answer == QMessageBox::Discard;
+}
+
+bool FileController::adopt(Workload workload, const QString& path) {
+    if (!confirmLeave()) {
         return false;
     }
-    GeneratorDialog dialog(m_window);
-    if (dialog.exec() != QDialog::Accepted) {
-        return false;
-    }
-    m_doc->reset(dialog.workload(), QString());
+    m_doc->reset(std::move(workload), path);
     emit opened();
     return true;
 }
 
+void FileController::newFile() {
+    adopt(WorkloadDocument::untitled(), QString());
+}
+
+bool FileController::newFromGenerator() {
+    GeneratorDialog dialog(m_window);
+    if (dialog.exec() != QDialog::Accepted) {
+        return false;
+    }
+    return adopt(dialog.workload(), QString());
+}
+
 void FileController::openDialog() {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open workload or cost model"),
-                                                      lastDirectory(), tr(kOpenFilter));
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open a workload, cost model or trace"), lastDirectory(), tr(kOpenFilter));
     if (!path.isEmpty()) {
-        openFromUser(path);
+        open(path);
+    }
+}
+
+void FileController::importDialog() {
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Import a Rumen or SWIM trace"),
+                                                      lastDirectory(), tr(kTraceFilter));
+    if (path.isEmpty()) {
+        return;
+    }
+    const FileKind kind = detectFileKind(path.toStdString());
+    if (kind == FileKind::Unknown) {
+        importTrace(path, kind);  // the dialog lets the user say which format it is
+    } else {
+        open(path);
     }
 }
 
@@ -94,48 +185,114 @@ void FileController::openCostModelDialog() {
     }
 }
 
-bool FileController::openFromUser(const QString& path) {
-    if (fileFormat(path) != kCostModelFormat && !maybeSave()) {
+bool FileController::open(const QString& path, bool asSample) {
+    const FileKind kind = detectFileKind(path.toStdString());
+    const QString name = QFileInfo(path).fileName();
+    switch (kind) {
+        case FileKind::CostModel:
+            if (!m_costOpener || !m_costOpener(path)) {
+                return false;
+            }
+            if (!asSample) {
+                rememberRecent(path);
+            }
+            return true;
+        case FileKind::RumenTrace:
+        case FileKind::SwimTrace:
+            return importTrace(path, kind);
+        case FileKind::Missing:
+            showError(tr("Cannot open the file"), tr("%1: no such file").arg(path));
+            return false;
+        case FileKind::Directory:
+        case FileKind::Unreadable:
+        case FileKind::SlsTrace:
+        case FileKind::OtherMrx:
+            showError(tr("Cannot open the file"),
+                      tr("%1 is %2.").arg(path, QString::fromStdString(describeFileKind(kind))));
+            return false;
+        case FileKind::Workload:
+        case FileKind::Unknown:
+            break;
+    }
+    LoadReport report;
+    Workload w;
+    try {
+        w = loadWorkload(path.toStdString(), &report);
+    } catch (const InputError& e) {
+        const QString reason = QString::fromStdString(e.what());
+        showError(tr("Cannot open the workload"),
+                  kind == FileKind::Unknown
+                      ? tr("%1 is %2:\n%3")
+                            .arg(name, QString::fromStdString(describeFileKind(kind)), reason)
+                      : reason);
         return false;
     }
-    return open(path);
+    if (!adopt(std::move(w), asSample ? QString() : path)) {
+        return false;
+    }
+    if (!asSample) {
+        rememberRecent(path);
+    }
+    QStringList warnings;
+    for (const auto& warning : report.warnings) {
+        warnings << QString::fromStdString(warning);
+    }
+    showWarnings(path, warnings);
+    return true;
 }
 
-bool FileController::open(const QString& path, bool asSample) {
-    if (m_costOpener && fileFormat(path) == kCostModelFormat) {
-        if (!m_costOpener(path)) {
+bool FileController::importTrace(const QString& path, FileKind kind) {
+    ImportOutcome outcome;
+    if (m_interactive) {
+        ImportDialog dialog(path, kind, m_window);
+        if (dialog.exec() != QDialog::Accepted) {
             return false;
         }
-        if (!asSample) {
-            rememberRecent(path);
+        outcome = dialog.outcome();
+    } else {
+        try {
+            outcome = mr::ui::importTrace(path, ImportChoice{kind, {}, {}});
+        } catch (const InputError& e) {
+            showError(tr("Cannot import the trace"), QString::fromStdString(e.what()));
+            return false;
         }
-        return true;
     }
-    try {
-        if (asSample) {
-            m_doc->reset(loadWorkload(path.toStdString()), QString());
-        } else {
-            m_doc->open(path);
-            rememberRecent(path);
-        }
-    } catch (const InputError& e) {
-        QMessageBox::critical(m_window, tr("Cannot open the workload"),
-                              QString::fromStdString(e.what()));
+    if (!adopt(std::move(outcome.workload), QString())) {
         return false;
     }
-    emit opened();
+    rememberRecent(path);
+    emit statusMessage(tr("Imported %1: %2").arg(QFileInfo(path).fileName(), outcome.summary));
+    if (!outcome.notes.isEmpty() && m_interactive) {
+        QMessageBox box(QMessageBox::Information, tr("Imported"),
+                        tr("Imported %1 as an untitled workload: %2.")
+                            .arg(QFileInfo(path).fileName(), outcome.summary),
+                        QMessageBox::Ok, m_window);
+        box.setInformativeText(tr("%n note(s) on what the trace could not give (Show Details).",
+                                  nullptr, static_cast<int>(outcome.notes.size())));
+        box.setDetailedText(outcome.notes.join(QLatin1Char('\n')));
+        box.exec();
+    }
     return true;
 }
 
 bool FileController::save() {
+    if (m_pendingEditCheck) {
+        const QString reason = m_pendingEditCheck();
+        if (!reason.isEmpty()) {
+            showError(tr("Not saved"),
+                      tr("Not saved: a value on screen was refused, so the file would not hold "
+                         "what you see.\n\n%1\n\nCorrect it (or type the value it had), then save.")
+                          .arg(reason));
+            return false;
+        }
+    }
     if (m_doc->filePath().isEmpty()) {
         return saveAs();
     }
     try {
         m_doc->saveAs(m_doc->filePath());
     } catch (const InputError& e) {
-        QMessageBox::critical(m_window, tr("Cannot save the workload"),
-                              QString::fromStdString(e.what()));
+        showError(tr("Cannot save the workload"), QString::fromStdString(e.what()));
         return false;
     }
     return true;
@@ -161,25 +318,11 @@ bool FileController::saveAs() {
     try {
         m_doc->saveAs(path);
     } catch (const InputError& e) {
-        QMessageBox::critical(m_window, tr("Cannot save the workload"),
-                              QString::fromStdString(e.what()));
+        showError(tr("Cannot save the workload"), QString::fromStdString(e.what()));
         return false;
     }
     rememberRecent(path);
     return true;
-}
-
-bool FileController::maybeSave() {
-    if (!m_doc->isModified()) {
-        return true;
-    }
-    const auto answer = QMessageBox::warning(
-        m_window, tr("Unsaved changes"), tr("The workload has unsaved changes. Save them first?"),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-    if (answer == QMessageBox::Save) {
-        return save();
-    }
-    return answer == QMessageBox::Discard;
 }
 
 void FileController::rememberRecent(const QString& path) {
@@ -203,7 +346,7 @@ void FileController::rebuildRecentMenu() {
     m_recent->clear();
     const QStringList files = QSettings().value("files/recent").toStringList();
     for (const QString& path : files) {
-        m_recent->addAction(QFileInfo(path).fileName(), this, [this, path] { openFromUser(path); })
+        m_recent->addAction(QFileInfo(path).fileName(), this, [this, path] { open(path); })
             ->setToolTip(path);
     }
     m_recent->setEnabled(!files.isEmpty());

@@ -1,12 +1,25 @@
-// FileController — File menu: New, Open, Open Recent, Samples, Save, Save As, and files dropped
-// on the window. Errors in a file appear in a message box naming the file, job and field; the
-// document is untouched. Unsaved changes are never lost silently. A cost model (a file whose
-// "format" is "mrx-costmodel") is not a workload: Open, Open Recent and drops hand it to the
-// cost-model opener (the Cost tab), as do Open cost model and the Cost samples menu.
+// FileController — the File menu's document side: New, New from generator, Open, Open Recent,
+// Samples, Import…, Save, Save As, and files dropped on the window or named on the command line.
+//  * One gate: every way of leaving the document (all of the above, closing the window, Quit)
+//    goes through confirmLeave(), which offers Save / Discard / Cancel when there are unsaved
+//    edits; the replacing paths reach it only through adopt(), the one place a new workload
+//    replaces the document.
+//  * A file is opened for what it is (io/FileKind.h): a workload replaces the document, a cost
+//    model goes to the cost-model opener (the Cost tab), a Rumen or SWIM trace opens the import
+//    dialog and becomes an untitled workload; a folder, an SLS trace or an unknown file gets a
+//    message saying what it is. Errors name the file, job and field; the document is untouched.
+//  * Fields an opened file has that this version does not know are shown to the user (they are
+//    kept and written back on save), as the CLI warns about them.
+//  * Save first takes the value still being typed (the pending-edit check) and refuses, with the
+//    reason, while a refused value is still shown: the file never holds a stale value silently.
 #pragma once
 
 #include <QObject>
+#include <QStringList>
 #include <functional>
+
+#include "io/FileKind.h"
+#include "model/Workload.h"
 
 class QAction;
 class QMenu;
@@ -24,31 +37,48 @@ public:
     void fillMenu(QMenu* file);
     QMenu* samplesMenu() const { return m_samples; }
     QMenu* costSamplesMenu() const { return m_costSamples; }
+    QMenu* recentMenu() const { return m_recent; }
     // Opens a cost model (shows its own errors); returns whether it did.
     void setCostModelOpener(std::function<bool(const QString& path)> opener);
+    // Before Save: takes what is being typed (table cell, cluster box) and returns why saving
+    // must wait (a refused value on screen), or an empty string.
+    void setPendingEditCheck(std::function<QString()> check);
+    // Without a user (headless exports): no dialogs — traces import with mrsim's defaults,
+    // messages go to stderr, and unsaved edits are never asked about (there are none).
+    void setInteractive(bool interactive) { m_interactive = interactive; }
+    bool isInteractive() const { return m_interactive; }
 
-    // Open a file; on error shows a message box and returns false. Samples open as untitled
-    // copies (Save asks where), so the installed samples are never overwritten. Cost models go
-    // to the cost-model opener.
+    // Opens `path` for what it is (see above); false if nothing was opened (error, cancelled).
+    // `asSample`: an untitled copy (Save asks where), so installed samples are never overwritten.
     bool open(const QString& path, bool asSample = false);
-    // Open a file the user chose (recent files, drops): asks to save the workload first when
-    // the file is a workload that replaces it.
-    bool openFromUser(const QString& path);
+    bool openFromUser(const QString& path) { return open(path); }
+    // The import dialog for a trace (defaults without a user), then an untitled workload.
+    bool importTrace(const QString& path, FileKind kind);
     void openCostModelDialog();
     bool save();
     bool saveAs();
-    // Ask whether to save unsaved changes; false when the user cancels.
-    bool maybeSave();
+    // The gate: with unsaved edits asks Save / Discard / Cancel; false when the user cancels (or
+    // the save fails). Every way of leaving the document calls it, once.
+    bool confirmLeave();
+    bool maybeSave() { return confirmLeave(); }
     // File > New from generator…: the generated workload becomes an untitled document (like
     // File > New: the undo history starts afresh). False when cancelled.
     bool newFromGenerator();
+    // The warnings shown for the last file opened (unknown fields kept), for tests.
+    QStringList lastWarnings() const { return m_lastWarnings; }
 
 signals:
     void opened();
+    void statusMessage(const QString& text);
 
 private:
     void newFile();
     void openDialog();
+    void importDialog();
+    // The one place a new workload replaces the document: passes the gate first.
+    bool adopt(Workload workload, const QString& path);
+    void showError(const QString& title, const QString& text);
+    void showWarnings(const QString& path, const QStringList& warnings);
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();
 
@@ -58,6 +88,9 @@ private:
     QMenu* m_samples = nullptr;
     QMenu* m_costSamples = nullptr;
     std::function<bool(const QString&)> m_costOpener;
+    std::function<QString()> m_pendingEditCheck;
+    QStringList m_lastWarnings;
+    bool m_interactive = true;
 };
 
 }  // namespace mr::ui

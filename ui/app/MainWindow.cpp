@@ -1,15 +1,20 @@
 #include "app/MainWindow.h"
 
+#include <qcustomplot.h>
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QProgressBar>
+#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -33,6 +38,7 @@
 #include "cost/EpochSweepPanel.h"
 #include "deadlines/DeadlinesTab.h"
 #include "deadlines/LoadSweepCharts.h"
+#include "document/JobPalette.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "run/RunController.h"
@@ -40,6 +46,8 @@
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/ClusterPanel.h"
+#include "widgets/ExportPlanDialog.h"
+#include "widgets/JobTableView.h"
 #include "widgets/RunOptionsPanel.h"
 
 // Resources of a static library must be registered by name, from the global namespace.
@@ -120,6 +128,15 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_model, &JobTableModel::editRejected, this, [this](const QString& reason) {
         m_status->setText(tr("Not accepted — %1").arg(reason));
     });
+    connect(m_cluster, &ClusterPanel::editRejected, this, [this](const QString& reason) {
+        m_status->setText(tr("Not accepted — %1").arg(reason));
+    });
+    connect(m_files, &FileController::statusMessage, m_status, &QLabel::setText);
+    m_files->setPendingEditCheck([this] {
+        m_table->commitPendingEdit();
+        const QString cluster = m_cluster->commitPendingEdit();
+        return cluster.isEmpty() ? m_model->firstCellError() : cluster;
+    });
     connect(m_gantt, &GanttPanel::jobClicked, this, &MainWindow::selectJob);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::tabChanged);
     m_files->setCostModelOpener([this](const QString& path) {
@@ -158,7 +175,7 @@ QWidget* MainWindow::buildLeftPanel() {
         ->setToolTip(tr("Remove the selected jobs"));
     layout->addWidget(jobsBar);
 
-    m_table = new QTableView(panel);
+    m_table = new JobTableView(panel);
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setDragEnabled(true);
@@ -188,15 +205,31 @@ QWidget* MainWindow::buildLeftPanel() {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_files->fillMenu(file);
-    connect(m_files, &FileController::opened, this, [this] { m_table->clearSelection(); });
+    connect(m_files, &FileController::opened, this, [this] {
+        m_table->clearSelection();
+        checkDeadlineAlgorithm();
+    });
 
     auto* exports = new ExportController(this);
+    exports->setDefaultDirectory([this] {
+        const QString path = m_doc->filePath();
+        return path.isEmpty() ? QString() : QFileInfo(path).absolutePath();
+    });
     QMenu* exportMenu = file->addMenu(tr("&Export"));
-    exports->addChartExport(exportMenu, tr("Timeline of the selected algorithm…"),
-                            QStringLiteral("timeline"), [this] {
-                                GanttPlot* plot = m_gantt->currentPlot();
-                                return plot ? QList<QCustomPlot*>{plot} : QList<QCustomPlot*>{};
-                            });
+    QAction* selectedTimeline = exports->addChartExport(
+        exportMenu, tr("Timeline of the selected algorithm…"), QStringLiteral("timeline"), [this] {
+            GanttPlot* plot = m_gantt->currentPlot();
+            return plot ? QList<QCustomPlot*>{plot} : QList<QCustomPlot*>{};
+        });
+    selectedTimeline->setObjectName(QStringLiteral("exportSelectedTimeline"));
+    // The entry names the algorithm it exports (the timeline clicked last, else the first).
+    connect(exportMenu, &QMenu::aboutToShow, this, [this, selectedTimeline] {
+        const QString id = m_gantt->currentAlgorithm();
+        selectedTimeline->setEnabled(!id.isEmpty());
+        selectedTimeline->setText(id.isEmpty()
+                                      ? tr("Timeline of the selected algorithm…")
+                                      : tr("Timeline of %1 (the selected algorithm)…").arg(id));
+    });
     exports->addChartExport(exportMenu, tr("All timelines…"), QStringLiteral("timelines"), [this] {
         QList<QCustomPlot*> list;
         for (GanttPlot* p : m_gantt->plots()) {
@@ -240,16 +273,33 @@ void MainWindow::buildMenus() {
                           [this] { return m_cost->sweepPanel()->csv(); });
     exports->addCsvExport(exportMenu, tr("Deadline sweep points as CSV…"),
                           [this] { return m_deadlines->csv(); });
+    file->addAction(tr("Export &plan…"), this, [this] { exportPlan(); })
+        ->setObjectName(QStringLiteral("fileExportPlan"));
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close)
+        ->setObjectName(QStringLiteral("fileQuit"));
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
     QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
+    // Ctrl+Y and Ctrl+Shift+Z on every platform (QKeySequence::Redo is only one of them here).
+    QList<QKeySequence> redoKeys = {QKeySequence(Qt::CTRL | Qt::Key_Y),
+                                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
+    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo)) {
+        if (!redoKeys.contains(key)) {
+            redoKeys << key;
+        }
+    }
+    undo->setObjectName(QStringLiteral("editUndo"));
+    redo->setObjectName(QStringLiteral("editRedo"));
+    redo->setShortcuts(redoKeys);
     edit->addAction(undo);
     edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Copy chart"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C), this,
+                    [this] { copyChart(); })
+        ->setObjectName(QStringLiteral("editCopyChart"));
     edit->addSeparator();
     edit->addAction(tr("&Add job"), QKeySequence(Qt::CTRL | Qt::Key_J), this,
                     [this] { addJob(false); });
@@ -259,6 +309,20 @@ void MainWindow::buildMenus() {
                     [this] { removeSelectedJobs(); });
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
+    QAction* nextTab = view->addAction(tr("&Next tab"), this, [this] {
+        m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count());
+    });
+    nextTab->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_Tab), QKeySequence(Qt::CTRL | Qt::Key_PageDown)});
+    nextTab->setObjectName(QStringLiteral("viewNextTab"));
+    QAction* previousTab = view->addAction(tr("&Previous tab"), this, [this] {
+        m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count());
+    });
+    previousTab->setShortcuts({QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab),
+                               QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab),
+                               QKeySequence(Qt::CTRL | Qt::Key_PageUp)});
+    previousTab->setObjectName(QStringLiteral("viewPreviousTab"));
+    view->addSeparator();
     QAction* stacked = view->addAction(tr("Timelines &stacked (else side by side)"));
     stacked->setCheckable(true);
     stacked->setChecked(true);
@@ -271,6 +335,21 @@ void MainWindow::buildMenus() {
     view->addAction(tr("&Clear job highlight"), QKeySequence(Qt::Key_Escape), this, [this] {
         m_table->clearSelection();
         selectJob(-1);
+    });
+    QAction* safeColours = view->addAction(tr("Colour-&blind-safe job colours"));
+    safeColours->setObjectName(QStringLiteral("colourBlindSafe"));
+    safeColours->setCheckable(true);
+    safeColours->setChecked(JobPalette::scheme() == JobPalette::Scheme::ColourBlindSafe);
+    safeColours->setToolTip(
+        tr("Paul Tol's muted palette, distinguishable with the common "
+           "colour-vision deficiencies (remembered)"));
+    connect(safeColours, &QAction::toggled, this, [](bool on) {
+        JobPalette::setScheme(on ? JobPalette::Scheme::ColourBlindSafe
+                                 : JobPalette::Scheme::Standard);
+    });
+    connect(JobPaletteNotifier::instance(), &JobPaletteNotifier::schemeChanged, this, [this] {
+        m_tabGeneration.fill(0);  // every tab redraws in the new colours
+        refreshCurrentTab();
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
@@ -317,8 +396,12 @@ bool MainWindow::showTab(const QString& name) {
 
 void MainWindow::tabChanged() {
     const bool cost = m_tabs->currentWidget() == m_cost;
-    // The workload's panel and run status say nothing about a cost model.
-    m_leftPanel->setVisible(!cost);
+    // The workload's panel and run status say nothing about a cost model; the panel stays in
+    // place (greyed), so switching tabs never rearranges the window.
+    m_leftPanel->setEnabled(!cost);
+    m_leftPanel->setToolTip(cost ? tr("The Cost tab works on its cost model, not on this "
+                                      "workload")
+                                 : QString());
     m_status->setVisible(!cost);
     if (cost && !m_cost->hasModel()) {
         const QStringList samples = sampleFiles(kCostModelFormat);
@@ -337,7 +420,7 @@ void MainWindow::applyRunOptions() {
 
 void MainWindow::requestRun() {
     m_runs->setAlgorithms(m_algorithms->checkedIds());
-    m_runs->request(m_doc->workload());
+    m_runs->request(m_doc->workload(), m_doc->jobColours());
 }
 
 void MainWindow::showResults(const std::shared_ptr<const RunSet>& results) {
@@ -414,18 +497,11 @@ int MainWindow::currentRow() const {
 }
 
 void MainWindow::addJob(bool duplicate) {
-    const Workload& w = m_doc->workload();
     const int row = currentRow();
-    Job job = duplicate && row >= 0 ? w.jobs[static_cast<std::size_t>(row)]
-                                    : Job::uniform("J", 10, 10, 5, 10);
-    const std::string stem = duplicate && row >= 0 ? job.name + "-copy" : std::string("J");
-    std::string name = duplicate ? stem : stem + std::to_string(w.jobCount() + 1);
-    for (int i = 2; w.findJob(name); ++i) {
-        name = stem + (duplicate ? "-" : "") + std::to_string(w.jobCount() + i);
+    const int added = duplicate ? m_doc->duplicateJob(row) : m_doc->addJob(row);
+    if (added >= 0) {
+        m_table->selectRow(added);
     }
-    job.name = name;
-    m_doc->insertJob(row + 1, job, duplicate ? tr("Duplicate job") : tr("Add job"));
-    m_table->selectRow(row + 1);
 }
 
 void MainWindow::removeSelectedJobs() {
@@ -433,20 +509,83 @@ void MainWindow::removeSelectedJobs() {
     for (const QModelIndex& index : m_table->selectionModel()->selectedRows()) {
         rows << index.row();
     }
-    std::sort(rows.begin(), rows.end(), std::greater<>());
-    if (rows.isEmpty()) {
+    const QString message = m_doc->removeJobs(rows);
+    if (!message.isEmpty()) {
+        m_status->setText(message);
+    }
+}
+
+QList<QCustomPlot*> MainWindow::visibleCharts() const {
+    QList<QCustomPlot*> charts;
+    if (QWidget* page = m_tabs->currentWidget()) {
+        for (QCustomPlot* plot : page->findChildren<QCustomPlot*>()) {
+            if (plot->isVisible() && plot->width() > 0 && plot->height() > 0) {
+                charts << plot;
+            }
+        }
+    }
+    return charts;
+}
+
+void MainWindow::copyChart() {
+    const QList<QCustomPlot*> charts = visibleCharts();
+    if (charts.isEmpty()) {
+        m_status->setText(tr("There is no chart on this tab to copy."));
         return;
     }
-    if (rows.size() >= m_doc->workload().jobCount()) {
-        m_status->setText(tr("A workload keeps at least one job."));
-        rows.removeLast();
+    // The charts of the tab as they are on screen, one above the other.
+    int width = 0;
+    int height = 0;
+    for (QCustomPlot* plot : charts) {
+        width = std::max(width, plot->width());
+        height += plot->height();
     }
-    m_doc->undoStack()->beginMacro(rows.size() == 1 ? tr("Remove job")
-                                                    : tr("Remove %1 jobs").arg(rows.size()));
-    for (int row : rows) {
-        m_doc->removeJob(row);
+    QImage image(width, height, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        int y = 0;
+        for (QCustomPlot* plot : charts) {
+            painter.drawPixmap(0, y, plot->toPixmap(plot->width(), plot->height()));
+            y += plot->height();
+        }
     }
-    m_doc->undoStack()->endMacro();
+    QApplication::clipboard()->setImage(image);
+    m_status->setText(tr("Copied %n chart(s) to the clipboard (%1 × %2 pixels).", nullptr,
+                         static_cast<int>(charts.size()))
+                          .arg(width)
+                          .arg(height));
+}
+
+void MainWindow::checkDeadlineAlgorithm() {
+    // Until the registry says which algorithms use deadlines (its `needs`), these are seed 004's
+    // and seed 003's deadline schedulers.
+    static const QStringList kDeadlineAware = {"edf", "min-edf", "min-edf-wc", "completion-time"};
+    const Workload& w = m_doc->workload();
+    const bool deadlines =
+        std::any_of(w.jobs.begin(), w.jobs.end(), [](const Job& job) { return job.deadline; });
+    QStringList checked = m_algorithms->checkedIds();
+    const bool anyAware = std::any_of(checked.begin(), checked.end(), [](const QString& id) {
+        return kDeadlineAware.contains(id);
+    });
+    if (deadlines && !anyAware) {
+        checked << QStringLiteral("min-edf-wc");  // seed 004 Alg. 1: what the deadlines are for
+        m_algorithms->setChecked(checked);
+        requestRun();  // setChecked does not signal (its signals are blocked)
+        m_status->setText(tr("The workload has deadlines: min-edf-wc is checked."));
+    }
+}
+
+void MainWindow::exportPlan() {
+    const QString path = m_doc->filePath();
+    const QString folder =
+        QSettings()
+            .value("plan/dir", path.isEmpty() ? QDir::homePath() : QFileInfo(path).absolutePath())
+            .toString();
+    ExportPlanDialog dialog(m_runs->latest(), m_gantt->currentAlgorithm(), folder, this);
+    if (dialog.exec() == QDialog::Accepted) {
+        m_status->setText(tr("Wrote %1").arg(dialog.written().join(QStringLiteral(", "))));
+    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

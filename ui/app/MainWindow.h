@@ -12,6 +12,7 @@ class QLabel;
 class QProgressBar;
 class QTabWidget;
 class QTableView;
+class QCustomPlot;
 
 namespace mr::ui {
 
@@ -30,6 +31,7 @@ class FileController;
 class CostTab;
 class RunOptionsPanel;
 class DeadlinesTab;
+class JobTableView;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -46,7 +48,7 @@ public:
     // For tests and measurements.
     WorkloadDocument* document() const { return m_doc; }
     JobTableModel* jobModel() const { return m_model; }
-    QTableView* jobTable() const { return m_table; }
+    JobTableView* jobTable() const { return m_table; }
     AlgorithmList* algorithmList() const { return m_algorithms; }
     RunController* runController() const { return m_runs; }
     GanttPanel* ganttPanel() const { return m_gantt; }
@@ -78,12 +80,16 @@ private:
     void updateTitle();
     void addJob(bool duplicate);
     void removeSelectedJobs();
+    void exportPlan();
+    void checkDeadlineAlgorithm();
+    void copyChart();
+    QList<QCustomPlot*> visibleCharts() const;
     int currentRow() const;
     void tabChanged();
 
     WorkloadDocument* m_doc;
     JobTableModel* m_model;
-    QTableView* m_table;
+    JobTableView* m_table;
     ClusterPanel* m_cluster;
     AlgorithmList* m_algorithms;
     RunOptionsPanel* m_runOptions;

@@ -26,7 +26,9 @@ DeadlineMarkersPlottable::DeadlineMarkersPlottable(QCPAxis* keyAxis, QCPAxis* va
     setSelectable(QCP::stNone);
 }
 
-void DeadlineMarkersPlottable::setMarkers(std::vector<DeadlineMarker> markers, QStringList names) {
+void DeadlineMarkersPlottable::setMarkers(std::vector<DeadlineMarker> markers, QStringList names,
+                                          const JobColours& colours) {
+    m_colours = colours;
     std::sort(markers.begin(), markers.end(), [](const DeadlineMarker& a, const DeadlineMarker& b) {
         return a.due != b.due ? a.due < b.due : a.job < b.job;
     });
@@ -145,7 +147,7 @@ void DeadlineMarkersPlottable::draw(QCPPainter* painter) {
     }
 
     if (selected != nullptr) {
-        const QColor colour = selected->late ? JobPalette::late() : JobPalette::base(selected->job);
+        const QColor colour = selected->late ? JobPalette::late() : m_colours.base(selected->job);
         const double x = mKeyAxis->coordToPixel(selected->due);
         painter->setPen(QPen(colour.darker(selected->late ? 110 : 140), 1.5, Qt::DashLine));
         painter->drawLine(QPointF(x, plotArea.top()), QPointF(x, plotArea.bottom()));
@@ -176,7 +178,7 @@ void DeadlineMarkersPlottable::drawMarker(QCPPainter* painter, const DeadlineMar
     const double size = selected ? kSelected : m.late ? kLate : kMarker;
     // A late job's triangle is red, larger and outlined in black, so that it differs from a job
     // whose own colour is red.
-    QColor fill = m.late ? JobPalette::late() : JobPalette::base(m.job);
+    QColor fill = m.late ? JobPalette::late() : m_colours.base(m.job);
     QColor edge = m.late ? QColor(20, 20, 20) : fill.darker(170);
     if (faded) {
         fill = JobPalette::faded(fill);

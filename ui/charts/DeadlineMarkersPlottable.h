@@ -10,6 +10,8 @@
 
 #include <qcustomplot.h>
 
+#include "document/JobPalette.h"
+
 namespace mr::ui {
 
 struct DeadlineMarker {
@@ -25,7 +27,8 @@ public:
     DeadlineMarkersPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
 
     // Markers of the jobs with a deadline (any order); names[job] labels the selected one.
-    void setMarkers(std::vector<DeadlineMarker> markers, QStringList names);
+    void setMarkers(std::vector<DeadlineMarker> markers, QStringList names,
+                    const JobColours& colours = {});
     const std::vector<DeadlineMarker>& markers() const { return m_markers; }
     void setSelectedJob(int job) { m_selectedJob = job; }
 
@@ -52,6 +55,7 @@ private:
 
     std::vector<DeadlineMarker> m_markers;  // sorted by due
     QStringList m_names;
+    JobColours m_colours;
     int m_selectedJob = -1;
 };
 

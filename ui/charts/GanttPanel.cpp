@@ -67,7 +67,7 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
                                     ? *outcome.result->simulatedWorkload
                                     : *results->workload;
         plot->setLabelsVisible(m_labels);
-        plot->setRun(shown, *outcome.result, created || !m_userZoomed);
+        plot->setRun(shown, *outcome.result, created || !m_userZoomed, results->colours);
         plot->setSelectedJob(m_selectedJob);
     }
     if (!m_userZoomed) {

@@ -65,7 +65,8 @@ void GanttPlot::rebuildAxisLabels(int mapSlots, int reduceSlots) {
     yAxis->setLabel(tr("map slots  /  reduce slots"));
 }
 
-void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit) {
+void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit, const JobColours& colours) {
+    m_colours = colours;
     const int mapSlots = r.sim.mapSlots;
     const int reduceSlots = r.sim.reduceSlots;
     // Rows: map slots 0..SM−1, one empty row, then the reduce slots.
@@ -86,8 +87,8 @@ void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit) {
         m_names << QString::fromStdString(job.name);
     }
     m_tasks = static_cast<int>(r.sim.tasks.size());
-    m_bars->setRows(std::move(rows), m_names);
-    m_legend->setJobs(m_names);
+    m_bars->setRows(std::move(rows), m_names, m_colours);
+    m_legend->setJobs(m_names, m_colours);
     m_makespan = r.sim.makespan;
 
     QString title = QStringLiteral("%1 — makespan %2")
@@ -175,7 +176,7 @@ void GanttPlot::showDeadlines(const Workload& w, const RunResult& r) {
         late[static_cast<std::size_t>(j)] = missed;
     }
     m_bars->setLateJobs(std::move(late));
-    m_deadlines->setMarkers(std::move(markers), m_names);
+    m_deadlines->setMarkers(std::move(markers), m_names, m_colours);
 
     // The run's metrics (seed 004 §IV-A) in one line.
     QStringList parts;

@@ -8,6 +8,7 @@
 
 #include <qcustomplot.h>
 
+#include "document/JobPalette.h"
 #include "model/Workload.h"
 #include "schedulers/Algorithm.h"
 
@@ -23,8 +24,9 @@ public:
     explicit GanttPlot(QWidget* parent = nullptr);
 
     // Show `result` of `algorithm` on `workload` (the simulated workload if the algorithm changed
-    // the jobs). Keeps the current zoom unless `fit`.
-    void setRun(const Workload& workload, const RunResult& result, bool fit);
+    // the jobs). Keeps the current zoom unless `fit`. `colours`: each job's colour slot.
+    void setRun(const Workload& workload, const RunResult& result, bool fit,
+                const JobColours& colours = {});
     void setSelectedJob(int job);
     void setLabelsVisible(bool visible);
     void fitAll();
@@ -62,6 +64,7 @@ private:
     QCPItemText* m_makespanLabel;
     QList<QCPAbstractItem*> m_bandItems;
     QStringList m_names;
+    JobColours m_colours;
     double m_makespan = 0.0;
     int m_rows = 0;
     int m_tasks = 0;

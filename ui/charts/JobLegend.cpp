@@ -33,8 +33,8 @@ void JobLegend::draw(QCPPainter* painter) {
                               more);
             return;
         }
-        painter->fillRect(QRect(x, y + 2, swatch, swatch), JobPalette::mapShade(j));
-        painter->fillRect(QRect(x + swatch, y + 2, swatch, swatch), JobPalette::reduceShade(j));
+        painter->fillRect(QRect(x, y + 2, swatch, swatch), m_colours.mapShade(j));
+        painter->fillRect(QRect(x + swatch, y + 2, swatch, swatch), m_colours.reduceShade(j));
         painter->setPen(QColor(40, 40, 40));
         painter->drawText(QRect(x + 2 * swatch + 4, y, width, metrics.height()), Qt::AlignVCenter,
                           m_names[j]);

@@ -5,13 +5,18 @@
 #include <qcustomplot.h>
 #include <QStringList>
 
+#include "document/JobPalette.h"
+
 namespace mr::ui {
 
 class JobLegend : public QCPLayoutElement {
     Q_OBJECT
 public:
     explicit JobLegend(QCustomPlot* plot);
-    void setJobs(const QStringList& names) { m_names = names; }
+    void setJobs(const QStringList& names, const JobColours& colours = {}) {
+        m_names = names;
+        m_colours = colours;
+    }
 
 protected:
     void draw(QCPPainter* painter) override;
@@ -19,6 +24,7 @@ protected:
 
 private:
     QStringList m_names;
+    JobColours m_colours;
 };
 
 }  // namespace mr::ui

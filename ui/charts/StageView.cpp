@@ -116,10 +116,10 @@ void StageView::redraw() {
         for (const StageBlock& b : stageBlocks) {
             const bool map = b.kind == TaskKind::Map;
             const double base = map ? reduceSlots + gap : 0.0;
-            blocks.push_back({b.start, b.end, base + b.slotFrom, base + b.slotTo,
-                              map ? JobPalette::mapShade(b.job) : JobPalette::reduceShade(b.job),
-                              QString::fromStdString(w.jobs[static_cast<std::size_t>(b.job)].name),
-                              b.job});
+            blocks.push_back(
+                {b.start, b.end, base + b.slotFrom, base + b.slotTo,
+                 map ? m_results->colours.mapShade(b.job) : m_results->colours.reduceShade(b.job),
+                 QString::fromStdString(w.jobs[static_cast<std::size_t>(b.job)].name), b.job});
         }
         return blocks;
     };

@@ -24,7 +24,8 @@ TaskBarsPlottable::TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
     setAntialiasedFill(false);
 }
 
-void TaskBarsPlottable::setRows(std::vector<std::vector<TaskBar>> rows, QStringList names) {
+void TaskBarsPlottable::setRows(std::vector<std::vector<TaskBar>> rows, QStringList names,
+                                const JobColours& colours) {
     m_rows = std::move(rows);
     m_names = std::move(names);
     const int jobs = static_cast<int>(m_names.size());
@@ -34,10 +35,10 @@ void TaskBarsPlottable::setRows(std::vector<std::vector<TaskBar>> rows, QStringL
     m_reduceFaded.resize(m_map.size());
     for (int j = 0; j < jobs; ++j) {
         const auto u = static_cast<std::size_t>(j);
-        m_map[u] = JobPalette::mapShade(j).rgb();
-        m_reduce[u] = JobPalette::reduceShade(j).rgb();
-        m_mapFaded[u] = JobPalette::faded(JobPalette::mapShade(j)).rgb();
-        m_reduceFaded[u] = JobPalette::faded(JobPalette::reduceShade(j)).rgb();
+        m_map[u] = colours.mapShade(j).rgb();
+        m_reduce[u] = colours.reduceShade(j).rgb();
+        m_mapFaded[u] = JobPalette::faded(colours.mapShade(j)).rgb();
+        m_reduceFaded[u] = JobPalette::faded(colours.reduceShade(j)).rgb();
     }
     m_maxEnd = 0.0;
     for (const auto& row : m_rows) {

@@ -12,6 +12,7 @@
 
 #include <qcustomplot.h>
 
+#include "document/JobPalette.h"
 #include "model/TaskKind.h"
 
 namespace mr::ui {
@@ -31,8 +32,9 @@ class TaskBarsPlottable : public QCPAbstractPlottable {
 public:
     TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
 
-    // rows[r] sorted by start, non-overlapping; names[job] for labels; colours per job.
-    void setRows(std::vector<std::vector<TaskBar>> rows, QStringList names);
+    // rows[r] sorted by start, non-overlapping; names[job] for labels; colours[job] its colour.
+    void setRows(std::vector<std::vector<TaskBar>> rows, QStringList names,
+                 const JobColours& colours = {});
     void setSelectedJob(int job);
     int selectedJob() const { return m_selectedJob; }
     void setLabelsVisible(bool visible) { m_labels = visible; }

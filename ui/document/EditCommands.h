@@ -25,12 +25,13 @@ class InsertJobCommand : public QUndoCommand {
 public:
     InsertJobCommand(WorkloadDocument* doc, int row, Job job, const QString& text);
     void undo() override { m_doc->applyRemoveJob(m_row); }
-    void redo() override { m_doc->applyInsertJob(m_row, m_job); }
+    void redo() override { m_doc->applyInsertJob(m_row, m_job, m_colourSlot); }
 
 private:
     WorkloadDocument* m_doc;
     int m_row;
     Job m_job;
+    int m_colourSlot;  // a new job's own, the same after undo and redo
 };
 
 class RemoveJobCommand : public QUndoCommand {
@@ -43,6 +44,7 @@ private:
     WorkloadDocument* m_doc;
     int m_row;
     Job m_job;
+    int m_colourSlot;
     std::vector<std::string> m_manualOrder;
 };
 
@@ -62,17 +64,19 @@ private:
 
 class SetClusterCommand : public QUndoCommand {
 public:
-    SetClusterCommand(WorkloadDocument* doc, Cluster before, Cluster after);
+    SetClusterCommand(WorkloadDocument* doc, Cluster before, Cluster after, bool stepping);
     void undo() override { m_doc->applyCluster(m_before); }
     void redo() override { m_doc->applyCluster(m_after); }
-    // Consecutive spin-box steps on the cluster merge into one undo step.
-    int id() const override { return 1; }
+    // Consecutive spin-box steps of the same cluster field merge into one undo step; a typed
+    // value, or a change of another field, is a step of its own.
+    int id() const override { return m_stepping ? 1 : -1; }
     bool mergeWith(const QUndoCommand* other) override;
 
 private:
     WorkloadDocument* m_doc;
     Cluster m_before;
     Cluster m_after;
+    bool m_stepping;
 };
 
 }  // namespace mr::ui

@@ -37,12 +37,17 @@ QString number(double x, bool exact = true) {
     return exact ? QString::fromStdString(formatNumber(x)) : QString::number(x, 'g', 6);
 }
 
+// Per-task durations have no one value to edit: the editor starts empty (its placeholder says
+// "per task"), and committing it empty changes nothing.
 QString durationText(const std::vector<double>& d, bool forEditing) {
     if (d.empty()) {
         return forEditing ? QString() : QStringLiteral("–");
     }
-    if (uniform(d) || forEditing) {
-        return number(uniform(d) ? d.front() : mean(d), forEditing);
+    if (uniform(d)) {
+        return number(d.front(), forEditing);
+    }
+    if (forEditing) {
+        return {};
     }
     const double avg = mean(d);
     return QObject::tr("per task (avg %1)")
@@ -128,6 +133,9 @@ JobTableModel::JobTableModel(WorkloadDocument* doc, QObject* parent)
         beginMoveRows({}, from, from, {}, to > from ? to + 1 : to);
     });
     connect(doc, &WorkloadDocument::jobMoved, this, [this] { endMoveRows(); });
+    connect(JobPaletteNotifier::instance(), &JobPaletteNotifier::schemeChanged, this, [this] {
+        emit dataChanged(index(0, Name), index(rowCount() - 1, Name), {Qt::DecorationRole});
+    });
 }
 
 int JobTableModel::rowCount(const QModelIndex& parent) const {
@@ -217,7 +225,7 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
                 return QApplication::style()->standardIcon(QStyle::SP_MessageBoxWarning);
             }
             if (index.column() == Name) {
-                return JobPalette::base(index.row());
+                return m_doc->jobColours().base(index.row());
             }
             return {};
         case Qt::ToolTipRole:
@@ -274,12 +282,27 @@ std::optional<Job> JobTableModel::applyEdit(int row, int column, const QString& 
             if (!n) {
                 return std::nullopt;
             }
-            // New reduce tasks of a job that had none take its mean map task time.
-            resizeStage(job.reduceDurations, *n, mean(job.mapDurations));
+            // New reduce tasks of a job that had none take the reduce time its file kept beside
+            // "reduces": 0, else its mean map task time.
+            double fill = mean(job.mapDurations);
+            if (const auto kept = job.extraFields.find("reduce_duration");
+                job.reduceDurations.empty() && kept != job.extraFields.end()) {
+                bool ok = false;
+                const double value = QString::fromStdString(kept->second).toDouble(&ok);
+                fill = ok && std::isfinite(value) && value >= 0 ? value : fill;
+            }
+            resizeStage(job.reduceDurations, *n, fill);
+            if (*n > 0) {
+                job.extraFields.erase("reduce_duration");  // now the reduce tasks' own value
+            }
             break;
         }
         case MapDuration:
         case ReduceDuration: {
+            const auto& current = column == MapDuration ? job.mapDurations : job.reduceDurations;
+            if (text.isEmpty() && !uniform(current)) {
+                return job;  // the per-task durations stay (Enter on an untouched cell)
+            }
             const auto d = parseNumber(text, false, reason);
             if (!d) {
                 return std::nullopt;
@@ -353,6 +376,22 @@ bool JobTableModel::setData(const QModelIndex& index, const QVariant& value, int
     m_doc->setJob(index.row(), *job,
                   tr("Edit %1 of %2").arg(header, QString::fromStdString(job->name)));
     return true;
+}
+
+QString JobTableModel::firstCellError() const {
+    for (int row = 0; row < rowCount(); ++row) {
+        for (int column = 0; column < ColumnCount; ++column) {
+            const auto it = m_errors.find(key(row, column));
+            if (it != m_errors.end()) {
+                return tr("%1 of %2: '%3' — %4")
+                    .arg(headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(),
+                         QString::fromStdString(
+                             m_doc->workload().jobs[static_cast<std::size_t>(row)].name),
+                         it->text, it->reason);
+            }
+        }
+    }
+    return {};
 }
 
 void JobTableModel::clearRowErrors(int row) {

@@ -44,6 +44,9 @@ public:
 
     // The reason a value typed into this cell was refused, or empty.
     QString cellError(int row, int column) const;
+    // The first refused value still shown in the table ("Map task (s) of J1: 'x' — reason"), or
+    // empty. Saving waits while there is one: the file would not hold what the table shows.
+    QString firstCellError() const;
 
 signals:
     void editRejected(const QString& reason);

@@ -1,6 +1,7 @@
 #include "document/WorkloadDocument.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include "document/EditCommands.h"
 #include "io/WorkloadJson.h"
@@ -8,6 +9,9 @@
 namespace mr::ui {
 
 WorkloadDocument::WorkloadDocument(QObject* parent) : QObject(parent), m_workload(untitled()) {
+    m_slots.resize(m_workload.jobs.size());
+    std::iota(m_slots.begin(), m_slots.end(), 0);
+    m_nextSlot = m_workload.jobCount();
     connect(&m_undo, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -23,6 +27,9 @@ Workload WorkloadDocument::untitled() {
 void WorkloadDocument::reset(Workload workload, const QString& filePath) {
     emit aboutToReset();
     m_workload = std::move(workload);
+    m_slots.resize(m_workload.jobs.size());
+    std::iota(m_slots.begin(), m_slots.end(), 0);
+    m_nextSlot = m_workload.jobCount();
     m_undo.clear();
     m_undo.setClean();
     emit resetDone();
@@ -34,9 +41,15 @@ void WorkloadDocument::reset(Workload workload, const QString& filePath) {
     emit changed();
 }
 
-void WorkloadDocument::open(const QString& path) {
-    Workload loaded = loadWorkload(path.toStdString());  // throws before anything changes
+QStringList WorkloadDocument::open(const QString& path) {
+    LoadReport report;
+    Workload loaded = loadWorkload(path.toStdString(), &report);  // throws before any change
     reset(std::move(loaded), path);
+    QStringList warnings;
+    for (const auto& warning : report.warnings) {
+        warnings << QString::fromStdString(warning);
+    }
+    return warnings;
 }
 
 void WorkloadDocument::saveAs(const QString& path) {
@@ -49,8 +62,10 @@ void WorkloadDocument::saveAs(const QString& path) {
 }
 
 void WorkloadDocument::setJob(int row, const Job& job, const QString& text) {
-    m_undo.push(
-        new SetJobCommand(this, row, m_workload.jobs[static_cast<std::size_t>(row)], job, text));
+    const Job& before = m_workload.jobs[static_cast<std::size_t>(row)];
+    if (!(job == before)) {
+        m_undo.push(new SetJobCommand(this, row, before, job, text));
+    }
 }
 
 void WorkloadDocument::insertJob(int row, const Job& job, const QString& text) {
@@ -61,15 +76,71 @@ void WorkloadDocument::removeJob(int row) {
     m_undo.push(new RemoveJobCommand(this, row));
 }
 
+int WorkloadDocument::addJob(int row) {
+    const Workload& w = m_workload;
+    std::string name = "J" + std::to_string(w.jobCount() + 1);
+    for (int i = 2; w.findJob(name); ++i) {
+        name = "J" + std::to_string(w.jobCount() + i);
+    }
+    const int at = row < 0 ? w.jobCount() : std::min(row + 1, w.jobCount());
+    insertJob(at, Job::uniform(name, 10, 10, 5, 10),
+              tr("Add job %1").arg(QString::fromStdString(name)));
+    return at;
+}
+
+int WorkloadDocument::duplicateJob(int row) {
+    const Workload& w = m_workload;
+    if (row < 0 || row >= w.jobCount()) {
+        return -1;
+    }
+    Job job = w.jobs[static_cast<std::size_t>(row)];
+    const std::string stem = job.name + "-copy";
+    std::string name = stem;
+    for (int i = 2; w.findJob(name); ++i) {
+        name = stem + "-" + std::to_string(i);
+    }
+    job.name = name;
+    insertJob(row + 1, job,
+              tr("Duplicate job %1")
+                  .arg(QString::fromStdString(w.jobs[static_cast<std::size_t>(row)].name)));
+    return row + 1;
+}
+
+QString WorkloadDocument::removeJobs(QList<int> rows) {
+    std::sort(rows.begin(), rows.end());
+    rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+    rows.removeIf([this](int row) { return row < 0 || row >= m_workload.jobCount(); });
+    QString message;
+    if (!rows.isEmpty() && rows.size() >= m_workload.jobCount()) {
+        message = tr("A workload keeps at least one job: %1 stays.")
+                      .arg(QString::fromStdString(
+                          m_workload.jobs[static_cast<std::size_t>(rows.front())].name));
+        rows.removeFirst();
+    }
+    if (rows.isEmpty()) {
+        return message;  // nothing changes: no undo step
+    }
+    m_undo.beginMacro(rows.size() == 1
+                          ? tr("Remove job %1")
+                                .arg(QString::fromStdString(
+                                    m_workload.jobs[static_cast<std::size_t>(rows.front())].name))
+                          : tr("Remove %1 jobs").arg(rows.size()));
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+        m_undo.push(new RemoveJobCommand(this, *it));
+    }
+    m_undo.endMacro();
+    return message;
+}
+
 void WorkloadDocument::moveJob(int from, int to) {
     if (from != to) {
         m_undo.push(new MoveJobCommand(this, from, to));
     }
 }
 
-void WorkloadDocument::setCluster(const Cluster& cluster) {
+void WorkloadDocument::setCluster(const Cluster& cluster, bool stepping) {
     if (!(cluster == m_workload.cluster)) {
-        m_undo.push(new SetClusterCommand(this, m_workload.cluster, cluster));
+        m_undo.push(new SetClusterCommand(this, m_workload.cluster, cluster, stepping));
     }
 }
 
@@ -82,9 +153,10 @@ void WorkloadDocument::applySetJob(int row, const Job& job) {
     emit changed();
 }
 
-void WorkloadDocument::applyInsertJob(int row, const Job& job) {
+void WorkloadDocument::applyInsertJob(int row, const Job& job, int colourSlot) {
     emit aboutToInsertJob(row);
     m_workload.jobs.insert(m_workload.jobs.begin() + row, job);
+    m_slots.insert(m_slots.begin() + row, colourSlot);
     if (!m_workload.manualOrder.empty()) {
         m_workload.manualOrder.push_back(job.name);
     }
@@ -96,6 +168,7 @@ void WorkloadDocument::applyRemoveJob(int row) {
     emit aboutToRemoveJob(row);
     const std::string name = m_workload.jobs[static_cast<std::size_t>(row)].name;
     m_workload.jobs.erase(m_workload.jobs.begin() + row);
+    m_slots.erase(m_slots.begin() + row);
     auto& order = m_workload.manualOrder;
     order.erase(std::remove(order.begin(), order.end(), name), order.end());
     emit jobRemoved(row);
@@ -108,6 +181,9 @@ void WorkloadDocument::applyMoveJob(int from, int to, const std::vector<std::str
         Job job = std::move(m_workload.jobs[static_cast<std::size_t>(from)]);
         m_workload.jobs.erase(m_workload.jobs.begin() + from);
         m_workload.jobs.insert(m_workload.jobs.begin() + to, std::move(job));
+        const int slot = m_slots[static_cast<std::size_t>(from)];
+        m_slots.erase(m_slots.begin() + from);
+        m_slots.insert(m_slots.begin() + to, slot);
         m_workload.manualOrder = manualOrder;
         emit jobMoved(from, to);
     } else {

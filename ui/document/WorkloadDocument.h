@@ -1,5 +1,6 @@
-// WorkloadDocument — the workload being edited: its file, its undo stack, and the only place
-// that changes it. Every change goes through a QUndoCommand (EditCommands.h) so it can be undone;
+// WorkloadDocument — the workload being edited: its file, its undo stack, its jobs' colour slots,
+// and the only place that changes it. Every change goes through a QUndoCommand (EditCommands.h)
+// so it can be undone, and an edit that changes nothing pushes no command (no empty undo step);
 // views follow the fine-grained signals (the job table keeps its selection and editor).
 #pragma once
 
@@ -7,6 +8,7 @@
 #include <QString>
 #include <QUndoStack>
 
+#include "document/JobPalette.h"
 #include "model/Workload.h"
 
 namespace mr::ui {
@@ -21,10 +23,16 @@ public:
     QString filePath() const { return m_filePath; }
     bool isModified() const { return !m_undo.isClean(); }
 
-    // Replace the whole workload (new file, open, sample): clears the undo history.
+    // The colour slot of every job (JobPalette): given when the job comes into being (loaded,
+    // added, duplicated) and kept for its life, whatever happens to the other rows.
+    JobColours jobColours() const { return JobColours(m_slots); }
+
+    // Replace the whole workload (new file, open, sample, import): clears the undo history; jobs
+    // get colour slots 0, 1, 2, ... in file order.
     void reset(Workload workload, const QString& filePath);
     // Throws InputError (naming the file, job and field) and leaves the document unchanged.
-    void open(const QString& path);
+    // Returns the loader's warnings (unknown fields kept for the round trip, ...).
+    QStringList open(const QString& path);
     // Atomic (temporary file + rename); throws InputError. Marks the document clean.
     void saveAs(const QString& path);
     static Workload untitled();  // a small starting workload for File > New
@@ -33,14 +41,24 @@ public:
     void setJob(int row, const Job& job, const QString& text);
     void insertJob(int row, const Job& job, const QString& text);
     void removeJob(int row);
+    // The job table's Add / Duplicate / Remove. Add: a new job after `row` (-1: at the end);
+    // Duplicate: a copy of `row` after it, named "<name>-copy"; both return the new row.
+    int addJob(int row);
+    int duplicateJob(int row);
+    // Removes `rows` in one undo step. A workload keeps at least one job: the first selected one
+    // then stays, and the returned text says so (empty when every row was removed).
+    QString removeJobs(QList<int> rows);
     // Moves a job and makes the new table order the manual order (drag and drop).
     void moveJob(int from, int to);
-    void setCluster(const Cluster& cluster);
+    // `stepping`: a spin-box step; consecutive steps of one field are one undo step.
+    void setCluster(const Cluster& cluster, bool stepping = false);
 
     // Raw mutations, for the undo commands only.
     void applySetJob(int row, const Job& job);
-    void applyInsertJob(int row, const Job& job);
+    void applyInsertJob(int row, const Job& job, int colourSlot);
     void applyRemoveJob(int row);
+    int colourSlot(int row) const { return m_slots[static_cast<std::size_t>(row)]; }
+    int takeColourSlot() { return m_nextSlot++; }  // a slot no job of this document has had
     void applyMoveJob(int from, int to, const std::vector<std::string>& manualOrder);
     void applyCluster(const Cluster& cluster);
 
@@ -63,6 +81,8 @@ private:
     Workload m_workload;
     QString m_filePath;
     QUndoStack m_undo;
+    std::vector<int> m_slots;  // colour slot per row
+    int m_nextSlot = 0;
 };
 
 }  // namespace mr::ui

@@ -49,14 +49,16 @@ struct Outcome {
     bool cancelled = false;
 };
 
-Outcome runAll(std::shared_ptr<const Workload> workload, std::vector<std::string> ids,
-               RunOptions options, std::shared_ptr<CancelFlag> cancel, quint64 generation) {
+Outcome runAll(std::shared_ptr<const Workload> workload, JobColours colours,
+               std::vector<std::string> ids, RunOptions options, std::shared_ptr<CancelFlag> cancel,
+               quint64 generation) {
     Outcome out;
     QElapsedTimer timer;
     timer.start();
     try {
         auto set = std::make_shared<RunSet>();
         set->workload = workload;
+        set->colours = std::move(colours);
         set->generation = generation;
         set->options = options;
         options.cancel = cancel.get();
@@ -91,7 +93,7 @@ Outcome runAll(std::shared_ptr<const Workload> workload, std::vector<std::string
 
 }  // namespace
 
-void RunController::request(const Workload& workload) {
+void RunController::request(const Workload& workload, const JobColours& colours) {
     if (m_cancel) {
         *m_cancel = true;  // the previous run stops soon and its result is dropped
     }
@@ -119,7 +121,8 @@ void RunController::request(const Workload& workload) {
             emit runFailed(outcome.error);
         }
     });
-    watcher->setFuture(QtConcurrent::run(runAll, shared, ids, m_options, m_cancel, generation));
+    watcher->setFuture(
+        QtConcurrent::run(runAll, shared, colours, ids, m_options, m_cancel, generation));
     emit runStarted();
 }
 

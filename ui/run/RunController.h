@@ -10,12 +10,14 @@
 #include <QStringList>
 #include <memory>
 
+#include "document/JobPalette.h"
 #include "experiments/Compare.h"
 
 namespace mr::ui {
 
 struct RunSet {
     std::shared_ptr<const Workload> workload;
+    JobColours colours;                      // the jobs' colour slots when the run was requested
     std::vector<AlgorithmOutcome> outcomes;  // the checked algorithms, in list order
     std::optional<RunResult> fifo;           // baselines for "improvement over"
     std::optional<RunResult> reverseJohnson;
@@ -38,8 +40,9 @@ public:
     // and cancellation are the controller's own).
     void setRunOptions(const RunOptions& options);
     const RunOptions& runOptions() const { return m_options; }
-    // Start a run of the checked algorithms on `workload` (the previous run is cancelled).
-    void request(const Workload& workload);
+    // Start a run of the checked algorithms on `workload` (the previous run is cancelled);
+    // `colours` go with the results, so that charts colour each job as the table did.
+    void request(const Workload& workload, const JobColours& colours = {});
     bool isRunning() const { return m_running > 0; }
     std::shared_ptr<const RunSet> latest() const { return m_latest; }
     // Block until the newest request has finished (tests, headless export).

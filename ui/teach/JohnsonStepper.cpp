@@ -51,7 +51,8 @@ QCustomPlot* makeTimeline(QWidget* parent, BlocksPlottable** blocks, const QStri
 }
 
 // The two "machines" of the model: map stages on one lane, reduce stages on the other.
-std::vector<Block> laneBlocks(const Workload& w, const std::vector<StageDurations>& stages,
+std::vector<Block> laneBlocks(const Workload& w, const JobColours& colours,
+                              const std::vector<StageDurations>& stages,
                               const std::vector<int>& order) {
     std::vector<Block> blocks;
     const auto times = twoStageTimeline(stages, order);
@@ -59,10 +60,10 @@ std::vector<Block> laneBlocks(const Workload& w, const std::vector<StageDuration
         const int j = order[i];
         const QString name = QString::fromStdString(w.jobs[static_cast<std::size_t>(j)].name);
         blocks.push_back(
-            {times[i].mapStart, times[i].mapEnd, 1.2, 2.2, JobPalette::mapShade(j), name, j});
+            {times[i].mapStart, times[i].mapEnd, 1.2, 2.2, colours.mapShade(j), name, j});
         if (times[i].reduceEnd > times[i].reduceStart) {
             blocks.push_back({times[i].reduceStart, times[i].reduceEnd, 0.0, 1.0,
-                              JobPalette::reduceShade(j), name, j});
+                              colours.reduceShade(j), name, j});
         }
     }
     return blocks;
@@ -194,7 +195,7 @@ void JohnsonStepper::rebuild() {
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c == 0) {
-                item->setData(Qt::DecorationRole, JobPalette::base(s.job));
+                item->setData(Qt::DecorationRole, m_results->colours.base(s.job));
             }
             m_list->setItem(static_cast<int>(i), c, item);
         }
@@ -219,7 +220,7 @@ void JohnsonStepper::rebuild() {
     }
 
     // Where the abstraction breaks: Johnson's order, formula against simulation.
-    m_formulaBlocks->setBlocks(laneBlocks(w, m_stages, m_trace.order));
+    m_formulaBlocks->setBlocks(laneBlocks(w, m_results->colours, m_stages, m_trace.order));
     const double formula = twoStageMakespan(m_stages, m_trace.order);
     const RunResult* simulated = johnson;
     std::optional<RunResult> own;
@@ -232,7 +233,7 @@ void JohnsonStepper::rebuild() {
            "that a job holds whole. It predicts <b>%1</b> for Johnson's order.")
             .arg(t(formula));
     if (simulated != nullptr) {
-        m_simulated->setRun(w, *simulated, true);
+        m_simulated->setRun(w, *simulated, true, m_results->colours);
         const double sim = simulated->sim.makespan;
         text += tr(" Simulated slot by slot the same order takes <b>%1</b>").arg(t(sim));
         bool idle = false;
@@ -359,7 +360,7 @@ void JohnsonStepper::refresh() {
             cell->setText(QStringLiteral("·"));
             cell->setStyleSheet(QStringLiteral("QLabel { border: 1px dashed #999; color: #999; }"));
         } else {
-            const QColor c = JobPalette::base(job);
+            const QColor c = m_results->colours.base(job);
             cell->setText(QString::fromStdString(w.jobs[static_cast<std::size_t>(job)].name));
             cell->setStyleSheet(
                 QStringLiteral(
@@ -376,7 +377,7 @@ void JohnsonStepper::refresh() {
             placed.push_back(job);
         }
     }
-    m_timelineBlocks->setBlocks(laneBlocks(w, m_stages, placed));
+    m_timelineBlocks->setBlocks(laneBlocks(w, m_results->colours, m_stages, placed));
     const double full = twoStageMakespan(m_stages, m_trace.order);
     m_timeline->xAxis->setRange(0, std::max(full, 1e-9) * 1.03);
     m_timeline->replot(QCustomPlot::rpQueuedReplot);

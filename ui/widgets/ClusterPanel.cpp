@@ -2,52 +2,108 @@
 
 #include <QFormLayout>
 #include <QLabel>
-#include <QSpinBox>
 
 #include "document/WorkloadDocument.h"
 #include "io/WorkloadJson.h"
+#include "model/InputError.h"
+#include "model/Limits.h"
+#include "widgets/CheckedSpinBox.h"
 
 namespace mr::ui {
 
 ClusterPanel::ClusterPanel(WorkloadDocument* doc, QWidget* parent)
     : QGroupBox(tr("Cluster"), parent), m_doc(doc) {
     auto* form = new QFormLayout(this);
-    auto spin = [this](int max, const QString& tip) {
-        auto* box = new QSpinBox(this);
-        box->setRange(1, max);
+    auto spin = [this](const QString& field, int max, const QString& tip) {
+        auto* box = new CheckedSpinBox(field, this);
+        box->setRange(1, max);  // what the workload file and the simulator take
         box->setToolTip(tip);
         box->setKeyboardTracking(false);
+        box->setGroupSeparatorShown(false);
         connect(box, &QSpinBox::valueChanged, this, [this] { commit(); });
+        connect(box, &CheckedSpinBox::rejected, this, &ClusterPanel::reject);
         return box;
     };
-    m_nodes = spin(static_cast<int>(kMaxNodes), tr("Worker nodes in the cluster"));
-    m_mapSlots = spin(static_cast<int>(kMaxSlotsPerNode), tr("Map slots on each node"));
-    m_reduceSlots = spin(static_cast<int>(kMaxSlotsPerNode), tr("Reduce slots on each node"));
+    m_nodes = spin(tr("Nodes"), static_cast<int>(kMaxNodes),
+                   tr("Worker nodes in the cluster (1 to %L1)").arg(kMaxNodes));
+    m_mapSlots = spin(tr("Map slots per node"), static_cast<int>(kMaxSlotsPerNode),
+                      tr("Map slots on each node (1 to %L1)").arg(kMaxSlotsPerNode));
+    m_reduceSlots = spin(tr("Reduce slots per node"), static_cast<int>(kMaxSlotsPerNode),
+                         tr("Reduce slots on each node (1 to %L1)").arg(kMaxSlotsPerNode));
     m_totals = new QLabel(this);
+    m_totals->setWordWrap(true);
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b01010;"));
+    m_message->setVisible(false);
     form->addRow(tr("Nodes"), m_nodes);
     form->addRow(tr("Map slots / node"), m_mapSlots);
     form->addRow(tr("Reduce slots / node"), m_reduceSlots);
     form->addRow(m_totals);
-    connect(doc, &WorkloadDocument::clusterChanged, this, &ClusterPanel::refresh);
-    connect(doc, &WorkloadDocument::resetDone, this, &ClusterPanel::refresh);
+    form->addRow(m_message);
+    connect(doc, &WorkloadDocument::changed, this, &ClusterPanel::refresh);
     refresh();
 }
 
+void ClusterPanel::reject(const QString& reason) {
+    m_message->setText(reason);
+    m_message->setVisible(true);
+    emit editRejected(reason);
+}
+
+QString ClusterPanel::message() const {
+    return m_message->isVisible() ? m_message->text() : QString();
+}
+
+QString ClusterPanel::commitPendingEdit() {
+    for (CheckedSpinBox* box : {m_nodes, m_mapSlots, m_reduceSlots}) {
+        if (!box->commitTyped()) {
+            return m_message->text();
+        }
+    }
+    return {};
+}
+
 void ClusterPanel::refresh() {
-    const Cluster& c = m_doc->workload().cluster;
+    const Workload& w = m_doc->workload();
+    const Cluster& c = w.cluster;
     m_updating = true;
     m_nodes->setValue(c.nodes);
     m_mapSlots->setValue(c.mapSlotsPerNode);
     m_reduceSlots->setValue(c.reduceSlotsPerNode);
     m_updating = false;
-    m_totals->setText(tr("%1 map and %2 reduce slots").arg(c.mapSlots()).arg(c.reduceSlots()));
+    QString text = tr("%L1 map and %L2 reduce slots").arg(c.mapSlots()).arg(c.reduceSlots());
+    long long maps = 0;
+    long long reduces = 0;
+    for (const Job& job : w.jobs) {
+        maps += job.maps();
+        reduces += job.reduces();
+    }
+    if (c.mapSlots() > maps || (reduces > 0 && c.reduceSlots() > reduces)) {
+        text += tr(" — more than the batch's %L1 map and %L2 reduce tasks: slots stay idle, and "
+                   "HScheduler spreads each job's work over all of them")
+                    .arg(maps)
+                    .arg(reduces);
+    }
+    m_totals->setText(text);
 }
 
 void ClusterPanel::commit() {
     if (m_updating) {
         return;
     }
-    m_doc->setCluster({m_nodes->value(), m_mapSlots->value(), m_reduceSlots->value()});
+    const Cluster cluster{m_nodes->value(), m_mapSlots->value(), m_reduceSlots->value()};
+    try {
+        validateCluster(cluster);  // each value in range, and the slots they make together
+    } catch (const InputError& e) {
+        reject(QString::fromStdString(e.message()) + tr("; the cluster stays as it was"));
+        refresh();
+        return;
+    }
+    m_message->setVisible(false);
+    const bool stepping =
+        m_nodes->isStepping() || m_mapSlots->isStepping() || m_reduceSlots->isStepping();
+    m_doc->setCluster(cluster, stepping);
 }
 
 }  // namespace mr::ui

@@ -4,17 +4,16 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
-#include <QSpinBox>
 #include <QVBoxLayout>
 #include <limits>
 
 #include "model/InputError.h"
+#include "widgets/CheckedSpinBox.h"
 
 namespace mr::ui {
 
@@ -53,21 +52,23 @@ GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     form->addRow(tr("Kind"), m_kind);
     form->addRow(m_summary);  // the whole width: the summaries are a line or two
 
-    auto spin = [this](int min, int max, const QString& tip) {
-        auto* box = new QSpinBox(this);
+    auto spin = [this](const QString& field, int min, int max, const QString& tip) {
+        auto* box = new CheckedSpinBox(field, this);
         box->setRange(min, max);
         box->setToolTip(tip);
+        connect(box, &CheckedSpinBox::rejected, this,
+                [this](const QString& reason) { m_message->setText(reason); });
         return box;
     };
-    m_jobs = spin(1, kMaxJobs,
+    m_jobs = spin(tr("Jobs"), 1, kMaxJobs,
                   tr("Jobs in the batch (up to %L1 here; mrsim generate makes "
                      "larger ones)")
                       .arg(kMaxJobs));
-    m_seed = spin(0, std::numeric_limits<int>::max(),
+    m_seed = spin(tr("Seed"), 0, std::numeric_limits<int>::max(),
                   tr("The same seed gives the same workload (and the same arrivals and "
                      "deadlines)"));
-    m_nodes = spin(1, kMaxNodes, tr("Cluster nodes"));
-    m_slots = spin(1, 64, tr("Map slots and reduce slots on each node"));
+    m_nodes = spin(tr("Nodes"), 1, kMaxNodes, tr("Cluster nodes"));
+    m_slots = spin(tr("Slots per node"), 1, 64, tr("Map slots and reduce slots on each node"));
     form->addRow(tr("Jobs"), m_jobs);
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Nodes"), m_nodes);
@@ -77,7 +78,9 @@ GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     m_arrivals->setToolTip(
         tr("Exponential inter-arrival times with this mean; the first job arrives at 0 (seed 004 "
            "§IV-B). Unchecked: the generator's arrivals (all at 0)."));
-    m_interarrival = new QDoubleSpinBox(this);
+    m_interarrival = new CheckedDoubleSpinBox(tr("Mean inter-arrival"), this);
+    connect(m_interarrival, &CheckedDoubleSpinBox::rejected, this,
+            [this](const QString& reason) { m_message->setText(reason); });
     m_interarrival->setRange(0.0, 1e9);
     m_interarrival->setDecimals(1);
     m_interarrival->setSuffix(tr(" s"));
@@ -175,6 +178,14 @@ QString GeneratorDialog::message() const {
 }
 
 void GeneratorDialog::accept() {
+    for (CheckedSpinBox* box : {m_jobs, m_seed, m_nodes, m_slots}) {
+        if (!box->commitTyped()) {
+            return;  // the reason is shown
+        }
+    }
+    if (!m_interarrival->commitTyped()) {
+        return;
+    }
     try {
         const GeneratorChoice c = choice();
         QApplication::setOverrideCursor(Qt::WaitCursor);

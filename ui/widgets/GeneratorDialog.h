@@ -3,7 +3,8 @@
 // inter-arrival times and given deadlines in [A·T_J, B·T_J] (seed 004 §IV-B,
 // core/workloads/Arrivals.h) — what `mrsim generate KIND --jobs N --seed S --nodes M
 // --slots-per-node K [--interarrival MEAN] [--deadline-factor A:B]` writes. The dialog stays
-// open with the reason while an entry is invalid.
+// open with the reason while an entry is invalid; a number out of range is refused with the
+// range, never clamped.
 #pragma once
 
 #include <QDialog>
@@ -14,12 +15,13 @@
 
 class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
-class QSpinBox;
 
 namespace mr::ui {
+
+class CheckedSpinBox;
+class CheckedDoubleSpinBox;
 
 struct GeneratorChoice {
     std::string kind = "facebook-1000";
@@ -51,12 +53,12 @@ private:
 
     QComboBox* m_kind;
     QLabel* m_summary;
-    QSpinBox* m_jobs;
-    QSpinBox* m_seed;
-    QSpinBox* m_nodes;
-    QSpinBox* m_slots;
+    CheckedSpinBox* m_jobs;
+    CheckedSpinBox* m_seed;
+    CheckedSpinBox* m_nodes;
+    CheckedSpinBox* m_slots;
     QCheckBox* m_arrivals;
-    QDoubleSpinBox* m_interarrival;
+    CheckedDoubleSpinBox* m_interarrival;
     QCheckBox* m_deadlines;
     QLineEdit* m_factor;
     QLabel* m_message;

@@ -1,0 +1,724 @@
+// The document a person edits is never lost or changed behind their back (issue 11 items 5, 6,
+// 10), driven through the real menus and widgets, offscreen:
+//  * every way of leaving a document asks Save / Discard / Cancel once, and Cancel keeps it;
+//  * Enter on any cell changes nothing; Save takes the value still being typed, and refuses
+//    while a refused value is on screen; edits made after loading unknown fields survive
+//    reopening, and the unknown fields are shown; spin boxes refuse out-of-range values with a
+//    reason instead of clamping;
+//  * a job keeps its colour through every edit of the others; the colour-blind-safe palette;
+//  * no edit that changes nothing makes an undo step; redo and undo keys; the export dialog's
+//    folder; SVG at 96 dpi; Ctrl+Tab; copying a chart; the Cost tab leaves the layout alone.
+#include <QApplication>
+#include <QClipboard>
+#include <QDir>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMimeData>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "DialogDriver.h"
+#include "UiTestSupport.h"
+#include "app/ExportController.h"
+#include "app/FileController.h"
+#include "app/MainWindow.h"
+#include "charts/ChartExport.h"
+#include "charts/GanttPanel.h"
+#include "charts/GanttPlot.h"
+#include "charts/TaskBarsPlottable.h"
+#include "document/JobPalette.h"
+#include "document/JobTableModel.h"
+#include "document/WorkloadDocument.h"
+#include "io/WorkloadJson.h"
+#include "widgets/AlgorithmList.h"
+#include "widgets/CheckedSpinBox.h"
+#include "widgets/ClusterPanel.h"
+#include "widgets/GeneratorDialog.h"
+#include "widgets/ImportDialog.h"
+#include "widgets/JobTableView.h"
+
+using namespace mr;
+using namespace mr::ui;
+using mr::ui::test::DialogDriver;
+using mr::ui::test::results;
+using mr::ui::test::sample;
+
+namespace {
+
+QString testData(const char* name) {
+    return qEnvironmentVariable("MRX_TEST_DATA_DIR") + QLatin1Char('/') + QLatin1String(name);
+}
+
+QAction* action(MainWindow& window, const char* name) {
+    auto* found = window.findChild<QAction*>(QLatin1String(name));
+    if (found == nullptr) {
+        qFatal("no action %s", name);
+    }
+    return found;
+}
+
+void writeFile(const QString& path, const QByteArray& text) {
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(text);
+}
+
+// A drop of `path` on the window, as a file manager does it.
+void dropFile(MainWindow& window, const QString& path) {
+    QMimeData data;
+    data.setUrls({QUrl::fromLocalFile(path)});
+    QDragEnterEvent enter(QPoint(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &enter);
+    QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+    QApplication::sendEvent(&window, &drop);
+}
+
+// Each job's colour, by name, as the job table shows it and as the first timeline draws it (the
+// pixel in the middle of the job's first map bar).
+QHash<QString, QRgb> tableColours(MainWindow& window) {
+    QHash<QString, QRgb> colours;
+    JobTableModel* model = window.jobModel();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, JobTableModel::Name);
+        colours[index.data().toString()] = index.data(Qt::DecorationRole).value<QColor>().rgb();
+    }
+    return colours;
+}
+
+QHash<QString, QRgb> timelineColours(MainWindow& window) {
+    QHash<QString, QRgb> colours;
+    window.selectJob(-1);  // nothing faded
+    GanttPlot* plot = window.ganttPanel()->plots().value(0);
+    if (plot == nullptr) {
+        return colours;
+    }
+    plot->setLabelsVisible(false);  // a name on a bar is not its colour
+    plot->setViewport(QRect(0, 0, 1200, 700));
+    plot->fitAll();
+    plot->replot();
+    const QImage image = plot->toPixmap(1200, 700).toImage();
+    const auto set = results(window);
+    TaskBarsPlottable* bars = plot->bars();
+    QSet<int> seen;
+    for (const auto& row : bars->rows()) {
+        for (const TaskBar& bar : row) {
+            if (bar.kind != TaskKind::Map || seen.contains(bar.job)) {
+                continue;
+            }
+            const QPointF centre = bars->coordsToPixels((bar.start + bar.end) / 2, bar.slot);
+            const QPointF left = bars->coordsToPixels(bar.start, bar.slot);
+            if (centre.x() - left.x() < 3) {
+                continue;  // too narrow to sample
+            }
+            seen.insert(bar.job);
+            colours[QString::fromStdString(set->workload->jobs[bar.job].name)] =
+                image.pixel(centre.toPoint());
+        }
+    }
+    return colours;
+}
+
+}  // namespace
+
+class DocumentTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("mrx-document-tests"));
+        QSettings().clear();
+        QVERIFY2(QFile::exists(testData("rumen-reduces.json")),
+                 "MRX_TEST_DATA_DIR must name tests/data");
+    }
+
+    // ---- Item 5: one gate for every way of leaving a document ----
+
+    void everyWayOfLeavingAsksFirst_data() {
+        QTest::addColumn<QString>("path");
+        for (const char* path : {"new", "generator", "open", "recent", "sample", "import", "drop",
+                                 "command-line trace", "close", "quit"}) {
+            QTest::newRow(path) << path;
+        }
+    }
+
+    void everyWayOfLeavingAsksFirst() {
+        QFETCH(QString, path);
+        for (const auto answer : {QMessageBox::Cancel, QMessageBox::Discard}) {
+            MainWindow window;
+            window.show();
+            window.algorithmList()->setChecked({"fifo"});
+            QVERIFY(window.openFile(sample("figure4-scenario1.json")));  // in Open Recent
+            QVERIFY(window.openFile(sample("two-jobs.json")));
+            window.document()->setCluster({7, 1, 1});  // an unsaved edit
+            const Workload edited = window.document()->workload();
+            DialogDriver driver;
+            driver.answer = answer;
+            driver.onDialog = [](QDialog* dialog) {
+                if (auto* generator = qobject_cast<GeneratorDialog*>(dialog)) {
+                    GeneratorChoice small;
+                    small.kind = "yahoo-unimodal";
+                    small.generate.jobs = 6;
+                    generator->setChoice(small);
+                }
+                return true;
+            };
+            bool left = false;
+            driver.run([&] {
+                if (path == "new") {
+                    action(window, "fileNew")->trigger();
+                } else if (path == "generator") {
+                    action(window, "fileNewFromGenerator")->trigger();
+                } else if (path == "open") {
+                    driver.file = sample("figure4-scenario2.json");
+                    action(window, "fileOpen")->trigger();
+                } else if (path == "recent") {
+                    const QList<QAction*> recent = window.fileController()->recentMenu()->actions();
+                    QVERIFY(recent.size() >= 2);
+                    QCOMPARE(recent[1]->text(), QStringLiteral("figure4-scenario1.json"));
+                    recent[1]->trigger();
+                } else if (path == "sample") {
+                    window.fileController()->samplesMenu()->actions().front()->trigger();
+                } else if (path == "import") {
+                    driver.file = testData("rumen-reduces.json");
+                    action(window, "fileImport")->trigger();
+                } else if (path == "drop") {
+                    dropFile(window, testData("swim-small.tsv"));
+                } else if (path == "command-line trace") {
+                    window.openFile(testData("rumen-reduces.json"));  // mrx TRACE
+                } else if (path == "close") {
+                    left = window.close();
+                } else if (path == "quit") {
+                    action(window, "fileQuit")->trigger();
+                    left = !window.isVisible();
+                }
+            });
+            QVERIFY2(driver.stuck.isEmpty(), qPrintable(driver.stuck.join(", ")));
+            QCOMPARE(driver.boxesTitled(QStringLiteral("Unsaved changes")), 1);
+            const bool replacing = path != "close" && path != "quit";
+            if (answer == QMessageBox::Cancel) {
+                QVERIFY(window.document()->workload() == edited);
+                QVERIFY(window.document()->isModified());
+                QVERIFY(!left);
+            } else if (replacing) {
+                QVERIFY(!(window.document()->workload() == edited));
+                QVERIFY(!window.document()->isModified());
+            } else {
+                QVERIFY(left);
+            }
+        }
+    }
+
+    void nothingToSaveAsksNothing() {
+        MainWindow window;
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        DialogDriver driver;
+        driver.run([&] { window.fileController()->samplesMenu()->actions().front()->trigger(); });
+        QCOMPARE(driver.boxesTitled(QStringLiteral("Unsaved changes")), 0);
+    }
+
+    // ---- Item 5: Enter never changes a cell ----
+
+    void enterOnAnyCellChangesNothing_data() {
+        QTest::addColumn<QString>("path");
+        for (const QString& path : sampleFiles()) {
+            QTest::newRow(qPrintable(QFileInfo(path).fileName())) << path;
+        }
+    }
+
+    void enterOnAnyCellChangesNothing() {
+        QFETCH(QString, path);
+        MainWindow window;
+        QVERIFY(window.openFile(path));
+        JobTableModel* model = window.jobModel();
+        const Workload before = window.document()->workload();
+        const int rows = std::min(model->rowCount(), 40);
+        for (int row = 0; row < rows; ++row) {
+            for (int column = 0; column < JobTableModel::ColumnCount; ++column) {
+                const QModelIndex index = model->index(row, column);
+                if (!(model->flags(index) & Qt::ItemIsEditable)) {
+                    continue;
+                }
+                model->setData(index, index.data(Qt::EditRole));
+                QVERIFY2(model->cellError(row, column).isEmpty(),
+                         qPrintable(model->cellError(row, column)));
+            }
+        }
+        QVERIFY(window.document()->workload() == before);
+        QCOMPARE(window.document()->undoStack()->count(), 0);
+    }
+
+    void enterInAPerTaskCellKeepsTheDurations() {
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openFile(sample("rumen-2jobs2min.json")));
+        const Workload before = window.document()->workload();
+        QVERIFY(before.jobs[0].mapDurations.front() != before.jobs[0].mapDurations.back());
+        JobTableView* table = window.jobTable();
+        const QModelIndex cell = window.jobModel()->index(0, JobTableModel::MapDuration);
+        QVERIFY(cell.data().toString().startsWith(QStringLiteral("per task")));
+        table->setCurrentIndex(cell);
+        table->edit(cell);
+        auto* editor = qobject_cast<QLineEdit*>(table->openEditor());
+        QVERIFY(editor);
+        QVERIFY(editor->text().isEmpty());
+        QVERIFY(editor->placeholderText().startsWith(QStringLiteral("per task")));
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents();  // the delegate commits on the next turn
+        QVERIFY(window.document()->workload() == before);
+        QCOMPARE(window.document()->undoStack()->count(), 0);
+        // Typing a number still gives every task that duration.
+        table->edit(cell);
+        editor = qobject_cast<QLineEdit*>(table->openEditor());
+        QVERIFY(editor);
+        QTest::keyClicks(editor, QStringLiteral("7"));
+        QCOMPARE(editor->text(), QStringLiteral("7"));
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents();
+        QVERIFY2(window.jobModel()->cellError(0, JobTableModel::MapDuration).isEmpty(),
+                 qPrintable(window.jobModel()->cellError(0, JobTableModel::MapDuration)));
+        const auto& maps = window.document()->workload().jobs[0].mapDurations;
+        QVERIFY(std::all_of(maps.begin(), maps.end(), [](double d) { return d == 7.0; }));
+    }
+
+    // ---- Item 5: Save takes what is being typed, never a stale value ----
+
+    void saveTakesTheValueBeingTyped() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("w.json"));
+        QVERIFY(QFile::copy(sample("two-jobs.json"), path));
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openFile(path));
+        JobTableView* table = window.jobTable();
+        const QModelIndex cell = window.jobModel()->index(0, JobTableModel::MapDuration);
+        table->setCurrentIndex(cell);
+        table->edit(cell);
+        auto* editor = qobject_cast<QLineEdit*>(table->openEditor());
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, QStringLiteral("9"));  // no Enter
+        DialogDriver driver;
+        driver.run([&] { action(window, "fileSave")->trigger(); });
+        QCOMPARE(driver.boxTexts.size(), 0);
+        QCOMPARE(loadWorkload(path.toStdString()).jobs[0].mapDurations.front(), 9.0);
+        QVERIFY(!window.document()->isModified());
+
+        // An invalid value being typed: saving refuses, says why, and the file stays.
+        table->edit(cell);
+        editor = qobject_cast<QLineEdit*>(table->openEditor());
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, QStringLiteral("nine"));
+        const QByteArray onDisk = [&] {
+            QFile f(path);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
+        driver.run([&] { action(window, "fileSave")->trigger(); });
+        QCOMPARE(driver.boxTexts.size(), 1);
+        QVERIFY2(driver.boxTexts[0].contains(QStringLiteral("'nine' is not a number")),
+                 qPrintable(driver.boxTexts[0]));
+        QVERIFY(driver.boxTexts[0].contains(QStringLiteral("of J1")));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), onDisk);
+
+        // A cluster value typed out of range and not entered: refused with its range.
+        window.jobModel()->setData(cell, QStringLiteral("9"));  // the cell is fine again
+        QVERIFY(window.jobModel()->firstCellError().isEmpty());
+        CheckedSpinBox* nodes = window.findChild<ClusterPanel*>()->nodesBox();
+        nodes->findChild<QLineEdit*>()->setText(QStringLiteral("2000000"));
+        driver.run([&] { action(window, "fileSave")->trigger(); });
+        QCOMPARE(driver.boxTexts.size(), 2);
+        QVERIFY2(driver.boxTexts[1].contains(QStringLiteral("Nodes: 2000000 is outside 1 to")),
+                 qPrintable(driver.boxTexts[1]));
+        QCOMPARE(window.document()->workload().cluster.nodes, 10);
+    }
+
+    // ---- Item 5: unknown fields are shown, and never shadow an edit ----
+
+    void anEditAfterLoadingUnknownFieldsSurvivesReopening() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("extra.json"));
+        writeFile(path, R"({"format": "mrx-workload", "version": 1, "name": "extra",
+            "x-tool": {"by": "someone"},
+            "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1},
+            "jobs": [{"name": "A", "maps": 2, "map_duration": 3, "reduces": 0,
+                      "reduce_duration": 7, "colour": "red"}]})");
+        MainWindow window;
+        DialogDriver driver;
+        driver.run([&] { QVERIFY(window.openFile(path)); });
+        QCOMPARE(driver.boxesTitled(QStringLiteral("Fields this version does not know")), 1);
+        QVERIFY2(driver.boxTexts[0].contains(QStringLiteral("'colour'")),
+                 qPrintable(driver.boxTexts[0]));
+        QVERIFY(driver.boxTexts[0].contains(QStringLiteral("'x-tool'")));
+        QCOMPARE(window.fileController()->lastWarnings().size(), 2);
+
+        JobTableModel* model = window.jobModel();
+        // Reduce tasks for a job that had none take the value its file kept.
+        QVERIFY(model->setData(model->index(0, JobTableModel::Reduces), QStringLiteral("3")));
+        QCOMPARE(window.document()->workload().jobs[0].reduceDurations,
+                 (std::vector<double>{7, 7, 7}));
+        QVERIFY(
+            model->setData(model->index(0, JobTableModel::ReduceDuration), QStringLiteral("12")));
+        driver.run([&] { action(window, "fileSave")->trigger(); });
+        const Workload reopened = loadWorkload(path.toStdString());
+        QCOMPARE(reopened.jobs[0].reduceDurations, (std::vector<double>{12, 12, 12}));
+        QCOMPARE(reopened.jobs[0].extraFields.at("colour"), std::string("\"red\""));
+        QVERIFY(reopened.extraFields.count("x-tool"));
+    }
+
+    // ---- Item 5: spin boxes refuse, never clamp ----
+
+    void spinBoxesRefuseOutOfRangeValuesWithTheReason() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        window.show();
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        auto* panel = window.findChild<ClusterPanel*>();
+        // Every spin box of the cluster panel and of the dialogs is a checked one, and its
+        // range is what the core takes.
+        GeneratorDialog generator;
+        ImportDialog import(testData("rumen-reduces.json"), FileKind::RumenTrace);
+        for (QWidget* owner : std::initializer_list<QWidget*>{panel, &generator, &import}) {
+            for (QAbstractSpinBox* box : owner->findChildren<QAbstractSpinBox*>()) {
+                QVERIFY2(
+                    qobject_cast<CheckedSpinBox*>(box) || qobject_cast<CheckedDoubleSpinBox*>(box),
+                    qPrintable(owner->metaObject()->className()));
+            }
+        }
+        QCOMPARE(panel->nodesBox()->maximum(), static_cast<int>(kMaxNodes));
+        QCOMPARE(panel->mapSlotsBox()->maximum(), static_cast<int>(kMaxSlotsPerNode));
+        Workload largest = window.document()->workload();
+        largest.cluster = {static_cast<int>(kMaxNodes), 1, 1};
+        validate(largest);  // the core takes each box's largest value
+        largest.cluster = {1, static_cast<int>(kMaxSlotsPerNode),
+                           static_cast<int>(kMaxSlotsPerNode)};
+        validate(largest);
+
+        QSignalSpy rejected(panel, &ClusterPanel::editRejected);
+        CheckedSpinBox* nodes = panel->nodesBox();
+        nodes->setFocus();
+        nodes->findChild<QLineEdit*>()->selectAll();
+        QTest::keyClicks(nodes, QStringLiteral("99999999"));
+        QCOMPARE(nodes->findChild<QLineEdit*>()->text(),
+                 QStringLiteral("99999999"));  // not cut short
+        QTest::keyClick(nodes, Qt::Key_Return);
+        QCOMPARE(rejected.count(), 1);
+        QVERIFY2(rejected.front().front().toString().contains(QStringLiteral("Nodes: 99999999")),
+                 qPrintable(rejected.front().front().toString()));
+        QCOMPARE(window.document()->workload().cluster.nodes, 10);
+        QCOMPARE(nodes->value(), 10);
+        QCOMPARE(nodes->findChild<QLineEdit*>()->text(), QStringLiteral("10"));
+        QVERIFY(!panel->message().isEmpty());
+        QCOMPARE(window.document()->undoStack()->count(), 0);
+        // Zero is below the range: refused too.
+        nodes->findChild<QLineEdit*>()->selectAll();
+        QTest::keyClicks(nodes, QStringLiteral("0"));
+        QTest::keyClick(nodes, Qt::Key_Return);
+        QCOMPARE(rejected.count(), 2);
+        QCOMPARE(window.document()->workload().cluster.nodes, 10);
+        // A value in range is taken, and the panel says when slots outnumber the tasks.
+        nodes->findChild<QLineEdit*>()->selectAll();
+        QTest::keyClicks(nodes, QStringLiteral("999999"));
+        QTest::keyClick(nodes, Qt::Key_Return);
+        QCOMPARE(window.document()->workload().cluster.nodes, 999999);
+        QVERIFY(panel->findChildren<QLabel*>().size() >= 2);
+        bool warned = false;
+        for (QLabel* label : panel->findChildren<QLabel*>()) {
+            warned = warned || label->text().contains(QStringLiteral("slots stay idle"));
+        }
+        QVERIFY(warned);
+        // Values each in range that together make more slots than a cluster may have: refused
+        // with the core's reason, the cluster unchanged.
+        CheckedSpinBox* mapSlots = panel->mapSlotsBox();
+        mapSlots->findChild<QLineEdit*>()->selectAll();
+        QTest::keyClicks(mapSlots, QStringLiteral("1000"));
+        QTest::keyClick(mapSlots, Qt::Key_Return);
+        QCOMPARE(window.document()->workload().cluster.mapSlotsPerNode, 1);
+        QCOMPARE(mapSlots->value(), 1);
+        QVERIFY2(rejected.back().front().toString().contains(QStringLiteral("slots; a cluster")),
+                 qPrintable(rejected.back().front().toString()));
+    }
+
+    // ---- Item 6: colours follow the job ----
+
+    void aJobKeepsItsColour_data() {
+        QTest::addColumn<QString>("edit");
+        for (const char* edit :
+             {"add", "duplicate", "drag", "remove", "undo remove", "rename", "redo add"}) {
+            QTest::newRow(edit) << edit;
+        }
+    }
+
+    void aJobKeepsItsColour() {
+        QFETCH(QString, edit);
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        results(window);
+        const QHash<QString, QRgb> table = tableColours(window);
+        const QHash<QString, QRgb> drawn = timelineColours(window);
+        QCOMPARE(drawn.size(), 5);
+        for (auto it = table.begin(); it != table.end(); ++it) {
+            QCOMPARE(drawn.value(it.key()), it.value());  // the table is the charts' legend
+        }
+        WorkloadDocument* doc = window.document();
+        QString renamedFrom;
+        if (edit == "add") {
+            doc->addJob(0);
+        } else if (edit == "duplicate") {
+            doc->duplicateJob(1);
+        } else if (edit == "drag") {
+            JobTableModel* model = window.jobModel();
+            std::unique_ptr<QMimeData> data(model->mimeData({model->index(4, 0)}));
+            model->dropMimeData(data.get(), Qt::MoveAction, 0, 0, {});
+            QCOMPARE(doc->workload().jobs[0].name, std::string("J5"));
+        } else if (edit == "remove") {
+            doc->removeJobs({1});
+        } else if (edit == "undo remove") {
+            doc->removeJobs({0, 2});
+            doc->undoStack()->undo();
+        } else if (edit == "rename") {
+            QVERIFY(window.jobModel()->setData(window.jobModel()->index(2, JobTableModel::Name),
+                                               QStringLiteral("Big")));
+            renamedFrom = QStringLiteral("J3");
+        } else if (edit == "redo add") {
+            doc->addJob(-1);
+            const QRgb added = tableColours(window).value(QStringLiteral("J6"));
+            doc->undoStack()->undo();
+            doc->undoStack()->redo();
+            QCOMPARE(tableColours(window).value(QStringLiteral("J6")), added);
+        }
+        results(window);
+        const QHash<QString, QRgb> tableAfter = tableColours(window);
+        const QHash<QString, QRgb> drawnAfter = timelineColours(window);
+        for (auto it = table.begin(); it != table.end(); ++it) {
+            const QString name = it.key() == renamedFrom ? QStringLiteral("Big") : it.key();
+            if (!tableAfter.contains(name)) {
+                continue;  // removed
+            }
+            QCOMPARE(tableAfter.value(name), it.value());
+            if (drawnAfter.contains(name)) {
+                QCOMPARE(drawnAfter.value(name), it.value());
+            }
+        }
+        // Every job, new ones included, has a colour no other job has.
+        QCOMPARE(QSet<QRgb>(tableAfter.begin(), tableAfter.end()).size(), tableAfter.size());
+    }
+
+    void legendSquaresAreDistinctInBothSchemes_data() {
+        QTest::addColumn<bool>("safe");
+        QTest::newRow("standard") << false;
+        QTest::newRow("colour-blind-safe") << true;
+    }
+
+    void legendSquaresAreDistinctInBothSchemes() {
+        QFETCH(bool, safe);
+        JobPalette::setScheme(safe ? JobPalette::Scheme::ColourBlindSafe
+                                   : JobPalette::Scheme::Standard);
+        // Map and reduce shades of the first 12 slots: far apart from each other.
+        QList<QColor> shades;
+        for (int slot = 0; slot < 12; ++slot) {
+            shades << JobPalette::mapShade(slot) << JobPalette::reduceShade(slot);
+        }
+        for (int a = 0; a < shades.size(); ++a) {
+            for (int b = a + 1; b < shades.size(); ++b) {
+                const int distance = std::abs(shades[a].red() - shades[b].red()) +
+                                     std::abs(shades[a].green() - shades[b].green()) +
+                                     std::abs(shades[a].blue() - shades[b].blue());
+                QVERIFY2(distance >= 24, qPrintable(QStringLiteral("%1 vs %2: %3")
+                                                        .arg(shades[a].name(), shades[b].name())
+                                                        .arg(distance)));
+            }
+        }
+        JobPalette::setScheme(JobPalette::Scheme::Standard);
+    }
+
+    void theColourBlindSafePaletteIsRememberedAndRedraws() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        results(window);
+        const QHash<QString, QRgb> before = timelineColours(window);
+        QAction* safe = action(window, "colourBlindSafe");
+        QVERIFY(!safe->isChecked());
+        safe->trigger();
+        QCOMPARE(QSettings().value("view/palette").toString(), QStringLiteral("colour-blind-safe"));
+        const QHash<QString, QRgb> after = timelineColours(window);
+        const QHash<QString, QRgb> table = tableColours(window);
+        QCOMPARE(after.value(QStringLiteral("J1")), JobPalette::base(0).rgb());
+        QVERIFY(after.value(QStringLiteral("J1")) != before.value(QStringLiteral("J1")));
+        QCOMPARE(table.value(QStringLiteral("J2")), after.value(QStringLiteral("J2")));
+        MainWindow second;  // a new window starts with the remembered palette
+        QVERIFY(action(second, "colourBlindSafe")->isChecked());
+        safe->trigger();
+        QCOMPARE(JobPalette::scheme(), JobPalette::Scheme::Standard);
+    }
+
+    // ---- Item 10: keys and small things ----
+
+    void noEditThatChangesNothingMakesAnUndoStep() {
+        MainWindow window;
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        WorkloadDocument* doc = window.document();
+        QUndoStack* undo = doc->undoStack();
+        doc->removeJobs({0});
+        QCOMPARE(undo->count(), 1);
+        const Workload one = doc->workload();
+        QCOMPARE(one.jobCount(), 1);
+        QVERIFY(!doc->removeJobs({0}).isEmpty());  // the only job stays, and it is said
+        doc->removeJobs({});
+        doc->setCluster(one.cluster);
+        doc->moveJob(0, 0);
+        doc->setJob(0, one.jobs[0], QStringLiteral("same"));
+        // Stepping a spin box up and back down again leaves nothing to undo either.
+        doc->setCluster({one.cluster.nodes + 1, 1, 1}, true);
+        doc->setCluster(one.cluster, true);
+        QCOMPARE(undo->count(), 1);
+        QVERIFY(doc->workload() == one);
+    }
+
+    void undoAndRedoKeys() {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        WorkloadDocument* doc = window.document();
+        doc->setCluster({5, 1, 1});
+        window.jobTable()->setFocus();
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->workload().cluster.nodes, 10);
+        QTest::keyClick(&window, Qt::Key_Y, Qt::ControlModifier);
+        QCOMPARE(doc->workload().cluster.nodes, 5);
+        doc->undoStack()->undo();
+        QTest::keyClick(&window, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(doc->workload().cluster.nodes, 5);
+
+        // Ctrl+Z in a spin box undoes the document edit the box made.
+        CheckedSpinBox* nodes = window.findChild<ClusterPanel*>()->nodesBox();
+        nodes->setFocus();
+        nodes->findChild<QLineEdit*>()->selectAll();
+        QTest::keyClicks(nodes, QStringLiteral("8"));  // typed: a step of its own
+        QTest::keyClick(nodes, Qt::Key_Return);
+        QCOMPARE(doc->workload().cluster.nodes, 8);
+        QTest::keyClick(nodes, Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(doc->workload().cluster.nodes, 5);
+        QCOMPARE(nodes->value(), 5);
+        QTest::keyClick(nodes, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(doc->workload().cluster.nodes, 8);
+    }
+
+    void ctrlTabCyclesTheTabs() {
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        QTabWidget* tabs = window.tabs();
+        window.jobTable()->setFocus();
+        const int count = tabs->count();
+        for (int i = 1; i <= count; ++i) {
+            QTest::keyClick(&window, Qt::Key_Tab, Qt::ControlModifier);
+            QCOMPARE(tabs->currentIndex(), i % count);
+        }
+        QTest::keyClick(&window, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(tabs->currentIndex(), count - 1);
+    }
+
+    void theCostTabLeavesTheLayoutAlone() {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        QApplication::processEvents();
+        const QRect tabs = window.tabs()->geometry();
+        QVERIFY(window.showTab(QStringLiteral("cost")));
+        QApplication::processEvents();
+        QCOMPARE(window.tabs()->geometry(), tabs);
+        QVERIFY(window.showTab(QStringLiteral("timeline")));
+        QApplication::processEvents();
+        QCOMPARE(window.tabs()->geometry(), tabs);
+    }
+
+    void copyChartPutsTheTabsChartsOnTheClipboard() {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        window.algorithmList()->setChecked({"fifo", "johnson"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        results(window);
+        QApplication::processEvents();
+        QApplication::clipboard()->clear();
+        action(window, "editCopyChart")->trigger();
+        const QImage image = QApplication::clipboard()->image();
+        QVERIFY(!image.isNull());
+        int height = 0;
+        for (GanttPlot* plot : window.ganttPanel()->plots()) {
+            height += plot->isVisible() ? plot->height() : 0;
+        }
+        QCOMPARE(image.height(), height);
+        QVERIFY(test::inkedPixels(image) > 1000);
+    }
+
+    void theDeadlinesSampleOpensWithMinEdfWcChecked() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo", "johnson"});
+        QVERIFY(window.openFile(sample("deadlines-spare-kill.json")));
+        QVERIFY(window.algorithmList()->checkedIds().contains(QStringLiteral("min-edf-wc")));
+        QVERIFY(results(window)->find("min-edf-wc"));
+        // A workload without deadlines leaves the choice alone.
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        QCOMPARE(window.algorithmList()->checkedIds(), QStringList{QStringLiteral("fifo")});
+    }
+
+    void exportsStartInTheWorkloadsFolderAndSvgIsAt96Dpi() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("w.json"));
+        QVERIFY(QFile::copy(sample("two-jobs.json"), path));
+        MainWindow window;
+        QVERIFY(window.openFile(path));
+        auto* exports = window.findChild<ExportController*>();
+        QVERIFY(exports);
+        QCOMPARE(exports->startDirectory(), QDir(dir.path()).absolutePath());
+        window.document()->reset(WorkloadDocument::untitled(), QString());
+        QVERIFY(exports->startDirectory() != QStringLiteral("/"));
+
+        // SVG: the drawing is the requested number of pixels at 96 dpi (CSS pixels).
+        results(window);
+        const QString svg = dir.filePath(QStringLiteral("chart.svg"));
+        exportChart(window.ganttPanel()->currentPlot(), svg, QSize(1200, 640));
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(file.readAll());
+        const QRegularExpression size(
+            QStringLiteral("width=\"([0-9.]+)mm\" height=\"([0-9.]+)mm\""));
+        const auto m = size.match(text);
+        QVERIFY2(m.hasMatch(), qPrintable(text.left(400)));
+        QCOMPARE(qRound(m.captured(1).toDouble() / 25.4 * 96.0), 1200);
+        QCOMPARE(qRound(m.captured(2).toDouble() / 25.4 * 96.0), 640);
+    }
+
+    void theSelectedAlgorithmExportNamesIt() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo", "johnson"});
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        results(window);
+        QAction* entry = action(window, "exportSelectedTimeline");
+        auto* menu = qobject_cast<QMenu*>(entry->parent());
+        QVERIFY(menu);
+        emit menu->aboutToShow();
+        QVERIFY2(entry->text().contains(window.ganttPanel()->currentAlgorithm()),
+                 qPrintable(entry->text()));
+        QVERIFY(entry->isEnabled());
+    }
+};
+
+QTEST_MAIN(DocumentTest)
+#include "DocumentTest.moc"
