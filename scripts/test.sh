@@ -19,6 +19,7 @@ ctest --test-dir build-test --output-on-failure -j"$(nproc)"
 # Extra stages, in this order: scripts/ci/NAME.sh each install what they need, build into their
 # own build-NAME/ folder only what they test, and exit non-zero on failure. One line per stage.
 STAGES=(
+    sweeps  # the cluster recipes for real: GNU parallel (local, ssh) and a one-node Slurm
 )
 for stage in "${STAGES[@]}"; do
     echo "== stage: $stage"

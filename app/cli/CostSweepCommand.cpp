@@ -1,19 +1,29 @@
 // mrsim cost-sweep MODEL --epochs FROM:TO:STEP — lips-online's cost and makespan against the
 // epoch length (seed 002 Fig. 8);
 // mrsim cost-sweep --machines FROM:TO:STEP [--runs R] — the cost reduction of LiPS against
-// Hadoop's default on random models of growing size (Fig. 5). Table, --csv or --json.
+// Hadoop's default on random models of growing size (Fig. 5). Table, --csv or --json; with
+// --shard I/N, -o, --resume or --list-points: the points as JSON lines (issue 16).
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
-#include "cost/CostFormat.h"
+#include "cli/SweepShards.h"
 #include "cost/CostModelJson.h"
 #include "cost/CostSweeps.h"
+#include "cost/CostSweepsFormat.h"
 #include "experiments/Ranges.h"
 
 namespace mr::cli {
 
-namespace {}  // namespace
+namespace {
+
+// The LP work of a point: jobs × machines (the size of its assignment variables).
+void checkLpWork(double cells, std::size_t points, bool force) {
+    checkWorkCap(cells, kMaxLpCells, "LP cells (jobs x machines summed over the points)",
+                 std::to_string(points) + " points", force);
+}
+
+}  // namespace
 
 Command makeCostSweepCommand(CLI::App& app) {
     struct Options {
@@ -22,8 +32,9 @@ Command makeCostSweepCommand(CLI::App& app) {
         std::string machines;
         cost::ClusterSizeOptions cluster;
         CostRunOptions run;
-        bool json = false;
-        bool csv = false;
+        int threads = 0;
+        FormatFlags format;
+        ShardOptions shards;
     };
     auto o = std::make_shared<Options>();
     Command c;
@@ -31,7 +42,8 @@ Command makeCostSweepCommand(CLI::App& app) {
         "cost-sweep",
         "LiPS sweeps: cost and makespan against the epoch length of lips-online (--epochs, "
         "seed 002 Fig. 8), or the cost reduction against the cluster size on random models "
-        "(--machines, Fig. 5)");
+        "(--machines, Fig. 5). Points: index = epoch; or, run-major, index = (run * sizes + size) "
+        "* 2 + (0: algorithm, 1: baseline).");
     c.app->add_option("model", o->model, "Cost model file (with --epochs)");
     auto* epochs = c.app->add_option("--epochs", o->epochs, "Epoch lengths FROM:TO:STEP, seconds");
     auto* machines = c.app->add_option("--machines", o->machines,
@@ -45,39 +57,104 @@ Command makeCostSweepCommand(CLI::App& app) {
                       "--machines: the LiPS algorithm (default lips-coschedule)");
     c.app->add_option("--baseline", o->cluster.baseline,
                       "--machines: the baseline (default hadoop-default)");
+    c.app->add_option("--threads", o->threads, "Worker threads (0 = all cores)")
+        ->check(CLI::Range(0, 1024));
     o->run.addTo(*c.app);
-    auto* json = c.app->add_flag("--json", o->json, "Print JSON");
-    c.app->add_flag("--csv", o->csv, "Print CSV")->excludes(json);
-    c.run = [o](std::ostream& out, std::ostream&) {
+    o->format.addTo(*c.app);
+    o->shards.addTo(*c.app);
+    c.run = [o](std::ostream& out, std::ostream& err) {
         if (o->epochs.empty() == o->machines.empty()) {
             throw InputError("", "", "epochs", "give --epochs (with a MODEL) or --machines");
         }
+        const OutputFormat format = o->format.format();
         if (!o->epochs.empty()) {
             if (o->model.empty()) {
                 throw InputError("", "", "model", "--epochs needs a cost model file");
             }
-            const cost::CostModel model = cost::loadCostModel(o->model);
-            const auto points =
-                cost::sweepEpochs(model, parseRange(o->epochs, "epochs"), o->run.costOptions());
-            out << (o->json  ? cost::epochSweepJson(model, points).dump(2) + "\n"
-                    : o->csv ? cost::epochSweepCsv(points)
-                             : cost::epochSweepText(model, points));
+            cost::EpochSweepDefinition sweep;
+            sweep.model = cost::loadCostModel(o->model);
+            sweep.epochs = parseRange(o->epochs, "epochs");
+            sweep.options = o->run.costOptions();
+            const double cells = static_cast<double>(sweep.model.jobs.size()) *
+                                 static_cast<double>(sweep.model.machines.size());
+            const auto checkWork = [cells](const std::vector<std::size_t>& indices, bool force) {
+                checkLpWork(cells * static_cast<double>(indices.size()), indices.size(), force);
+            };
+            if (!o->shards.pointsMode()) {
+                checkWork(std::vector<std::size_t>(sweep.epochs.size()), o->shards.force);
+                out << epochSweepOutput(
+                    sweep.model,
+                    cost::sweepEpochs(sweep.model, sweep.epochs, sweep.options, {}, o->threads),
+                    format);
+                return;
+            }
+            PointsJob job;
+            job.header =
+                makeSweepHeader("cost-sweep", cost::epochSweepDefinitionJson(sweep),
+                                sweep.epochs.size(), cost::kEpochSweepOrder, sweepProgram());
+            job.arguments = [&](std::size_t i) {
+                return cost::epochPointFields(sweep, i, nullptr);
+            };
+            job.checkWork = checkWork;
+            job.run = [&](const std::vector<std::size_t>& indices, const PointsJob::Emit& emit) {
+                cost::runEpochPoints(
+                    sweep.model, sweep.epochs, sweep.options, indices,
+                    [&](std::size_t i, const cost::CostResult& r) {
+                        auto fields = cost::epochPointFields(sweep, i, &r);
+                        fields["solver_seconds"] = r.solver.seconds;  // information only
+                        emit(i, fields);
+                    },
+                    {}, o->threads);
+            };
+            runPointsJob(o->shards, job, out, err);
             return;
         }
         if (!o->model.empty()) {
             throw InputError(o->model, "", "model",
                              "--machines generates its own models; give no MODEL");
         }
+        cost::ClusterSizeOptions sweep = o->cluster;
         for (double m : parseRange(o->machines, "machines")) {
             if (m != static_cast<int>(m)) {
                 throw InputError("", "", "machines", "cluster sizes must be whole numbers");
             }
-            o->cluster.machines.push_back(static_cast<int>(m));
+            sweep.machines.push_back(static_cast<int>(m));
         }
-        const auto points = cost::sweepClusterSize(o->cluster, o->run.costOptions());
-        out << (o->json  ? cost::clusterSizeJson(o->cluster, points).dump(2) + "\n"
-                : o->csv ? cost::clusterSizeCsv(points)
-                         : cost::clusterSizeText(o->cluster, points));
+        sweep.threads = o->threads;
+        const cost::CostOptions options = o->run.costOptions();
+        cost::checkClusterSize(sweep);
+        const auto checkWork = [&sweep](const std::vector<std::size_t>& indices, bool force) {
+            double cells = 0.0;
+            for (std::size_t i : indices) {
+                const cost::ClusterPointId id = cost::clusterPointAt(sweep, i);
+                cells += static_cast<double>(id.jobs) * id.machines;
+            }
+            checkLpWork(cells, indices.size(), force);
+        };
+        if (!o->shards.pointsMode()) {
+            std::vector<std::size_t> all(cost::clusterSizePointCount(sweep));
+            for (std::size_t i = 0; i < all.size(); ++i) {
+                all[i] = i;
+            }
+            checkWork(all, o->shards.force);
+            out << clusterSizeOutput(sweep, cost::sweepClusterSize(sweep, options), format);
+            return;
+        }
+        PointsJob job;
+        job.header = makeSweepHeader("cost-sweep", cost::clusterSizeDefinitionJson(sweep, options),
+                                     cost::clusterSizePointCount(sweep), cost::kClusterSizeOrder,
+                                     sweepProgram());
+        job.arguments = [&](std::size_t i) { return cost::clusterPointFields(sweep, i, nullptr); };
+        job.checkWork = checkWork;
+        job.run = [&](const std::vector<std::size_t>& indices, const PointsJob::Emit& emit) {
+            cost::runClusterSizePoints(
+                sweep, options, indices, [&](std::size_t i, const cost::ClusterPointValue& v) {
+                    auto fields = cost::clusterPointFields(sweep, i, &v);
+                    fields["solver_seconds"] = v.solverSeconds;  // information only
+                    emit(i, fields);
+                });
+        };
+        runPointsJob(o->shards, job, out, err);
     };
     return c;
 }

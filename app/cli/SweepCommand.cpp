@@ -1,15 +1,30 @@
 // mrsim sweep [WORKLOAD] --nodes FROM:TO:STEP --algorithms A,B,... [--generate KIND --jobs N
 // [--runs R] [--slots-per-node K]] [--csv|--json] — makespan against cluster size (seed 000
-// Figs. 7–9), with the two-stage formula's Min and Max lines.
+// Figs. 7–9), with the two-stage formula's Min and Max lines. With --shard I/N, -o, --resume or
+// --list-points: the points as JSON lines (issue 16; mrsim merge prints the summary).
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/SweepShards.h"
 #include "experiments/Sweep.h"
 #include "io/SweepFormat.h"
+#include "io/WorkloadJson.h"
 #include "workloads/Generators.h"
 
 namespace mr::cli {
+
+namespace {
+
+long long taskCount(const Workload& w) {
+    long long tasks = 0;
+    for (const Job& job : w.jobs) {
+        tasks += static_cast<long long>(job.maps() + job.reduces());
+    }
+    return tasks;
+}
+
+}  // namespace
 
 Command makeSweepCommand(CLI::App& app) {
     struct Options {
@@ -19,8 +34,8 @@ Command makeSweepCommand(CLI::App& app) {
         std::string generate;
         GenerateOptions generateOptions;
         int runs = 1;
-        bool json = false;
-        bool csv = false;
+        FormatFlags format;
+        ShardOptions shards;
     };
     auto o = std::make_shared<Options>();
     Command c;
@@ -29,8 +44,8 @@ Command makeSweepCommand(CLI::App& app) {
         "Makespan against cluster size for several algorithms, plus the two-stage formula's Min "
         "(Johnson) and Max (reverse Johnson) lines. Give a WORKLOAD file, or --generate KIND "
         "--jobs N [--runs R] for R generated workloads (seeds S, S+1, ... from --seed) and their "
-        "mean "
-        "and spread.");
+        "mean and spread. Points (run-major): index = (run * sizes + size) * (algorithms + 1) + "
+        "slot, the last slot being the formula pair.");
     o->workload.addTo(*c.app, false);
     c.app->add_option("--nodes", o->nodes, "Cluster sizes FROM:TO:STEP (or FROM:TO, or N)")
         ->required();
@@ -48,8 +63,8 @@ Command makeSweepCommand(CLI::App& app) {
         ->add_option("--slots-per-node", o->generateOptions.slotsPerNode,
                      "Map and reduce slots per node of generated workloads (default 1)")
         ->needs(generate);
-    auto* json = c.app->add_flag("--json", o->json, "Print JSON");
-    c.app->add_flag("--csv", o->csv, "Print CSV")->excludes(json);
+    o->format.addTo(*c.app);
+    o->shards.addTo(*c.app);
     c.run = [o](std::ostream& out, std::ostream& err) {
         if (o->generate.empty() == o->workload.workload.empty()) {
             throw InputError("", "", "workload",
@@ -57,36 +72,82 @@ Command makeSweepCommand(CLI::App& app) {
                                  ? "give a WORKLOAD file or --generate KIND"
                                  : "give a WORKLOAD file or --generate KIND, not both");
         }
-        SweepSpec spec;
-        spec.nodes = parseNodeRange(o->nodes);
-        spec.algorithms = o->algorithms;
-        spec.runs = o->runs;
-        spec.run = o->workload.runOptions();
-        spec.threads = o->workload.threads;
+        SweepDefinition sweep;
+        sweep.spec.nodes = parseNodeRange(o->nodes);
+        sweep.spec.algorithms = o->algorithms;
+        sweep.spec.runs = o->runs;
+        sweep.spec.run = o->workload.runOptions();
+        sweep.spec.threads = o->workload.threads;
+        checkSweep(sweep.spec);
+        // The first run's workload: its name for the summary, its size for the work estimate.
+        // Generated workloads are made again (and dropped) in the workers, one run at a time.
         WorkloadSource source;
+        long long tasks = 0;
         if (o->generate.empty()) {
             auto file = std::make_shared<Workload>(o->workload.load(err));
             source = [file](int) { return *file; };
+            sweep.workload = file->name;
+            sweep.source = {{"contents", contentHash(serializeWorkload(*file))}};
+            tasks = taskCount(*file);
         } else {
             source = [o](int run) {
                 GenerateOptions g = o->generateOptions;
                 g.seed = o->workload.seed + static_cast<std::uint64_t>(run);
                 return generateWorkload(o->generate, g);
             };
+            const Workload first = source(0);
+            sweep.workload = first.name;
+            sweep.source = {{"generate", o->generate},
+                            {"jobs", o->generateOptions.jobs},
+                            {"slots_per_node", o->generateOptions.slotsPerNode},
+                            {"seed", o->workload.seed}};
+            tasks = taskCount(first);
         }
-        SweepResult result;
-        try {
-            result = runSweep(source, spec);
-        } catch (const InputError& e) {
-            rethrowNamingFile(e, o->workload.workload);
+        const auto checkWork = [&sweep, tasks](const std::vector<std::size_t>& indices,
+                                               bool force) {
+            // Only the simulations count (the formula points are cheap).
+            const double simulations = static_cast<double>(indices.size()) *
+                                       static_cast<double>(sweep.spec.algorithms.size()) /
+                                       static_cast<double>(sweep.spec.algorithms.size() + 1);
+            checkWorkCap(simulations * static_cast<double>(tasks), kMaxSimulatedTasks,
+                         "simulated tasks",
+                         std::to_string(static_cast<long long>(simulations)) +
+                             " simulations of about " + std::to_string(tasks) + " tasks",
+                         force);
+        };
+        // Errors of the runs themselves name the workload file.
+        const auto compute =
+            [&](const std::vector<std::size_t>& indices,
+                const std::function<void(std::size_t, const SweepPointValue&)>& onPoint) {
+                try {
+                    runSweepPoints(source, sweep.spec, indices, onPoint);
+                } catch (const InputError& e) {
+                    rethrowNamingFile(e, o->workload.workload);
+                }
+            };
+        if (!o->shards.pointsMode()) {
+            SweepValues values(sweepPointCount(sweep.spec));
+            std::vector<std::size_t> all(values.size());
+            for (std::size_t i = 0; i < all.size(); ++i) {
+                all[i] = i;
+            }
+            checkWork(all, o->shards.force);
+            compute(all, [&](std::size_t i, const SweepPointValue& v) { values[i] = v; });
+            out << sweepOutput(summariseSweep(sweep.spec, sweep.workload, values),
+                               o->format.format());
+            return;
         }
-        if (o->json) {
-            out << sweepJson(result).dump(2) << "\n";
-        } else if (o->csv) {
-            out << sweepCsv(result);
-        } else {
-            out << sweepText(result);
-        }
+        PointsJob job;
+        job.header = makeSweepHeader("sweep", sweepDefinitionJson(sweep),
+                                     sweepPointCount(sweep.spec), kSweepOrder, sweepProgram());
+        job.arguments = [&](std::size_t i) { return sweepPointFields(sweep, i, nullptr); };
+        job.checkWork = checkWork;
+        job.run = [&](const std::vector<std::size_t>& indices, const PointsJob::Emit& emit) {
+            compute(indices, [&](std::size_t i, const SweepPointValue& v) {
+                emit(i, sweepPointFields(sweep, i, &v));
+            });
+        };
+        runPointsJob(o->shards, job, out, err);
     };
     return c;
 }

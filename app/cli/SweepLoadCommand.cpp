@@ -1,12 +1,15 @@
 // mrsim sweep-load KIND --jobs N --interarrival FROM:TO:STEP --runs R --deadline-factor A:B
 //                  --algorithms edf,min-edf,min-edf-wc [--csv|--json] — seed 004 Figs. 1–4:
 // deadline metrics against the mean inter-arrival time, averaged over seeded runs, all cores.
+// With --shard I/N, -o, --resume or --list-points: the points as JSON lines (issue 16).
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/SweepShards.h"
 #include "experiments/LoadSweep.h"
 #include "io/LoadSweepFormat.h"
+#include "workloads/Generators.h"
 
 namespace mr::cli {
 
@@ -16,14 +19,16 @@ Command makeSweepLoadCommand(CLI::App& app) {
         std::string interarrival;
         std::string deadlineFactor = "1:2";
         std::string estimator = "aria-avg";
-        bool json = false;
-        bool csv = false;
+        FormatFlags format;
+        ShardOptions shards;
     };
     auto o = std::make_shared<Options>();
     Command c;
     c.app = app.add_subcommand(
         "sweep-load",
-        "Deadline metrics against the mean inter-arrival time (seed 004 Figs. 1-4), all cores");
+        "Deadline metrics against the mean inter-arrival time (seed 004 Figs. 1-4), all cores. "
+        "Points (run-major): index = (run * interarrivals + interarrival) * algorithms + "
+        "algorithm; run r uses seed + r.");
     c.app->add_option("kind", o->sweep.kind, "Workload kind (see mrsim generate --help)")
         ->required();
     c.app->add_option("--jobs", o->sweep.jobs, "Jobs per batch")->required();
@@ -47,17 +52,47 @@ Command makeSweepLoadCommand(CLI::App& app) {
                      "ARIA bound behind min-edf quotas: aria-avg (default), aria-low, aria-up")
         ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up"}));
     addLocalityOptions(*c.app, o->sweep.run.locality);
-    auto* json = c.app->add_flag("--json", o->json, "Print JSON");
-    c.app->add_flag("--csv", o->csv, "Print CSV")->excludes(json);
-    c.run = [o](std::ostream& out, std::ostream&) {
+    o->format.addTo(*c.app);
+    o->shards.addTo(*c.app);
+    c.run = [o](std::ostream& out, std::ostream& err) {
         LoadSweepOptions options = o->sweep;
         options.interarrivals = parseRange(o->interarrival, "interarrival");
         options.deadlineFactor = parseDeadlineFactor(o->deadlineFactor);
         options.run.estimator = *parseEstimator(o->estimator);
-        const LoadSweepResult r = sweepLoad(options);
-        out << (o->json  ? loadSweepJson(r).dump(2) + "\n"
-                : o->csv ? loadSweepCsv(r)
-                         : loadSweepText(r));
+        checkLoadSweep(options);
+        // Work: every point simulates one batch; the first batch gives its size.
+        long long tasks = 0;
+        for (const Job& job :
+             generateWorkload(options.kind,
+                              {.jobs = options.jobs, .seed = options.seed, .nodes = options.nodes})
+                 .jobs) {
+            tasks += static_cast<long long>(job.maps() + job.reduces());
+        }
+        const auto checkWork = [tasks](std::size_t points, bool force) {
+            checkWorkCap(static_cast<double>(points) * static_cast<double>(tasks),
+                         kMaxSimulatedTasks, "simulated tasks",
+                         std::to_string(points) + " simulations of about " + std::to_string(tasks) +
+                             " tasks",
+                         force);
+        };
+        if (!o->shards.pointsMode()) {
+            checkWork(loadSweepPointCount(options), o->shards.force);
+            out << loadSweepOutput(sweepLoad(options), o->format.format());
+            return;
+        }
+        PointsJob job;
+        job.header = makeSweepHeader("sweep-load", loadSweepDefinitionJson(options),
+                                     loadSweepPointCount(options), kLoadSweepOrder, sweepProgram());
+        job.arguments = [&](std::size_t i) { return loadPointFields(options, i, nullptr); };
+        job.checkWork = [&](const std::vector<std::size_t>& indices, bool force) {
+            checkWork(indices.size(), force);
+        };
+        job.run = [&](const std::vector<std::size_t>& indices, const PointsJob::Emit& emit) {
+            runLoadSweepPoints(options, indices, [&](std::size_t i, const DeadlineMetrics& m) {
+                emit(i, loadPointFields(options, i, &m));
+            });
+        };
+        runPointsJob(o->shards, job, out, err);
     };
     return c;
 }

@@ -322,6 +322,7 @@ ordered_json epochSweepJson(const CostModel& model, const std::vector<EpochPoint
     ordered_json list = ordered_json::array();
     for (const EpochPoint& p : points) {
         ordered_json one = summaryJson(model, p.result);
+        one.erase("solver_seconds");  // a sweep prints only what its arguments determine
         one["cpu_seconds_per_machine"] = perMachine(model, p.result.cpuSecondsPerMachine);
         list.push_back(std::move(one));
     }
@@ -332,7 +333,7 @@ ordered_json epochSweepJson(const CostModel& model, const std::vector<EpochPoint
 std::string epochSweepCsv(const std::vector<EpochPoint>& points) {
     std::string out =
         "epoch_s,feasible,total_cost,data_transfer_cost,execution_cost,runtime_transfer_cost,"
-        "lp_cost,makespan_s,epochs,solver_seconds\n";
+        "lp_cost,makespan_s,epochs\n";
     for (const EpochPoint& p : points) {
         const CostResult& r = p.result;
         std::vector<std::string> cells = {number(p.epochS)};
@@ -341,7 +342,6 @@ std::string epochSweepCsv(const std::vector<EpochPoint>& points) {
         }
         cells.push_back(cell(r.feasible, r.makespanS));
         cells.push_back(std::to_string(r.epochs.size()));
-        cells.push_back(number(r.solver.seconds));
         out += csvLine(cells);
     }
     return out;
@@ -384,8 +384,7 @@ ordered_json clusterSizeJson(const ClusterSizeOptions& o,
                         {"mean_baseline_cost", orNull(ok, p.meanBaselineCost)},
                         {"mean_reduction_pct", orNull(ok, p.meanReductionPct)},
                         {"min_reduction_pct", orNull(ok, p.minReductionPct)},
-                        {"max_reduction_pct", orNull(ok, p.maxReductionPct)},
-                        {"mean_solver_seconds", orNull(ok, p.meanSolverSeconds)}});
+                        {"max_reduction_pct", orNull(ok, p.maxReductionPct)}});
     }
     out["points"] = std::move(list);
     return out;
@@ -394,14 +393,13 @@ ordered_json clusterSizeJson(const ClusterSizeOptions& o,
 std::string clusterSizeCsv(const std::vector<ClusterSizePoint>& points) {
     std::string out =
         "machines,jobs,runs,feasible_runs,mean_cost,mean_baseline_cost,mean_reduction_pct,"
-        "min_reduction_pct,max_reduction_pct,mean_solver_seconds\n";
+        "min_reduction_pct,max_reduction_pct\n";
     for (const ClusterSizePoint& p : points) {
         const bool ok = p.feasibleRuns > 0;
         out += csvLine({std::to_string(p.machines), std::to_string(p.jobs), std::to_string(p.runs),
                         std::to_string(p.feasibleRuns), cell(ok, p.meanCost),
                         cell(ok, p.meanBaselineCost), cell(ok, p.meanReductionPct),
-                        cell(ok, p.minReductionPct), cell(ok, p.maxReductionPct),
-                        cell(ok, p.meanSolverSeconds)});
+                        cell(ok, p.minReductionPct), cell(ok, p.maxReductionPct)});
     }
     return out;
 }

@@ -1,11 +1,6 @@
 #include "experiments/LoadSweep.h"
 
-#include <algorithm>
-#include <cmath>
-#include <mutex>
-#include <stdexcept>
-#include <thread>
-
+#include "experiments/SweepPoints.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
 #include "workloads/Generators.h"
@@ -35,8 +30,7 @@ std::optional<double> asDouble(const std::optional<long long>& v) {
 
 }  // namespace
 
-LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& progress,
-                          const std::atomic<bool>* cancel) {
+void checkLoadSweep(const LoadSweepOptions& options) {
     if (options.runs < 1 || options.runs > 100'000) {
         throw InputError("", "", "runs", "must be between 1 and 100000");
     }
@@ -57,119 +51,89 @@ LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& 
     if (options.run.locality.enabled) {
         validateLocality(options.run.locality);
     }
-    // Fails early on a bad kind or size (the cells would all fail the same way).
+    checkPointCount(static_cast<double>(options.runs) *
+                        static_cast<double>(options.interarrivals.size()) *
+                        static_cast<double>(options.algorithms.size()),
+                    "runs");
+    // Fails early on a bad kind or size (the points would all fail the same way).
     generateWorkload(options.kind, {.jobs = 1, .seed = options.seed, .nodes = options.nodes});
+}
 
-    const int points = static_cast<int>(options.interarrivals.size());
-    const int algorithms = static_cast<int>(options.algorithms.size());
-    if (static_cast<long long>(options.runs) * points * algorithms > 10'000'000) {
-        throw InputError("", "", "runs", "runs × loads × algorithms must stay under 10 000 000");
-    }
-    const int cells = options.runs * points;
-    // metrics[(run · points + point) · algorithms + algorithm]
-    std::vector<std::optional<DeadlineMetrics>> metrics(static_cast<std::size_t>(cells) *
-                                                        static_cast<std::size_t>(algorithms));
-    RunOptions runOptions = options.run;
-    runOptions.recordTasks = false;
+std::size_t loadSweepPointCount(const LoadSweepOptions& options) {
+    return static_cast<std::size_t>(options.runs) * options.interarrivals.size() *
+           options.algorithms.size();
+}
 
-    std::atomic<int> nextCell{0};
-    std::atomic<int> doneCells{0};
-    std::mutex progressMutex;
-    std::exception_ptr failure;
-    std::mutex failureMutex;
-    // A run's batch and its T_J are shared by its load points: built by the first cell of the
-    // run that needs them (cells are handed out run-major, so a run's cells are adjacent).
-    // Freed when the run's last cell is done, so memory stays a few batches whatever `runs`.
+LoadPointId loadPointAt(const LoadSweepOptions& options, std::size_t index) {
+    const std::size_t algorithms = options.algorithms.size();
+    const std::size_t loads = options.interarrivals.size();
+    LoadPointId id;
+    id.algorithm = index % algorithms;
+    id.load = index / algorithms % loads;
+    id.run = static_cast<int>(index / algorithms / loads);
+    id.seed = options.seed + static_cast<std::uint64_t>(id.run);
+    return id;
+}
+
+void runLoadSweepPoints(
+    const LoadSweepOptions& options, const std::vector<std::size_t>& indices,
+    const std::function<void(std::size_t index, const DeadlineMetrics& metrics)>& onPoint,
+    const SweepProgress& progress, const std::atomic<bool>* cancel) {
+    checkLoadSweep(options);
+    // A run's batch and its T_J, shared by the run's points.
     struct RunBatch {
-        std::once_flag once;
         Workload base;
         std::vector<double> alone;
-        std::atomic<int> cellsLeft{0};
     };
-    std::vector<RunBatch> batches(static_cast<std::size_t>(options.runs));
-    for (auto& b : batches) {
-        b.cellsLeft = points;
+    RunOptions runOptions = options.run;
+    runOptions.recordTasks = false;
+    runOptions.threads = 1;  // parallel over points, so the numbers never depend on threads
+    runOptions.cancel = cancel;
+    PointRunOptions parallel{.threads = options.threads, .cancel = cancel, .progress = {}};
+    if (progress) {
+        parallel.progress = [&](std::size_t done, std::size_t total) {
+            progress(static_cast<int>(done), static_cast<int>(total));
+        };
     }
+    runPoints<RunBatch>(
+        indices, options.interarrivals.size() * options.algorithms.size(),
+        [&](std::size_t run) {
+            RunBatch batch;
+            batch.base = generateWorkload(options.kind,
+                                          {.jobs = options.jobs,
+                                           .seed = options.seed + static_cast<std::uint64_t>(run),
+                                           .nodes = options.nodes});
+            batch.alone = aloneCompletionTimes(batch.base);
+            return batch;
+        },
+        [&](std::size_t index, const RunBatch& batch) {
+            const LoadPointId id = loadPointAt(options, index);
+            Workload w = batch.base;
+            addArrivalsAndDeadlines(w, {options.interarrivals[id.load], options.deadlineFactor},
+                                    id.seed, &batch.alone);
+            RunOptions o = runOptions;
+            o.seed = id.seed;
+            const RunResult r = runAlgorithm(w, options.algorithms[id.algorithm], o);
+            onPoint(index, deadlineMetrics(w, r));
+        },
+        parallel);
+}
 
-    const auto worker = [&] {
-        while (true) {
-            if (cancel && cancel->load()) {
-                return;
-            }
-            const int cell = nextCell.fetch_add(1);
-            if (cell >= cells) {
-                return;
-            }
-            const int run = cell / points;
-            const int point = cell % points;
-            try {
-                RunBatch& batch = batches[static_cast<std::size_t>(run)];
-                const std::uint64_t seed = options.seed + static_cast<std::uint64_t>(run);
-                std::call_once(batch.once, [&] {
-                    batch.base = generateWorkload(
-                        options.kind, {.jobs = options.jobs, .seed = seed, .nodes = options.nodes});
-                    batch.alone = aloneCompletionTimes(batch.base);
-                });
-                Workload w = batch.base;
-                addArrivalsAndDeadlines(w,
-                                        {options.interarrivals[static_cast<std::size_t>(point)],
-                                         options.deadlineFactor},
-                                        seed, &batch.alone);
-                RunOptions o = runOptions;
-                o.seed = seed;
-                for (int a = 0; a < algorithms; ++a) {
-                    const RunResult r =
-                        runAlgorithm(w, options.algorithms[static_cast<std::size_t>(a)], o);
-                    metrics[static_cast<std::size_t>(cell) * static_cast<std::size_t>(algorithms) +
-                            static_cast<std::size_t>(a)] = deadlineMetrics(w, r);
-                }
-                if (batch.cellsLeft.fetch_sub(1) == 1) {
-                    batch.base = Workload{};
-                    batch.alone = {};
-                }
-            } catch (...) {
-                const std::lock_guard lock(failureMutex);
-                if (!failure) {
-                    failure = std::current_exception();
-                }
-                nextCell.store(cells);  // stop handing out work
-                return;
-            }
-            const int done = doneCells.fetch_add(1) + 1;
-            if (progress) {
-                const std::lock_guard lock(progressMutex);
-                progress(done, cells);
-            }
-        }
-    };
-    int threads = options.threads > 0 ? options.threads
-                                      : static_cast<int>(std::thread::hardware_concurrency());
-    threads = std::clamp(threads, 1, std::max(1, cells));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) {
-        pool.emplace_back(worker);
-    }
-    worker();
-    for (auto& t : pool) {
-        t.join();
-    }
-    if (failure) {
-        std::rethrow_exception(failure);
-    }
-
+LoadSweepResult summariseLoadSweep(const LoadSweepOptions& options, const LoadSweepValues& values,
+                                   bool cancelled) {
+    const std::size_t loads = options.interarrivals.size();
+    const std::size_t algorithms = options.algorithms.size();
     LoadSweepResult result;
     result.options = options;
-    result.cancelled = cancel && cancel->load() && doneCells.load() < cells;
-    for (int p = 0; p < points; ++p) {
-        for (int a = 0; a < algorithms; ++a) {
+    result.cancelled = cancelled;
+    for (std::size_t p = 0; p < loads; ++p) {
+        for (std::size_t a = 0; a < algorithms; ++a) {
             LoadPoint lp;
-            lp.interarrival = options.interarrivals[static_cast<std::size_t>(p)];
-            lp.algorithm = options.algorithms[static_cast<std::size_t>(a)];
+            lp.interarrival = options.interarrivals[p];
+            lp.algorithm = options.algorithms[a];
             Partial missed, extraMaps, extraReduces, local;
-            for (int run = 0; run < options.runs; ++run) {
-                const auto& m = metrics[static_cast<std::size_t>(run * points + p) *
-                                            static_cast<std::size_t>(algorithms) +
-                                        static_cast<std::size_t>(a)];
+            for (std::size_t run = 0; run < static_cast<std::size_t>(options.runs); ++run) {
+                const auto& m = values[(run * loads + p) * algorithms + a];
                 if (!m) {
                     continue;
                 }
@@ -197,6 +161,26 @@ LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& 
         }
     }
     return result;
+}
+
+LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& progress,
+                          const std::atomic<bool>* cancel) {
+    checkLoadSweep(options);
+    LoadSweepValues values(loadSweepPointCount(options));
+    std::vector<std::size_t> indices(values.size());
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        indices[i] = i;
+    }
+    bool cancelled = false;
+    try {
+        runLoadSweepPoints(
+            options, indices,
+            [&](std::size_t index, const DeadlineMetrics& m) { values[index] = m; }, progress,
+            cancel);
+    } catch (const Cancelled&) {
+        cancelled = true;  // what finished is kept
+    }
+    return summariseLoadSweep(options, values, cancelled);
 }
 
 }  // namespace mr

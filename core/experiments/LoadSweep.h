@@ -4,10 +4,16 @@
 // at every load point X (common random numbers: the same jobs, deadlines and arrival pattern,
 // stretched), so the curves compare loads, not samples. Work is spread over threads; every
 // result is computed independently and averaged in a fixed order, so the answer does not depend
-// on the thread count.
+// on the thread count, the shard or the machine (issue 16).
+//
+// Points, in this order (run-major: a run's points are adjacent and share its batch):
+//   index = (run · loads + load) · algorithms + algorithm
+// Run r's batch and its T_J are generated in the worker by the run's first point and dropped
+// after its last: memory stays at about (threads + 1) batches whatever `runs`.
 #pragma once
 
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -57,13 +63,40 @@ struct LoadSweepResult {
     bool cancelled = false;
 };
 
-// Called after each finished (run, load) cell with (cells done, cells in all), from worker
-// threads, one call at a time.
+// Called after each finished point with (points done, points in all), from worker threads, one
+// call at a time.
 using SweepProgress = std::function<void(int done, int total)>;
 
-// Throws InputError for unknown algorithms or kinds and bad sizes before any work starts.
-// `cancel` (may be null) is polled between cells; a cancelled sweep returns the cells finished.
+// Throws InputError for unknown algorithms or kinds, bad sizes or more than kMaxSweepPoints
+// points before any work starts. `cancel` (may be null) is polled between points and inside the
+// simulations; a cancelled sweep returns the points finished (cancelled = true).
 LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& progress = {},
                           const std::atomic<bool>* cancel = nullptr);
+
+// The points, one by one (issue 16).
+struct LoadPointId {
+    int run = 0;
+    std::size_t load = 0;       // index into options.interarrivals
+    std::size_t algorithm = 0;  // index into options.algorithms
+    std::uint64_t seed = 0;     // the run's batch and arrivals: options.seed + run
+};
+using LoadSweepValues = std::vector<std::optional<DeadlineMetrics>>;  // by index; none: missing
+
+void checkLoadSweep(const LoadSweepOptions& options);  // throws as sweepLoad() does
+std::size_t loadSweepPointCount(const LoadSweepOptions& options);
+LoadPointId loadPointAt(const LoadSweepOptions& options, std::size_t index);
+inline constexpr const char* kLoadSweepOrder =
+    "index = (run * interarrivals + interarrival) * algorithms + algorithm";
+
+// Computes the points `indices` (ascending) and calls onPoint for each as it finishes, from the
+// worker threads (several at once). A set `cancel` throws Cancelled.
+void runLoadSweepPoints(
+    const LoadSweepOptions& options, const std::vector<std::size_t>& indices,
+    const std::function<void(std::size_t index, const DeadlineMetrics& metrics)>& onPoint,
+    const SweepProgress& progress = {}, const std::atomic<bool>* cancel = nullptr);
+
+// The means of the values present (`values` has loadSweepPointCount entries).
+LoadSweepResult summariseLoadSweep(const LoadSweepOptions& options, const LoadSweepValues& values,
+                                   bool cancelled = false);
 
 }  // namespace mr

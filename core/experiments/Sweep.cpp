@@ -1,12 +1,11 @@
 #include "experiments/Sweep.h"
 
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <cmath>
-#include <exception>
-#include <thread>
+#include <tuple>
 
+#include "experiments/SweepPoints.h"
 #include "model/InputError.h"
 #include "perf/TwoStage.h"
 #include "schedulers/Johnson.h"
@@ -16,40 +15,12 @@ namespace mr {
 
 namespace {
 
-// Calls fn(i) for i in [0, count) on `threads` threads (0: all cores); rethrows the exception
-// of the lowest failing index.
-void parallelFor(std::size_t count, int threads, const std::function<void(std::size_t)>& fn) {
-    const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-    const std::size_t workers =
-        std::min<std::size_t>(count, threads > 0 ? static_cast<std::size_t>(threads) : cores);
-    std::vector<std::exception_ptr> errors(count);
-    std::atomic<std::size_t> next{0};
-    const auto work = [&] {
-        for (std::size_t i = next++; i < count; i = next++) {
-            try {
-                fn(i);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < workers; ++t) {
-        pool.emplace_back(work);
-    }
-    work();
-    for (auto& t : pool) {
-        t.join();
-    }
-    for (const auto& e : errors) {
-        if (e) {
-            std::rethrow_exception(e);
-        }
-    }
-}
-
 SweepPoint summarise(std::vector<double> values) {
     SweepPoint p;
+    if (values.empty()) {
+        p.mean = p.min = p.max = p.stddev = std::nan("");
+        return p;
+    }
     p.min = *std::min_element(values.begin(), values.end());
     p.max = *std::max_element(values.begin(), values.end());
     double sum = 0.0;
@@ -76,9 +47,13 @@ std::pair<double, double> formulaLines(const Workload& w, Estimator estimator) {
     return {min, twoStageMakespan(stages, order)};
 }
 
+std::size_t pointsPerRun(const SweepSpec& spec) {
+    return spec.nodes.size() * (spec.algorithms.size() + 1);
+}
+
 }  // namespace
 
-SweepResult runSweep(const WorkloadSource& source, const SweepSpec& spec) {
+void checkSweep(const SweepSpec& spec) {
     for (const auto& id : spec.algorithms) {
         if (findAlgorithm(id) == nullptr) {
             runAlgorithm(Workload{}, id, spec.run);  // throws the "unknown algorithm" InputError
@@ -90,63 +65,101 @@ SweepResult runSweep(const WorkloadSource& source, const SweepSpec& spec) {
     if (spec.runs < 1) {
         throw InputError("", "", "runs", "must be at least 1");
     }
-    const std::size_t runs = static_cast<std::size_t>(spec.runs);
-    const std::size_t points = spec.nodes.size();
-    const std::size_t algorithms = spec.algorithms.size();
+    checkPointCount(static_cast<double>(spec.runs) * static_cast<double>(pointsPerRun(spec)),
+                    "runs");
+}
 
-    std::vector<Workload> workloads(runs);
-    parallelFor(runs, spec.threads, [&](std::size_t r) {
-        workloads[r] = source(static_cast<int>(r));
-        validate(workloads[r]);
-    });
+std::size_t sweepPointCount(const SweepSpec& spec) {
+    return static_cast<std::size_t>(spec.runs) * pointsPerRun(spec);
+}
 
-    // One task per (run, size, algorithm or the formula pair); each writes its own cells.
+SweepPointId sweepPointAt(const SweepSpec& spec, std::size_t index) {
+    const std::size_t perSize = spec.algorithms.size() + 1;
+    SweepPointId id;
+    id.slot = index % perSize;
+    id.size = index / perSize % spec.nodes.size();
+    id.run = static_cast<int>(index / pointsPerRun(spec));
+    id.formula = id.slot == spec.algorithms.size();
+    return id;
+}
+
+void runSweepPoints(
+    const WorkloadSource& source, const SweepSpec& spec, const std::vector<std::size_t>& indices,
+    const std::function<void(std::size_t index, const SweepPointValue& value)>& onPoint) {
+    checkSweep(spec);
     RunOptions options = spec.run;
-    options.threads = 1;
+    options.threads = 1;  // parallel over points, so the numbers never depend on threads
     options.recordTasks = false;
-    const std::size_t perPoint = algorithms + 1;
-    std::vector<double> makespans(runs * points * perPoint);
-    std::vector<double> maxLine(runs * points);
-    std::atomic<std::size_t> done{0};
-    parallelFor(makespans.size(), spec.threads, [&](std::size_t i) {
-        throwIfCancelled(options.cancel);
-        const std::size_t a = i % perPoint;
-        const std::size_t p = i / perPoint % points;
-        const std::size_t r = i / perPoint / points;
-        Workload w = workloads[r];
-        w.cluster.nodes = spec.nodes[p];
-        if (a < algorithms) {
-            makespans[i] = runAlgorithm(w, spec.algorithms[a], options).makespan();
-        } else {
-            const auto [min, max] = formulaLines(w, options.estimator);
-            makespans[i] = min;
-            maxLine[r * points + p] = max;
-        }
-        if (spec.progress) {
-            spec.progress(++done, makespans.size());
-        }
-    });
+    runPoints<Workload>(
+        indices, pointsPerRun(spec),
+        [&](std::size_t run) {
+            Workload w = source(static_cast<int>(run));
+            validate(w);
+            return w;
+        },
+        [&](std::size_t index, const Workload& runWorkload) {
+            throwIfCancelled(options.cancel);
+            const SweepPointId id = sweepPointAt(spec, index);
+            Workload w = runWorkload;
+            w.cluster.nodes = spec.nodes[id.size];
+            SweepPointValue value;
+            if (id.formula) {
+                std::tie(value.makespan, value.formulaMax) = formulaLines(w, options.estimator);
+            } else {
+                value.makespan = runAlgorithm(w, spec.algorithms[id.slot], options).makespan();
+            }
+            onPoint(index, value);
+        },
+        {.threads = spec.threads, .cancel = options.cancel, .progress = spec.progress});
+}
 
+SweepResult summariseSweep(const SweepSpec& spec, std::string workload, const SweepValues& values) {
+    const std::size_t algorithms = spec.algorithms.size();
     SweepResult result;
-    result.workload = workloads.front().name;
+    result.workload = std::move(workload);
     result.nodes = spec.nodes;
     result.runs = spec.runs;
-    for (std::size_t a = 0; a < perPoint + 1; ++a) {
+    // The algorithms, then formula-min and formula-max (both from the formula slot).
+    for (std::size_t a = 0; a < algorithms + 2; ++a) {
         SweepSeries s;
         s.name =
             a < algorithms ? spec.algorithms[a] : (a == algorithms ? kFormulaMin : kFormulaMax);
         s.formula = a >= algorithms;
-        for (std::size_t p = 0; p < points; ++p) {
-            std::vector<double> values;
-            for (std::size_t r = 0; r < runs; ++r) {
-                values.push_back(a <= algorithms ? makespans[(r * points + p) * perPoint + a]
-                                                 : maxLine[r * points + p]);
+        const std::size_t slot = std::min(a, algorithms);
+        for (std::size_t p = 0; p < spec.nodes.size(); ++p) {
+            std::vector<double> runValues;
+            for (std::size_t r = 0; r < static_cast<std::size_t>(spec.runs); ++r) {
+                const auto& v = values[r * pointsPerRun(spec) + p * (algorithms + 1) + slot];
+                if (v) {
+                    runValues.push_back(a <= algorithms ? v->makespan : v->formulaMax);
+                }
             }
-            s.points.push_back(summarise(std::move(values)));
+            s.points.push_back(summarise(std::move(runValues)));
         }
         result.series.push_back(std::move(s));
     }
     return result;
+}
+
+SweepResult runSweep(const WorkloadSource& source, const SweepSpec& spec) {
+    checkSweep(spec);
+    SweepValues values(sweepPointCount(spec));
+    std::vector<std::size_t> indices(values.size());
+    for (std::size_t i = 0; i < indices.size(); ++i) {
+        indices[i] = i;
+    }
+    // The first run's name, read while its workload is made (no extra generation).
+    std::string name;
+    const WorkloadSource naming = [&](int run) {
+        Workload w = source(run);
+        if (run == 0) {
+            name = w.name;
+        }
+        return w;
+    };
+    runSweepPoints(naming, spec, indices,
+                   [&](std::size_t index, const SweepPointValue& v) { values[index] = v; });
+    return summariseSweep(spec, std::move(name), values);
 }
 
 std::vector<int> parseNodeRange(std::string_view text) {

@@ -1,5 +1,6 @@
 // LoadSweepFormat — a load sweep's result (seed 004 Figs. 1–4) as JSON, CSV or a table: what
-// `mrsim sweep-load` prints and what the UI exports.
+// `mrsim sweep-load` prints and what the UI exports; and its points as JSON lines
+// (io/SweepParts): the definition for the header, each point's line, and back.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -16,5 +17,18 @@ nlohmann::ordered_json loadSweepJson(const LoadSweepResult& result);
 // interarrival,algorithm,runs,<kDeadlineCsvColumns>; one row per point.
 std::string loadSweepCsv(const LoadSweepResult& result);
 std::string loadSweepText(const LoadSweepResult& result);
+
+// The options that shape the results: kind, jobs, nodes, seed, runs, deadline_factor,
+// interarrivals, algorithms, run_options (estimator, locality). And back (throws InputError).
+nlohmann::ordered_json loadSweepDefinitionJson(const LoadSweepOptions& options);
+LoadSweepOptions loadSweepFromDefinition(const nlohmann::json& definition,
+                                         const std::string& where);
+
+// A point's arguments (run, interarrival, algorithm, seed) and, with metrics, its deadline
+// metrics under run --json's names plus "jobs" and "jobs_with_deadline", "missed_jobs".
+nlohmann::ordered_json loadPointFields(const LoadSweepOptions& options, std::size_t index,
+                                       const DeadlineMetrics* metrics);
+DeadlineMetrics loadPointFromLine(const LoadSweepOptions& options, std::size_t index,
+                                  const nlohmann::json& line, const std::string& where);
 
 }  // namespace mr

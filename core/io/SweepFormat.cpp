@@ -1,8 +1,11 @@
 #include "io/SweepFormat.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "io/ResultFormat.h"
+#include "io/SweepParts.h"
+#include "model/InputError.h"
 
 namespace mr {
 
@@ -42,6 +45,9 @@ std::string sweepCsv(const SweepResult& result) {
             char numbers[160];
             std::snprintf(numbers, sizeof numbers, "%d,%.10g,%.10g,%.10g,%.10g", result.runs,
                           point.mean, point.min, point.max, point.stddev);
+            if (point.values.empty()) {
+                std::snprintf(numbers, sizeof numbers, "%d,,,,", result.runs);
+            }
             out += std::to_string(result.nodes[p]) + "," + csvField(s.name) + "," +
                    (s.formula ? "formula," : "simulated,") + numbers + "\n";
         }
@@ -62,12 +68,135 @@ std::string sweepText(const SweepResult& result) {
         std::vector<std::string> row{std::to_string(result.nodes[p])};
         for (const auto& s : result.series) {
             const SweepPoint& point = s.points[p];
-            row.push_back(formatTime(point.mean) +
-                          (result.runs > 1 ? " ±" + formatTime(point.stddev) : ""));
+            if (point.values.empty()) {
+                row.push_back("-");
+            } else if (result.runs > 1 &&
+                       point.values.size() < static_cast<std::size_t>(result.runs)) {
+                row.push_back(formatTime(point.mean) + " ±" + formatTime(point.stddev) + " (" +
+                              std::to_string(point.values.size()) + " runs)");
+            } else {
+                row.push_back(formatTime(point.mean) +
+                              (result.runs > 1 ? " ±" + formatTime(point.stddev) : ""));
+            }
         }
         rows.push_back(std::move(row));
     }
     return out + textTable(rows, "r");
+}
+
+ordered_json runOptionsJson(const RunOptions& o) {
+    ordered_json out;
+    out["seed"] = o.seed;
+    out["estimator"] = toString(o.estimator);
+    out["order"] = o.manualOrder;
+    out["pools"] = o.pools;
+    if (o.locality.enabled) {
+        out["locality"] = {{"replicas", o.locality.replicas},
+                           {"vms_per_host", o.locality.vmsPerHost},
+                           {"remote_penalty", o.locality.remotePenalty},
+                           {"reconfig_delay", o.locality.reconfigDelay}};
+    }
+    return out;
+}
+
+RunOptions runOptionsFromJson(const nlohmann::json& json, const std::string& where) {
+    const FieldReader f(json, where, "", "run_options.");
+    RunOptions o;
+    o.seed = static_cast<std::uint64_t>(f.requiredInt("seed", 0, INT64_MAX));
+    const auto estimator = parseEstimator(f.requiredString("estimator"));
+    if (!estimator) {
+        f.fail("estimator", "unknown estimator");
+    }
+    o.estimator = *estimator;
+    o.manualOrder = f.stringArray("order");
+    o.pools = static_cast<int>(f.requiredInt("pools", 2, 1000));
+    if (f.has("locality")) {
+        const FieldReader l(f.requiredObject("locality"), where, "", "run_options.locality.");
+        o.locality.enabled = true;
+        o.locality.replicas = static_cast<int>(l.requiredInt("replicas", 1, 1000));
+        o.locality.vmsPerHost = static_cast<int>(l.requiredInt("vms_per_host", 1, 1'000'000));
+        o.locality.remotePenalty = l.requiredNumber("remote_penalty", 1.0, 1000.0);
+        o.locality.reconfigDelay = l.requiredNumber("reconfig_delay", 0.0, 1e9);
+    }
+    return o;
+}
+
+std::optional<std::uint64_t> SweepDefinition::firstSeed() const {
+    if (source.contains("generate") && source.contains("seed")) {
+        return source["seed"].get<std::uint64_t>();
+    }
+    return std::nullopt;
+}
+
+ordered_json sweepDefinitionJson(const SweepDefinition& sweep) {
+    ordered_json out;
+    out["source"] = sweep.source;
+    out["workload"] = sweep.workload;
+    out["nodes"] = sweep.spec.nodes;
+    out["algorithms"] = sweep.spec.algorithms;
+    out["runs"] = sweep.spec.runs;
+    out["run_options"] = runOptionsJson(sweep.spec.run);
+    return out;
+}
+
+SweepDefinition sweepFromDefinition(const nlohmann::json& definition, const std::string& where) {
+    const FieldReader f(definition, where, "", "definition.");
+    SweepDefinition sweep;
+    const nlohmann::json& source = f.requiredObject("source");
+    sweep.source = ordered_json::parse(source.dump());
+    if (source.contains("generate")) {
+        FieldReader(source, where, "", "definition.source.").requiredInt("seed", 0, INT64_MAX);
+    }
+    sweep.workload = f.requiredString("workload");
+    for (double n : f.numberArray("nodes", 1, 1'000'000, 10'000)) {
+        if (n != std::floor(n)) {
+            f.fail("nodes", "must be whole numbers");
+        }
+        sweep.spec.nodes.push_back(static_cast<int>(n));
+    }
+    sweep.spec.algorithms = f.stringArray("algorithms");
+    sweep.spec.runs = static_cast<int>(f.requiredInt("runs", 1, 1'000'000));
+    sweep.spec.run = runOptionsFromJson(f.requiredObject("run_options"), where);
+    try {
+        checkSweep(sweep.spec);
+    } catch (const InputError& e) {
+        throw InputError(where, "", "definition." + e.field(), e.message());
+    }
+    return sweep;
+}
+
+ordered_json sweepPointFields(const SweepDefinition& sweep, std::size_t index,
+                              const SweepPointValue* value) {
+    const SweepPointId id = sweepPointAt(sweep.spec, index);
+    ordered_json out;
+    out["run"] = id.run;
+    out["nodes"] = sweep.spec.nodes[id.size];
+    out["algorithm"] = id.formula ? "formula" : sweep.spec.algorithms[id.slot];
+    if (const auto seed = sweep.firstSeed()) {
+        out["workload_seed"] = *seed + static_cast<std::uint64_t>(id.run);
+    }
+    if (value != nullptr && id.formula) {
+        out["formula_min"] = partNumber(value->makespan);
+        out["formula_max"] = partNumber(value->formulaMax);
+    } else if (value != nullptr) {
+        out["makespan"] = partNumber(value->makespan);
+    }
+    return out;
+}
+
+SweepPointValue sweepPointFromLine(const SweepDefinition& sweep, std::size_t index,
+                                   const nlohmann::json& line, const std::string& where) {
+    const FieldReader f(line, where, "");
+    const ordered_json expected = sweepPointFields(sweep, index, nullptr);
+    checkPointArguments(f, expected, index);
+    SweepPointValue v;
+    if (sweepPointAt(sweep.spec, index).formula) {
+        v.makespan = partNumber(f, "formula_min");
+        v.formulaMax = partNumber(f, "formula_max");
+    } else {
+        v.makespan = partNumber(f, "makespan");
+    }
+    return v;
 }
 
 }  // namespace mr

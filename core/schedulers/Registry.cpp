@@ -1,6 +1,7 @@
 #include "schedulers/Registry.h"
 
 #include <memory>
+#include <stdexcept>
 
 #include "model/InputError.h"
 #include "schedulers/RunMemory.h"
@@ -24,8 +25,8 @@ std::unique_ptr<Algorithm> makeFair();
 
 namespace {
 
-const std::vector<std::unique_ptr<Algorithm>>& registry() {
-    static const std::vector<std::unique_ptr<Algorithm>> algorithms = [] {
+std::vector<std::unique_ptr<Algorithm>>& registry() {
+    static std::vector<std::unique_ptr<Algorithm>> algorithms = [] {
         std::vector<std::unique_ptr<Algorithm>> list;
         list.push_back(makeFifo());
         list.push_back(makeManual());
@@ -85,6 +86,13 @@ RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunO
     }
     checkRunMemory(workload, id, options);  // refused before anything large is allocated
     return algorithm->run(workload, options);
+}
+
+void registerAlgorithm(std::unique_ptr<Algorithm> algorithm) {
+    if (findAlgorithm(algorithm->id()) != nullptr) {
+        throw std::logic_error("algorithm id '" + algorithm->id() + "' is taken");
+    }
+    registry().push_back(std::move(algorithm));
 }
 
 }  // namespace mr

@@ -2,6 +2,7 @@
 // `std::unique_ptr<Algorithm> makeX()` and one line in Registry.cpp.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,5 +19,17 @@ std::vector<std::string> algorithmIds();
 
 // Runs `id` on the workload; throws InputError (field "algorithm") for an unknown id.
 RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunOptions& options);
+
+// Adds an algorithm to the registry (a test-only scheduler, a plug-in linked into an
+// executable); meant for static initialisation, before any thread runs algorithms:
+//     static const mr::AlgorithmRegistration registration{std::make_unique<MyAlgorithm>()};
+// Throws std::logic_error for an id that is taken.
+void registerAlgorithm(std::unique_ptr<Algorithm> algorithm);
+
+struct AlgorithmRegistration {
+    explicit AlgorithmRegistration(std::unique_ptr<Algorithm> algorithm) {
+        registerAlgorithm(std::move(algorithm));
+    }
+};
 
 }  // namespace mr

@@ -46,12 +46,17 @@ TEST(CostSweeps, CancelStopsBetweenPoints) {
     std::atomic<bool> cancel{false};
     CostOptions o;
     o.cancel = &cancel;
-    const auto points = sweepEpochs(model, {200, 400, 600}, o, [&](int done, int) {
-        if (done == 1) {
-            cancel = true;
-        }
-    });
-    EXPECT_EQ(points.size(), 1u);
+    // One thread: the point after the first never starts.
+    const auto points = sweepEpochs(
+        model, {200, 400, 600}, o,
+        [&](int done, int) {
+            if (done == 1) {
+                cancel = true;
+            }
+        },
+        1);
+    ASSERT_EQ(points.size(), 1u);
+    EXPECT_EQ(points[0].epochS, 200.0);
     const CostResult r = runLipsOnline(model, o);
     EXPECT_FALSE(r.feasible);
     EXPECT_EQ(r.solver.status, "cancelled");

@@ -235,12 +235,12 @@ TEST(LoadSweep, ReportsProgressAndStopsWhenCancelled) {
     LoadSweepOptions o = smallSweep();
     std::vector<int> seen;
     const LoadSweepResult done = sweepLoad(o, [&](int finished, int total) {
-        EXPECT_EQ(total, 6);
+        EXPECT_EQ(total, 18);  // points: 3 runs x 2 loads x 3 algorithms
         seen.push_back(finished);
     });
     EXPECT_FALSE(done.cancelled);
-    EXPECT_EQ(seen.size(), 6u);
-    EXPECT_EQ(*std::max_element(seen.begin(), seen.end()), 6);
+    EXPECT_EQ(seen.size(), 18u);
+    EXPECT_EQ(*std::max_element(seen.begin(), seen.end()), 18);
 
     std::atomic<bool> cancel{true};
     const LoadSweepResult stopped = sweepLoad(o, {}, &cancel);

@@ -140,6 +140,10 @@ std::string shellQuote(const std::string& s) {
 
 }  // namespace
 
+std::string mrsimPath() {
+    return MRX_MRSIM_PATH;
+}
+
 Completed runMrsimBinary(const std::vector<std::string>& args) {
     static int counter = 0;
     const std::string base = scratchDir() + "/run" + std::to_string(++counter);

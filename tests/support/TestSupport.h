@@ -55,6 +55,7 @@ struct Completed {
 };
 // Runs the built mrsim with `args` (each shell-quoted), capturing stdout and stderr.
 Completed runMrsimBinary(const std::vector<std::string>& args);
+std::string mrsimPath();  // the built mrsim, for tests that start it themselves
 
 // A scratch directory unique to this test process.
 std::string scratchDir();

@@ -459,7 +459,7 @@ private slots:
         QVERIFY(window.showTab(QStringLiteral("comparison")));
         const Workload workload = window.document()->workload();
         QVERIFY(window.openFile(sample("lips-ec2-20.json")));
-        QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.costTab()));
+        QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.costTab()));
         QVERIFY(window.document()->workload() == workload);  // the workload stays
         QVERIFY(!window.document()->isModified());
         QCOMPARE(QString::fromStdString(window.costTab()->model().name),
@@ -477,7 +477,7 @@ private slots:
         }
         QVERIFY(window.showTab(QStringLiteral("timeline")));
         costSamples->actions().front()->trigger();
-        QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.costTab()));
+        QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.costTab()));
         QCOMPARE(window.costTab()->modelPath(), sample("lips-ec2-20-c1medium50.json"));
 
         // A dropped cost model opens in the Cost tab too, without asking about the workload.
@@ -493,7 +493,7 @@ private slots:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(&window, &drop);
-        QCOMPARE(window.tabs()->currentWidget(), static_cast<QWidget*>(window.costTab()));
+        QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.costTab()));
         QCOMPARE(window.costTab()->modelPath(), sample("lips-ec2-20.json"));
         QCOMPARE(window.document()->workload().cluster.nodes, 5);
     }

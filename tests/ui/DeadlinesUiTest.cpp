@@ -265,8 +265,9 @@ private slots:
         QVERIFY(tab.result());
         QVERIFY(!tab.result()->cancelled);
         QVERIFY2(tab.statusText().startsWith(QStringLiteral("Done")), qPrintable(tab.statusText()));
-        QCOMPARE(progressed.last().at(0).toInt(), 6);  // 3 loads × 2 runs
-        QCOMPARE(progressed.last().at(1).toInt(), 6);
+        // Points: 3 loads × 2 runs × 2 algorithms.
+        QCOMPARE(progressed.last().at(0).toInt(), 12);
+        QCOMPARE(progressed.last().at(1).toInt(), 12);
 
         const LoadSweepResult expected = sweepLoad(shown);
         QCOMPARE(tab.csv(), QString::fromStdString(loadSweepCsv(expected)));

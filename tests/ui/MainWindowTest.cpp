@@ -17,7 +17,6 @@
 #include <QtTest>
 
 #include "UiTestSupport.h"
-#include "app/CommandLine.h"
 #include "app/MainWindow.h"
 #include "app/Samples.h"
 #include "charts/ChartExport.h"
@@ -329,38 +328,6 @@ private slots:
         QVERIFY(finished.wait(60000));
         QVERIFY(sweep->status().contains(QStringLiteral("Cancelled")));
         QCOMPARE(sweep->result()->nodes, (std::vector<int>{5, 10}));
-    }
-
-    void headlessCommandLine() {
-        QTemporaryDir dir;
-        GuiRequest gui;
-        const QString out = dir.filePath(QStringLiteral("g.png"));
-        QCOMPARE(
-            runCommandLine({"mrx", "--workload", sample("figure4-scenario2.json"), "--algorithm",
-                            "johnson", "--export-gantt", out, "--size", "800x500"},
-                           &gui),
-            0);
-        QCOMPARE(QImage(out).size(), QSize(800, 500));
-        QCOMPARE(runCommandLine({"mrx", "--workload", dir.filePath("missing.json"), "--algorithm",
-                                 "johnson", "--export-gantt", out},
-                                &gui),
-                 2);
-        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithm",
-                                 "jonson", "--export-gantt", out},
-                                &gui),
-                 2);
-        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithm",
-                                 "fifo", "--export-gantt", out, "--size", "huge"},
-                                &gui),
-                 2);
-        QCOMPARE(runCommandLine({"mrx", "--workload", sample("two-jobs.json"), "--algorithms",
-                                 "fifo,johnson", "--export-comparison", dir.filePath("c.svg")},
-                                &gui),
-                 0);
-        QCOMPARE(runCommandLine({"mrx", "--bogus"}, &gui), 2);
-        QCOMPARE(runCommandLine({"mrx", "some.json", "--tab", "johnson"}, &gui), -1);
-        QCOMPARE(gui.file, QStringLiteral("some.json"));
-        QCOMPARE(gui.tab, QStringLiteral("johnson"));
     }
 };
 

@@ -2,209 +2,127 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFileInfo>
 #include <cstdio>
-#include <cstring>
 
 #include "charts/ChartExport.h"
-#include "charts/ComparisonView.h"
-#include "charts/GanttPlot.h"
-#include "charts/StageView.h"
-#include "experiments/Compare.h"
-#include "io/WorkloadJson.h"
-#include "model/InputError.h"
-#include "run/RunController.h"
+#include "schedulers/Registry.h"
 
 namespace mr::ui {
 
 namespace {
 
-void printErr(const QString& text) {
+int fail(const QString& text) {
     std::fprintf(stderr, "mrx: error: %s\n", qPrintable(text));
+    return 2;
 }
 
-std::shared_ptr<RunSet> runHeadless(const Workload& w, const QStringList& ids) {
-    std::vector<std::string> all;
-    for (const QString& id : ids) {
-        all.push_back(id.toStdString());
-    }
-    const std::size_t checked = all.size();
-    all.push_back("fifo");
-    all.push_back("reverse-johnson");
-    auto set = std::make_shared<RunSet>();
-    set->workload = std::make_shared<const Workload>(w);
-    auto outcomes = runEach(w, all, {});
-    set->fifo = outcomes[checked].result;
-    set->reverseJohnson = outcomes[checked + 1].result;
-    outcomes.resize(checked);
-    for (const auto& o : outcomes) {
-        if (!o.result) {
-            throw InputError("", "", "", o.error);  // already names the field
-        }
-    }
-    set->outcomes = std::move(outcomes);
-    return set;
+QCommandLineOption option(const char* name, const char* help, const char* value = nullptr) {
+    return value
+               ? QCommandLineOption(QLatin1String(name), QLatin1String(help), QLatin1String(value))
+               : QCommandLineOption(QLatin1String(name), QLatin1String(help));
 }
 
 }  // namespace
 
-bool wantsHeadlessExport(int argc, char** argv) {
-    for (int i = 1; i < argc; ++i) {
-        if (std::strncmp(argv[i], "--export-", 9) == 0) {
-            return true;
-        }
-    }
-    return false;
-}
-
-int runCommandLine(const QStringList& arguments, GuiRequest* gui) {
+int parseCommandLine(const QStringList& arguments, GuiRequest* request) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "MR Schedule Explorer: simulate MapReduce batches slot by slot and compare schedulers.\n"
-        "Without --export-* options the window opens (on FILE if given)."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("Workload or cost model to open in the window"),
-                                 QStringLiteral("[FILE]"));
-    const QCommandLineOption workload(QStringLiteral("workload"),
-                                      QStringLiteral("Workload file for an export"),
-                                      QStringLiteral("W.json"));
-    const QCommandLineOption algorithm(QStringLiteral("algorithm"),
-                                       QStringLiteral("Algorithm whose timeline to export"),
-                                       QStringLiteral("ID"));
-    const QCommandLineOption algorithms(QStringLiteral("algorithms"),
-                                        QStringLiteral("Algorithms to compare (comma-separated)"),
-                                        QStringLiteral("A,B,C"));
-    const QCommandLineOption gantt(
-        QStringLiteral("export-gantt"),
-        QStringLiteral("Write the slot timeline(s) to OUT (.png, .svg or .pdf)"),
-        QStringLiteral("OUT"));
-    const QCommandLineOption comparison(
-        QStringLiteral("export-comparison"),
-        QStringLiteral("Write the makespan comparison chart to OUT"), QStringLiteral("OUT"));
-    const QCommandLineOption stages(
-        QStringLiteral("export-stages"),
-        QStringLiteral("Write the stage view (model vs simulation) of the first algorithm to OUT"),
-        QStringLiteral("OUT"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  QStringLiteral("Image size (default 1600x900)"),
-                                  QStringLiteral("WxH"), QStringLiteral("1600x900"));
-    const QCommandLineOption tab(
-        QStringLiteral("tab"),
-        QStringLiteral("Open the window on a tab: timeline, stages, comparison, johnson, sweep, "
-                       "deadlines, cost, cost-cpu, cost-sweep"),
-        QStringLiteral("NAME"));
-    const QCommandLineOption step(QStringLiteral("johnson-step"),
-                                  QStringLiteral("Open the Johnson stepper at step N"),
-                                  QStringLiteral("N"));
-    const QCommandLineOption sweep(
-        QStringLiteral("sweep"),
-        QStringLiteral("Open the Sweep tab and sweep these cluster sizes (FROM:TO:STEP)"),
-        QStringLiteral("RANGE"));
-    const QCommandLineOption costSweep(
-        QStringLiteral("cost-sweep"),
-        QStringLiteral("Run the Cost tab's epoch sweep over FROM:TO:STEP seconds at start"),
-        QStringLiteral("FROM:TO:STEP"));
-    const QCommandLineOption startSweep(
-        QStringLiteral("start-sweep"),
-        QStringLiteral("Open the Deadlines tab and start its load sweep (default settings)"));
-    parser.addOptions({workload, algorithm, algorithms, gantt, comparison, stages, size, tab, step,
-                       sweep, costSweep, startSweep});
+        "Without export options the window opens (on FILE if given). With them the window\n"
+        "renders offscreen, writes the files and exits: 0 on success, 2 with one line on\n"
+        "stderr for bad input. No display is needed for exports, --help or --version."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QStringLiteral("Workload, cost model or trace (Rumen JSON, SWIM .tsv) to open"),
+        QStringLiteral("[FILE]"));
+    const auto workload = option("workload", "The file to open (the same as FILE)", "FILE");
+    const auto algorithm =
+        option("algorithm", "Check this algorithm; --export-gantt writes its timeline", "ID");
+    const auto algorithms =
+        option("algorithms", "Check these algorithms (comma-separated)", "A,B,...");
+    const auto exportAll = option(
+        "export-all",
+        "Write every tab's charts (PNG, SVG and PDF) and the comparison and job CSVs into DIR, "
+        "through File > Export, once every algorithm has finished",
+        "DIR");
+    const auto gantt = option(
+        "export-gantt", "Write the timeline of --algorithm, else all timelines, to OUT", "OUT");
+    const auto comparison =
+        option("export-comparison", "Write the makespan comparison chart to OUT", "OUT");
+    const auto stages =
+        option("export-stages", "Write the stage view of the first algorithm to OUT", "OUT");
+    const auto size = option("size", "Size of exported images (default 1600x900)", "WxH");
+    const auto tab = option("tab",
+                            "Open on a tab: timeline, stages, comparison, johnson, sweep, "
+                            "deadlines, cost, cost-cpu, cost-sweep",
+                            "NAME");
+    const auto step = option("johnson-step", "Open the Johnson stepper at step N", "N");
+    const auto sweep =
+        option("sweep", "Sweep these cluster sizes on the Sweep tab (exported with --export-all)",
+               "FROM:TO:STEP");
+    const auto costSweep =
+        option("cost-sweep", "Run the Cost tab's epoch sweep over these seconds", "FROM:TO:STEP");
+    const auto startSweep =
+        option("start-sweep", "Run the Deadlines tab's load sweep (default settings) at start");
+    parser.addOptions({workload, algorithm, algorithms, exportAll, gantt, comparison, stages, size,
+                       tab, step, sweep, costSweep, startSweep});
 
     if (!parser.parse(arguments)) {
-        printErr(parser.errorText() + QStringLiteral(" (see mrx --help)"));
-        return 2;
+        return fail(parser.errorText() + QStringLiteral(" (see mrx --help)"));
     }
-    if (parser.isSet(QStringLiteral("help"))) {
+    if (parser.isSet(help)) {
         std::fputs(qPrintable(parser.helpText()), stdout);
         return 0;
     }
-    if (parser.isSet(QStringLiteral("version"))) {
+    if (parser.isSet(version)) {
         std::printf("mrx %s\n", qPrintable(QCoreApplication::applicationVersion()));
         return 0;
     }
-    const bool headless = parser.isSet(gantt) || parser.isSet(comparison) || parser.isSet(stages);
-    if (!headless) {
-        const QStringList files = parser.positionalArguments();
-        gui->file = files.isEmpty() ? parser.value(workload) : files.front();
-        gui->tab = parser.value(tab);
-        gui->johnsonStep = parser.isSet(step) ? parser.value(step).toInt() : -1;
-        gui->costSweep = parser.value(costSweep);
-        gui->startSweep = parser.isSet(startSweep);
-        gui->algorithms = parser.value(algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
-        gui->sweep = parser.value(sweep);
-        return -1;
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        return fail(QStringLiteral("one FILE at most (got %1)").arg(files.join(QLatin1Char(' '))));
     }
-
-    try {
-        if (!parser.isSet(workload)) {
-            throw InputError("", "", "workload", "an export needs --workload FILE");
-        }
-        const QSize pixels = parseSize(parser.value(size));
-        if (!pixels.isValid()) {
-            throw InputError("", "", "size",
-                             "expected WIDTHxHEIGHT, 16 to 20000 pixels (got '" +
-                                 parser.value(size).toStdString() + "')");
-        }
-        QStringList ids = parser.value(algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
-        if (parser.isSet(algorithm)) {
-            ids.prepend(parser.value(algorithm));
-            ids.removeDuplicates();
-        }
-        if (ids.isEmpty()) {
-            throw InputError("", "", "algorithm",
-                             "an export needs --algorithm ID or --algorithms A,B");
-        }
-        LoadReport report;
-        const Workload w = loadWorkload(parser.value(workload).toStdString(), &report);
-        for (const auto& warning : report.warnings) {
-            std::fprintf(stderr, "mrx: warning: %s\n", warning.c_str());
-        }
-        const auto results = runHeadless(w, ids);
-        if (parser.isSet(gantt)) {
-            // The timeline of --algorithm, or of every algorithm listed, stacked.
-            QList<QCustomPlot*> plots;
-            const QStringList shown =
-                parser.isSet(algorithm) ? QStringList{parser.value(algorithm)} : ids;
-            for (const QString& id : shown) {
-                auto* plot = new GanttPlot;
-                const RunResult& r = *results->find(id.toStdString());
-                plot->setRun(r.simulatedWorkload ? *r.simulatedWorkload : w, r, true);
-                plots << plot;
-            }
-            // One time axis for every chart, as in the window, so they compare at a glance.
-            double longest = 0.0;
-            for (QCustomPlot* plot : plots) {
-                longest = std::max(longest, static_cast<GanttPlot*>(plot)->makespan());
-            }
-            for (QCustomPlot* plot : plots) {
-                plot->xAxis->setRange(0.0, std::max(longest, 1e-9) * 1.03);
-            }
-            exportCharts(plots, parser.value(gantt), pixels);
-            qDeleteAll(plots);
-            std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(gantt)), pixels.width(),
-                        pixels.height());
-        }
-        if (parser.isSet(comparison)) {
-            ComparisonView view;
-            view.setResults(results);
-            exportChart(view.chart(), parser.value(comparison), pixels);
-            std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(comparison)), pixels.width(),
-                        pixels.height());
-        }
-        if (parser.isSet(stages)) {
-            StageView view;
-            view.setResults(results);
-            exportCharts(view.plots(), parser.value(stages), pixels);
-            std::printf("wrote %s (%dx%d)\n", qPrintable(parser.value(stages)), pixels.width(),
-                        pixels.height());
-        }
-    } catch (const InputError& e) {
-        printErr(QString::fromStdString(e.what()));
-        return 2;
+    GuiRequest& r = *request;
+    r.file = files.isEmpty() ? parser.value(workload) : files.front();
+    r.tab = parser.value(tab);
+    r.johnsonStep = parser.isSet(step) ? parser.value(step).toInt() : -1;
+    r.costSweep = parser.value(costSweep);
+    r.startSweep = parser.isSet(startSweep);
+    r.sweep = parser.value(sweep);
+    r.algorithm = parser.value(algorithm);
+    r.algorithms = parser.value(algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (!r.algorithm.isEmpty()) {
+        r.algorithms.prepend(r.algorithm);
+        r.algorithms.removeDuplicates();
     }
-    return 0;
+    for (const QString& id : r.algorithms) {
+        if (findAlgorithm(id.trimmed().toStdString()) == nullptr) {
+            QString known;
+            for (const std::string& name : algorithmIds()) {
+                known += (known.isEmpty() ? "" : ", ") + QString::fromStdString(name);
+            }
+            return fail(QStringLiteral("field 'algorithm': unknown algorithm '%1' (known: %2)")
+                            .arg(id, known));
+        }
+    }
+    r.exportAll = parser.value(exportAll);
+    r.exportGantt = parser.value(gantt);
+    r.exportComparison = parser.value(comparison);
+    r.exportStages = parser.value(stages);
+    if (parser.isSet(size)) {
+        r.size = parseSize(parser.value(size));
+        if (!r.size.isValid()) {
+            return fail(QStringLiteral("field 'size': expected WIDTHxHEIGHT, 16 to 20000 pixels "
+                                       "(got '%1')")
+                            .arg(parser.value(size)));
+        }
+    }
+    if (r.headless() && r.file.isEmpty()) {
+        return fail(QStringLiteral("field 'file': an export needs a FILE to open"));
+    }
+    return -1;
 }
 
 }  // namespace mr::ui

@@ -1,31 +1,46 @@
-// The mrx command line. Without export options it opens the window (optionally on a file).
-// With them it renders offscreen and exits — for scripts and the README's headless demo:
-//   mrx --workload W.json --algorithm ID --export-gantt OUT.png|.svg|.pdf [--size 1600x900]
-//   mrx --workload W.json --algorithms A,B,C --export-comparison OUT [--export-gantt OUT2]
-// Exit 0 on success; 2 with one line on stderr for bad input.
+// The mrx command line. Without export options the window opens (optionally on a file):
+//   mrx [FILE] [--tab NAME] [--algorithms A,B] [--johnson-step N] [--sweep RANGE] ...
+// With them the real main window opens offscreen, renders, writes and exits (ExportAll.h):
+//   mrx FILE --export-all DIR [--algorithms A,B,...] [--size WxH]
+//   mrx FILE --algorithm ID --export-gantt OUT.png|.svg|.pdf [--size 1600x900]
+//   mrx FILE --algorithms A,B,C --export-comparison OUT [--export-gantt OUT2] [--export-stages
+//   OUT3]
+// (`--workload FILE` is the older spelling of FILE.) --help and --version print and exit 0;
+// nothing here needs a display. Exit 0 on success; 2 with one line on stderr for bad input.
 #pragma once
 
+#include <QSize>
 #include <QStringList>
 
 namespace mr::ui {
 
-// True when the arguments ask for a headless export (call before creating QApplication, so the
-// offscreen platform can be chosen).
-bool wantsHeadlessExport(int argc, char** argv);
-
 struct GuiRequest {
-    QString file;  // a workload or cost model to open; empty: the default sample
+    QString file;  // a workload, cost model or trace to open; empty: the default sample
     // timeline, stages, comparison, johnson, sweep, deadlines, cost, cost-cpu, cost-sweep
     QString tab;
     int johnsonStep = -1;
     QString costSweep;        // FROM:TO:STEP: run the Cost tab's epoch sweep at once
-    QStringList algorithms;   // --algorithms: check these (else the remembered choice)
+    QStringList algorithms;   // --algorithms (and --algorithm first): check these
+    QString algorithm;        // --algorithm: the timeline --export-gantt writes
     QString sweep;            // --sweep FROM:TO:STEP: open the Sweep tab and run it
     bool startSweep = false;  // --start-sweep: the Deadlines tab's sweep starts at once
+
+    // Offscreen exports: every tab into a folder, or single charts to files.
+    QString exportAll;
+    QString exportGantt;
+    QString exportComparison;
+    QString exportStages;
+    QSize size{1600, 900};
+
+    bool headless() const {
+        return !exportAll.isEmpty() || !exportGantt.isEmpty() || !exportComparison.isEmpty() ||
+               !exportStages.isEmpty();
+    }
 };
 
-// Parses the arguments. Headless: runs the export and returns its exit code. GUI: fills
-// `gui` and returns -1.
-int runCommandLine(const QStringList& arguments, GuiRequest* gui);
+// Parses the arguments (argv[0] first). Needs no QCoreApplication and no display. --help,
+// --version: prints to stdout and returns 0; bad arguments: one line on stderr and 2; else
+// fills `request` and returns -1.
+int parseCommandLine(const QStringList& arguments, GuiRequest* request);
 
 }  // namespace mr::ui

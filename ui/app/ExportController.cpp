@@ -13,6 +13,23 @@
 
 namespace mr::ui {
 
+namespace {
+
+const char* const kChartSuffixes[] = {"png", "svg", "pdf"};
+
+[[noreturn]] void fail(const QString& path, const QString& message) {
+    throw InputError(path.toStdString(), "", "", message.toStdString());
+}
+
+void writeCsv(const QString& text, const QString& path) {
+    if (text.isEmpty()) {
+        fail(path, QObject::tr("there is nothing to export yet"));
+    }
+    saveFileAtomically(path, text.toUtf8());
+}
+
+}  // namespace
+
 ExportController::ExportController(QWidget* window) : QObject(window), m_window(window) {}
 
 void ExportController::setDefaultDirectory(std::function<QString()> folder) {
@@ -29,67 +46,143 @@ QString ExportController::startDirectory() const {
 }
 
 QAction* ExportController::addChartExport(QMenu* menu, const QString& title,
-                                          const QString& fileStem,
-                                          std::function<QList<QCustomPlot*>()> plots) {
-    return menu->addAction(title, this, [this, title, fileStem, plots] {
-        const QList<QCustomPlot*> charts = plots();
-        if (charts.isEmpty()) {
-            QMessageBox::information(m_window, title, tr("There is no chart to export yet."));
-            return;
-        }
-        QSettings settings;
-        const QString dir = startDirectory();
-        QString path = QFileDialog::getSaveFileName(
-            m_window, title, dir + QLatin1Char('/') + fileStem + QStringLiteral(".png"),
-            exportFilter());
-        if (path.isEmpty()) {
-            return;
-        }
-        bool ok = false;
-        const QString sizeText = QInputDialog::getText(
-            m_window, title, tr("Size in pixels (width x height):"), QLineEdit::Normal,
-            settings.value("export/size", QStringLiteral("1600x900")).toString(), &ok);
-        if (!ok) {
-            return;
-        }
-        const QSize size = parseSize(sizeText);
-        if (!size.isValid()) {
-            QMessageBox::critical(
-                m_window, title,
-                tr("'%1' is not a size like 1600x900 (16 to 20000 pixels).").arg(sizeText));
-            return;
-        }
-        try {
-            exportCharts(charts, path, size);
-        } catch (const InputError& e) {
-            QMessageBox::critical(m_window, title, QString::fromStdString(e.what()));
-            return;
-        }
-        settings.setValue("export/dir", QFileInfo(path).absolutePath());
-        settings.setValue("export/size", sizeText);
-    });
+                                          const QString& stem,
+                                          std::function<QList<QCustomPlot*>()> charts,
+                                          std::function<QList<ExportEntry::Item>()> each) {
+    m_entries.append({title, stem, std::move(charts), {}, std::move(each), m_group});
+    const int index = static_cast<int>(m_entries.size()) - 1;
+    return menu->addAction(title + QStringLiteral("…"), this,
+                           [this, index] { runChartDialog(m_entries[index]); });
 }
 
-void ExportController::addCsvExport(QMenu* menu, const QString& title,
-                                    std::function<QString()> text) {
-    menu->addAction(title, this, [this, title, text] {
-        const QString csv = text();
-        if (csv.isEmpty()) {
-            QMessageBox::information(m_window, title, tr("There is nothing to export yet."));
-            return;
+void ExportController::addCsvExport(QMenu* menu, const QString& title, const QString& stem,
+                                    std::function<QString()> text,
+                                    std::function<QList<ExportEntry::Item>()> each) {
+    m_entries.append({title, stem, {}, std::move(text), std::move(each), m_group});
+    const int index = static_cast<int>(m_entries.size()) - 1;
+    menu->addAction(title + QStringLiteral("…"), this,
+                    [this, index] { runCsvDialog(m_entries[index]); });
+}
+
+const ExportEntry* ExportController::entry(const QString& stem, ExportEntry::Kind kind) const {
+    for (const ExportEntry& e : m_entries) {
+        if (e.stem == stem && e.isChart() == (kind == ExportEntry::Chart)) {
+            return &e;
         }
-        const QString dir = startDirectory();
-        const QString path = QFileDialog::getSaveFileName(
-            m_window, title, dir + QStringLiteral("/results.csv"), tr("CSV (*.csv)"));
-        if (path.isEmpty()) {
-            return;
+    }
+    return nullptr;
+}
+
+void ExportController::write(const ExportEntry& entry, const QString& path, QSize size) const {
+    if (entry.isChart()) {
+        const QList<QCustomPlot*> charts = entry.charts();
+        if (charts.isEmpty()) {
+            fail(path, tr("%1: there is no chart to export yet").arg(entry.title));
         }
-        try {
-            saveFileAtomically(path, csv.toUtf8());
-        } catch (const InputError& e) {
-            QMessageBox::critical(m_window, title, QString::fromStdString(e.what()));
+        exportCharts(charts, path, size);
+    } else {
+        writeCsv(entry.csv(), path);
+    }
+}
+
+ExportController::Report ExportController::exportAll(const QString& dir, QSize size,
+                                                     const QStringList& groups) const {
+    Report report;
+    const QDir out(dir);
+    for (const ExportEntry& e : m_entries) {
+        if (!groups.contains(e.group)) {
+            continue;
         }
-    });
+        QList<ExportEntry::Item> items;
+        if (e.each) {
+            items = e.each();
+        } else if (e.isChart()) {
+            items.append({e.stem, e.charts(), {}});
+        } else {
+            items.append({e.stem, {}, e.csv()});
+        }
+        bool any = false;
+        for (const ExportEntry::Item& item : items) {
+            if (e.isChart() && !item.charts.isEmpty()) {
+                for (const char* suffix : kChartSuffixes) {
+                    const QString path = out.filePath(item.stem + QLatin1Char('.') + suffix);
+                    exportCharts(item.charts, path, size);
+                    report.written << path;
+                }
+                any = true;
+            } else if (!e.isChart() && !item.csv.isEmpty()) {
+                const QString path = out.filePath(item.stem + QStringLiteral(".csv"));
+                writeCsv(item.csv, path);
+                report.written << path;
+                any = true;
+            }
+        }
+        if (!any) {
+            report.skipped << e.title;
+            if (!report.skippedGroups.contains(e.group)) {
+                report.skippedGroups << e.group;
+            }
+        }
+    }
+    return report;
+}
+
+void ExportController::runChartDialog(const ExportEntry& entry) {
+    const QString& title = entry.title;
+    if (entry.charts().isEmpty()) {
+        QMessageBox::information(m_window, title, tr("There is no chart to export yet."));
+        return;
+    }
+    QSettings settings;
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, title, QDir(startDirectory()).filePath(entry.stem + QStringLiteral(".png")),
+        exportFilter());
+    if (path.isEmpty()) {
+        return;
+    }
+    bool ok = false;
+    const QString sizeText = QInputDialog::getText(
+        m_window, title, tr("Size in pixels (width x height):"), QLineEdit::Normal,
+        settings.value("export/size", QStringLiteral("1600x900")).toString(), &ok);
+    if (!ok) {
+        return;
+    }
+    const QSize size = parseSize(sizeText);
+    if (!size.isValid()) {
+        QMessageBox::critical(
+            m_window, title,
+            tr("'%1' is not a size like 1600x900 (16 to 20000 pixels).").arg(sizeText));
+        return;
+    }
+    try {
+        write(entry, path, size);
+    } catch (const InputError& e) {
+        QMessageBox::critical(m_window, title, QString::fromStdString(e.what()));
+        return;
+    }
+    settings.setValue("export/dir", QFileInfo(path).absolutePath());
+    settings.setValue("export/size", sizeText);
+}
+
+void ExportController::runCsvDialog(const ExportEntry& entry) {
+    const QString& title = entry.title;
+    if (entry.csv().isEmpty()) {
+        QMessageBox::information(m_window, title, tr("There is nothing to export yet."));
+        return;
+    }
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, title, QDir(startDirectory()).filePath(entry.stem + QStringLiteral(".csv")),
+        tr("CSV (*.csv)"));
+    if (path.isEmpty()) {
+        return;
+    }
+    try {
+        write(entry, path, {});
+    } catch (const InputError& e) {
+        QMessageBox::critical(m_window, title, QString::fromStdString(e.what()));
+        return;
+    }
+    QSettings().setValue("export/dir", QFileInfo(path).absolutePath());
 }
 
 }  // namespace mr::ui

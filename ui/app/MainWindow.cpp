@@ -14,6 +14,7 @@
 #include <QMimeData>
 #include <QPainter>
 #include <QProgressBar>
+#include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -41,6 +42,7 @@
 #include "document/JobPalette.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
+#include "io/JobCsv.h"
 #include "run/RunController.h"
 #include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
@@ -78,16 +80,29 @@ MainWindow::MainWindow(QWidget* parent)
     m_sweep = new SweepTab(m_tabs);
     m_cost = new CostTab(m_tabs);
     m_deadlines = new DeadlinesTab(m_tabs);
-    m_tabs->addTab(m_gantt, tr("Timeline"));
-    m_tabs->addTab(m_stages, tr("Stages"));
-    m_tabs->addTab(m_comparison, tr("Comparison"));
-    m_tabs->addTab(m_johnson, tr("Teach Johnson"));
-    m_tabs->addTab(m_sweep, tr("Sweep"));
-    m_tabs->addTab(m_deadlines, tr("Deadlines"));
-    m_tabs->addTab(m_cost, tr("Cost (LiPS)"));
+    // A page larger than the room it gets scrolls instead of making the window grow (the
+    // timeline scrolls its charts itself).
+    const auto addPage = [this](QWidget* page, const QString& title) {
+        if (page == m_gantt) {
+            m_tabs->addTab(page, title);
+            return;
+        }
+        auto* scroll = new QScrollArea(m_tabs);
+        scroll->setWidget(page);
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        m_tabs->addTab(scroll, title);
+    };
+    addPage(m_gantt, tr("Timeline"));
+    addPage(m_stages, tr("Stages"));
+    addPage(m_comparison, tr("Comparison"));
+    addPage(m_johnson, tr("Teach Johnson"));
+    addPage(m_sweep, tr("Sweep"));
+    addPage(m_deadlines, tr("Deadlines"));
+    addPage(m_cost, tr("Cost (LiPS)"));
     splitter->addWidget(m_tabs);
     splitter->setStretchFactor(1, 3);
-    splitter->setSizes({520, 1080});
+    splitter->setSizes({430, 850});
     setCentralWidget(splitter);
 
     m_status = new QLabel(this);
@@ -117,14 +132,10 @@ MainWindow::MainWindow(QWidget* parent)
         applyRunOptions();
         requestRun();
     });
-    connect(m_runs, &RunController::runStarted, this, [this] { m_busy->setVisible(true); });
-    connect(m_runs, &RunController::runDropped, this,
-            [this] { m_busy->setVisible(m_runs->isRunning()); });
+    connect(m_runs, &RunController::runStarted, this, &MainWindow::showResults);
     connect(m_runs, &RunController::resultsReady, this, &MainWindow::showResults);
-    connect(m_runs, &RunController::runFailed, this, [this](const QString& message) {
-        m_busy->setVisible(m_runs->isRunning());
-        m_status->setText(tr("The run failed: %1").arg(message));
-    });
+    connect(m_gantt, &GanttPanel::cancelRequested, m_runs, &RunController::cancelAlgorithm);
+    connect(m_gantt, &GanttPanel::rerunRequested, m_runs, &RunController::rerunAlgorithm);
     connect(m_model, &JobTableModel::editRejected, this, [this](const QString& reason) {
         m_status->setText(tr("Not accepted — %1").arg(reason));
     });
@@ -143,7 +154,7 @@ MainWindow::MainWindow(QWidget* parent)
         if (!m_cost->openModel(path)) {
             return false;
         }
-        m_tabs->setCurrentWidget(m_cost);
+        m_tabs->setCurrentIndex(tabIndex(m_cost));
         return true;
     });
     connect(m_cost, &CostTab::openRequested, m_files, &FileController::openCostModelDialog);
@@ -155,7 +166,12 @@ MainWindow::MainWindow(QWidget* parent)
     requestRun();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The document's undo stack emits cleanChanged while it is destroyed, after this window's
+    // own destructor has run: nothing of the document may reach this window any more.
+    disconnect(m_doc, nullptr, this, nullptr);
+    m_runs->cancelAll();
+}
 
 QWidget* MainWindow::buildLeftPanel() {
     auto* panel = new QWidget(this);
@@ -210,69 +226,13 @@ void MainWindow::buildMenus() {
         checkDeadlineAlgorithm();
     });
 
-    auto* exports = new ExportController(this);
-    exports->setDefaultDirectory([this] {
+    m_exports = new ExportController(this);
+    m_exports->setDefaultDirectory([this] {
         const QString path = m_doc->filePath();
         return path.isEmpty() ? QString() : QFileInfo(path).absolutePath();
     });
     QMenu* exportMenu = file->addMenu(tr("&Export"));
-    QAction* selectedTimeline = exports->addChartExport(
-        exportMenu, tr("Timeline of the selected algorithm…"), QStringLiteral("timeline"), [this] {
-            GanttPlot* plot = m_gantt->currentPlot();
-            return plot ? QList<QCustomPlot*>{plot} : QList<QCustomPlot*>{};
-        });
-    selectedTimeline->setObjectName(QStringLiteral("exportSelectedTimeline"));
-    // The entry names the algorithm it exports (the timeline clicked last, else the first).
-    connect(exportMenu, &QMenu::aboutToShow, this, [this, selectedTimeline] {
-        const QString id = m_gantt->currentAlgorithm();
-        selectedTimeline->setEnabled(!id.isEmpty());
-        selectedTimeline->setText(id.isEmpty()
-                                      ? tr("Timeline of the selected algorithm…")
-                                      : tr("Timeline of %1 (the selected algorithm)…").arg(id));
-    });
-    exports->addChartExport(exportMenu, tr("All timelines…"), QStringLiteral("timelines"), [this] {
-        QList<QCustomPlot*> list;
-        for (GanttPlot* p : m_gantt->plots()) {
-            list << p;
-        }
-        return list;
-    });
-    exports->addChartExport(exportMenu, tr("Stage view…"), QStringLiteral("stages"),
-                            [this] { return m_stages->plots(); });
-    exports->addChartExport(exportMenu, tr("Comparison chart…"), QStringLiteral("comparison"),
-                            [this] { return QList<QCustomPlot*>{m_comparison->chart()}; });
-    exports->addChartExport(exportMenu, tr("Johnson timelines…"), QStringLiteral("johnson"),
-                            [this] { return m_johnson->plots(); });
-    exports->addChartExport(exportMenu, tr("Sweep chart…"), QStringLiteral("sweep"),
-                            [this] { return QList<QCustomPlot*>{m_sweep->chart()}; });
-    exports->addChartExport(exportMenu, tr("Cost breakdown chart…"),
-                            QStringLiteral("cost-breakdown"),
-                            [this] { return QList<QCustomPlot*>{m_cost->breakdownChart()}; });
-    exports->addChartExport(exportMenu, tr("CPU-seconds per machine chart…"),
-                            QStringLiteral("cost-cpu-per-machine"),
-                            [this] { return QList<QCustomPlot*>{m_cost->cpuChart()}; });
-    exports->addChartExport(exportMenu, tr("Cost vs epoch length chart…"),
-                            QStringLiteral("cost-epoch-sweep"),
-                            [this] { return QList<QCustomPlot*>{m_cost->sweepPanel()->chart()}; });
-    for (int chart = 0; chart <= LoadSweepCharts::ChartCount; ++chart) {
-        const bool all = chart == LoadSweepCharts::ChartCount;
-        const auto which = static_cast<LoadSweepCharts::Chart>(chart);
-        exports->addChartExport(
-            exportMenu,
-            tr("Deadlines: %1…").arg(all ? tr("all four charts") : LoadSweepCharts::title(which)),
-            all ? QStringLiteral("deadlines") : LoadSweepCharts::fileStem(which),
-            [this, chart] { return m_deadlines->exportablePlots(chart); });
-    }
-    exportMenu->addSeparator();
-    exports->addCsvExport(exportMenu, tr("Comparison table as CSV…"),
-                          [this] { return m_comparison->csv(); });
-    exports->addCsvExport(exportMenu, tr("Sweep as CSV…"), [this] { return m_sweep->csv(); });
-    exports->addCsvExport(exportMenu, tr("Cost results table as CSV…"),
-                          [this] { return m_cost->resultsTable()->csv(); });
-    exports->addCsvExport(exportMenu, tr("Epoch sweep as CSV…"),
-                          [this] { return m_cost->sweepPanel()->csv(); });
-    exports->addCsvExport(exportMenu, tr("Deadline sweep points as CSV…"),
-                          [this] { return m_deadlines->csv(); });
+    addExports(exportMenu);
     file->addAction(tr("Export &plan…"), this, [this] { exportPlan(); })
         ->setObjectName(QStringLiteral("fileExportPlan"));
     file->addSeparator();
@@ -348,7 +308,8 @@ void MainWindow::buildMenus() {
                                  : JobPalette::Scheme::Standard);
     });
     connect(JobPaletteNotifier::instance(), &JobPaletteNotifier::schemeChanged, this, [this] {
-        m_tabGeneration.fill(0);  // every tab redraws in the new colours
+        m_tabResults.assign(m_tabResults.size(), nullptr);  // every tab redraws in the new colours
+        m_gantt->invalidate();
         refreshCurrentTab();
     });
 
@@ -364,6 +325,141 @@ void MainWindow::buildMenus() {
                "a bar: highlight its job.")
                 .arg(QApplication::applicationVersion()));
     });
+}
+
+void MainWindow::addExports(QMenu* menu) {
+    ExportController* exports = m_exports;
+    exports->setGroup(QStringLiteral("workload"));
+    // Every provider first brings its tab up to the newest results (refreshTab): an export
+    // never depends on the tab having been shown.
+    const auto timelines = [this] {
+        refreshTab(m_gantt);
+        return m_gantt->plots();
+    };
+    const auto perAlgorithm = [this](const QString& prefix, auto item) {
+        refreshTab(m_gantt);
+        QList<ExportEntry::Item> items;
+        for (const AlgorithmRun& o :
+             m_results ? m_results->outcomes : std::vector<AlgorithmRun>{}) {
+            const QString id = QString::fromStdString(o.id);
+            if (o.result && m_gantt->plot(id)) {
+                items.append(item(prefix + QLatin1Char('-') + id, id, o));
+            }
+        }
+        return items;
+    };
+    QAction* selectedTimeline = exports->addChartExport(
+        menu, tr("Timeline of the selected algorithm"), QStringLiteral("timeline"),
+        [this, timelines] {
+            timelines();
+            GanttPlot* plot = m_gantt->currentPlot();
+            return plot ? QList<QCustomPlot*>{plot} : QList<QCustomPlot*>{};
+        },
+        [this, perAlgorithm] {
+            return perAlgorithm(
+                QStringLiteral("timeline"),
+                [this](const QString& stem, const QString& id, const AlgorithmRun&) {
+                    return ExportEntry::Item{stem, {m_gantt->plot(id)}, {}};
+                });
+        });
+    selectedTimeline->setObjectName(QStringLiteral("exportSelectedTimeline"));
+    // The entry names the algorithm it exports (the timeline clicked last, else the first).
+    connect(menu, &QMenu::aboutToShow, this, [this, selectedTimeline] {
+        const QString id = m_gantt->currentAlgorithm();
+        selectedTimeline->setEnabled(!id.isEmpty());
+        selectedTimeline->setText(id.isEmpty()
+                                      ? tr("Timeline of the selected algorithm…")
+                                      : tr("Timeline of %1 (the selected algorithm)…").arg(id));
+    });
+    exports->addChartExport(menu, tr("All timelines"), QStringLiteral("timelines"), [timelines] {
+        QList<QCustomPlot*> list;
+        for (GanttPlot* p : timelines()) {
+            list << p;
+        }
+        return list;
+    });
+    exports->addChartExport(menu, tr("Stage view"), QStringLiteral("stages"), [this] {
+        refreshTab(m_stages);
+        return m_results && m_results->find(m_stages->algorithm().toStdString())
+                   ? m_stages->plots()
+                   : QList<QCustomPlot*>{};
+    });
+    exports->addChartExport(menu, tr("Comparison chart"), QStringLiteral("comparison"), [this] {
+        refreshTab(m_comparison);
+        return m_results ? QList<QCustomPlot*>{m_comparison->chart()} : QList<QCustomPlot*>{};
+    });
+    exports->addChartExport(menu, tr("Johnson timelines"), QStringLiteral("johnson"), [this] {
+        refreshTab(m_johnson);
+        return m_results ? m_johnson->plots() : QList<QCustomPlot*>{};
+    });
+    exports->setGroup(QStringLiteral("sweep"));
+    exports->addChartExport(menu, tr("Sweep chart"), QStringLiteral("sweep"), [this] {
+        return m_sweep->result() ? QList<QCustomPlot*>{m_sweep->chart()} : QList<QCustomPlot*>{};
+    });
+    exports->setGroup(QStringLiteral("cost"));
+    const auto costChart = [this](auto chart) {
+        return [this, chart] {
+            return m_cost->results() ? QList<QCustomPlot*>{chart()} : QList<QCustomPlot*>{};
+        };
+    };
+    exports->addChartExport(menu, tr("Cost breakdown chart"), QStringLiteral("cost-breakdown"),
+                            costChart([this] { return m_cost->breakdownChart(); }));
+    exports->addChartExport(menu, tr("CPU-seconds per machine chart"),
+                            QStringLiteral("cost-cpu-per-machine"),
+                            costChart([this] { return m_cost->cpuChart(); }));
+    exports->addChartExport(
+        menu, tr("Cost vs epoch length chart"), QStringLiteral("cost-epoch-sweep"), [this] {
+            EpochSweepPanel* sweep = m_cost->sweepPanel();
+            return sweep->points().empty() ? QList<QCustomPlot*>{}
+                                           : QList<QCustomPlot*>{sweep->chart()};
+        });
+    exports->setGroup(QStringLiteral("deadlines"));
+    for (int chart = 0; chart <= LoadSweepCharts::ChartCount; ++chart) {
+        const bool all = chart == LoadSweepCharts::ChartCount;
+        const auto which = static_cast<LoadSweepCharts::Chart>(chart);
+        exports->addChartExport(
+            menu,
+            tr("Deadlines: %1").arg(all ? tr("all four charts") : LoadSweepCharts::title(which)),
+            all ? QStringLiteral("deadlines") : LoadSweepCharts::fileStem(which),
+            [this, chart] { return m_deadlines->exportablePlots(chart); });
+    }
+    menu->addSeparator();
+    exports->setGroup(QStringLiteral("workload"));
+    exports->addCsvExport(menu, tr("Comparison table as CSV"), QStringLiteral("comparison"),
+                          [this] {
+                              refreshTab(m_comparison);
+                              return m_results ? m_comparison->csv() : QString();
+                          });
+    exports->addCsvExport(
+        menu, tr("Jobs of the selected algorithm as CSV"), QStringLiteral("jobs"),
+        [this, timelines] {
+            timelines();
+            const RunResult* r =
+                m_results ? m_results->find(m_gantt->currentAlgorithm().toStdString()) : nullptr;
+            return r ? QString::fromStdString(jobTimesCsv(*m_results->workload, *r)) : QString();
+        },
+        [this, perAlgorithm] {
+            return perAlgorithm(QStringLiteral("jobs"), [this](const QString& stem, const QString&,
+                                                               const AlgorithmRun& o) {
+                return ExportEntry::Item{
+                    stem, {}, QString::fromStdString(jobTimesCsv(*m_results->workload, *o.result))};
+            });
+        });
+    exports->setGroup(QStringLiteral("sweep"));
+    exports->addCsvExport(menu, tr("Sweep as CSV"), QStringLiteral("sweep"),
+                          [this] { return m_sweep->csv(); });
+    exports->setGroup(QStringLiteral("cost"));
+    exports->addCsvExport(
+        menu, tr("Cost results table as CSV"), QStringLiteral("cost-results"),
+        [this] { return m_cost->results() ? m_cost->resultsTable()->csv() : QString(); });
+    exports->addCsvExport(menu, tr("Epoch sweep as CSV"), QStringLiteral("cost-epoch-sweep"),
+                          [this] {
+                              EpochSweepPanel* sweep = m_cost->sweepPanel();
+                              return sweep->points().empty() ? QString() : sweep->csv();
+                          });
+    exports->setGroup(QStringLiteral("deadlines"));
+    exports->addCsvExport(menu, tr("Deadline sweep points as CSV"), QStringLiteral("deadlines"),
+                          [this] { return m_deadlines->csv(); });
 }
 
 bool MainWindow::openFile(const QString& path, bool asSample) {
@@ -382,7 +478,7 @@ bool MainWindow::showTab(const QString& name) {
                                                        {QStringLiteral("cost-sweep"), m_cost}};
     for (const auto& [pageName, page] : pages) {
         if (pageName == name.toLower()) {
-            m_tabs->setCurrentWidget(page);
+            m_tabs->setCurrentIndex(tabIndex(page));
             if (page == m_cost) {
                 m_cost->showView(pageName == QLatin1String("cost-cpu")     ? CostTab::CpuPerMachine
                                  : pageName == QLatin1String("cost-sweep") ? CostTab::EpochSweep
@@ -395,7 +491,7 @@ bool MainWindow::showTab(const QString& name) {
 }
 
 void MainWindow::tabChanged() {
-    const bool cost = m_tabs->currentWidget() == m_cost;
+    const bool cost = currentPage() == m_cost;
     // The workload's panel and run status say nothing about a cost model; the panel stays in
     // place (greyed), so switching tabs never rearranges the window.
     m_leftPanel->setEnabled(!cost);
@@ -424,37 +520,82 @@ void MainWindow::requestRun() {
 }
 
 void MainWindow::showResults(const std::shared_ptr<const RunSet>& results) {
-    m_busy->setVisible(m_runs->isRunning());
-    const int failures =
-        static_cast<int>(std::count_if(results->outcomes.begin(), results->outcomes.end(),
-                                       [](const AlgorithmOutcome& o) { return !o.result; }));
-    const int ran = static_cast<int>(results->outcomes.size());
-    QString text = (ran == 1 ? tr("1 algorithm") : tr("%1 algorithms").arg(ran)) +
-                   tr(" (and the fifo / reverse-johnson baselines) on %1 jobs, %2 tasks: %3 ms")
-                       .arg(results->workload->jobCount())
-                       .arg(results->workload->taskCount())
-                       .arg(results->milliseconds, 0, 'f', 1);
-    if (failures > 0) {
-        text += tr(" — %1 could not run (see the comparison tab)").arg(failures);
-    }
-    m_status->setText(text);
     m_results = results;
+    m_busy->setVisible(!results->complete());
+    m_status->setText(runSummary(*results));
     refreshCurrentTab();
 }
 
+QString MainWindow::runSummary(const RunSet& results) const {
+    const int ran = static_cast<int>(results.outcomes.size());
+    const QString on = tr("on %1 jobs, %2 tasks")
+                           .arg(results.workload->jobCount())
+                           .arg(results.workload->taskCount());
+    if (!results.complete()) {
+        QStringList running;
+        for (const AlgorithmRun& o : results.outcomes) {
+            if (o.state == AlgorithmRun::State::Running) {
+                running << QString::fromStdString(o.id);
+            }
+        }
+        QString text = tr("Computing %1 of %2 algorithms %3")
+                           .arg(ran - results.finishedCount())
+                           .arg(ran)
+                           .arg(on);
+        return running.isEmpty()
+                   ? text + tr("…")
+                   : text + tr(" — running: %1").arg(running.join(QStringLiteral(", ")));
+    }
+    const auto count = [&](AlgorithmRun::State state) {
+        return std::count_if(results.outcomes.begin(), results.outcomes.end(),
+                             [state](const AlgorithmRun& o) { return o.state == state; });
+    };
+    QString text = (ran == 1 ? tr("1 algorithm") : tr("%1 algorithms").arg(ran)) +
+                   tr(" (and the fifo / reverse-johnson baselines) %1: %2 ms")
+                       .arg(on)
+                       .arg(results.milliseconds, 0, 'f', 1);
+    if (const auto failed = count(AlgorithmRun::State::Failed); failed > 0) {
+        text += tr(" — %1 could not run (see the comparison tab)").arg(failed);
+    }
+    if (const auto cancelled = count(AlgorithmRun::State::Cancelled); cancelled > 0) {
+        text += tr(" — %1 cancelled").arg(cancelled);
+    }
+    return text;
+}
+
+QWidget* MainWindow::currentPage() const {
+    const int index = m_tabs->currentIndex();
+    QWidget* tab = m_tabs->widget(index);
+    auto* scroll = qobject_cast<QScrollArea*>(tab);
+    return scroll && tab != m_gantt ? scroll->widget() : tab;
+}
+
+int MainWindow::tabIndex(QWidget* page) const {
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QWidget* tab = m_tabs->widget(i);
+        auto* scroll = qobject_cast<QScrollArea*>(tab);
+        if (tab == page || (scroll && scroll->widget() == page)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
 void MainWindow::refreshCurrentTab() {
-    const int tab = m_tabs->currentIndex();
+    refreshTab(currentPage());
+}
+
+void MainWindow::refreshTab(QWidget* page) {
+    const int tab = tabIndex(page);
     if (!m_results || tab < 0) {
         return;
     }
-    while (m_tabGeneration.size() < m_tabs->count()) {
-        m_tabGeneration << 0;
-    }
-    if (m_tabGeneration[tab] == m_results->generation) {
+    m_tabResults.resize(static_cast<std::size_t>(m_tabs->count()));
+    auto& shown = m_tabResults[static_cast<std::size_t>(tab)];
+    if (shown == m_results) {
         return;
     }
-    m_tabGeneration[tab] = m_results->generation;
-    QWidget* page = m_tabs->widget(tab);
+    shown = m_results;
     if (page == m_gantt) {
         m_gantt->setResults(m_results, m_workloadReplaced);
         m_workloadReplaced = false;

@@ -7,8 +7,10 @@
 
 #include <QMainWindow>
 #include <memory>
+#include <vector>
 
 class QLabel;
+class QMenu;
 class QProgressBar;
 class QTabWidget;
 class QTableView;
@@ -31,6 +33,7 @@ class FileController;
 class CostTab;
 class RunOptionsPanel;
 class DeadlinesTab;
+class ExportController;
 class JobTableView;
 
 class MainWindow : public QMainWindow {
@@ -44,6 +47,9 @@ public:
     // cost-sweep); false if unknown.
     bool showTab(const QString& name);
     void selectJob(int job);
+    // Brings a tab's charts and tables up to the newest results whether it was ever shown or
+    // not (File > Export calls it first: exports never depend on a tab having been visible).
+    void refreshTab(QWidget* page);
 
     // For tests and measurements.
     WorkloadDocument* document() const { return m_doc; }
@@ -60,7 +66,11 @@ public:
     DeadlinesTab* deadlinesTab() const { return m_deadlines; }
     RunOptionsPanel* runOptionsPanel() const { return m_runOptions; }
     FileController* fileController() const { return m_files; }
+    ExportController* exports() const { return m_exports; }
     QTabWidget* tabs() const { return m_tabs; }
+    // The page shown (a tab's page may sit in a scroll area) and a page's tab index.
+    QWidget* currentPage() const;
+    int tabIndex(QWidget* page) const;
     QLabel* statusLabel() const { return m_status; }
     QLabel* runOptionsLabel() const { return m_optionsLabel; }
 
@@ -72,10 +82,13 @@ protected:
 private:
     QWidget* buildLeftPanel();
     void buildMenus();
+    void addExports(QMenu* menu);
     void requestRun();
     void applyRunOptions();
     void showResults(const std::shared_ptr<const RunSet>& results);
-    // Only the visible tab redraws on new results; the others catch up when they are shown.
+    QString runSummary(const RunSet& results) const;
+    // Only the visible tab redraws on new results; the others catch up when they are shown or
+    // exported (refreshTab).
     void refreshCurrentTab();
     void updateTitle();
     void addJob(bool duplicate);
@@ -104,11 +117,12 @@ private:
     QWidget* m_leftPanel;
     DeadlinesTab* m_deadlines;
     FileController* m_files;
+    ExportController* m_exports = nullptr;
     QLabel* m_status;
     QLabel* m_optionsLabel;
     QProgressBar* m_busy;
     std::shared_ptr<const RunSet> m_results;
-    QList<quint64> m_tabGeneration;  // the results generation each tab shows
+    std::vector<std::shared_ptr<const RunSet>> m_tabResults;  // the results each tab shows
     bool m_workloadReplaced = true;
     int m_selectedJob = -1;
 };

@@ -59,8 +59,10 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     QVector<double> keys, values, modelKeys, modelValues;
     double top = 0.0;
-    const double fifo = results->fifo ? results->fifo->sim.makespan : 0.0;
-    const double reverse = results->reverseJohnson ? results->reverseJohnson->sim.makespan : 0.0;
+    const RunResult* fifoRun = results->baseline("fifo");
+    const RunResult* reverseRun = results->baseline("reverse-johnson");
+    const double fifo = fifoRun ? fifoRun->sim.makespan : 0.0;
+    const double reverse = reverseRun ? reverseRun->sim.makespan : 0.0;
     int row = 0;
     for (const auto& o : results->outcomes) {
         const QString id = QString::fromStdString(o.id);
@@ -77,7 +79,11 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
         ticker->addTick(row, id);
         if (!o.result) {
             set(Makespan, tr("—"));
-            set(Order, QString::fromStdString(o.error), Qt::AlignLeft | Qt::AlignVCenter);
+            const QString why = !o.finished() ? tr("computing…")
+                                : o.state == AlgorithmRun::State::Cancelled
+                                    ? tr("cancelled")
+                                    : QString::fromStdString(o.error);
+            set(Order, why, Qt::AlignLeft | Qt::AlignVCenter);
             ++row;
             continue;
         }
@@ -91,10 +97,8 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
             modelKeys << row;
             modelValues << *r.modelMakespan;
         }
-        set(VsFifo, results->fifo ? percent(improvementPercent(fifo, r.sim.makespan)) : tr("—"));
-        set(VsReverse, results->reverseJohnson
-                           ? percent(improvementPercent(reverse, r.sim.makespan))
-                           : tr("—"));
+        set(VsFifo, fifoRun ? percent(improvementPercent(fifo, r.sim.makespan)) : tr("—"));
+        set(VsReverse, reverseRun ? percent(improvementPercent(reverse, r.sim.makespan)) : tr("—"));
         set(MapUtil, QString::asprintf("%.1f%%", 100.0 * r.sim.mapUtilization()));
         set(ReduceUtil, QString::asprintf("%.1f%%", 100.0 * r.sim.reduceUtilization()));
         QStringList names;

@@ -1,104 +1,305 @@
 #include "charts/GanttPanel.h"
 
+#include <QBoxLayout>
+#include <QFrame>
 #include <QLabel>
-#include <QSplitter>
-#include <QVBoxLayout>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QTimer>
 
 #include "charts/GanttPlot.h"
 #include "run/RunController.h"
 
 namespace mr::ui {
 
-GanttPanel::GanttPanel(QWidget* parent) : QWidget(parent) {
+namespace {
+
+using State = AlgorithmRun::State;
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+}  // namespace
+
+// One algorithm's place in the panel: a status strip (what it is doing, a busy bar, Cancel or
+// Run again) above its chart, or a placeholder saying why there is no chart.
+class GanttPanel::ChartArea : public QFrame {
+public:
+    ChartArea(const QString& id, GanttPanel* panel) : QFrame(panel->m_container), m_id(id) {
+        setFrameShape(QFrame::NoFrame);
+        auto* layout = new QVBoxLayout(this);
+        layout->setContentsMargins(0, 0, 0, 2);
+        layout->setSpacing(0);
+        m_strip = new QWidget(this);
+        auto* strip = new QHBoxLayout(m_strip);
+        strip->setContentsMargins(6, 2, 6, 2);
+        m_state = new QLabel(m_strip);
+        m_state->setTextFormat(Qt::PlainText);
+        m_bar = new QProgressBar(m_strip);
+        m_bar->setRange(0, 0);  // busy: the algorithms report no fraction done
+        m_bar->setMaximumWidth(120);
+        m_bar->setMaximumHeight(12);
+        m_bar->setTextVisible(false);
+        m_cancel = new QPushButton(tr("Cancel"), m_strip);
+        m_cancel->setToolTip(tr("Stop this algorithm; the others go on"));
+        m_rerun = new QPushButton(tr("Run again"), m_strip);
+        strip->addWidget(m_state, 1);
+        strip->addWidget(m_bar);
+        strip->addWidget(m_cancel);
+        strip->addWidget(m_rerun);
+        m_placeholder = new QLabel(this);
+        m_placeholder->setAlignment(Qt::AlignCenter);
+        m_placeholder->setWordWrap(true);
+        m_placeholder->setTextFormat(Qt::PlainText);
+        m_placeholder->setMinimumHeight(60);
+        m_placeholder->setStyleSheet(
+            QStringLiteral("QLabel { background: #f4f4f4; color: #505050; }"));
+        layout->addWidget(m_strip);
+        layout->addWidget(m_placeholder, 1);
+        connect(m_cancel, &QPushButton::clicked, panel,
+                [panel, id] { emit panel->cancelRequested(id); });
+        connect(m_rerun, &QPushButton::clicked, panel,
+                [panel, id] { emit panel->rerunRequested(id); });
+    }
+
+    const QString& id() const { return m_id; }
+    // The plot whatever its visibility (visibility needs a shown window).
+    GanttPlot* currentPlot() const { return m_current ? m_plot : nullptr; }
+    bool running() const { return m_run.state == State::Running; }
+
+    void invalidate() { m_shown.reset(); }
+
+    void dropChart() {
+        delete m_plot;
+        m_plot = nullptr;
+        m_shown.reset();
+        m_workload.reset();
+        m_current = false;
+    }
+
+    // Returns whether the chart changed (a new result drawn).
+    bool update(const AlgorithmRun& run, const std::shared_ptr<const Workload>& workload,
+                const JobColours& colours, GanttPanel* panel, bool fit) {
+        m_run = run;
+        bool changed = false;
+        if (run.state == State::Done && run.result != m_shown) {
+            const bool created = m_plot == nullptr;
+            if (created) {
+                m_plot = panel->createPlot(m_id);
+                static_cast<QVBoxLayout*>(layout())->insertWidget(1, m_plot, 1);
+            }
+            m_shown = run.result;
+            m_workload = run.result->simulatedWorkload ? run.result->simulatedWorkload : workload;
+            m_plot->setLabelsVisible(panel->m_labels);
+            m_plot->setRun(*m_workload, *m_shown, created || fit, colours);
+            m_plot->setSelectedJob(panel->m_selectedJob);
+            changed = true;
+        }
+        // A chart is current when done; while (re)computing the previous one stays, marked.
+        m_current = run.state == State::Done ||
+                    ((run.state == State::Pending || run.state == State::Running) && m_plot);
+        if (run.state == State::Failed || run.state == State::Cancelled) {
+            m_current = false;
+        }
+        refresh();
+        return changed;
+    }
+
+    QString status() const {
+        switch (m_run.state) {
+            case State::Pending:
+                return m_plot ? tr("%1: waiting to update (the chart shows the previous result)")
+                                    .arg(m_id)
+                              : tr("%1: waiting for a free core…").arg(m_id);
+            case State::Running: {
+                const QString seconds = QString::number(secondsSince(m_run.started), 'f', 1);
+                return m_plot ? tr("%1: updating… %2 s (the chart shows the previous result)")
+                                    .arg(m_id, seconds)
+                              : tr("%1: computing… %2 s").arg(m_id, seconds);
+            }
+            case State::Failed:
+                return tr("%1 could not run: %2").arg(m_id, QString::fromStdString(m_run.error));
+            case State::Cancelled:
+                return tr("%1: cancelled.").arg(m_id);
+            case State::Done:
+                break;
+        }
+        return {};
+    }
+
+    void refresh() {
+        const bool busy = m_run.state == State::Pending || m_run.state == State::Running;
+        const bool showPlot = m_plot && m_current;
+        m_strip->setVisible(m_run.state != State::Done);
+        m_state->setText(status());
+        m_bar->setVisible(busy);
+        m_cancel->setVisible(busy);
+        m_rerun->setVisible(m_run.state == State::Cancelled || m_run.state == State::Failed);
+        if (m_plot) {
+            m_plot->setVisible(showPlot);
+        }
+        m_placeholder->setVisible(!showPlot);
+        m_placeholder->setText(m_run.state == State::Failed ? QString::fromStdString(m_run.error)
+                               : m_run.state == State::Cancelled ? tr("Cancelled: no chart.")
+                                                                 : tr("Computing %1…").arg(m_id));
+    }
+
+private:
+    QString m_id;
+    QWidget* m_strip;
+    QLabel* m_state;
+    QProgressBar* m_bar;
+    QPushButton* m_cancel;
+    QPushButton* m_rerun;
+    QLabel* m_placeholder;
+    GanttPlot* m_plot = nullptr;
+    bool m_current = false;
+    std::shared_ptr<const RunResult> m_shown;
+    std::shared_ptr<const Workload> m_workload;
+    AlgorithmRun m_run;
+};
+
+GanttPanel::GanttPanel(QWidget* parent) : QWidget(parent), m_clock(new QTimer(this)) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_empty = new QLabel(tr("Check an algorithm on the left to see its slot timeline."), this);
     m_empty->setAlignment(Qt::AlignCenter);
-    m_splitter = new QSplitter(Qt::Vertical, this);
-    m_splitter->setChildrenCollapsible(false);
+    m_empty->setVisible(false);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_container = new QWidget(m_scroll);
+    m_areas = new QBoxLayout(QBoxLayout::TopToBottom, m_container);
+    m_areas->setContentsMargins(0, 0, 0, 0);
+    m_areas->setSpacing(4);
+    m_scroll->setWidget(m_container);
     layout->addWidget(m_empty);
-    layout->addWidget(m_splitter, 1);
+    layout->addWidget(m_scroll, 1);
+    m_clock->setInterval(200);
+    connect(m_clock, &QTimer::timeout, this, &GanttPanel::updateRunningLabels);
+}
+
+GanttPanel::~GanttPanel() = default;
+
+GanttPlot* GanttPanel::createPlot(const QString& id) {
+    auto* plot = new GanttPlot(m_container);
+    connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            [this, plot] { syncRanges(plot); });
+    connect(plot, &GanttPlot::userChangedRange, this, [this] { m_userZoomed = true; });
+    connect(plot, &GanttPlot::jobClicked, this, [this, id](int job) {
+        m_current = id;
+        emit jobClicked(job);
+    });
+    return plot;
+}
+
+GanttPanel::ChartArea* GanttPanel::area(const QString& algorithm) const {
+    for (ChartArea* a : m_order) {
+        if (a->id() == algorithm) {
+            return a;
+        }
+    }
+    return nullptr;
 }
 
 void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool workloadReplaced) {
     if (workloadReplaced) {
         m_userZoomed = false;
+        for (ChartArea* a : m_order) {
+            a->dropChart();  // another workload's chart must not stay a moment longer
+        }
     }
-    QStringList wanted;
+    QList<ChartArea*> order;
     for (const auto& outcome : results->outcomes) {
-        wanted << QString::fromStdString(outcome.id);
+        ChartArea* a = area(QString::fromStdString(outcome.id));
+        if (a == nullptr) {
+            a = new ChartArea(QString::fromStdString(outcome.id), this);
+        }
+        order << a;
     }
-    // Drop the charts of algorithms no longer checked (or now failing).
-    for (const QString& id : m_plots.keys()) {
-        if (!wanted.contains(id) || !results->find(id.toStdString())) {
-            delete m_plots.take(id);
+    for (ChartArea* a : m_order) {
+        if (!order.contains(a)) {
+            delete a;  // no longer checked
         }
     }
-    for (const QString& id : m_errors.keys()) {
-        delete m_errors.take(id);
+    m_order = order;
+    bool changed = false;
+    for (int i = 0; i < m_order.size(); ++i) {
+        ChartArea* a = m_order[i];
+        m_areas->insertWidget(i, a, 1);
+        changed |= a->update(results->outcomes[static_cast<std::size_t>(i)], results->workload,
+                             results->colours, this, !m_userZoomed);
     }
-    int position = 0;
-    for (const auto& outcome : results->outcomes) {
-        const QString id = QString::fromStdString(outcome.id);
-        if (!outcome.result) {
-            auto* label = new QLabel(
-                tr("<b>%1</b>: %2").arg(id, QString::fromStdString(outcome.error).toHtmlEscaped()));
-            label->setWordWrap(true);
-            label->setAlignment(Qt::AlignCenter);
-            m_splitter->insertWidget(position++, label);
-            m_errors.insert(id, label);
-            continue;
+    if (changed) {
+        if (!m_userZoomed) {
+            fitAll();
+        } else if (GanttPlot* first = currentPlot()) {
+            syncRanges(first);
         }
-        GanttPlot* plot = m_plots.value(id);
-        const bool created = plot == nullptr;
-        if (created) {
-            plot = new GanttPlot(m_splitter);
-            m_plots.insert(id, plot);
-            connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-                    [this, plot] { syncRanges(plot); });
-            connect(plot, &GanttPlot::userChangedRange, this, [this] { m_userZoomed = true; });
-            connect(plot, &GanttPlot::jobClicked, this, [this, id](int job) {
-                m_current = id;
-                emit jobClicked(job);
-            });
-        }
-        m_splitter->insertWidget(position++, plot);
-        const Workload& shown = outcome.result->simulatedWorkload
-                                    ? *outcome.result->simulatedWorkload
-                                    : *results->workload;
-        plot->setLabelsVisible(m_labels);
-        plot->setRun(shown, *outcome.result, created || !m_userZoomed, results->colours);
-        plot->setSelectedJob(m_selectedJob);
-    }
-    if (!m_userZoomed) {
-        fitAll();
-    } else if (!m_plots.isEmpty()) {
-        syncRanges(m_plots.first());
     }
     m_empty->setVisible(results->outcomes.empty());
+    m_scroll->setVisible(!results->outcomes.empty());
+    const bool running = std::any_of(m_order.begin(), m_order.end(),
+                                     [](const ChartArea* a) { return a->running(); });
+    if (running && !m_clock->isActive()) {
+        m_clock->start();
+    } else if (!running) {
+        m_clock->stop();
+    }
+    applySizing();
+}
+
+void GanttPanel::updateRunningLabels() {
+    for (ChartArea* a : m_order) {
+        if (a->running()) {
+            a->refresh();
+        }
+    }
+}
+
+QString GanttPanel::areaStatus(const QString& algorithm) const {
+    ChartArea* a = area(algorithm);
+    return a ? a->status() : QString();
 }
 
 QList<GanttPlot*> GanttPanel::plots() const {
     QList<GanttPlot*> list;
-    for (int i = 0; i < m_splitter->count(); ++i) {
-        if (auto* plot = qobject_cast<GanttPlot*>(m_splitter->widget(i))) {
-            list << plot;
+    for (ChartArea* a : m_order) {
+        if (GanttPlot* p = a->currentPlot()) {
+            list << p;
         }
     }
     return list;
 }
 
+GanttPlot* GanttPanel::plot(const QString& algorithm) const {
+    ChartArea* a = area(algorithm);
+    return a ? a->currentPlot() : nullptr;
+}
+
 GanttPlot* GanttPanel::currentPlot() const {
-    if (GanttPlot* p = m_plots.value(m_current)) {
+    if (GanttPlot* p = plot(m_current)) {
         return p;
     }
     const auto list = plots();
     return list.isEmpty() ? nullptr : list.first();
 }
 
+void GanttPanel::setCurrentAlgorithm(const QString& algorithm) {
+    m_current = algorithm;
+}
+
 QString GanttPanel::currentAlgorithm() const {
     GanttPlot* p = currentPlot();
-    return p ? m_plots.key(p) : QString();
+    for (ChartArea* a : m_order) {
+        if (a->currentPlot() == p && p != nullptr) {
+            return a->id();
+        }
+    }
+    return {};
 }
 
 void GanttPanel::syncRanges(GanttPlot* source) {
@@ -106,7 +307,7 @@ void GanttPanel::syncRanges(GanttPlot* source) {
         return;
     }
     m_syncing = true;
-    for (GanttPlot* plot : m_plots) {
+    for (GanttPlot* plot : plots()) {
         if (plot != source && plot->xAxis->range() != source->xAxis->range()) {
             plot->xAxis->setRange(source->xAxis->range());
             plot->replot(QCustomPlot::rpQueuedReplot);
@@ -116,12 +317,13 @@ void GanttPanel::syncRanges(GanttPlot* source) {
 }
 
 void GanttPanel::fitAll() {
+    const QList<GanttPlot*> list = plots();
     double longest = 0.0;
-    for (GanttPlot* plot : m_plots) {
+    for (GanttPlot* plot : list) {
         longest = std::max(longest, plot->makespan());
     }
     m_syncing = true;
-    for (GanttPlot* plot : m_plots) {
+    for (GanttPlot* plot : list) {
         plot->fitAll();
         plot->xAxis->setRange(0.0, std::max(longest, 1e-9) * 1.03);  // one time axis for all
         plot->replot(QCustomPlot::rpQueuedReplot);
@@ -130,26 +332,50 @@ void GanttPanel::fitAll() {
     m_userZoomed = false;
 }
 
+void GanttPanel::invalidate() {
+    for (ChartArea* a : m_order) {
+        a->invalidate();
+    }
+}
+
 void GanttPanel::setSelectedJob(int job) {
     m_selectedJob = job;
-    for (GanttPlot* plot : m_plots) {
+    for (GanttPlot* plot : plots()) {
         plot->setSelectedJob(job);
     }
 }
 
 void GanttPanel::setStacked(bool stacked) {
-    m_splitter->setOrientation(stacked ? Qt::Vertical : Qt::Horizontal);
+    m_areas->setDirection(stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    applySizing();
 }
 
 bool GanttPanel::isStacked() const {
-    return m_splitter->orientation() == Qt::Vertical;
+    return m_areas->direction() == QBoxLayout::TopToBottom;
 }
 
 void GanttPanel::setLabelsVisible(bool visible) {
     m_labels = visible;
-    for (GanttPlot* plot : m_plots) {
+    for (GanttPlot* plot : plots()) {
         plot->setLabelsVisible(visible);
     }
+}
+
+void GanttPanel::resizeEvent(QResizeEvent* event) {
+    QWidget::resizeEvent(event);
+    applySizing();
+}
+
+void GanttPanel::applySizing() {
+    // The areas share the viewport; below their minimum the container grows and scrolls. Only
+    // minimums are set, never a size hint that would make the window grow.
+    const bool stacked = isStacked();
+    for (ChartArea* a : m_order) {
+        a->setMinimumSize(stacked ? 0 : kMinAreaWidth, stacked ? kMinAreaHeight : 0);
+    }
+    m_scroll->setHorizontalScrollBarPolicy(stacked ? Qt::ScrollBarAlwaysOff
+                                                   : Qt::ScrollBarAsNeeded);
+    m_scroll->setVerticalScrollBarPolicy(stacked ? Qt::ScrollBarAsNeeded : Qt::ScrollBarAlwaysOff);
 }
 
 }  // namespace mr::ui

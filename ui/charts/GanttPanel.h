@@ -1,14 +1,22 @@
-// GanttPanel — one GanttPlot per checked algorithm, stacked or side by side, on a shared time
-// axis (zooming or panning one moves them all). New results keep the user's zoom; "Fit" and a
-// new workload fit everything again. A click on a bar selects its job everywhere.
+// GanttPanel — the Timeline tab: one chart area per checked algorithm, stacked or side by side
+// in a scroll area, on a shared time axis (zooming or panning one moves them all). Each area
+// follows its own algorithm (issue 11 items 2–4): "waiting" or "computing… 2.3 s" with a busy
+// bar and Cancel while it runs, its GanttPlot as soon as its result is in (the others keep
+// computing), the reason when it could not run, "cancelled" with Run again. An edit keeps the
+// previous chart under an "updating" strip; a new workload removes every chart at once, so no
+// chart of one workload is ever shown under another's name. The areas share the visible height
+// (the width side by side) down to a minimum each, then the panel scrolls: the panel never asks
+// the window for more room. New results keep the user's zoom; "Fit" and a new workload fit again.
 #pragma once
 
 #include <QMap>
 #include <QWidget>
 #include <memory>
 
-class QSplitter;
+class QBoxLayout;
 class QLabel;
+class QScrollArea;
+class QTimer;
 
 namespace mr::ui {
 
@@ -18,30 +26,58 @@ class GanttPlot;
 class GanttPanel : public QWidget {
     Q_OBJECT
 public:
-    explicit GanttPanel(QWidget* parent = nullptr);
+    // Smallest height of a stacked chart area and width of one side by side (pixels at scale 1).
+    static constexpr int kMinAreaHeight = 210;
+    static constexpr int kMinAreaWidth = 360;
 
+    explicit GanttPanel(QWidget* parent = nullptr);
+    ~GanttPanel() override;
+
+    // A new snapshot of the current request; `workloadReplaced`: a different workload (a file
+    // opened), so the charts of the previous one go at once.
     void setResults(const std::shared_ptr<const RunSet>& results, bool workloadReplaced);
     void setSelectedJob(int job);
     void setStacked(bool stacked);
     bool isStacked() const;
     void setLabelsVisible(bool visible);
     void fitAll();
+    // The next setResults draws every chart again, even the unchanged ones (new colours).
+    void invalidate();
 
+    // The charts of the algorithms that are done, in list order.
     QList<GanttPlot*> plots() const;
-    GanttPlot* plot(const QString& algorithm) const { return m_plots.value(algorithm); }
-    GanttPlot* currentPlot() const;  // the last one clicked (or the first)
+    GanttPlot* plot(const QString& algorithm) const;
+    GanttPlot* currentPlot() const;                      // the last one clicked (or the first)
+    void setCurrentAlgorithm(const QString& algorithm);  // as if its chart had been clicked
     QString currentAlgorithm() const;
+    // What an algorithm's area says instead of (or above) its chart; empty when it shows a
+    // current chart and nothing else. For tests and the status line.
+    QString areaStatus(const QString& algorithm) const;
+    QScrollArea* scrollArea() const { return m_scroll; }
 
 signals:
     void jobClicked(int job);
+    void cancelRequested(const QString& algorithm);
+    void rerunRequested(const QString& algorithm);
+
+protected:
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
-    void syncRanges(GanttPlot* source);
+    class ChartArea;
 
-    QSplitter* m_splitter;
+    ChartArea* area(const QString& algorithm) const;
+    GanttPlot* createPlot(const QString& algorithm);
+    void applySizing();
+    void syncRanges(GanttPlot* source);
+    void updateRunningLabels();
+
+    QScrollArea* m_scroll;
+    QWidget* m_container;
+    QBoxLayout* m_areas;
     QLabel* m_empty;
-    QMap<QString, GanttPlot*> m_plots;
-    QMap<QString, QLabel*> m_errors;
+    QTimer* m_clock;
+    QList<ChartArea*> m_order;
     QString m_current;
     bool m_userZoomed = false;
     bool m_syncing = false;

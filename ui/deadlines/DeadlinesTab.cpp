@@ -4,7 +4,6 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -14,10 +13,8 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSpinBox>
-#include <QThreadPool>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrent>
 #include <algorithm>
 #include <atomic>
 #include <limits>
@@ -25,15 +22,15 @@
 #include "deadlines/LoadSweepCharts.h"
 #include "io/LoadSweepFormat.h"
 #include "model/InputError.h"
+#include "run/BackgroundJob.h"
 #include "widgets/RunOptionsPanel.h"
 #include "workloads/Generators.h"
 
 namespace mr::ui {
 
-// Shared by the tab and the worker thread: the cancel flag the core polls and the progress it
-// reports (atomics, polled by a timer on the GUI thread).
+// Shared by the tab and the worker thread: the progress the core reports (atomics, polled by a
+// timer on the GUI thread).
 struct DeadlinesTab::Run {
-    std::atomic<bool> cancel{false};
     std::atomic<int> done{0};
     std::atomic<int> total{0};
     int shownDone = -1;
@@ -61,7 +58,7 @@ QIcon swatch(const QColor& colour) {
 
 }  // namespace
 
-DeadlinesTab::DeadlinesTab(QWidget* parent) : QWidget(parent) {
+DeadlinesTab::DeadlinesTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(this)) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     auto* scroll = new QScrollArea(this);
@@ -81,13 +78,7 @@ DeadlinesTab::DeadlinesTab(QWidget* parent) : QWidget(parent) {
     setStatus(tr("Press Run to compute the sweep."), false);
 }
 
-DeadlinesTab::~DeadlinesTab() {
-    if (m_running) {
-        m_running->cancel = true;
-    }
-    // The worker captures no pointer to this tab, but let it end before the program does.
-    QThreadPool::globalInstance()->waitForDone();
-}
+DeadlinesTab::~DeadlinesTab() = default;  // m_job cancels the sweep; nothing waits for it
 
 QWidget* DeadlinesTab::buildControls() {
     auto* panel = new QWidget(this);
@@ -284,39 +275,29 @@ void DeadlinesTab::start() {
         setStatus(QString::fromStdString(e.what()), true);
         return;
     }
-    if (m_running) {
-        m_running->cancel = true;  // stops soon; its result is dropped (generation)
-    }
     auto run = std::make_shared<Run>();
-    m_running = run;
-    const quint64 generation = ++m_generation;
-    auto* watcher = new QFutureWatcher<Outcome>(this);
-    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation] {
-        const Outcome outcome = watcher->result();
-        watcher->deleteLater();
-        if (generation == m_generation) {
-            finish(outcome);
-        }
-    });
-    watcher->setFuture(QtConcurrent::run([run, o] {
-        Outcome out;
-        QElapsedTimer clock;
-        clock.start();
-        try {
-            out.result = sweepLoad(
-                o,
-                [run](int done, int total) {
-                    run->total = total;
-                    run->done = done;
-                },
-                &run->cancel);
-        } catch (const std::exception& e) {
-            out.error = QString::fromStdString(e.what());
-        }
-        out.seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
-        return out;
-    }));
-    m_progress->setRange(0, static_cast<int>(o.interarrivals.size()) * o.runs);
+    m_running = run;  // start() drops the result of a sweep still running
+    m_job->start<std::shared_ptr<const Outcome>>(
+        [run, o](const CancelFlag& cancel) {
+            auto out = std::make_shared<Outcome>();
+            QElapsedTimer clock;
+            clock.start();
+            try {
+                out->result = sweepLoad(
+                    o,
+                    [run](int done, int total) {
+                        run->total = total;
+                        run->done = done;
+                    },
+                    &cancel);
+            } catch (const std::exception& e) {
+                out->error = QString::fromStdString(e.what());
+            }
+            out->seconds = static_cast<double>(clock.nsecsElapsed()) / 1e9;
+            return std::shared_ptr<const Outcome>(std::move(out));
+        },
+        [this](std::shared_ptr<const Outcome> outcome) { finish(*outcome); });
+    m_progress->setRange(0, static_cast<int>(loadSweepPointCount(o)));
     m_progress->setValue(0);
     m_cancel->setEnabled(true);
     m_start->setText(tr("Restart"));
@@ -326,7 +307,7 @@ void DeadlinesTab::start() {
 
 void DeadlinesTab::cancel() {
     if (m_running) {
-        m_running->cancel = true;
+        m_job->cancel();
         setStatus(tr("Cancelling…"), false);
     }
 }

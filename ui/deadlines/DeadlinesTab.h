@@ -1,8 +1,8 @@
 // DeadlinesTab — seed 004 Figs. 1–4 in the window: a load sweep (core sweepLoad, as `mrsim
 // sweep-load`) of generated batches with deadlines, the chosen policies' deadline metrics
-// against the mean inter-arrival time. The sweep runs on worker threads; a progress bar follows
-// it (the core's progress callback stores into atomics that a timer polls) and Cancel stops it
-// between cells, drawing what finished and saying so. Starting a new sweep drops the old one's
+// against the mean inter-arrival time. The sweep runs on the explorer's WorkPool; a progress bar
+// follows it (the core's progress callback stores into atomics that a timer polls) and Cancel stops
+// it between cells, drawing what finished and saying so. Starting a new sweep drops the old one's
 // result. The defaults finish in seconds; seed 004 used 1000 jobs × 100 runs.
 #pragma once
 
@@ -24,6 +24,7 @@ class QTimer;
 
 namespace mr::ui {
 
+class BackgroundJob;
 class LoadSweepCharts;
 class RunOptionsPanel;
 
@@ -31,7 +32,7 @@ class DeadlinesTab : public QWidget {
     Q_OBJECT
 public:
     explicit DeadlinesTab(QWidget* parent = nullptr);
-    ~DeadlinesTab() override;  // cancels a running sweep and waits for it
+    ~DeadlinesTab() override;  // cancels a running sweep; never waits for it
 
     // What the controls say; throws InputError naming the field (interarrival, deadline-factor,
     // algorithms) when an entry is malformed.
@@ -81,8 +82,8 @@ private:
     LoadSweepCharts* m_charts;
     QTimer* m_poll;
 
+    BackgroundJob* m_job;
     std::shared_ptr<Run> m_running;  // the sweep whose result will be shown
-    quint64 m_generation = 0;
     std::optional<LoadSweepResult> m_result;
 };
 

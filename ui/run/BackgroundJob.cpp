@@ -5,24 +5,27 @@
 
 namespace mr::ui {
 
-BackgroundJob::BackgroundJob(QObject* parent) : QObject(parent) {}
+BackgroundJob::BackgroundJob(QObject* parent)
+    : QObject(parent), m_mailbox(std::make_shared<Mailbox>(this)) {}
 
 BackgroundJob::~BackgroundJob() {
+    m_mailbox->close();
     discard();
-    for (QFutureWatcherBase* watcher : findChildren<QFutureWatcherBase*>()) {
-        watcher->waitForFinished();
-    }
 }
 
 void BackgroundJob::cancel() {
-    if (m_cancel) {
-        *m_cancel = true;
+    if (m_token) {
+        m_token->cancel = true;
     }
 }
 
 void BackgroundJob::discard() {
     cancel();
     ++m_generation;
+}
+
+double BackgroundJob::elapsedMilliseconds() const {
+    return m_clock.isValid() ? static_cast<double>(m_clock.nsecsElapsed()) / 1e6 : 0.0;
 }
 
 void BackgroundJob::waitForIdle() {

@@ -2,32 +2,102 @@
 
 #include <QCoreApplication>
 #include <QEventLoop>
-#include <QFutureWatcher>
-#include <QtConcurrent/QtConcurrent>
+#include <QTimer>
+#include <algorithm>
 
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
 
 namespace mr::ui {
 
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+const char* const kBaselines[] = {"fifo", "reverse-johnson"};
+constexpr double kPublishIntervalMs = 100.0;
+
+double millisecondsSince(Clock::time_point start) {
+    return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+// Fast enough to run on every edit: these start first, the others once they are done or slow.
+bool isInteractive(const std::string& /*id*/) {
+    return true;  // until the registry says which are (issue 17's metadata)
+}
+
+}  // namespace
+
 const RunResult* RunSet::find(const std::string& id) const {
+    const AlgorithmRun* run = outcome(id);
+    return run != nullptr ? run->result.get() : nullptr;
+}
+
+const AlgorithmRun* RunSet::outcome(const std::string& id) const {
     for (const auto& o : outcomes) {
-        if (o.id == id && o.result) {
-            return &*o.result;
+        if (o.id == id) {
+            return &o;
         }
     }
     return nullptr;
 }
 
-RunController::RunController(QObject* parent) : QObject(parent) {
+const RunResult* RunSet::baseline(const std::string& id) const {
+    for (const auto& b : baselines) {
+        if (b.id == id) {
+            return b.result.get();
+        }
+    }
+    return nullptr;
+}
+
+int RunSet::finishedCount() const {
+    return static_cast<int>(std::count_if(outcomes.begin(), outcomes.end(),
+                                          [](const AlgorithmRun& o) { return o.finished(); }));
+}
+
+void RunSet::place(const AlgorithmRun& run) {
+    for (auto* list : {&outcomes, &baselines}) {
+        for (AlgorithmRun& o : *list) {
+            if (o.id == run.id) {
+                o = run;
+            }
+        }
+    }
+}
+
+bool RunSet::complete() const {
+    return finishedCount() == static_cast<int>(outcomes.size()) &&
+           std::all_of(baselines.begin(), baselines.end(),
+                       [](const AlgorithmRun& b) { return b.finished(); });
+}
+
+struct RunController::Task {
+    enum class Stage { Queued, Running, Finished };
+    Task(std::string id, bool checked, bool interactive)
+        : id(std::move(id)), checked(checked), interactive(interactive) {}
+
+    std::string id;
+    bool checked = true;  // shown; else only a baseline of the comparison
+    bool interactive = true;
+    std::shared_ptr<WorkToken> token;
+    Stage stage = Stage::Queued;
+    Clock::time_point started;
+};
+
+RunController::RunController(QObject* parent)
+    : QObject(parent),
+      m_mailbox(std::make_shared<Mailbox>(this)),
+      m_concurrency(ThreadPool::hardwareThreads()),
+      m_tick(new QTimer(this)) {
     qRegisterMetaType<std::shared_ptr<const mr::ui::RunSet>>();
+    m_tick->setInterval(50);
+    connect(m_tick, &QTimer::timeout, this, &RunController::pump);
 }
 
 RunController::~RunController() {
-    if (m_cancel) {
-        *m_cancel = true;
-    }
-    QThreadPool::globalInstance()->waitForDone();
+    m_mailbox->close();
+    cancelAll();
 }
 
 void RunController::setAlgorithms(const QStringList& ids) {
@@ -41,93 +111,211 @@ void RunController::setRunOptions(const RunOptions& options) {
     m_options.manualOrder.clear();
 }
 
-namespace {
-
-struct Outcome {
-    std::shared_ptr<RunSet> set;
-    QString error;
-    bool cancelled = false;
-};
-
-Outcome runAll(std::shared_ptr<const Workload> workload, JobColours colours,
-               std::vector<std::string> ids, RunOptions options, std::shared_ptr<CancelFlag> cancel,
-               quint64 generation) {
-    Outcome out;
-    QElapsedTimer timer;
-    timer.start();
-    try {
-        auto set = std::make_shared<RunSet>();
-        set->workload = workload;
-        set->colours = std::move(colours);
-        set->generation = generation;
-        set->options = options;
-        options.cancel = cancel.get();
-        // The manual order: the file's, else the table order.
-        options.manualOrder = workload->manualOrder;
-        if (options.manualOrder.empty()) {
-            for (const auto& job : workload->jobs) {
-                options.manualOrder.push_back(job.name);
-            }
-        }
-        std::vector<std::string> all = ids;
-        all.push_back("fifo");
-        all.push_back("reverse-johnson");
-        auto outcomes = runEach(*workload, all, options);
-        auto baseline = [&](std::size_t i) -> std::optional<RunResult> {
-            return outcomes[i].result ? std::optional<RunResult>(*outcomes[i].result)
-                                      : std::nullopt;
-        };
-        set->fifo = baseline(outcomes.size() - 2);
-        set->reverseJohnson = baseline(outcomes.size() - 1);
-        outcomes.resize(ids.size());
-        set->outcomes = std::move(outcomes);
-        set->milliseconds = static_cast<double>(timer.nsecsElapsed()) / 1e6;
-        out.set = std::move(set);
-    } catch (const Cancelled&) {
-        out.cancelled = true;
-    } catch (const std::exception& e) {
-        out.error = QString::fromStdString(e.what());
-    }
-    return out;
+void RunController::setConcurrency(int tasks, int slowAfterMs) {
+    m_concurrency = std::max(1, tasks);
+    m_slowAfterMs = std::max(0, slowAfterMs);
 }
 
-}  // namespace
+void RunController::cancelAll() {
+    for (Task& t : m_tasks) {
+        t.token->cancel = true;
+    }
+    m_tasks.clear();
+    ++m_generation;
+    m_tick->stop();
+}
 
 void RunController::request(const Workload& workload, const JobColours& colours) {
-    if (m_cancel) {
-        *m_cancel = true;  // the previous run stops soon and its result is dropped
+    cancelAll();
+    auto set = std::make_shared<RunSet>();
+    set->workload = std::make_shared<const Workload>(workload);
+    set->colours = colours;
+    set->options = m_options;
+    set->generation = m_generation;
+    std::vector<Task> interactive;
+    std::vector<Task> slow;
+    for (const QString& qid : m_algorithms) {
+        const std::string id = qid.toStdString();
+        set->outcomes.emplace_back(id);
+        Task t(id, true, isInteractive(id));
+        (t.interactive ? interactive : slow).push_back(std::move(t));
     }
-    m_cancel = std::make_shared<CancelFlag>(false);
-    const quint64 generation = ++m_generation;
-    std::vector<std::string> ids;
-    for (const QString& id : m_algorithms) {
-        ids.push_back(id.toStdString());
+    for (const char* id : kBaselines) {
+        set->baselines.emplace_back(id);
+        if (!m_algorithms.contains(QLatin1String(id))) {
+            interactive.emplace_back(id, false, true);
+        }
     }
-    auto shared = std::make_shared<const Workload>(workload);
-    auto* watcher = new QFutureWatcher<Outcome>(this);
-    ++m_running;
-    connect(watcher, &QFutureWatcher<Outcome>::finished, this, [this, watcher, generation] {
-        --m_running;
-        const Outcome outcome = watcher->result();
-        watcher->deleteLater();
-        if (generation != m_generation || outcome.cancelled) {
-            emit runDropped();  // stale: a newer request is on its way
-            return;
+    m_tasks = std::move(interactive);
+    std::move(slow.begin(), slow.end(), std::back_inserter(m_tasks));
+    for (Task& t : m_tasks) {
+        t.token = newWorkToken(m_generation);
+    }
+    m_building = set;
+    m_requestClock = Clock::now();
+    m_publishQueued = false;
+    m_latest = std::make_shared<const RunSet>(*m_building);
+    emit runStarted(m_latest);
+    pump();
+}
+
+RunController::Task* RunController::task(const std::string& id) {
+    for (Task& t : m_tasks) {
+        if (t.id == id) {
+            return &t;
         }
-        if (outcome.set) {
-            m_latest = outcome.set;
-            emit resultsReady(m_latest);
-        } else {
-            emit runFailed(outcome.error);
+    }
+    return nullptr;
+}
+
+void RunController::cancelAlgorithm(const QString& id) {
+    Task* t = task(id.toStdString());
+    if (t == nullptr || !t->checked || t->stage == Task::Stage::Finished) {
+        return;
+    }
+    t->token->cancel = true;
+    if (t->stage == Task::Stage::Queued) {
+        // Never started: finished at once (a running one reports back when it stops).
+        AlgorithmRun run{t->id, AlgorithmRun::State::Cancelled};
+        finishTask(m_generation, t->token.get(), std::move(run));
+    }
+}
+
+void RunController::rerunAlgorithm(const QString& id) {
+    Task* t = task(id.toStdString());
+    if (t == nullptr || !t->checked || t->stage != Task::Stage::Finished) {
+        return;
+    }
+    t->token = newWorkToken(m_generation);
+    t->stage = Task::Stage::Queued;
+    m_building->place(AlgorithmRun(t->id));
+    publish();
+    pump();
+}
+
+bool RunController::isRunning() const {
+    return std::any_of(m_tasks.begin(), m_tasks.end(),
+                       [](const Task& t) { return t.stage != Task::Stage::Finished; });
+}
+
+void RunController::pump() {
+    const auto now = Clock::now();
+    const auto slowAfter = std::chrono::milliseconds(m_slowAfterMs);
+    int lanes = 0;
+    bool interactiveBusy = false;  // an interactive task is queued or running (not yet slow)
+    for (const Task& t : m_tasks) {
+        const bool young = t.stage == Task::Stage::Running && now - t.started < slowAfter;
+        lanes += young ? 1 : 0;
+        interactiveBusy |= t.interactive && (young || t.stage == Task::Stage::Queued);
+    }
+    for (Task& t : m_tasks) {  // interactive ones first (request() ordered them)
+        if (lanes >= m_concurrency) {
+            break;
         }
+        if (t.stage != Task::Stage::Queued || (!t.interactive && interactiveBusy)) {
+            continue;
+        }
+        startTask(t);
+        ++lanes;
+    }
+    if (isRunning()) {
+        if (!m_tick->isActive()) {
+            m_tick->start();
+        }
+    } else {
+        m_tick->stop();
+    }
+}
+
+void RunController::startTask(Task& task) {
+    task.stage = Task::Stage::Running;
+    task.started = Clock::now();
+    AlgorithmRun running(task.id, AlgorithmRun::State::Running);
+    running.started = task.started;
+    m_building->place(running);
+    schedulePublish();
+
+    RunOptions options = m_options;
+    const Workload& workload = *m_building->workload;
+    // The manual order: the file's, else the table order.
+    options.manualOrder = workload.manualOrder;
+    if (options.manualOrder.empty()) {
+        for (const auto& job : workload.jobs) {
+            options.manualOrder.push_back(job.name);
+        }
+    }
+    workPool().post([this, workload = m_building->workload, id = task.id, token = task.token,
+                     options = std::move(options), mailbox = m_mailbox, generation = m_generation,
+                     started = task.started]() mutable {
+        AlgorithmRun run{id, AlgorithmRun::State::Done};
+        run.started = started;
+        options.cancel = &token->cancel;
+        try {
+            throwIfCancelled(&token->cancel);  // superseded before it started
+            run.result = std::make_shared<const RunResult>(runAlgorithm(*workload, id, options));
+        } catch (const Cancelled&) {
+            run.state = AlgorithmRun::State::Cancelled;
+        } catch (const InputError& e) {
+            run.state = AlgorithmRun::State::Failed;
+            run.error = e.what();
+        } catch (const std::exception& e) {
+            run.state = AlgorithmRun::State::Failed;
+            run.error = std::string("internal error: ") + e.what();
+        }
+        run.milliseconds = millisecondsSince(started);
+        // `this` is used on the GUI thread only, and only while the mailbox is open.
+        mailbox->deliver([this, generation, token, run = std::move(run)]() mutable {
+            finishTask(generation, token.get(), std::move(run));
+        });
     });
-    watcher->setFuture(
-        QtConcurrent::run(runAll, shared, colours, ids, m_options, m_cancel, generation));
-    emit runStarted();
+}
+
+void RunController::finishTask(quint64 generation, const WorkToken* token, AlgorithmRun run) {
+    if (generation != m_generation) {
+        return;  // a superseded request
+    }
+    Task* t = task(run.id);
+    if (t == nullptr || t->token.get() != token || t->stage == Task::Stage::Finished) {
+        return;  // an earlier try of an algorithm run again since
+    }
+    t->stage = Task::Stage::Finished;
+    m_building->place(run);
+    m_building->milliseconds = millisecondsSince(m_requestClock);
+    pump();
+    // The first result and the last at once; in between at most one snapshot per interval, so
+    // that fourteen algorithms finishing together do not redraw the visible tab fourteen times.
+    const double sinceLast = millisecondsSince(m_lastResultPublish);
+    const bool first = std::count_if(m_building->outcomes.begin(), m_building->outcomes.end(),
+                                     [](const AlgorithmRun& o) {
+                                         return o.state == AlgorithmRun::State::Done;
+                                     }) <= 1;
+    if (!isRunning() || first || sinceLast >= kPublishIntervalMs) {
+        m_lastResultPublish = Clock::now();
+        publish();
+    } else {
+        schedulePublish(static_cast<int>(kPublishIntervalMs - sinceLast));
+    }
+}
+
+void RunController::schedulePublish(int delayMs) {
+    if (!m_publishQueued) {
+        m_publishQueued = true;
+        QTimer::singleShot(delayMs, this, [this, generation = m_generation] {
+            if (m_publishQueued && generation == m_generation) {
+                publish();
+            }
+        });
+    }
+}
+
+void RunController::publish() {
+    m_publishQueued = false;
+    m_latest = std::make_shared<const RunSet>(*m_building);
+    emit resultsReady(m_latest);
 }
 
 void RunController::waitForLatest() {
-    while (m_running > 0) {
+    while (isRunning() || m_publishQueued) {
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }
 }

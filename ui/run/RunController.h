@@ -1,38 +1,72 @@
-// RunController — runs the checked algorithms on the current workload off the GUI thread. Each
-// request cancels the one before (its CancelFlag is set; a stale result is dropped), so every
-// edit redraws with fresh results and a slow run never blocks the window. The baselines of the
-// comparison (fifo, reverse-johnson) run too, checked or not. Every run uses the run options
-// (estimator, seed, pools, locality) last set.
+// RunController — runs the checked algorithms on the current workload off the GUI thread, one
+// task per algorithm on the WorkPool, and publishes a RunSet after each change, so every chart
+// appears as soon as its own algorithm is done (issue 11 item 2). A request first publishes a
+// RunSet with every algorithm pending (the charts say "computing" at once), then one per finished
+// algorithm. A newer request cancels the older one (every task's cancel flag is set; whatever it
+// still delivers is dropped by generation).
+//
+// Scheduling, so that no algorithm delays another's chart: at most `concurrency` tasks (the
+// cores) run at once, the registry's interactive algorithms and the baselines first; a task that
+// has run for more than slowAfterMs no longer holds a lane, so a slow algorithm only ever runs
+// beside the others. The comparison's baselines (fifo, reverse-johnson) run too, checked or not.
+// One algorithm can be cancelled alone (its chart says so and offers to run it again).
 #pragma once
 
-#include <QElapsedTimer>
 #include <QObject>
 #include <QStringList>
+#include <chrono>
 #include <memory>
 
 #include "document/JobPalette.h"
 #include "experiments/Compare.h"
+#include "run/WorkPool.h"
+
+class QTimer;
 
 namespace mr::ui {
 
+// One algorithm's part of a RunSet.
+struct AlgorithmRun {
+    enum class State { Pending, Running, Done, Failed, Cancelled };
+    AlgorithmRun() = default;
+    explicit AlgorithmRun(std::string id, State state = State::Pending)
+        : id(std::move(id)), state(state) {}
+
+    std::string id;
+    State state = State::Pending;
+    std::shared_ptr<const RunResult> result;        // Done
+    std::string error;                              // Failed: why it could not run
+    std::chrono::steady_clock::time_point started;  // Running, Done, Failed
+    double milliseconds = 0.0;                      // Done, Failed: how long it took
+
+    bool finished() const { return state != State::Pending && state != State::Running; }
+};
+
+// What one request has produced so far. Immutable once published; a newer snapshot replaces it.
 struct RunSet {
     std::shared_ptr<const Workload> workload;
-    JobColours colours;                      // the jobs' colour slots when the run was requested
-    std::vector<AlgorithmOutcome> outcomes;  // the checked algorithms, in list order
-    std::optional<RunResult> fifo;           // baselines for "improvement over"
-    std::optional<RunResult> reverseJohnson;
-    RunOptions options;  // what the run used (without its cancel flag)
-    double milliseconds = 0.0;
+    JobColours colours;                   // the jobs' colour slots when the run was requested
+    std::vector<AlgorithmRun> outcomes;   // the checked algorithms, in list order
+    std::vector<AlgorithmRun> baselines;  // fifo, reverse-johnson: the "vs" columns, always run
+    RunOptions options;                   // what the run used (without its cancel flag)
+    double milliseconds = 0.0;            // from the request to the newest finished algorithm
     quint64 generation = 0;
 
-    const RunResult* find(const std::string& id) const;  // a checked algorithm's result or null
+    const RunResult* find(const std::string& id) const;      // a checked algorithm's result or null
+    const RunResult* baseline(const std::string& id) const;  // a baseline's result or null
+    const AlgorithmRun* outcome(const std::string& id) const;
+    int finishedCount() const;
+    // Every checked algorithm and baseline has finished (done, failed or cancelled).
+    bool complete() const;
+    // Puts an algorithm's new state everywhere it appears (checked, baseline or both).
+    void place(const AlgorithmRun& run);
 };
 
 class RunController : public QObject {
     Q_OBJECT
 public:
     explicit RunController(QObject* parent = nullptr);
-    ~RunController() override;
+    ~RunController() override;  // cancels everything; never waits
 
     void setAlgorithms(const QStringList& ids);
     QStringList algorithms() const { return m_algorithms; }
@@ -40,28 +74,53 @@ public:
     // and cancellation are the controller's own).
     void setRunOptions(const RunOptions& options);
     const RunOptions& runOptions() const { return m_options; }
-    // Start a run of the checked algorithms on `workload` (the previous run is cancelled);
+    // Tasks running at once before a lane is taken by a long one (default: the cores), and how
+    // long a task runs before it counts as slow and frees its lane.
+    void setConcurrency(int tasks, int slowAfterMs);
+
+    // Start a run of the checked algorithms on `workload`; the previous run is cancelled.
     // `colours` go with the results, so that charts colour each job as the table did.
     void request(const Workload& workload, const JobColours& colours = {});
-    bool isRunning() const { return m_running > 0; }
+    // Cancel one algorithm of the current request (its chart says so).
+    void cancelAlgorithm(const QString& id);
+    // Run a cancelled (or failed) algorithm of the current request again.
+    void rerunAlgorithm(const QString& id);
+    // Cancel the whole current request (closing the window).
+    void cancelAll();
+
+    bool isRunning() const;  // the current request has unfinished tasks
     std::shared_ptr<const RunSet> latest() const { return m_latest; }
-    // Block until the newest request has finished (tests, headless export).
+    // Process events until the current request has finished (tests, headless export).
     void waitForLatest();
 
 signals:
-    void runStarted();
+    // A request started: every algorithm is pending in `results`.
+    void runStarted(std::shared_ptr<const mr::ui::RunSet> results);
+    // The newest snapshot: an algorithm started or finished. results->complete() on the last.
     void resultsReady(std::shared_ptr<const mr::ui::RunSet> results);
-    void runFailed(const QString& message);
-    // A cancelled or superseded run ended without results (it may end after the newer one).
-    void runDropped();
 
 private:
+    struct Task;
+    void pump();
+    void startTask(Task& task);
+    void finishTask(quint64 generation, const WorkToken* token, AlgorithmRun run);
+    void publish();
+    void schedulePublish(int delayMs = 0);
+    Task* task(const std::string& id);
+
     QStringList m_algorithms;
     RunOptions m_options;
+    std::shared_ptr<Mailbox> m_mailbox;
     std::shared_ptr<const RunSet> m_latest;
-    std::shared_ptr<CancelFlag> m_cancel;
+    std::shared_ptr<RunSet> m_building;  // the next snapshot (copied on publish)
+    std::vector<Task> m_tasks;           // the current request's
     quint64 m_generation = 0;
-    int m_running = 0;
+    std::chrono::steady_clock::time_point m_requestClock;
+    std::chrono::steady_clock::time_point m_lastResultPublish;
+    int m_concurrency;
+    int m_slowAfterMs = 150;
+    bool m_publishQueued = false;
+    QTimer* m_tick;
 };
 
 }  // namespace mr::ui

@@ -4,7 +4,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
-#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -14,26 +13,22 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrent>
 
 #include "document/JobPalette.h"
 #include "io/SweepFormat.h"
 #include "model/InputError.h"
+#include "run/BackgroundJob.h"
 #include "workloads/Generators.h"
 
 namespace mr::ui {
 
-namespace {
-
-struct SweepOutcome {
+struct SweepTab::SweepOutcome {
     std::optional<SweepResult> result;
     QString error;
     bool cancelled = false;
 };
 
-}  // namespace
-
-SweepTab::SweepTab(QWidget* parent) : QWidget(parent) {
+SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(this)) {
     auto* layout = new QVBoxLayout(this);
     auto* controls = new QGridLayout;
     m_current = new QRadioButton(tr("Current workload"), this);
@@ -134,12 +129,7 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent) {
            "predicts for Johnson's order (Min) and its reverse (Max)."));
 }
 
-SweepTab::~SweepTab() {
-    if (m_cancelFlag) {
-        *m_cancelFlag = true;
-    }
-    QThreadPool::globalInstance()->waitForDone();
-}
+SweepTab::~SweepTab() = default;  // m_job cancels the sweep; nothing waits for it
 
 void SweepTab::setWorkload(std::shared_ptr<const Workload> workload) {
     m_workload = std::move(workload);
@@ -207,9 +197,10 @@ void SweepTab::start() {
         GenerateOptions g;
         g.jobs = m_jobs->value();
         const auto seed = static_cast<std::uint64_t>(m_seed->value());
-        source = [kind, g, seed](int run) mutable {
-            g.seed = seed + static_cast<std::uint64_t>(run);
-            return generateWorkload(kind, g);
+        source = [kind, g, seed](int run) {  // called by several threads at once
+            GenerateOptions options = g;
+            options.seed = seed + static_cast<std::uint64_t>(run);
+            return generateWorkload(kind, options);
         };
     } else if (m_workload) {
         auto workload = m_workload;
@@ -218,10 +209,8 @@ void SweepTab::start() {
         m_status->setText(tr("There is no workload to sweep yet."));
         return;
     }
-    m_cancelFlag = std::make_shared<CancelFlag>(false);
     m_done = std::make_shared<std::atomic<std::size_t>>(0);
     m_total = std::make_shared<std::atomic<std::size_t>>(1);
-    spec.run.cancel = m_cancelFlag.get();
     auto done = m_done;
     auto total = m_total;
     spec.progress = [done, total](std::size_t d, std::size_t t) {
@@ -229,59 +218,59 @@ void SweepTab::start() {
         *done = std::max(done->load(), d);
     };
     const bool formula = m_formula->isChecked();
-    auto flag = m_cancelFlag;  // keeps the flag alive for the worker
-    auto* watcher = new QFutureWatcher<SweepOutcome>(this);
-    connect(watcher, &QFutureWatcher<SweepOutcome>::finished, this, [this, watcher, formula] {
-        const SweepOutcome outcome = watcher->result();
-        watcher->deleteLater();
-        m_running = false;
-        m_poll->stop();
-        m_run->setEnabled(true);
-        m_cancel->setEnabled(false);
-        if (outcome.cancelled) {
-            m_status->setText(tr("Cancelled; the chart keeps the previous sweep."));
-        } else if (!outcome.error.isEmpty()) {
-            m_status->setText(tr("The sweep could not run: %1").arg(outcome.error));
-        } else {
-            m_result = outcome.result;
-            if (!formula) {
-                auto& series = m_result->series;
-                series.erase(std::remove_if(series.begin(), series.end(),
-                                            [](const SweepSeries& s) { return s.formula; }),
-                             series.end());
-            }
-            m_progress->setValue(m_progress->maximum());
-            m_status->setText(tr("%1 cluster sizes × %2 run(s) × %3 algorithm(s).")
-                                  .arg(m_result->nodes.size())
-                                  .arg(m_result->runs)
-                                  .arg(m_algorithms.size()));
-            draw();
-        }
-        emit finished();
-    });
     m_running = true;
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
     m_progress->setValue(0);
     m_status->setText(tr("Running…"));
     m_poll->start();
-    watcher->setFuture(QtConcurrent::run([source, spec, flag]() {
-        SweepOutcome outcome;
-        try {
-            outcome.result = runSweep(source, spec);
-        } catch (const Cancelled&) {
-            outcome.cancelled = true;
-        } catch (const std::exception& e) {
-            outcome.error = QString::fromStdString(e.what());
+    m_job->start<std::shared_ptr<const SweepOutcome>>(
+        [source, spec](const CancelFlag& cancel) mutable {
+            auto outcome = std::make_shared<SweepOutcome>();
+            spec.run.cancel = &cancel;
+            try {
+                outcome->result = runSweep(source, spec);
+            } catch (const Cancelled&) {
+                outcome->cancelled = true;
+            } catch (const std::exception& e) {
+                outcome->error = QString::fromStdString(e.what());
+            }
+            return std::shared_ptr<const SweepOutcome>(std::move(outcome));
+        },
+        [this, formula](std::shared_ptr<const SweepOutcome> outcome) {
+            finish(*outcome, formula);
+        });
+}
+
+void SweepTab::finish(const SweepOutcome& outcome, bool formula) {
+    m_running = false;
+    m_poll->stop();
+    m_run->setEnabled(true);
+    m_cancel->setEnabled(false);
+    if (outcome.cancelled) {
+        m_status->setText(tr("Cancelled; the chart keeps the previous sweep."));
+    } else if (!outcome.error.isEmpty()) {
+        m_status->setText(tr("The sweep could not run: %1").arg(outcome.error));
+    } else {
+        m_result = outcome.result;
+        if (!formula) {
+            auto& series = m_result->series;
+            series.erase(std::remove_if(series.begin(), series.end(),
+                                        [](const SweepSeries& s) { return s.formula; }),
+                         series.end());
         }
-        return outcome;
-    }));
+        m_progress->setValue(m_progress->maximum());
+        m_status->setText(tr("%1 cluster sizes × %2 run(s) × %3 algorithm(s).")
+                              .arg(m_result->nodes.size())
+                              .arg(m_result->runs)
+                              .arg(m_algorithms.size()));
+        draw();
+    }
+    emit finished();
 }
 
 void SweepTab::cancel() {
-    if (m_cancelFlag) {
-        *m_cancelFlag = true;
-    }
+    m_job->cancel();
 }
 
 void SweepTab::draw() {

@@ -1,7 +1,7 @@
 // SweepTab — makespan against cluster size for the checked algorithms (seed 000 Figs. 7–9), with
 // the two-stage formula's Min (Johnson) and Max (reverse Johnson) lines, on the current workload
 // or on R generated ones (mean and spread). Computed in the background (core runSweep on all
-// cores) with a progress bar and Cancel.
+// cores, started from the explorer's WorkPool) with a progress bar and Cancel.
 #pragma once
 
 #include <QWidget>
@@ -24,11 +24,13 @@ class QTimer;
 
 namespace mr::ui {
 
+class BackgroundJob;
+
 class SweepTab : public QWidget {
     Q_OBJECT
 public:
     explicit SweepTab(QWidget* parent = nullptr);
-    ~SweepTab() override;
+    ~SweepTab() override;  // cancels a running sweep; never waits for it
 
     // The workload "current workload" sweeps, and the algorithms to sweep (the checked ones).
     void setWorkload(std::shared_ptr<const Workload> workload);
@@ -48,6 +50,8 @@ signals:
     void finished();
 
 private:
+    struct SweepOutcome;
+    void finish(const SweepOutcome& outcome, bool formula);
     void suggestRange();
     void draw();
 
@@ -70,7 +74,7 @@ private:
     std::shared_ptr<const Workload> m_workload;
     QStringList m_algorithms;
     std::optional<SweepResult> m_result;
-    std::shared_ptr<CancelFlag> m_cancelFlag;
+    BackgroundJob* m_job;
     std::shared_ptr<std::atomic<std::size_t>> m_done;
     std::shared_ptr<std::atomic<std::size_t>> m_total;
     bool m_running = false;

@@ -33,9 +33,11 @@ QStringList AlgorithmList::checkedIds() const {
 }
 
 void AlgorithmList::setChecked(const QStringList& ids) {
-    const QSignalBlocker block(this);
-    for (int i = 0; i < count(); ++i) {
-        item(i)->setCheckState(ids.contains(item(i)->text()) ? Qt::Checked : Qt::Unchecked);
+    {
+        const QSignalBlocker block(this);  // one checkedChanged below, not one per item
+        for (int i = 0; i < count(); ++i) {
+            item(i)->setCheckState(ids.contains(item(i)->text()) ? Qt::Checked : Qt::Unchecked);
+        }
     }
     QSettings().setValue("algorithms/checked", checkedIds());
     emit checkedChanged(checkedIds());

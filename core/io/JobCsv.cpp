@@ -1,0 +1,42 @@
+#include "io/JobCsv.h"
+
+#include "experiments/DeadlineMetrics.h"
+#include "io/ResultFormat.h"
+
+namespace mr {
+
+std::string jobTimesCsv(const Workload& input, const RunResult& result) {
+    const Workload& w = result.simulatedWorkload ? *result.simulatedWorkload : input;
+    std::vector<std::string> pools(w.jobs.size());
+    if (result.sim.pools.size() > 1) {
+        for (const PoolTimes& pool : result.sim.pools) {
+            for (const int job : pool.jobs) {
+                pools[static_cast<std::size_t>(job)] = pool.name;
+            }
+        }
+    }
+    std::string out =
+        "job,pool,arrival,start,map_end,end,m,r,deadline,late,killed_maps,killed_reduces\n";
+    for (std::size_t j = 0; j < w.jobs.size() && j < result.sim.jobs.size(); ++j) {
+        const JobTimes& t = result.sim.jobs[j];
+        const Job& job = w.jobs[j];
+        out += csvField(job.name) + ',' + csvField(pools[j]) + ',' + csvNumber(t.arrival) + ',' +
+               csvNumber(t.start) + ',' + csvNumber(t.mapEnd) + ',' + csvNumber(t.end) + ',';
+        if (j < result.stages.size()) {
+            out += csvNumber(result.stages[j].map) + ',' + csvNumber(result.stages[j].reduce);
+        } else {
+            out += ',';
+        }
+        out += ',';
+        if (job.deadline) {
+            out += csvNumber(t.arrival + *job.deadline) + ',' +
+                   (missedDeadline(t.arrival, *job.deadline, t.end) ? "1" : "0");
+        } else {
+            out += ',';
+        }
+        out += ',' + std::to_string(t.killedMaps) + ',' + std::to_string(t.killedReduces) + '\n';
+    }
+    return out;
+}
+
+}  // namespace mr

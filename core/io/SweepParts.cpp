@@ -1,0 +1,404 @@
+#include "io/SweepParts.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+
+#include "experiments/SweepPoints.h"
+#include "io/JsonParse.h"
+#include "model/InputError.h"
+
+namespace mr {
+
+using nlohmann::json;
+using nlohmann::ordered_json;
+
+namespace {
+
+constexpr std::size_t kMaxLineBytes = 64u << 20;
+
+std::uint64_t fnv1a(std::uint64_t hash, const std::string& text) {
+    for (const char c : text) {
+        hash ^= static_cast<unsigned char>(c);
+        hash *= 0x100000001b3ULL;
+    }
+    return hash;
+}
+
+InputError writeError(const std::string& path, const std::string& what) {
+    return InputError(path, "", "", what + ": " + std::strerror(errno));
+}
+
+}  // namespace
+
+std::string contentHash(const std::string& text) {
+    const std::uint64_t hash = fnv1a(0xcbf29ce484222325ULL, text);
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+    return hex;
+}
+
+std::string sweepFingerprint(const std::string& command, const ordered_json& definition,
+                             const std::string& program) {
+    return contentHash(command + "\n" + definition.dump() + "\n" + program);
+}
+
+SweepHeader makeSweepHeader(std::string command, ordered_json definition, std::size_t points,
+                            std::string order, std::string program) {
+    SweepHeader h;
+    h.fingerprint = sweepFingerprint(command, definition, program);
+    h.command = std::move(command);
+    h.definition = std::move(definition);
+    h.points = points;
+    h.order = std::move(order);
+    h.program = std::move(program);
+    return h;
+}
+
+std::string headerLine(const SweepHeader& h) {
+    ordered_json line;
+    line["format"] = kSweepPartsFormat;
+    line["version"] = 1;
+    line["command"] = h.command;
+    line["fingerprint"] = h.fingerprint;
+    line["program"] = h.program;
+    line["points"] = h.points;
+    line["order"] = h.order;
+    line["definition"] = h.definition;
+    return line.dump() + "\n";
+}
+
+std::string pointLine(const SweepHeader& h, std::size_t index, const ordered_json& fields) {
+    ordered_json line;
+    line["fingerprint"] = h.fingerprint;
+    line["index"] = index;
+    for (const auto& [key, value] : fields.items()) {
+        line[key] = value;
+    }
+    return line.dump() + "\n";
+}
+
+ordered_json partNumber(double value) {
+    if (std::isfinite(value)) {
+        return value;
+    }
+    return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+}
+
+std::optional<double> optionalPartNumber(const FieldReader& fields, const char* key) {
+    if (!fields.has(key) || fields.raw(key).is_null()) {
+        return std::nullopt;
+    }
+    const json& v = fields.raw(key);
+    if (v.is_number()) {
+        return v.get<double>();
+    }
+    if (v.is_string()) {
+        const std::string text = v.get<std::string>();
+        if (text == "inf") {
+            return HUGE_VAL;
+        }
+        if (text == "-inf") {
+            return -HUGE_VAL;
+        }
+        if (text == "nan") {
+            return std::nan("");
+        }
+    }
+    fields.fail(key, "must be a number (or \"inf\", \"-inf\", \"nan\")");
+}
+
+double partNumber(const FieldReader& fields, const char* key) {
+    const auto value = optionalPartNumber(fields, key);
+    if (!value) {
+        fields.fail(key, "is missing");
+    }
+    return *value;
+}
+
+void checkPointArguments(const FieldReader& line, const ordered_json& arguments, std::size_t index) {
+    for (const auto& [key, value] : arguments.items()) {
+        if (!line.has(key.c_str()) || line.raw(key.c_str()).dump() != value.dump()) {
+            line.fail(key, "does not match point " + std::to_string(index) + " of the sweep (" +
+                               value.dump() + " expected)");
+        }
+    }
+}
+
+PartWriter::PartWriter(const std::string& path, bool append) : m_path(path) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+        throw InputError(path, "", "", "is not a regular file");
+    }
+    m_fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (append ? 0 : O_TRUNC),
+                  0644);
+    if (m_fd < 0) {
+        throw writeError(path, "cannot open for writing");
+    }
+    if (!append) {
+        return;
+    }
+    // Cut a torn last line (a writer killed inside write()): appending after it would glue the
+    // next line to it.
+    const off_t size = ::lseek(m_fd, 0, SEEK_END);
+    off_t keep = size;
+    const int reader = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (reader < 0) {
+        throw writeError(path, "cannot read");
+    }
+    char block[4096];
+    while (keep > 0) {
+        const off_t from = std::max<off_t>(0, keep - static_cast<off_t>(sizeof block));
+        const ssize_t got = ::pread(reader, block, static_cast<std::size_t>(keep - from), from);
+        if (got <= 0) {
+            break;
+        }
+        const char* end = block + got;
+        const char* newline = end;
+        while (newline != block && newline[-1] != '\n') {
+            --newline;
+        }
+        if (newline != block) {
+            keep = from + (newline - block);
+            break;
+        }
+        keep = from;
+    }
+    ::close(reader);
+    if (keep != size && ::ftruncate(m_fd, keep) != 0) {
+        throw writeError(path, "cannot cut the torn last line");
+    }
+}
+
+PartWriter::PartWriter(std::ostream& out) : m_out(&out) {}
+
+PartWriter::~PartWriter() {
+    if (m_fd >= 0) {
+        ::close(m_fd);
+    }
+}
+
+void PartWriter::write(const std::string& line) {
+    const std::lock_guard lock(m_mutex);
+    if (m_out != nullptr) {
+        m_out->write(line.data(), static_cast<std::streamsize>(line.size()));
+        m_out->flush();
+        if (!*m_out) {
+            throw InputError("", "", "output", "cannot write the results");
+        }
+        return;
+    }
+    // One write() for the whole line: O_APPEND places it at the end in one piece.
+    std::size_t done = 0;
+    while (done < line.size()) {
+        const ssize_t n = ::write(m_fd, line.data() + done, line.size() - done);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            throw writeError(m_path, "cannot write");
+        }
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+std::vector<std::size_t> PartsReport::missing() const {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < seen.size(); ++i) {
+        if (seen[i] == 0) {
+            out.push_back(i);
+        }
+    }
+    return out;
+}
+
+std::size_t PartsReport::pointsRead() const {
+    return static_cast<std::size_t>(
+        std::count_if(seen.begin(), seen.end(), [](std::uint8_t n) { return n > 0; }));
+}
+
+namespace {
+
+SweepHeader parseHeader(const std::string& text, const std::string& where) {
+    const ordered_json line = ordered_json::parse(text);
+    const auto need = [&](const char* key) -> const ordered_json& {
+        if (!line.contains(key)) {
+            throw InputError(where, "", key, "the header line has no '" + std::string(key) + "'");
+        }
+        return line[key];
+    };
+    if (need("format") != kSweepPartsFormat || need("version") != 1) {
+        throw InputError(where, "", "format",
+                         "not a sweep results file (expected \"format\": \"" +
+                             std::string(kSweepPartsFormat) + "\", \"version\": 1)");
+    }
+    SweepHeader h;
+    try {
+        h.command = need("command").get<std::string>();
+        h.fingerprint = need("fingerprint").get<std::string>();
+        h.program = need("program").get<std::string>();
+        h.points = need("points").get<std::size_t>();
+        h.order = need("order").get<std::string>();
+        h.definition = need("definition");
+    } catch (const nlohmann::json::exception&) {
+        throw InputError(where, "", "header", "a header field has the wrong type");
+    }
+    if (sweepFingerprint(h.command, h.definition, h.program) != h.fingerprint) {
+        throw InputError(where, "", "fingerprint",
+                         "does not match the header's definition (the line was edited)");
+    }
+    if (h.points < 1 || h.points > kMaxSweepPoints) {
+        throw InputError(where, "", "points",
+                         "must be between 1 and " + std::to_string(kMaxSweepPoints));
+    }
+    return h;
+}
+
+// Calls onLine(text, lineNumber) for every complete line of `path`; returns false when the file
+// ends with an incomplete line (which is skipped).
+bool forEachLine(const std::string& path,
+                 const std::function<void(const std::string&, std::size_t)>& onLine) {
+    std::ifstream in(path, std::ios::binary);
+    std::string pending;
+    std::size_t number = 0;
+    std::vector<char> block(1u << 20);
+    while (in) {
+        in.read(block.data(), static_cast<std::streamsize>(block.size()));
+        const std::size_t got = static_cast<std::size_t>(in.gcount());
+        std::size_t start = 0;
+        for (std::size_t i = 0; i < got; ++i) {
+            if (block[i] != '\n') {
+                continue;
+            }
+            pending.append(block.data() + start, i - start);
+            onLine(pending, ++number);
+            pending.clear();
+            start = i + 1;
+        }
+        pending.append(block.data() + start, got - start);
+        if (pending.size() > kMaxLineBytes) {
+            throw InputError(path + " line " + std::to_string(number + 1), "", "",
+                             "line longer than 64 MB: not a sweep results file");
+        }
+    }
+    if (in.bad()) {
+        throw InputError(path, "", "", "cannot read: " + std::string(std::strerror(errno)));
+    }
+    return pending.empty();
+}
+
+}  // namespace
+
+PartsReport readSweepParts(const std::vector<std::string>& paths, const PartsCallbacks& callbacks,
+                           bool missingIsEmpty) {
+    PartsReport report;
+    for (const std::string& path : paths) {
+        struct stat info {};
+        if (::stat(path.c_str(), &info) != 0) {
+            if (missingIsEmpty && errno == ENOENT) {
+                continue;
+            }
+            throw InputError(path, "", "", "cannot open: " + std::string(std::strerror(errno)));
+        }
+        if (!S_ISREG(info.st_mode)) {
+            throw InputError(path, "", "", "is not a regular file");
+        }
+        if (::access(path.c_str(), R_OK) != 0) {
+            throw InputError(path, "", "", "cannot open: " + std::string(std::strerror(errno)));
+        }
+        bool headerInFile = false;
+        const bool complete = forEachLine(path, [&](const std::string& text, std::size_t number) {
+            const std::string where = path + " line " + std::to_string(number);
+            if (text.find_first_not_of(" \t\r") == std::string::npos) {
+                return;
+            }
+            // Strict: nesting depth, repeated keys and huge numbers refused, naming the line.
+            const json line = parseJsonText(text, where);
+            if (!line.is_object()) {
+                throw InputError(where, "", "", "not a JSON object");
+            }
+            if (line.contains("format")) {
+                SweepHeader h = parseHeader(text, where);
+                if (!report.header) {
+                    if (callbacks.header) {
+                        callbacks.header(h);
+                    }
+                    report.seen.assign(h.points, 0);
+                    report.header = std::move(h);
+                } else if (h.fingerprint != report.header->fingerprint) {
+                    throw InputError(where, "", "fingerprint",
+                                     "from another sweep (" + h.command + " " + h.fingerprint +
+                                         "; the first part is " + report.header->command + " " +
+                                         report.header->fingerprint + ")");
+                }
+                headerInFile = true;
+                return;
+            }
+            if (!headerInFile) {
+                throw InputError(where, "", "", "a point before the file's header line");
+            }
+            const FieldReader fields(line, where, "");
+            const std::string fingerprint = fields.requiredString("fingerprint");
+            if (fingerprint != report.header->fingerprint) {
+                throw InputError(where, "", "fingerprint",
+                                 "from another sweep (" + fingerprint + "; the header says " +
+                                     report.header->fingerprint + ")");
+            }
+            const auto index = static_cast<std::size_t>(
+                fields.requiredInt("index", 0, static_cast<long long>(report.header->points) - 1));
+            if (report.seen[index] > 0) {
+                if (report.seen[index] == 1) {
+                    report.duplicates.push_back(index);
+                }
+                report.seen[index] =
+                    static_cast<std::uint8_t>(std::min<int>(report.seen[index] + 1, 255));
+                return;
+            }
+            report.seen[index] = 1;
+            if (callbacks.point) {
+                callbacks.point(index, line, where);
+            }
+        });
+        if (!complete) {
+            report.tornFiles.push_back(path);
+        }
+    }
+    std::sort(report.duplicates.begin(), report.duplicates.end());
+    return report;
+}
+
+std::string indexRanges(const std::vector<std::size_t>& indices, std::size_t limit) {
+    std::string out;
+    std::size_t ranges = 0;
+    std::size_t i = 0;
+    while (i < indices.size()) {
+        std::size_t j = i;
+        while (j + 1 < indices.size() && indices[j + 1] == indices[j] + 1) {
+            ++j;
+        }
+        if (ranges == limit) {
+            std::size_t rest = 0;
+            for (std::size_t k = i; k < indices.size(); ++k) {
+                rest += k == i || indices[k] != indices[k - 1] + 1 ? 1 : 0;
+            }
+            return out + ", … (" + std::to_string(rest) + " more ranges)";
+        }
+        out += (out.empty() ? "" : ", ") + std::to_string(indices[i]);
+        if (j > i) {
+            out += "-" + std::to_string(indices[j]);
+        }
+        ++ranges;
+        i = j + 1;
+    }
+    return out;
+}
+
+}  // namespace mr

@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# CI stage "sweeps" (issue 16): the cluster recipes, run for real on this machine.
+#  1. GNU parallel, local jobs: scripts/sweep-parallel.sh runs a sweep as shards, is interrupted
+#     (a part cut as a kill leaves it) and run again; the merge equals the unsharded output.
+#  2. GNU parallel over ssh (--sshlogin) to an sshd started on localhost with a throw-away key.
+#  3. Slurm: munged, slurmctld and slurmd on localhost (a one-node cluster with this machine's
+#     CPUs, no cgroups: proctrack/linuxproc), packaging/slurm/submit-sweep.sh submits the array
+#     and the merge; one shard is resubmitted (it resumes: nothing left to compute).
+# Every comparison is byte for byte. Where ssh or Slurm cannot start here (no root, a container
+# without the needed kernel features), the stage says so in a SKIPPED line and goes on; the GNU
+# parallel part never skips.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$(pwd)
+source scripts/common.sh
+
+install_missing "${BUILD_PACKAGES[@]}" parallel rsync openssh-client openssh-server \
+    munge slurmctld slurmd slurm-client
+cmake -S . -B build-sweeps -DCMAKE_BUILD_TYPE=Release -DMRX_BUILD_GUI=OFF -DMRX_BUILD_TESTS=OFF \
+    -DMRX_BUILD_BENCH=OFF -DMRX_WARNINGS_AS_ERRORS=ON >/dev/null
+cmake --build build-sweeps -j"$(nproc)" --target mrsim
+mrsim="$root/build-sweeps/app/mrsim"
+
+work=$(mktemp -d /tmp/mrx-sweeps-ci.XXXXXX)
+pids=()
+cleanup() {  # stop the daemons this stage started (by their pids), then remove their files
+    local pid
+    for pid in ${pids[@]+"${pids[@]}"}; do kill "$pid" 2>/dev/null || true; done
+    for pid in ${pids[@]+"${pids[@]}"}; do
+        for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    done
+    rm -rf "$work" || true
+}
+trap cleanup EXIT
+cd "$work"
+skipped=()
+fail() { echo "sweeps: FAILED: $*" >&2; exit 1; }
+same() {  # same EXPECTED ACTUAL WHAT
+    cmp -s "$1" "$2" || { diff "$1" "$2" | head -20 >&2; fail "$3 differs from the unsharded output"; }
+    echo "sweeps: ok: $3 equals the unsharded output ($(wc -c <"$1") bytes)"
+}
+free_port() {  # a TCP port nothing listens on
+    local port
+    for _ in $(seq 100); do
+        port=$((20000 + RANDOM % 20000))
+        (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
+    done
+    return 1
+}
+
+# ---- 1. GNU parallel, local jobs -----------------------------------------------------------
+sweep=(sweep --generate synthetic-bimodal --jobs 20 --runs 6 --nodes 5:50:5
+       -a johnson,balanced-pools,fifo)
+"$mrsim" "${sweep[@]}" >whole.txt
+"$mrsim" "${sweep[@]}" --csv >whole.csv
+PATH="$root/build-sweeps/app:$PATH" "$root/scripts/sweep-parallel.sh" -j 2 -n 5 -d local \
+    -- "${sweep[@]}" >local.txt
+same whole.txt local.txt "GNU parallel, 5 shards on 2 local jobs"
+# Interrupted: shard 3's part as a killed writer leaves it (2 whole lines and a torn one), shard 1's
+# lost; running the recipe again computes only what is missing.
+head -n 2 local/part-3.jsonl >cut && head -c 40 <(sed -n 3p local/part-3.jsonl) >>cut
+mv cut local/part-3.jsonl
+rm local/part-1.jsonl
+PATH="$root/build-sweeps/app:$PATH" "$root/scripts/sweep-parallel.sh" -j 2 -n 5 -d local --csv \
+    -- "${sweep[@]}" >local.csv 2>local.log
+grep -q "shard 3/5.*were in local/part-3.jsonl" local.log || { cat local.log >&2; fail "shard 3 did not resume"; }
+same whole.csv local.csv "GNU parallel, resumed after an interruption"
+
+# ---- 2. GNU parallel over ssh --------------------------------------------------------------
+ssh_ok=""
+if [ "$(id -u)" -ne 0 ]; then
+    skipped+=("GNU parallel over ssh: starting an sshd needs root")
+elif port=$(free_port); then
+    mkdir -p ssh /run/sshd
+    ssh-keygen -q -t ed25519 -N '' -f ssh/host && ssh-keygen -q -t ed25519 -N '' -f ssh/user
+    cp ssh/user.pub ssh/authorized_keys
+    cat >ssh/sshd_config <<EOF
+Port $port
+ListenAddress 127.0.0.1
+HostKey $work/ssh/host
+AuthorizedKeysFile $work/ssh/authorized_keys
+PasswordAuthentication no
+PermitRootLogin prohibit-password
+StrictModes no
+UsePAM no
+PidFile $work/ssh/sshd.pid
+EOF
+    if /usr/sbin/sshd -f "$work/ssh/sshd_config" -E "$work/ssh/sshd.log"; then
+        for _ in $(seq 50); do [ -s ssh/sshd.pid ] && break; sleep 0.1; done
+        pids+=("$(cat ssh/sshd.pid)")
+        login="ssh -p $port -i $work/ssh/user -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o BatchMode=yes -o LogLevel=ERROR root@127.0.0.1"
+        if $login true 2>ssh/login.err; then
+            ssh_ok=1
+        else
+            skipped+=("GNU parallel over ssh: ssh to localhost failed: $(head -c 300 ssh/login.err)")
+        fi
+    else
+        skipped+=("GNU parallel over ssh: sshd did not start: $(tail -n 3 ssh/sshd.log | tr '\n' ' ')")
+    fi
+else
+    skipped+=("GNU parallel over ssh: no free port")
+fi
+if [ -n "$ssh_ok" ]; then
+    # A file input travels with --basefile; parts come back with rsync.
+    cp "$root/samples/figure4-scenario2.json" fig.json
+    file_sweep=(sweep fig.json --nodes 5:60:5 -a johnson,balanced-pools,hscheduler)
+    "$mrsim" "${file_sweep[@]}" --json >file-whole.json
+    "$root/scripts/sweep-parallel.sh" -j 2 -n 4 -d remote --json --mrsim "$mrsim" -f fig.json \
+        -S "$login" -- "${file_sweep[@]}" >remote.json 2>remote.log \
+        || { cat remote.log >&2; fail "the ssh recipe"; }
+    same file-whole.json remote.json "GNU parallel over ssh (--sshlogin), 4 shards"
+fi
+
+# ---- 3. Slurm on localhost ------------------------------------------------------------------
+slurm_skip() { skipped+=("Slurm: $*"); }
+start_slurm() {
+    [ "$(id -u)" -eq 0 ] || { slurm_skip "starting slurmctld, slurmd and munged needs root"; return 1; }
+    local s="$work/slurm" ctld_port d_port host cpus
+    mkdir -p "$s/state" "$s/spool" "$s/munge" "$s/log"
+    chmod 700 "$s/munge"
+    dd if=/dev/urandom of="$s/munge/munge.key" bs=1024 count=1 2>/dev/null
+    chmod 400 "$s/munge/munge.key"
+    munged --force --socket="$s/munge/socket" --key-file="$s/munge/munge.key" \
+        --log-file="$s/log/munged.log" --pid-file="$s/munge/munged.pid" \
+        --seed-file="$s/munge/seed" || { slurm_skip "munged did not start: $(tail -n 2 "$s/log/munged.log" 2>/dev/null)"; return 1; }
+    for _ in $(seq 50); do [ -s "$s/munge/munged.pid" ] && break; sleep 0.1; done
+    pids+=("$(cat "$s/munge/munged.pid")")
+    ctld_port=$(free_port) && d_port=$(free_port) || { slurm_skip "no free ports"; return 1; }
+    host=$(hostname -s)
+    cpus=$(nproc)
+    cat >"$s/slurm.conf" <<EOF
+ClusterName=mrxci
+SlurmctldHost=$host
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort=$ctld_port
+SlurmdPort=$d_port
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$s/munge/socket
+StateSaveLocation=$s/state
+SlurmdSpoolDir=$s/spool
+SlurmctldPidFile=$s/slurmctld.pid
+SlurmdPidFile=$s/slurmd.pid
+SlurmctldLogFile=$s/log/slurmctld.log
+SlurmdLogFile=$s/log/slurmd.log
+# No cgroups (containers rarely delegate them): processes tracked through /proc.
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SchedulerType=sched/builtin
+SelectType=select/cons_tres
+SelectTypeParameters=CR_Core
+MpiDefault=none
+ReturnToService=2
+NodeName=$host CPUs=$cpus State=UNKNOWN
+PartitionName=ci Nodes=ALL Default=YES MaxTime=30 State=UP
+EOF
+    export SLURM_CONF="$s/slurm.conf"
+    slurmctld -c -i || { slurm_skip "slurmctld did not start: $(tail -n 3 "$s/log/slurmctld.log" 2>/dev/null | tr '\n' ' ')"; return 1; }
+    for _ in $(seq 50); do [ -s "$s/slurmctld.pid" ] && break; sleep 0.1; done
+    pids+=("$(cat "$s/slurmctld.pid")")
+    slurmd || { slurm_skip "slurmd did not start: $(tail -n 3 "$s/log/slurmd.log" 2>/dev/null | tr '\n' ' ')"; return 1; }
+    for _ in $(seq 50); do [ -s "$s/slurmd.pid" ] && break; sleep 0.1; done
+    pids+=("$(cat "$s/slurmd.pid")")
+    for _ in $(seq 60); do
+        if sinfo -h -o %t 2>/dev/null | grep -qx idle; then
+            echo "sweeps: Slurm is up: $(sinfo -h -o '%P %D node(s) %c CPUs %t')"
+            return 0
+        fi
+        sleep 1
+    done
+    slurm_skip "the node never became idle: $(sinfo -h 2>&1 | head -c 200); $(tail -n 3 "$s/log/slurmd.log" | tr '\n' ' ')"
+    return 1
+}
+wait_job() {  # wait_job ID SECONDS: until the job (all its array tasks) has left the queue
+    for _ in $(seq "$2"); do
+        [ -z "$(squeue -h -j "$1" 2>/dev/null)" ] && return 0
+        sleep 1
+    done
+    squeue >&2
+    fail "Slurm job $1 still queued after $2 s"
+}
+if start_slurm; then
+    load=(sweep-load facebook-1000 --jobs 30 --nodes 16 --interarrival 50:450:100 --runs 4
+          -a edf,min-edf,min-edf-wc)
+    "$mrsim" "${load[@]}" --json >load-whole.json
+    ids=$(MRSIM="$mrsim" "$root/packaging/slurm/submit-sweep.sh" 6 slurm-parts \
+        -o "$work/slurm.json" --json -- "${load[@]}")
+    echo "sweeps: submitted $ids"
+    array=$(echo "$ids" | sed -n 's/^array \([0-9]*\).*/\1/p')
+    merge=$(echo "$ids" | sed -n 's/.*merge \([0-9]*\)$/\1/p')
+    wait_job "$array" 600
+    wait_job "$merge" 120
+    [ -s slurm.json ] || { cat slurm-parts/*.log >&2; fail "the Slurm merge wrote nothing"; }
+    same load-whole.json slurm.json "Slurm array of 6 shards, then the merge job"
+    # A resubmitted task resumes its part: nothing is left to compute.
+    again=$(MRSIM="$mrsim" sbatch --parsable --array=2 --output="$work/slurm-parts/again-%a.log" \
+        "$root/packaging/slurm/sweep-array.sbatch" 6 slurm-parts -- "${load[@]}")
+    wait_job "${again%%;*}" 120
+    grep -q "computed 0 of its" slurm-parts/again-2.log \
+        || { cat slurm-parts/again-2.log >&2; fail "the resubmitted shard did not resume"; }
+    MRSIM="$mrsim" "$root/packaging/slurm/sweep-array.sbatch" --merge slurm-parts --json >slurm2.json
+    same load-whole.json slurm2.json "Slurm, after a shard was resubmitted"
+fi
+
+for s in ${skipped[@]+"${skipped[@]}"}; do echo "sweeps: SKIPPED: $s"; done
+echo "sweeps: done"

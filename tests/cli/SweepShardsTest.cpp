@@ -1,0 +1,375 @@
+// Sharded sweeps, the real mrsim binary (issue 16): the same sweep run whole and as 1, 3 and 7
+// shards (run in a shuffled order, some killed part-way and resumed) merges into exactly the
+// unsharded output, byte for byte, as a table, CSV and JSON; the same for sweep-load and for both
+// cost sweeps. Merge refuses missing, duplicated and foreign points with exit 2 and their indices;
+// --list-points lists a shard's points; results do not depend on the thread count.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <set>
+
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+using test::readText;
+using test::runMrsimBinary;
+using test::writeText;
+
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+    args.insert(args.end(), more.begin(), more.end());
+    return args;
+}
+
+std::string shardName(const std::string& tag, int index, int count) {
+    return test::scratchDir() + "/" + tag + "-" + std::to_string(index) + "of" +
+           std::to_string(count) + ".jsonl";
+}
+
+// Starts mrsim with `args` (stdout into a pipe), reads until `lines` lines have come, kills it
+// with SIGKILL, then reads what it had written before dying. Returns that text; `killed` says
+// whether the process was still running when killed.
+std::string runAndKill(const std::vector<std::string>& args, std::size_t lines, bool* killed) {
+    int fds[2];
+    if (::pipe(fds) != 0) {
+        ADD_FAILURE() << "pipe";
+        return {};
+    }
+    const std::string program = test::mrsimPath();
+    std::vector<char*> argv{const_cast<char*>(program.c_str())};
+    for (const auto& a : args) {
+        argv.push_back(const_cast<char*>(a.c_str()));
+    }
+    argv.push_back(nullptr);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        ::dup2(fds[1], 1);
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(null, 2);
+        ::close(fds[0]);
+        ::execv(program.c_str(), argv.data());
+        ::_exit(127);
+    }
+    ::close(fds[1]);
+    std::string text;
+    char buffer[4096];
+    while (static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) < lines) {
+        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+        if (n <= 0) {
+            break;
+        }
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    *killed = WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
+    for (ssize_t n = 0; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;) {
+        text.append(buffer, static_cast<std::size_t>(n));  // written before it died
+    }
+    ::close(fds[0]);
+    return text;
+}
+
+// A part as a killed writer leaves it: the first `keep` lines and half of the next one.
+void cutAfterLines(const std::string& path, std::size_t keep) {
+    const std::string text = readText(path);
+    std::size_t end = 0;
+    for (std::size_t i = 0; i < keep; ++i) {
+        end = text.find('\n', end) + 1;
+    }
+    const std::size_t next = text.find('\n', end);
+    ASSERT_NE(next, std::string::npos) << path << " has fewer than " << keep + 1 << " lines";
+    writeText(path, text.substr(0, end + (next - end) / 2));
+}
+
+struct ShardPlan {
+    int count = 1;
+    std::set<int> killed;  // these shards are interrupted, then resumed
+};
+
+// Runs `sweep` as `plan.count` shards in a shuffled order and returns the part files. A killed
+// shard: with `realKill`, mrsim writing to a pipe is SIGKILLed after a few lines (its sweep must
+// print more than a pipe holds, so it is still running); otherwise its finished part is cut as a
+// kill would (whole lines and a torn one). It is then resumed: appending to its part, or into a
+// second part file for every other killed shard.
+std::vector<std::string> runShards(const std::vector<std::string>& sweep, const std::string& tag,
+                                   const ShardPlan& plan, bool realKill, std::uint64_t seed) {
+    std::vector<int> order(static_cast<std::size_t>(plan.count));
+    for (int i = 0; i < plan.count; ++i) {
+        order[static_cast<std::size_t>(i)] = i;
+    }
+    std::mt19937_64 random(seed);
+    std::shuffle(order.begin(), order.end(), random);
+    std::vector<std::string> parts;
+    int resumed = 0;
+    for (int i : order) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + ", shard " + std::to_string(i) + "/" +
+                     std::to_string(plan.count));
+        const std::string shard = std::to_string(i) + "/" + std::to_string(plan.count);
+        const std::string part = shardName(tag, i, plan.count);
+        parts.push_back(part);
+        if (!plan.killed.contains(i)) {
+            const auto run = runMrsimBinary(with(sweep, {"--shard", shard, "-o", part}));
+            EXPECT_EQ(run.exitCode, 0) << run.err;
+            continue;
+        }
+        if (realKill) {
+            bool killed = false;
+            writeText(part, runAndKill(with(sweep, {"--shard", shard}), 4, &killed));
+            EXPECT_TRUE(killed) << "the shard had finished before the kill";
+            const std::string text = readText(part);
+            writeText(part, text + text.substr(text.find('\n') + 1, 30));  // and a torn line
+        } else {
+            const auto run = runMrsimBinary(with(sweep, {"--shard", shard, "-o", part}));
+            EXPECT_EQ(run.exitCode, 0) << run.err;
+            cutAfterLines(part, 2);  // the header and one point
+        }
+        const std::size_t before = test::lineCount(readText(part));
+        EXPECT_GE(before, 2u);
+        if (++resumed % 2 == 1) {
+            const auto run = runMrsimBinary(with(sweep, {"--shard", shard, "--resume", part}));
+            EXPECT_EQ(run.exitCode, 0) << run.err;
+            EXPECT_NE(run.err.find("were in"), std::string::npos) << run.err;
+        } else {
+            const std::string rest = part + ".rest";
+            const auto run =
+                runMrsimBinary(with(sweep, {"--shard", shard, "--resume", part, "-o", rest}));
+            EXPECT_EQ(run.exitCode, 0) << run.err;
+            parts.push_back(rest);
+        }
+    }
+    return parts;
+}
+
+// The unsharded output in each format equals the merge of each plan's parts, byte for byte.
+void expectMergesEqualUnsharded(const std::vector<std::string>& sweep, const std::string& tag,
+                                const std::vector<ShardPlan>& plans, bool realKill) {
+    std::vector<std::string> whole;
+    for (const char* format : {"", "--json", "--csv"}) {
+        const auto run = runMrsimBinary(*format ? with(sweep, {format}) : sweep);
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        ASSERT_FALSE(run.out.empty());
+        whole.push_back(run.out);
+    }
+    std::uint64_t seed = 1;
+    for (const ShardPlan& plan : plans) {
+        const auto parts = runShards(sweep, tag, plan, realKill, seed++);
+        std::size_t f = 0;
+        for (const char* format : {"", "--json", "--csv"}) {
+            SCOPED_TRACE(tag + " as " + std::to_string(plan.count) + " shards, format '" + format +
+                         "'");
+            std::vector<std::string> merge{"merge"};
+            merge.insert(merge.end(), parts.rbegin(), parts.rend());
+            if (*format) {
+                merge.push_back(format);
+            }
+            const auto merged = runMrsimBinary(merge);
+            EXPECT_EQ(merged.exitCode, 0) << merged.err;
+            EXPECT_EQ(merged.out, whole[f++]);
+        }
+    }
+}
+
+TEST(SweepShards, ClusterSizeSweepMergesToTheUnshardedOutput) {
+    // 40 runs x 30 sizes x (3 algorithms + the formula) = 4800 points, ~130 bytes a line: every
+    // shard prints more than a pipe holds, so a shard read no further than 4 lines is still
+    // running when it is killed.
+    const std::vector<std::string> sweep{"sweep",
+                                         "--generate",
+                                         "synthetic-unimodal",
+                                         "--jobs",
+                                         "4",
+                                         "--runs",
+                                         "40",
+                                         "--nodes",
+                                         "1:30",
+                                         "-a",
+                                         "johnson,fifo,reverse-johnson"};
+    expectMergesEqualUnsharded(sweep, "sweep", {{1, {}}, {3, {1}}, {7, {0, 4, 6}}, {3, {0, 1, 2}}},
+                               true);
+}
+
+TEST(SweepShards, FileSweepMergesToTheUnshardedOutput) {
+    const std::vector<std::string> sweep{"sweep",   test::samplePath("figure4-scenario2.json"),
+                                         "--nodes", "5:40:5",
+                                         "-a",      "johnson,balanced-pools,hscheduler"};
+    expectMergesEqualUnsharded(sweep, "file", {{3, {2}}, {7, {3}}}, false);
+}
+
+TEST(SweepShards, LoadSweepMergesToTheUnshardedOutput) {
+    const std::vector<std::string> sweep{"sweep-load",
+                                         "facebook-1000",
+                                         "--jobs",
+                                         "20",
+                                         "--nodes",
+                                         "8",
+                                         "--interarrival",
+                                         "50:250:100",
+                                         "--runs",
+                                         "3",
+                                         "-a",
+                                         "edf,min-edf-wc",
+                                         "--deadline-factor",
+                                         "1:2"};
+    expectMergesEqualUnsharded(sweep, "load", {{1, {}}, {3, {0}}, {7, {5}}}, false);
+}
+
+TEST(SweepShards, CostSweepsMergeToTheUnshardedOutput) {
+    expectMergesEqualUnsharded(
+        {"cost-sweep", test::samplePath("lips-ec2-20-c1medium50.json"), "--epochs", "300:1500:300"},
+        "epochs", {{3, {1}}}, false);
+    expectMergesEqualUnsharded(
+        {"cost-sweep", "--machines", "3:9:3", "--runs", "2", "--jobs-per-machine", "3"}, "machines",
+        {{1, {}}, {7, {2}}}, false);
+}
+
+TEST(SweepShards, MergeNamesMissingDuplicatedAndForeignPoints) {
+    const std::vector<std::string> sweep{"sweep",   test::samplePath("figure4-scenario2.json"),
+                                         "--nodes", "10:30:10",
+                                         "-a",      "johnson"};
+    // 3 sizes x 2 slots = 6 points; shard 1/3 holds indices 2 and 3.
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_EQ(runMrsimBinary(with(sweep, {"--shard", std::to_string(i) + "/3", "-o",
+                                              shardName("m", i, 3)}))
+                      .exitCode,
+                  0);
+    }
+    const auto missing = runMrsimBinary({"merge", shardName("m", 0, 3), shardName("m", 2, 3)});
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_NE(missing.err.find("2 of 6 points missing: 2-3"), std::string::npos) << missing.err;
+    EXPECT_EQ(test::lineCount(missing.err), 1u);
+    EXPECT_TRUE(missing.out.empty());
+
+    const auto twice = runMrsimBinary({"merge", shardName("m", 0, 3), shardName("m", 1, 3),
+                                       shardName("m", 2, 3), shardName("m", 1, 3)});
+    EXPECT_EQ(twice.exitCode, 2);
+    EXPECT_NE(twice.err.find("2 points given more than once: 2-3"), std::string::npos) << twice.err;
+
+    // A part of another sweep (one more size): refused by its fingerprint.
+    const std::string other = test::scratchDir() + "/other.jsonl";
+    ASSERT_EQ(runMrsimBinary({"sweep", test::samplePath("figure4-scenario2.json"), "--nodes",
+                              "10:40:10", "-a", "johnson", "--shard", "1/3", "-o", other})
+                  .exitCode,
+              0);
+    const auto foreign =
+        runMrsimBinary({"merge", shardName("m", 0, 3), other, shardName("m", 2, 3)});
+    EXPECT_EQ(foreign.exitCode, 2);
+    EXPECT_NE(foreign.err.find(other + " line 1: field 'fingerprint': from another sweep"),
+              std::string::npos)
+        << foreign.err;
+    // Resuming a part of another sweep is refused too.
+    const auto resume = runMrsimBinary(with(sweep, {"--shard", "1/3", "--resume", other}));
+    EXPECT_EQ(resume.exitCode, 2);
+    EXPECT_NE(resume.err.find("holds points of another sweep"), std::string::npos) << resume.err;
+
+    // An edited header (its definition no longer matches its fingerprint) and a garbled line.
+    std::string text = readText(shardName("m", 1, 3));
+    const std::string edited = test::scratchDir() + "/edited.jsonl";
+    std::string header = text.substr(0, text.find('\n'));
+    header.replace(header.find("\"runs\":1"), 8, "\"runs\":2");
+    writeText(edited, header + text.substr(text.find('\n')));
+    const auto tampered = runMrsimBinary({"merge", shardName("m", 0, 3), edited});
+    EXPECT_EQ(tampered.exitCode, 2);
+    EXPECT_NE(tampered.err.find("was edited"), std::string::npos) << tampered.err;
+    writeText(edited, text + "{\"fingerprint\": oops}\n");
+    const auto garbled = runMrsimBinary({"merge", edited});
+    EXPECT_EQ(garbled.exitCode, 2);
+    EXPECT_EQ(garbled.err.rfind("mrsim: error: " + edited + " line 4", 0), 0u) << garbled.err;
+    EXPECT_EQ(test::lineCount(garbled.err), 1u);
+}
+
+TEST(SweepShards, ListPointsGivesEachShardsBlockAndResultsIgnoreThreads) {
+    const std::vector<std::string> sweep{"sweep",
+                                         "--generate",
+                                         "yahoo-bimodal",
+                                         "--jobs",
+                                         "6",
+                                         "--runs",
+                                         "3",
+                                         "--nodes",
+                                         "4:8:2",
+                                         "-a",
+                                         "johnson,random,balanced-pools"};
+    // 3 runs x 3 sizes x 4 slots = 36 points; 7 shards: blocks of 5 or 6, in order, all once.
+    std::vector<std::size_t> listed;
+    for (int i = 0; i < 7; ++i) {
+        const auto run =
+            runMrsimBinary(with(sweep, {"--list-points", "--shard", std::to_string(i) + "/7"}));
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        const std::size_t lines = test::lineCount(run.out);
+        EXPECT_TRUE(lines == 5 || lines == 6) << lines;
+        std::size_t start = 0;
+        for (std::size_t end; (end = run.out.find('\n', start)) != std::string::npos;
+             start = end + 1) {
+            const auto point = nlohmann::json::parse(run.out.substr(start, end - start));
+            const std::size_t index = point["index"].get<std::size_t>();
+            listed.push_back(index);
+            // index = (run * sizes + size) * (algorithms + 1) + slot
+            EXPECT_EQ(point["run"], index / 12);
+            EXPECT_EQ(point["nodes"], 4 + 2 * (index / 4 % 3));
+            EXPECT_EQ(point["workload_seed"], 1 + index / 12);
+            EXPECT_FALSE(point.contains("makespan"));  // listed, not computed
+        }
+    }
+    std::vector<std::size_t> all(36);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        all[i] = i;
+    }
+    EXPECT_EQ(listed, all);
+
+    // The same shard on one thread and on four: the same lines (in another order, perhaps).
+    const auto lines = [&](const char* threads) {
+        const auto run = runMrsimBinary(with(sweep, {"--shard", "2/5", "--threads", threads}));
+        EXPECT_EQ(run.exitCode, 0) << run.err;
+        std::multiset<std::string> set;
+        std::size_t start = 0;
+        for (std::size_t end; (end = run.out.find('\n', start)) != std::string::npos;
+             start = end + 1) {
+            set.insert(run.out.substr(start, end - start));
+        }
+        return set;
+    };
+    const auto one = lines("1");
+    EXPECT_EQ(one.size(), 8u);  // the header and points 14-20
+    EXPECT_EQ(one, lines("4"));
+}
+
+TEST(SweepShards, BadShardsAndOversizedSweepsAreRefused) {
+    const std::vector<std::string> sweep{"sweep",   test::samplePath("figure4-scenario2.json"),
+                                         "--nodes", "10:30:10",
+                                         "-a",      "johnson"};
+    for (const char* shard : {"3/3", "-1/3", "1/0", "1", "a/b", "1/3x"}) {
+        const auto run = runMrsimBinary(with(sweep, {"--shard", shard}));
+        EXPECT_EQ(run.exitCode, 2) << shard;
+        EXPECT_NE(run.err.find("field 'shard'"), std::string::npos) << run.err;
+    }
+    // 10 000 runs of 1000 Facebook jobs at 40 sizes: 400 000 simulations of ~100 000 tasks.
+    const std::vector<std::string> huge{"sweep", "--generate", "facebook-1000", "--jobs",
+                                        "1000",  "--runs",     "10000",         "--nodes",
+                                        "1:40",  "-a",         "fifo"};
+    const auto refused = runMrsimBinary(huge);
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_NE(refused.err.find("above the cap"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("--shard I/N"), std::string::npos) << refused.err;
+    EXPECT_NE(refused.err.find("--force"), std::string::npos) << refused.err;
+    // Listing its points is not work: allowed.
+    const auto listed = runMrsimBinary(with(huge, {"--list-points", "--shard", "99999/100000"}));
+    EXPECT_EQ(listed.exitCode, 0) << listed.err;
+    EXPECT_EQ(test::lineCount(listed.out), 8u);  // 800 000 points / 100 000 shards
+    // More points than a sweep may hold: refused whatever --force says.
+    const auto tooMany = runMrsimBinary({"sweep", "--generate", "facebook", "--jobs", "5", "--runs",
+                                         "10000", "--nodes", "1:100", "-a", "fifo", "--force"});
+    EXPECT_EQ(tooMany.exitCode, 2);
+    EXPECT_NE(tooMany.err.find("2000000 points"), std::string::npos) << tooMany.err;
+}
+
+}  // namespace
+}  // namespace mr

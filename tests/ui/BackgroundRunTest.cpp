@@ -1,0 +1,251 @@
+// Issue 11 items 2, 3 and 12 driven through the real window, offscreen, with a test-only slow
+// algorithm (SlowAlgorithm.h) that runs until released or cancelled: a slow algorithm never
+// delays a fast one's chart; an edit cancels the run before it; one algorithm can be cancelled
+// and run again; opening another file never shows the old workload's charts; closing the window
+// during a sweep returns and cancels the sweep.
+#include <QLabel>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QtTest>
+
+#include "SlowAlgorithm.h"
+#include "UiTestSupport.h"
+#include "app/MainWindow.h"
+#include "charts/ComparisonView.h"
+#include "charts/GanttPanel.h"
+#include "charts/GanttPlot.h"
+#include "document/JobTableModel.h"
+#include "document/WorkloadDocument.h"
+#include "run/RunController.h"
+#include "run/WorkPool.h"
+#include "sweep/SweepTab.h"
+#include "widgets/AlgorithmList.h"
+
+using namespace mr;
+using namespace mr::ui;
+using mr::testing::SlowAlgorithm;
+using mr::ui::test::sample;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000;  // only reached when the behaviour is broken
+
+const char* kSlow = SlowAlgorithm::kId;
+
+// The visible push button of the panel with this text (the areas' Cancel / Run again).
+QPushButton* button(GanttPanel* panel, const QString& text) {
+    for (QPushButton* b : panel->findChildren<QPushButton*>()) {
+        if (b->text() == text && b->isVisibleTo(panel)) {
+            return b;
+        }
+    }
+    return nullptr;
+}
+
+// The comparison table's cell in the row of `algorithm`.
+QString comparisonCell(MainWindow& window, const char* algorithm, int column) {
+    QTableWidget* table = window.comparisonView()->table();
+    for (int row = 0; row < table->rowCount(); ++row) {
+        if (table->item(row, 0) && table->item(row, 0)->text() == QLatin1String(algorithm)) {
+            const QTableWidgetItem* item = table->item(row, column);
+            return item ? item->text() : QString();
+        }
+    }
+    return QStringLiteral("(no row)");
+}
+
+// A window with these algorithms on this file, every run finished; from here on test-slow
+// blocks until released and the counters count only what the test does next.
+void settle(MainWindow& window, const QStringList& ids, const char* file) {
+    SlowAlgorithm::reset(true);
+    window.algorithmList()->setChecked(ids);
+    QVERIFY(window.openFile(sample(file)));
+    test::results(window);
+    SlowAlgorithm::reset(false);
+}
+
+}  // namespace
+
+class BackgroundRunTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings
+        QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
+    }
+
+    void init() { SlowAlgorithm::reset(true); }
+
+    void cleanup() {
+        SlowAlgorithm::released = true;  // a failed test leaves nothing running
+        workPool().waitIdle();
+    }
+
+    void aSlowAlgorithmDoesNotDelayAFastOnesChart_data() {
+        QTest::addColumn<int>("lanes");
+        QTest::newRow("one lane: the slow one frees it") << 1;
+        QTest::newRow("a lane per core") << ThreadPool::hardwareThreads();
+    }
+
+    void aSlowAlgorithmDoesNotDelayAFastOnesChart() {
+        QFETCH(int, lanes);
+        MainWindow window;
+        window.runController()->setConcurrency(lanes, 150);
+        settle(window, {kSlow, "johnson", "hscheduler"}, "two-jobs.json");
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        GanttPanel* panel = window.ganttPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->plot("johnson") && panel->plot("hscheduler"), kTimeoutMs);
+        // Both fast charts are drawn while the slow one is still running.
+        QCOMPARE(SlowAlgorithm::returned.load(), 0);
+        const auto set = window.runController()->latest();
+        QVERIFY(!set->complete());
+        QCOMPARE(set->find("johnson")->sim.makespan, 47.0);               // seed 000 scenario 2
+        QCOMPARE(set->find("hscheduler")->sim.makespan, 35.0 + 2.0 / 3);  // 35⅔
+        QCOMPARE(panel->plot("johnson")->makespan(), 47.0);
+        QVERIFY(panel->plot(kSlow) == nullptr);
+        QVERIFY2(panel->areaStatus(kSlow).contains(QStringLiteral("computing")),
+                 qPrintable(panel->areaStatus(kSlow)));
+        QVERIFY(button(panel, QStringLiteral("Cancel")) != nullptr);
+        // The comparison has the finished ones and says the slow one is still computing.
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
+        QCOMPARE(comparisonCell(window, kSlow, 7), QStringLiteral("computing…"));
+        QCOMPARE(comparisonCell(window, "johnson", 1), QStringLiteral("47"));
+
+        SlowAlgorithm::released = true;
+        QVERIFY(window.showTab(QStringLiteral("timeline")));
+        const auto done = test::results(window);
+        QVERIFY(done->complete());
+        // The slow one returns fifo's schedule: 74 on scenario 2's jobs in file order.
+        QCOMPARE(done->find(kSlow)->sim.makespan, done->baseline("fifo")->sim.makespan);
+        QVERIFY(panel->plot(kSlow) != nullptr);
+        QVERIFY(panel->areaStatus(kSlow).isEmpty());
+    }
+
+    void anEditDuringARunCancelsIt() {
+        MainWindow window;
+        settle(window, {kSlow, "johnson"}, "two-jobs.json");
+        JobTableModel* model = window.jobModel();
+        QVERIFY(model->setData(model->index(0, JobTableModel::MapDuration), QStringLiteral("5")));
+        QTRY_COMPARE_WITH_TIMEOUT(SlowAlgorithm::started.load(), 1, kTimeoutMs);
+        model = window.jobModel();
+        QVERIFY(model->setData(model->index(0, JobTableModel::MapDuration), QStringLiteral("7")));
+        // The run of the old workload saw its cancel flag; the new one started.
+        QTRY_COMPARE_WITH_TIMEOUT(SlowAlgorithm::cancelled.load(), 1, kTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(SlowAlgorithm::started.load(), 2, kTimeoutMs);
+        SlowAlgorithm::released = true;
+        const auto set = test::results(window);
+        QCOMPARE(set->workload->jobs[0].mapDurations[0], 7.0);
+        QVERIFY(set->find(kSlow) != nullptr);
+        QCOMPARE(SlowAlgorithm::returned.load(), 2);
+        QCOMPARE(SlowAlgorithm::cancelled.load(), 1);
+    }
+
+    void oneAlgorithmCanBeCancelledAndRunAgain() {
+        MainWindow window;
+        settle(window, {kSlow, "johnson"}, "figure4-scenario2.json");
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        GanttPanel* panel = window.ganttPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(SlowAlgorithm::started == 1 && panel->plot("johnson"), kTimeoutMs);
+        QPushButton* cancel = button(panel, QStringLiteral("Cancel"));
+        QVERIFY(cancel != nullptr);
+        cancel->click();
+        QTRY_COMPARE_WITH_TIMEOUT(SlowAlgorithm::cancelled.load(), 1, kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(window.runController()->latest()->complete(), kTimeoutMs);
+        QVERIFY2(panel->areaStatus(kSlow).contains(QStringLiteral("cancelled")),
+                 qPrintable(panel->areaStatus(kSlow)));
+        QVERIFY(panel->plot("johnson") != nullptr);  // the others are untouched
+        QCOMPARE(panel->plot("johnson")->makespan(), 24.0);
+
+        SlowAlgorithm::released = true;
+        QPushButton* again = button(panel, QStringLiteral("Run again"));
+        QVERIFY(again != nullptr);
+        again->click();
+        test::results(window);
+        QCOMPARE(SlowAlgorithm::started.load(), 2);
+        QVERIFY(panel->plot(kSlow) != nullptr);
+        QCOMPARE(panel->plot(kSlow)->makespan(), 42.0);  // fifo's order on the two jobs
+    }
+
+    void openingAnotherFileShowsNoChartOfTheOldOne() {
+        MainWindow window;
+        settle(window, {kSlow, "johnson"}, "figure4-scenario2.json");
+        GanttPanel* panel = window.ganttPanel();
+        QCOMPARE(panel->plots().size(), 2);
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        // At once, before any result of the new file: no chart of scenario 2 is left, the
+        // title names the new file, every area says it is computing, nobody is told to check an
+        // algorithm.
+        QVERIFY(panel->plots().isEmpty());
+        QVERIFY2(window.windowTitle().contains(QStringLiteral("two-jobs.json")),
+                 qPrintable(window.windowTitle()));
+        for (const char* id : {kSlow, "johnson"}) {
+            const QString status = panel->areaStatus(QString::fromLatin1(id));
+            QVERIFY2(status.contains(QStringLiteral("computing")) ||
+                         status.contains(QStringLiteral("waiting")),
+                     qPrintable(status));
+        }
+        QVERIFY2(window.statusLabel()->text().startsWith(QStringLiteral("Computing")),
+                 qPrintable(window.statusLabel()->text()));
+        for (QLabel* label : panel->findChildren<QLabel*>()) {
+            QVERIFY(!label->isVisibleTo(panel) ||
+                    !label->text().contains(QStringLiteral("Check an algorithm")));
+        }
+        // A tab shown now has no number of the old workload either.
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
+        QCOMPARE(comparisonCell(window, "johnson", 1), QStringLiteral("—"));
+        QCOMPARE(comparisonCell(window, kSlow, 7), QStringLiteral("computing…"));
+
+        QVERIFY(window.showTab(QStringLiteral("timeline")));
+        QTRY_VERIFY_WITH_TIMEOUT(panel->plot("johnson") != nullptr, kTimeoutMs);
+        QCOMPARE(panel->plot("johnson")->makespan(), 24.0);  // two jobs, Johnson's order
+        QCOMPARE(panel->plot("johnson")->taskCount(), 40);
+        SlowAlgorithm::released = true;
+        test::results(window);
+    }
+
+    void theWindowNeverSaysCheckAnAlgorithmWhileLoading() {
+        SlowAlgorithm::reset(false);
+        MainWindow window;  // its first run starts in the constructor
+        window.algorithmList()->setChecked({kSlow});
+        GanttPanel* panel = window.ganttPanel();
+        for (QLabel* label : panel->findChildren<QLabel*>()) {
+            QVERIFY(!label->isVisibleTo(panel) ||
+                    !label->text().contains(QStringLiteral("Check an algorithm")));
+        }
+        window.algorithmList()->setChecked({});  // now it is true
+        bool told = false;
+        for (QLabel* label : panel->findChildren<QLabel*>()) {
+            told |= label->isVisibleTo(panel) &&
+                    label->text().contains(QStringLiteral("Check an algorithm"));
+        }
+        QVERIFY(told);
+    }
+
+    void closingDuringASweepReturnsAndCancelsIt() {
+        auto* window = new MainWindow;
+        settle(*window, {kSlow}, "figure4-scenario2.json");
+        QVERIFY(window->openFile(sample("two-jobs.json")));
+        QVERIFY(window->showTab(QStringLiteral("sweep")));
+        SweepTab* sweep = window->sweepTab();
+        sweep->setNodeRange(QStringLiteral("5:10:5"));
+        sweep->start();
+        QVERIFY(sweep->isRunning());
+        // The window's own run and at least one of the sweep's runs are blocked in test-slow.
+        QTRY_VERIFY_WITH_TIMEOUT(SlowAlgorithm::started >= 2, kTimeoutMs);
+        QVERIFY(window->close());  // nothing unsaved: it closes without asking
+        QElapsedTimer clock;
+        clock.start();
+        delete window;  // returns without waiting for the sweep...
+        qInfo("closing during a sweep: the window was destroyed in %.1f ms",
+              static_cast<double>(clock.nsecsElapsed()) / 1e6);
+        // ...which saw its cancel flag: every run that started ended cancelled.
+        QTRY_VERIFY_WITH_TIMEOUT(SlowAlgorithm::returned == SlowAlgorithm::started, kTimeoutMs);
+        QCOMPARE(SlowAlgorithm::cancelled.load(), SlowAlgorithm::started.load());
+    }
+};
+
+QTEST_MAIN(BackgroundRunTest)
+#include "BackgroundRunTest.moc"

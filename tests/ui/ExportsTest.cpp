@@ -1,0 +1,361 @@
+// Issue 11 item 1 and the `--export-all` command: every File > Export entry of a tab that was
+// never shown (in a window that was never shown) writes the current results — a PNG, SVG and
+// PDF with ink in them and CSVs with one row per algorithm or job; `mrx FILE --export-all DIR`
+// writes every tab through the same entries and exits 0, or 2 with one line; `mrx --help`,
+// `--version` and an export need no display.
+#include <QDir>
+#include <QFile>
+#include <QPainter>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QSvgRenderer>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "UiTestSupport.h"
+#include "app/CommandLine.h"
+#include "app/ExportController.h"
+#include "app/Launch.h"
+#include "app/MainWindow.h"
+#include "charts/GanttPanel.h"
+#include "support/TestSupport.h"
+#include "widgets/AlgorithmList.h"
+
+using namespace mr;
+using namespace mr::ui;
+namespace uitest = mr::ui::test;
+using mr::ui::test::sample;
+
+namespace {
+
+const QSize kSize(800, 500);
+
+QString readAll(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+QStringList csvRows(const QString& path) {
+    return readAll(path).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+}
+
+// Pixels with ink in an SVG drawn at its own size.
+int svgInk(const QString& path) {
+    QSvgRenderer svg(path);
+    if (!svg.isValid()) {
+        return -1;
+    }
+    QImage image(svg.viewBox().size(), QImage::Format_ARGB32);
+    image.fill(Qt::white);
+    QPainter painter(&image);
+    svg.render(&painter);
+    painter.end();
+    return uitest::inkedPixels(image);
+}
+
+// Drawing operators in a PDF's page content (Qt compresses each stream with zlib): text objects
+// and filled or stroked paths. A broken or empty page has none.
+struct PdfInk {
+    int texts = 0;
+    int paths = 0;
+};
+PdfInk pdfInk(const QString& path) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return {};
+    }
+    const QByteArray bytes = file.readAll();
+    PdfInk ink;
+    qsizetype from = 0;
+    while ((from = bytes.indexOf("stream\n", from)) >= 0) {
+        from += 7;
+        const qsizetype end = bytes.indexOf("endstream", from);
+        if (end < 0) {
+            break;
+        }
+        // Only zlib streams (page content, fonts); images and the like keep their own coding.
+        const qsizetype dictionary = bytes.lastIndexOf("<<", from);
+        if (!bytes.mid(dictionary, from - dictionary).contains("/FlateDecode")) {
+            from = end;
+            continue;
+        }
+        QByteArray data = bytes.mid(from, end - from);
+        // qUncompress wants the expected size first (big-endian); a generous guess is fine.
+        const quint32 guess = static_cast<quint32>(data.size()) * 64;
+        data.prepend(static_cast<char>(guess & 0xff));
+        data.prepend(static_cast<char>((guess >> 8) & 0xff));
+        data.prepend(static_cast<char>((guess >> 16) & 0xff));
+        data.prepend(static_cast<char>((guess >> 24) & 0xff));
+        const QByteArray content = qUncompress(data);
+        ink.texts += static_cast<int>(content.count("BT\n"));
+        ink.paths += static_cast<int>(content.count(" re\n") + content.count(" l\n"));
+        from = end;
+    }
+    return ink;
+}
+
+void verifyChartFiles(const QString& stem, int minInk) {
+    const QImage png = uitest::verifyExportedSize(stem + QStringLiteral(".png"), "png", kSize);
+    QVERIFY2(uitest::inkedPixels(png) >= minInk,
+             qPrintable(stem + QStringLiteral(".png: %1 inked").arg(uitest::inkedPixels(png))));
+    uitest::verifyExportedSize(stem + QStringLiteral(".svg"), "svg", kSize);
+    const int svg = svgInk(stem + QStringLiteral(".svg"));
+    QVERIFY2(svg >= minInk, qPrintable(stem + QStringLiteral(".svg: %1 inked").arg(svg)));
+    uitest::verifyExportedSize(stem + QStringLiteral(".pdf"), "pdf", kSize);
+    const PdfInk pdf = pdfInk(stem + QStringLiteral(".pdf"));
+    QVERIFY2(pdf.texts >= 5 && pdf.paths >= 10,
+             qPrintable(stem +
+                        QStringLiteral(".pdf: %1 texts, %2 paths").arg(pdf.texts).arg(pdf.paths)));
+}
+
+GuiRequest exportRequest(const QString& file, const QString& dir, const QStringList& ids) {
+    GuiRequest r;
+    r.file = file;
+    r.exportAll = dir;
+    r.algorithms = ids;
+    r.size = kSize;
+    return r;
+}
+
+QString binary() {
+    return QStringLiteral(MRX_MRX_PATH);
+}
+
+}  // namespace
+
+class ExportsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
+    }
+
+    // Each chart entry of the workload's tabs, written by the menu's own code path from a
+    // window that was never shown (so no tab was ever shown or laid out).
+    void exportsOfNeverShownTabsHaveTheirCharts_data() {
+        QTest::addColumn<QString>("stem");
+        QTest::addColumn<int>("minInk");  // of 200 000 sampled pixels (every second row, column)
+        QTest::newRow("timeline") << "timeline" << 4000;
+        QTest::newRow("timelines") << "timelines" << 4000;
+        QTest::newRow("stages") << "stages" << 4000;
+        QTest::newRow("comparison") << "comparison" << 4000;
+        QTest::newRow("johnson") << "johnson" << 4000;
+    }
+
+    void exportsOfNeverShownTabsHaveTheirCharts() {
+        QFETCH(QString, stem);
+        QFETCH(int, minInk);
+        MainWindow window;
+        window.algorithmList()->setChecked({"johnson", "balanced-pools", "hscheduler"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        uitest::results(window);
+        const ExportEntry* entry = window.exports()->entry(stem, ExportEntry::Chart);
+        QVERIFY(entry != nullptr);
+        QTemporaryDir dir;
+        for (const char* suffix : {"png", "svg", "pdf"}) {
+            window.exports()->write(*entry, dir.filePath(stem + QLatin1Char('.') + suffix), kSize);
+        }
+        verifyChartFiles(dir.filePath(stem), minInk);
+    }
+
+    // The CSVs of a never-shown tab have a row per algorithm (per job), with the results.
+    void csvExportsOfNeverShownTabsHaveTheRows() {
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();  // shown, but the Comparison tab never is
+        window.algorithmList()->setChecked({"johnson", "balanced-pools", "hscheduler"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        uitest::results(window);
+        QTemporaryDir dir;
+        const ExportController& exports = *window.exports();
+        exports.write(*exports.entry(QStringLiteral("comparison"), ExportEntry::Csv),
+                      dir.filePath(QStringLiteral("comparison.csv")), {});
+        const QStringList rows = csvRows(dir.filePath(QStringLiteral("comparison.csv")));
+        QCOMPARE(rows.size(), 4);  // header + three algorithms
+        // Seed 000 scenario 2: Johnson 47, BalancedPools 40, HScheduler 35⅔.
+        QVERIFY2(rows[1].startsWith(QStringLiteral("johnson,47,")), qPrintable(rows[1]));
+        QVERIFY2(rows[2].startsWith(QStringLiteral("balanced-pools,40,")), qPrintable(rows[2]));
+        QVERIFY2(rows[3].startsWith(QStringLiteral("hscheduler,35.6667,")), qPrintable(rows[3]));
+
+        window.ganttPanel()->setCurrentAlgorithm(QStringLiteral("balanced-pools"));
+        exports.write(*exports.entry(QStringLiteral("jobs"), ExportEntry::Csv),
+                      dir.filePath("jobs.csv"), {});
+        const QStringList jobs = csvRows(dir.filePath(QStringLiteral("jobs.csv")));
+        QCOMPARE(jobs.size(), 6);  // header + five jobs
+        // BalancedPools' pools: {J1, J2, J5} on 10 nodes end at 39, {J3, J4} on 20 at 40.
+        QVERIFY2(jobs[1].startsWith(QStringLiteral("J1,pool2,0,9,21,39,")), qPrintable(jobs[1]));
+        QVERIFY2(jobs[3].startsWith(QStringLiteral("J3,pool1,0,6,36,40,")), qPrintable(jobs[3]));
+    }
+
+    void exportAllWritesEveryTabOfAWorkload() {
+        QTemporaryDir dir;
+        int code = -1;
+        {
+            MainWindow window;
+            code = runExports(window, exportRequest(sample("figure4-scenario2.json"), dir.path(),
+                                                    {"johnson", "balanced-pools", "hscheduler"}));
+        }
+        QCOMPARE(code, 0);
+        QStringList expected;
+        for (const QString& chart :
+             {QStringLiteral("timelines"), QStringLiteral("stages"), QStringLiteral("comparison"),
+              QStringLiteral("johnson"), QStringLiteral("timeline-johnson"),
+              QStringLiteral("timeline-balanced-pools"), QStringLiteral("timeline-hscheduler")}) {
+            for (const char* suffix : {".png", ".svg", ".pdf"}) {
+                expected << chart + QLatin1String(suffix);
+            }
+        }
+        expected << "comparison.csv"
+                 << "jobs-johnson.csv"
+                 << "jobs-balanced-pools.csv"
+                 << "jobs-hscheduler.csv";
+        expected.sort();
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files, QDir::Name), expected);
+        for (const char* chart :
+             {"timelines", "stages", "comparison", "johnson", "timeline-balanced-pools"}) {
+            verifyChartFiles(dir.filePath(QLatin1String(chart)), 4000);
+        }
+        QCOMPARE(csvRows(dir.filePath(QStringLiteral("comparison.csv"))).size(), 4);
+        QCOMPARE(csvRows(dir.filePath(QStringLiteral("jobs-hscheduler.csv"))).size(), 6);
+    }
+
+    void exportAllOfACostModelWritesTheCostTab() {
+        QTemporaryDir dir;
+        GuiRequest request = exportRequest(sample("lips-ec2-20.json"), dir.path(), {});
+        request.costSweep = QStringLiteral("100:300:100");
+        int code = -1;
+        {
+            MainWindow window;
+            code = runExports(window, request);
+        }
+        QCOMPARE(code, 0);
+        for (const char* chart : {"cost-breakdown", "cost-cpu-per-machine", "cost-epoch-sweep"}) {
+            verifyChartFiles(dir.filePath(QLatin1String(chart)), 1000);
+        }
+        // One row per cost algorithm checked (five by default) and per epoch length (three).
+        QCOMPARE(csvRows(dir.filePath(QStringLiteral("cost-results.csv"))).size(), 6);
+        QCOMPARE(csvRows(dir.filePath(QStringLiteral("cost-epoch-sweep.csv"))).size(), 4);
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("timelines.png"))));
+    }
+
+    void exportAllImportsATrace_data() {
+        QTest::addColumn<QString>("trace");
+        QTest::newRow("rumen") << QString::fromStdString(
+            mr::test::testDataPath("rumen-reduces.json"));
+        QTest::newRow("swim") << QString::fromStdString(mr::test::testDataPath("swim-small.tsv"));
+    }
+
+    void exportAllImportsATrace() {
+        QFETCH(QString, trace);
+        QTemporaryDir dir;
+        int code = -1;
+        int jobs = 0;
+        {
+            MainWindow window;
+            code = runExports(window, exportRequest(trace, dir.path(), {"fifo"}));
+            jobs = static_cast<int>(window.runController()->latest()->workload->jobs.size());
+        }
+        QCOMPARE(code, 0);
+        QVERIFY(jobs > 0);
+        QCOMPARE(csvRows(dir.filePath(QStringLiteral("jobs-fifo.csv"))).size(), jobs + 1);
+        verifyChartFiles(dir.filePath(QStringLiteral("timeline-fifo")), 200);
+    }
+
+    void badInputExitsTwo_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("file");
+        QTest::newRow("missing file") << QStringList{} << "missing.json";
+        QTest::newRow("a folder") << QStringList{} << ".";
+        QTest::newRow("too many jobs for optimal")
+            << QStringList{"--algorithms", "optimal"} << "swim-fb2009-100.json";
+    }
+
+    void badInputExitsTwo() {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, file);
+        QTemporaryDir dir;
+        const QString path = file == QLatin1String(".")              ? dir.path()
+                             : file == QLatin1String("missing.json") ? dir.filePath(file)
+                                                                     : sample(qPrintable(file));
+        GuiRequest request;
+        QCOMPARE(parseCommandLine(
+                     QStringList{"mrx", path, "--export-all", dir.filePath("out")} + arguments,
+                     &request),
+                 -1);
+        MainWindow window;
+        QCOMPARE(runExports(window, request), 2);
+    }
+
+    void badArgumentsExitTwo_data() {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("unknown option") << QStringList{"--bogus"};
+        QTest::newRow("unknown algorithm")
+            << QStringList{"w.json", "--export-all", "d", "--algorithms", "jonson"};
+        QTest::newRow("bad size") << QStringList{"w.json", "--export-all", "d", "--size", "huge"};
+        QTest::newRow("export without a file") << QStringList{"--export-all", "d"};
+        QTest::newRow("two files") << QStringList{"a.json", "b.json"};
+    }
+
+    void badArgumentsExitTwo() {
+        QFETCH(QStringList, arguments);
+        GuiRequest request;
+        QCOMPARE(parseCommandLine(QStringList{"mrx"} + arguments, &request), 2);
+    }
+
+    void theOlderExportFlagsStillWork() {
+        QTemporaryDir dir;
+        GuiRequest request;
+        const QString gantt = dir.filePath(QStringLiteral("g.png"));
+        const QString comparison = dir.filePath(QStringLiteral("c.svg"));
+        QCOMPARE(
+            parseCommandLine({"mrx", "--workload", sample("figure4-scenario2.json"), "--algorithm",
+                              "johnson", "--algorithms", "fifo,johnson", "--export-gantt", gantt,
+                              "--export-comparison", comparison, "--size", "800x500"},
+                             &request),
+            -1);
+        QCOMPARE(request.algorithms, (QStringList{"johnson", "fifo"}));
+        int code = -1;
+        {
+            MainWindow window;
+            code = runExports(window, request);
+        }
+        QCOMPARE(code, 0);
+        QCOMPARE(QImage(gantt).size(), kSize);
+        QVERIFY(uitest::inkedPixels(QImage(gantt)) > 4000);
+        QVERIFY(svgInk(comparison) > 4000);
+    }
+
+    // The real binary, with no display at all.
+    void helpVersionAndExportsNeedNoDisplay() {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) {
+            env.remove(QLatin1String(name));
+        }
+        const auto run = [&](const QStringList& arguments, QString* out) {
+            QProcess process;
+            process.setProcessEnvironment(env);
+            process.start(binary(), arguments);
+            process.waitForFinished(120000);
+            *out = QString::fromUtf8(process.readAllStandardOutput());
+            return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+        };
+        QString out;
+        QCOMPARE(run({"--help"}, &out), 0);
+        QVERIFY2(out.contains(QStringLiteral("--export-all <DIR>")), qPrintable(out));
+        QCOMPARE(run({"--version"}, &out), 0);
+        QVERIFY2(out.startsWith(QStringLiteral("mrx ")), qPrintable(out));
+        QTemporaryDir dir;
+        QCOMPARE(run({sample("two-jobs.json"), "--export-all", dir.path(), "--algorithms",
+                      "johnson", "--size", "800x500"},
+                     &out),
+                 0);
+        QVERIFY(QFile::exists(dir.filePath(QStringLiteral("timeline-johnson.pdf"))));
+        QCOMPARE(run({sample("two-jobs.json"), "--export-all", dir.path(), "--size", "0x0"}, &out),
+                 2);
+    }
+};
+
+QTEST_MAIN(ExportsTest)
+#include "ExportsTest.moc"

@@ -1,0 +1,26 @@
+// A test-only algorithm, `test-slow`, registered in the test executable: it runs until the test
+// releases it or its run is cancelled, then returns fifo's schedule (under its own name). It
+// stands for BalancedPools on a day-scale batch without taking seconds of the test's time, and
+// lets a test see exactly when a run started and whether a cancel reached it.
+#pragma once
+
+#include <atomic>
+
+namespace mr::testing {
+
+struct SlowAlgorithm {
+    static constexpr const char* kId = "test-slow";
+    static std::atomic<int> started;    // runs begun
+    static std::atomic<int> returned;   // runs ended (completed or cancelled)
+    static std::atomic<int> cancelled;  // runs that ended because their cancel flag was set
+    static std::atomic<bool> released;  // set: every run (running or future) completes at once
+
+    static void reset(bool release) {
+        started = 0;
+        returned = 0;
+        cancelled = 0;
+        released = release;
+    }
+};
+
+}  // namespace mr::testing

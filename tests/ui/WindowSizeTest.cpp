@@ -1,0 +1,117 @@
+// Issue 11 item 4: the window fits a laptop. On the 1000-job Facebook batch with every
+// algorithm checked, stacked and side by side, on every tab, the window's minimum size fits
+// 1280×800 at scale 1 and 1920×1080 at scale 1.5 (1280×720 logical pixels, less the window's
+// title bar), and checking algorithms never makes the window grow: the charts share the height
+// and scroll.
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QtTest>
+
+#include "UiTestSupport.h"
+#include "app/MainWindow.h"
+#include "charts/GanttPanel.h"
+#include "charts/GanttPlot.h"
+#include "document/WorkloadDocument.h"
+#include "schedulers/Registry.h"
+#include "widgets/AlgorithmList.h"
+#include "workloads/Facebook1000.h"
+
+using namespace mr;
+using namespace mr::ui;
+
+namespace {
+
+// 1920×1080 at QT_SCALE_FACTOR=1.5 is 1280×720 logical pixels; a title bar and a panel take
+// some 40 of them.
+const QSize kLaptop(1280, 680);
+
+QStringList everyAlgorithm() {
+    QStringList ids;
+    for (const std::string& id : algorithmIds()) {
+        ids << QString::fromStdString(id);
+    }
+    return ids;
+}
+
+QString sizesOf(MainWindow& window) {
+    QString text = QStringLiteral("window %1x%2;")
+                       .arg(window.minimumSizeHint().width())
+                       .arg(window.minimumSizeHint().height());
+    QTabWidget* tabs = window.tabs();
+    for (int i = 0; i < tabs->count(); ++i) {
+        const QSize s = tabs->widget(i)->minimumSizeHint();
+        text += QStringLiteral(" %1 %2x%3;").arg(tabs->tabText(i)).arg(s.width()).arg(s.height());
+    }
+    return text;
+}
+
+}  // namespace
+
+class WindowSizeTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
+    }
+
+    void theWindowFitsALaptop_data() {
+        QTest::addColumn<bool>("stacked");
+        QTest::newRow("stacked") << true;
+        QTest::newRow("side by side") << false;
+    }
+
+    void theWindowFitsALaptop() {
+        QFETCH(bool, stacked);
+        MainWindow window;
+        window.ganttPanel()->setStacked(stacked);
+        window.resize(kLaptop);
+        window.show();
+        window.document()->reset(facebook1000(1000, 1, 64), QString());
+        window.algorithmList()->setChecked(everyAlgorithm());
+        // Every tab has been shown once, with the charts the fast algorithms drew by then.
+        QTRY_VERIFY_WITH_TIMEOUT(window.ganttPanel()->plot(QStringLiteral("johnson")), 60000);
+        for (int i = 0; i < window.tabs()->count(); ++i) {
+            window.tabs()->setCurrentIndex(i);
+            QCoreApplication::processEvents();
+        }
+        window.tabs()->setCurrentIndex(0);
+        QCoreApplication::processEvents();
+        const QSize minimum = window.minimumSizeHint();
+        QVERIFY2(minimum.width() <= kLaptop.width() && minimum.height() <= kLaptop.height(),
+                 qPrintable(sizesOf(window)));
+        QCOMPARE(window.size(), kLaptop);  // nothing made it grow
+        // Fourteen charts do not fit: they scroll, each at least the minimum area.
+        QScrollArea* scroll = window.ganttPanel()->scrollArea();
+        QScrollBar* bar = stacked ? scroll->verticalScrollBar() : scroll->horizontalScrollBar();
+        QVERIFY(bar->maximum() > 0);
+        const GanttPlot* johnson = window.ganttPanel()->plot(QStringLiteral("johnson"));
+        QVERIFY(stacked ? johnson->height() >= GanttPanel::kMinAreaHeight - 40
+                        : johnson->width() >= GanttPanel::kMinAreaWidth - 10);
+    }
+
+    void fewChartsShareTheHeight() {
+        MainWindow window;
+        window.resize(kLaptop);
+        window.show();
+        window.algorithmList()->setChecked({"johnson", "hscheduler"});
+        QVERIFY(window.openFile(test::sample("figure4-scenario2.json")));
+        test::results(window);
+        QCoreApplication::processEvents();
+        QScrollArea* scroll = window.ganttPanel()->scrollArea();
+        QCOMPARE(scroll->verticalScrollBar()->maximum(), 0);  // two charts fit: no scrolling
+        const int a = window.ganttPanel()->plot(QStringLiteral("johnson"))->height();
+        const int b = window.ganttPanel()->plot(QStringLiteral("hscheduler"))->height();
+        QVERIFY2(
+            std::abs(a - b) <= 2 && a + b >= scroll->viewport()->height() - 40,
+            qPrintable(
+                QStringLiteral("%1 + %2 of %3").arg(a).arg(b).arg(scroll->viewport()->height())));
+    }
+};
+
+QTEST_MAIN(WindowSizeTest)
+#include "WindowSizeTest.moc"

@@ -1,0 +1,316 @@
+#include "app/Launch.h"
+
+#include <unistd.h>
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QTimer>
+#include <cstdio>
+
+#include "app/ExportController.h"
+#include "app/MainWindow.h"
+#include "app/Samples.h"
+#include "charts/GanttPanel.h"
+#include "cost/CostModelJson.h"
+#include "cost/CostTab.h"
+#include "cost/EpochSweepPanel.h"
+#include "deadlines/DeadlinesTab.h"
+#include "document/WorkloadDocument.h"
+#include "io/RumenImport.h"
+#include "io/SwimImport.h"
+#include "model/InputError.h"
+#include "run/RunController.h"
+#include "sweep/SweepTab.h"
+#include "teach/JohnsonStepper.h"
+#include "widgets/AlgorithmList.h"
+
+namespace mr::ui {
+
+namespace {
+
+[[noreturn]] void fail(const QString& file, const QString& field, const QString& message) {
+    throw InputError(file.toStdString(), "", field.toStdString(), message.toStdString());
+}
+
+bool parseRange(const QString& text, double range[3]) {
+    const QStringList parts = text.split(QLatin1Char(':'));
+    bool ok = parts.size() == 3;
+    for (int i = 0; ok && i < 3; ++i) {
+        range[i] = parts[i].toDouble(&ok);
+    }
+    return ok;
+}
+
+// What the file is, opened the way an export needs it: errors as InputError, never a dialog.
+// Returns whether it is a cost model.
+bool openForExport(MainWindow& window, const QString& path) {
+    const QFileInfo info(path);
+    if (!info.exists()) {
+        fail(path, {}, QStringLiteral("no such file"));
+    }
+    if (info.isDir()) {
+        fail(path, {}, QStringLiteral("is a folder, not a workload, cost model or trace"));
+    }
+    const QString format = fileFormat(path);
+    if (format == kCostModelFormat) {
+        cost::loadCostModel(path.toStdString());  // throws, naming the file, item and field
+        window.costTab()->openModel(path);
+        window.showTab(QStringLiteral("cost"));
+        return true;
+    }
+    if (format.isEmpty() && info.suffix().compare(QLatin1String("tsv"), Qt::CaseInsensitive) == 0) {
+        window.document()->reset(importSwim(path.toStdString()), QString());  // SWIM, defaults
+    } else if (format.isEmpty() &&
+               info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0) {
+        window.document()->reset(importRumen(path.toStdString()), QString());  // Rumen, defaults
+    } else {
+        window.document()->open(path);  // a workload (or a file that says why it is not one)
+    }
+    return false;
+}
+
+// One line on stderr that follows the runs: rewritten in place on a terminal, one line per
+// finished algorithm otherwise.
+class ProgressLine {
+public:
+    ProgressLine() : m_tty(isatty(fileno(stderr)) != 0) {}
+    ~ProgressLine() { end(); }
+
+    void show(const QString& text, bool always) {
+        if (text == m_last && !always) {
+            return;
+        }
+        m_last = text;
+        if (m_tty) {
+            std::fprintf(stderr, "\r\033[K%s", qPrintable(text));
+            m_open = true;
+        } else {
+            std::fprintf(stderr, "%s\n", qPrintable(text));
+        }
+        std::fflush(stderr);
+    }
+    void end() {
+        if (m_open) {
+            std::fputc('\n', stderr);
+            m_open = false;
+        }
+    }
+
+private:
+    bool m_tty;
+    bool m_open = false;
+    QString m_last;
+};
+
+void waitForRuns(MainWindow& window) {
+    RunController* runs = window.runController();
+    const bool tty = isatty(fileno(stderr)) != 0;
+    QElapsedTimer clock;
+    clock.start();
+    ProgressLine line;
+    int shown = -1;
+    const auto report = [&] {
+        const auto set = runs->latest();
+        if (!set) {
+            return;
+        }
+        QStringList running;
+        for (const AlgorithmRun& o : set->outcomes) {
+            if (o.state == AlgorithmRun::State::Running) {
+                const double s =
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - o.started)
+                        .count();
+                running << QStringLiteral("%1 %2 s")
+                               .arg(QString::fromStdString(o.id))
+                               .arg(s, 0, 'f', 1);
+            }
+        }
+        const int done = set->finishedCount();
+        const QString text =
+            QStringLiteral("mrx: %1 of %2 algorithms done%3")
+                .arg(done)
+                .arg(set->outcomes.size())
+                .arg(running.isEmpty() ? QString()
+                                       : QStringLiteral(" (running: %1)").arg(running.join(", ")));
+        // Quick runs stay quiet; then a terminal sees the seconds tick, a log gets a line per
+        // finished algorithm.
+        if (clock.elapsed() >= 1000 && (tty || done != shown)) {
+            line.show(text, done != shown);
+            shown = done;
+        }
+    };
+    QTimer ticker;
+    ticker.setInterval(500);
+    QObject::connect(&ticker, &QTimer::timeout, report);
+    QObject::connect(runs, &RunController::resultsReady, &ticker, report);
+    ticker.start();
+    runs->waitForLatest();
+    line.end();
+    std::fprintf(stderr, "mrx: %lld algorithms done in %.1f s\n",
+                 static_cast<long long>(runs->latest()->outcomes.size()),
+                 static_cast<double>(clock.elapsed()) / 1000.0);
+}
+
+template <class Tab>
+void waitUntilIdle(Tab* tab) {
+    while (tab->isRunning()) {
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    }
+}
+
+void runRequestedSweeps(MainWindow& window, const GuiRequest& request) {
+    if (!request.sweep.isEmpty()) {
+        SweepTab* sweep = window.sweepTab();
+        window.showTab(QStringLiteral("sweep"));  // gives it the workload and algorithms
+        sweep->setNodeRange(request.sweep);
+        sweep->start();
+        if (!sweep->isRunning() && !sweep->result()) {
+            fail({}, QStringLiteral("sweep"), sweep->status());
+        }
+        std::fprintf(stderr, "mrx: sweeping cluster sizes %s…\n", qPrintable(request.sweep));
+        waitUntilIdle(sweep);
+    }
+    if (request.startSweep) {
+        window.deadlinesTab()->start();
+        std::fprintf(stderr, "mrx: sweeping the load (Deadlines tab)…\n");
+        waitUntilIdle(window.deadlinesTab());
+    }
+    if (!request.costSweep.isEmpty()) {
+        double range[3];
+        EpochSweepPanel* sweep = window.costTab()->sweepPanel();
+        if (!parseRange(request.costSweep, range)) {
+            fail({}, QStringLiteral("cost-sweep"),
+                 QStringLiteral("expected FROM:TO:STEP (got '%1')").arg(request.costSweep));
+        }
+        sweep->setEpochRange(range[0], range[1], range[2]);
+        if (!sweep->start()) {
+            fail({}, QStringLiteral("cost-sweep"), sweep->status());
+        }
+        std::fprintf(stderr, "mrx: sweeping the epoch length…\n");
+        sweep->waitForIdle();
+    }
+}
+
+void writeOne(const ExportController& exports, const QString& stem, const QString& path,
+              QSize size) {
+    exports.write(*exports.entry(stem, ExportEntry::Chart), path, size);
+    std::printf("wrote %s (%dx%d)\n", qPrintable(path), size.width(), size.height());
+}
+
+}  // namespace
+
+void prepareWindow(MainWindow& window, const GuiRequest& request) {
+    if (!request.algorithms.isEmpty()) {
+        window.algorithmList()->setChecked(request.algorithms);
+    }
+    if (!request.file.isEmpty()) {
+        window.openFile(request.file);
+    }
+    if (request.file.isEmpty() || fileFormat(request.file) == kCostModelFormat) {
+        window.openFile(samplesDirectory() + QStringLiteral("/figure4-scenario2.json"),
+                        true);  // something to look at on the first start
+    }
+    if (!request.tab.isEmpty() && !window.showTab(request.tab)) {
+        std::fprintf(stderr, "mrx: warning: unknown tab '%s'\n", qPrintable(request.tab));
+    }
+    if (!request.sweep.isEmpty()) {
+        window.showTab(QStringLiteral("sweep"));
+        window.sweepTab()->setNodeRange(request.sweep);
+        window.sweepTab()->start();
+    }
+    if (!request.costSweep.isEmpty()) {
+        double range[3];
+        window.showTab(QStringLiteral("cost-sweep"));
+        EpochSweepPanel* sweep = window.costTab()->sweepPanel();
+        const bool ok = parseRange(request.costSweep, range);
+        if (ok) {
+            sweep->setEpochRange(range[0], range[1], range[2]);
+        }
+        if (!ok || !sweep->start()) {
+            std::fprintf(stderr, "mrx: warning: --cost-sweep %s: %s\n",
+                         qPrintable(request.costSweep),
+                         ok ? qPrintable(sweep->status()) : "expected FROM:TO:STEP");
+        }
+    }
+    if (request.startSweep) {
+        window.showTab(QStringLiteral("deadlines"));
+        window.deadlinesTab()->start();
+    }
+    if (request.johnsonStep >= 0) {
+        window.showTab(QStringLiteral("johnson"));
+        window.runController()->waitForLatest();
+        window.johnsonStepper()->setStep(request.johnsonStep);
+    }
+}
+
+int runExports(MainWindow& window, const GuiRequest& request) {
+    try {
+        if (!request.algorithms.isEmpty()) {
+            window.algorithmList()->setChecked(request.algorithms);
+        }
+        const bool costModel = openForExport(window, request.file);
+        waitForRuns(window);
+        if (costModel) {
+            window.costTab()->waitForResults();
+        }
+        if (!costModel) {
+            for (const AlgorithmRun& o : window.runController()->latest()->outcomes) {
+                if (o.state == AlgorithmRun::State::Failed) {
+                    throw InputError(request.file.toStdString(), "", "", o.error);
+                }
+            }
+        }
+        runRequestedSweeps(window, request);
+        // The Johnson stepper exports the step asked for, else its last (the whole schedule).
+        window.refreshTab(window.johnsonStepper());
+        JohnsonStepper* stepper = window.johnsonStepper();
+        stepper->setStep(request.johnsonStep >= 0 ? request.johnsonStep : stepper->stepCount());
+        const ExportController& exports = *window.exports();
+        if (!request.algorithm.isEmpty()) {
+            window.ganttPanel()->setCurrentAlgorithm(request.algorithm);
+        }
+        if (!request.exportGantt.isEmpty()) {
+            writeOne(exports,
+                     request.algorithm.isEmpty() ? QStringLiteral("timelines")
+                                                 : QStringLiteral("timeline"),
+                     request.exportGantt, request.size);
+        }
+        if (!request.exportComparison.isEmpty()) {
+            writeOne(exports, QStringLiteral("comparison"), request.exportComparison, request.size);
+        }
+        if (!request.exportStages.isEmpty()) {
+            writeOne(exports, QStringLiteral("stages"), request.exportStages, request.size);
+        }
+        if (!request.exportAll.isEmpty()) {
+            if (!QDir().mkpath(request.exportAll)) {
+                fail(request.exportAll, QStringLiteral("export-all"),
+                     QStringLiteral("cannot create the folder"));
+            }
+            const QStringList groups =
+                costModel ? QStringList{QStringLiteral("cost")}
+                          : QStringList{QStringLiteral("workload"), QStringLiteral("sweep"),
+                                        QStringLiteral("deadlines")};
+            const auto report = exports.exportAll(request.exportAll, request.size, groups);
+            std::printf("wrote %lld files to %s (%dx%d)\n",
+                        static_cast<long long>(report.written.size()),
+                        qPrintable(request.exportAll), request.size.width(), request.size.height());
+            const QList<std::pair<QString, const char*>> hints = {
+                {QStringLiteral("sweep"), "the sweep (add --sweep FROM:TO:STEP)"},
+                {QStringLiteral("deadlines"), "the deadline sweep (add --start-sweep)"},
+                {QStringLiteral("cost"), "the epoch sweep (add --cost-sweep FROM:TO:STEP)"}};
+            for (const auto& [group, hint] : hints) {
+                if (report.skippedGroups.contains(group)) {
+                    std::printf("not written: %s has no result\n", hint);
+                }
+            }
+        }
+    } catch (const InputError& e) {
+        std::fprintf(stderr, "mrx: error: %s\n", e.what());
+        return 2;
+    }
+    return 0;
+}
+
+}  // namespace mr::ui
