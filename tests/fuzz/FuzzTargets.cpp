@@ -154,11 +154,12 @@ void costModelLoader(std::string_view input) {
 
 // --- mrsim's command line -------------------------------------------------------------------
 // Arguments are the input split at NUL bytes (at most 24). Files are the fixtures in a scratch
-// folder, the working directory: w.json (a workload), r.json (a Rumen trace), s.tsv (a SWIM
-// trace), c.json (a cost model). Inputs that name other paths (a '/') or ask for sizes that are
-// valid but take long (a number from 5000 to 1e15: a million-job batch, a million-point sweep)
-// are skipped: the loaders' targets and the unit tests cover those, and the day-scale work
-// measures them.
+// folder, the working directory: w.json (a workload), w11.json (11 jobs, more than optimal
+// takes: its refusal inside parallel work must reach the caller as exit 2), r.json (a Rumen
+// trace), s.tsv (a SWIM trace), c.json (a cost model). Inputs that name other paths (a '/') or ask
+// for sizes that are valid but take long (a number from 5000 to 1e15: a million-job batch, a
+// million-point sweep) are skipped: the loaders' targets and the unit tests cover those, and the
+// day-scale work measures them.
 
 std::string g_scratch;
 std::vector<std::string> g_fixtures;
