@@ -1,6 +1,8 @@
 // Stage blocks (seed 000 Figs. 3 and 6) for the scenario 2 example, checked by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "experiments/Compare.h"
 #include "experiments/StageBlocks.h"
 #include "schedulers/Registry.h"
@@ -50,6 +52,126 @@ TEST(StageBlocks, SimulatedBlocksShowJ3BesideJ4) {
         area += (b.end - b.start) * (b.slotTo - b.slotFrom);
     }
     EXPECT_DOUBLE_EQ(area, r.sim.mapBusy + r.sim.reduceBusy);
+}
+
+// Busy slot-seconds of `jobs` in a simulation (a wave counts each of its tasks).
+double busyOf(const SimResult& r, const std::vector<int>& jobs) {
+    double busy = 0.0;
+    for (const auto& t : r.tasks) {
+        if (std::find(jobs.begin(), jobs.end(), t.job) != jobs.end()) {
+            busy += (t.end - t.start) * t.count;
+        }
+    }
+    return busy;
+}
+
+double areaOf(const std::vector<StageBlock>& blocks) {
+    double area = 0.0;
+    for (const auto& b : blocks) {
+        area += (b.end - b.start) * (b.slotTo - b.slotFrom);
+    }
+    return area;
+}
+
+TEST(StageBlocks, EachPoolOfBalancedPoolsIsItsOwnPipeline) {
+    // Seed 000 §III-C, scenario 2: {J3, J4} on 20 nodes (model: J4 then J3, 6 + 30 maps, J3's
+    // reduce 36–40) and {J1, J2, J5} on 10 (J2 0–3, J5 3–9, J1 9–21 maps; reduces end 15, 24,
+    // 39). Each pool's pipeline starts at 0 on its own slots; none runs past the makespan 40.
+    const Workload w = test::figure4(2);
+    const RunResult r = runAlgorithm(w, "balanced-pools", {});
+    const auto bands = stageBands(w, r);
+    ASSERT_EQ(bands.size(), 2u);
+    const StageBand& big = bands[0].nodes == 20 ? bands[0] : bands[1];
+    const StageBand& small = bands[0].nodes == 20 ? bands[1] : bands[0];
+    EXPECT_EQ(big.jobs, (std::vector<int>{3, 2}));
+    EXPECT_EQ(small.jobs, (std::vector<int>{1, 4, 0}));
+    EXPECT_EQ(big.mapSlots, 20);
+    EXPECT_EQ(small.reduceSlots, 10);
+    EXPECT_DOUBLE_EQ(big.modelMakespan, 40.0);
+    EXPECT_DOUBLE_EQ(small.modelMakespan, 39.0);
+    const auto blockOf = [](const StageBand& band, int job, TaskKind kind) {
+        for (const auto& b : band.model) {
+            if (b.job == job && b.kind == kind) {
+                return b;
+            }
+        }
+        ADD_FAILURE() << "no block for job " << job;
+        return StageBlock{};
+    };
+    const StageBlock j1 = blockOf(small, 0, TaskKind::Map);
+    EXPECT_DOUBLE_EQ(j1.start, 9.0);
+    EXPECT_DOUBLE_EQ(j1.end, 21.0);
+    EXPECT_DOUBLE_EQ(j1.slotTo, 10.0);  // 30 tasks on the pool's 10 slots
+    const StageBlock j3 = blockOf(big, 2, TaskKind::Reduce);
+    EXPECT_DOUBLE_EQ(j3.start, 36.0);
+    EXPECT_DOUBLE_EQ(j3.end, 40.0);
+    for (const StageBand& band : bands) {
+        for (const auto& b : band.model) {
+            EXPECT_LE(b.end, *r.modelMakespan + 1e-9);
+        }
+        EXPECT_DOUBLE_EQ(areaOf(band.simulated), busyOf(r.sim, band.jobs));
+        EXPECT_FALSE(band.tooLarge);
+    }
+}
+
+TEST(StageBlocks, BandsStayInTheirLanesOnRandomBatches) {
+    // Invariants over seeded random batches: every band's blocks fit its lanes, the model's
+    // stages of one lane never overlap and end at the band's makespan, the simulated profile
+    // never holds more slots than the band has, and its area is the band's busy time.
+    for (std::uint64_t seed = 1; seed <= 40; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w = test::randomWorkload(seed, {.minJobs = 2, .maxJobs = 7, .minNodes = 2});
+        for (const char* id : {"johnson", "balanced-pools", "hscheduler"}) {
+            SCOPED_TRACE(id);
+            const RunResult r = runAlgorithm(w, id, {});
+            const Workload& shown = r.simulatedWorkload ? *r.simulatedWorkload : w;
+            const auto bands = stageBands(shown, r);
+            ASSERT_EQ(bands.size(), std::max<std::size_t>(1, r.sim.pools.size()));
+            double busy = 0.0;
+            for (const StageBand& band : bands) {
+                for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+                    const double lane = kind == TaskKind::Map ? band.mapSlots : band.reduceSlots;
+                    double previousEnd = 0.0;
+                    double modelEnd = 0.0;
+                    for (const auto& b : band.model) {
+                        if (b.kind != kind) {
+                            continue;
+                        }
+                        EXPECT_LE(b.slotTo, lane);
+                        EXPECT_GE(b.start, previousEnd - 1e-9);
+                        previousEnd = b.end;
+                        modelEnd = std::max(modelEnd, b.end);
+                    }
+                    if (kind == TaskKind::Reduce || modelEnd > 0) {
+                        EXPECT_LE(modelEnd, band.modelMakespan + 1e-9);
+                    }
+                    for (const auto& b : band.simulated) {
+                        if (b.kind == kind) {
+                            EXPECT_LE(b.slotTo, lane + 1e-9);
+                        }
+                    }
+                }
+                EXPECT_NEAR(areaOf(band.simulated), busyOf(r.sim, band.jobs),
+                            1e-6 * (1.0 + busyOf(r.sim, band.jobs)));
+                busy += areaOf(band.simulated);
+            }
+            EXPECT_NEAR(busy, r.sim.mapBusy + r.sim.reduceBusy,
+                        1e-6 * (1.0 + r.sim.mapBusy + r.sim.reduceBusy));
+        }
+    }
+}
+
+TEST(StageBlocks, AWaveHoldsAsManySlotsAsItHasTasks) {
+    Workload w;
+    w.cluster = {4, 1, 1};
+    w.jobs = {Job::uniform("A", 4, 5, 0, 0)};
+    SimResult r;
+    r.tasks.push_back({0, 0, 0, TaskKind::Map, false, 0.0, 5.0, 3});  // tasks 0-2 on slots 0-2
+    r.tasks.push_back({0, 3, 3, TaskKind::Map, false, 0.0, 5.0, 1});
+    const auto blocks = simulatedStageBlocks(w, r, {0});
+    ASSERT_EQ(blocks.size(), 1u);
+    EXPECT_DOUBLE_EQ(blocks[0].slotTo - blocks[0].slotFrom, 4.0);
+    EXPECT_DOUBLE_EQ(blocks[0].end, 5.0);
 }
 
 TEST(StageBlocks, RunEachReportsRefusalsWithoutStoppingOthers) {

@@ -22,6 +22,7 @@ public:
     void setBlocks(std::vector<Block> blocks);
     void setSelectedJob(int job) { m_selectedJob = job; }
     const Block* blockAt(const QPointF& pixel) const;
+    const std::vector<Block>& blocks() const { return m_blocks; }
 
     double selectTest(const QPointF& pos, bool onlySelectable,
                       QVariant* details = nullptr) const override;

@@ -6,6 +6,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "charts/AxisFormat.h"
 #include "io/ResultFormat.h"
 #include "run/RunController.h"
 
@@ -31,6 +32,9 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
         new QCPTextElement(m_chart, tr("Makespan per algorithm (simulated; ◆ two-stage model)"),
                            QFont(font().family(), 10, QFont::Bold)));
     m_chart->yAxis->setLabel(tr("makespan (s)"));
+    usePlainNumbers(m_chart->yAxis);
+    // A makespan's label sits inside its bar's top, or just above a bar too short to hold it.
+    connect(m_chart, &QCustomPlot::afterLayout, this, [this] { placeBarLabels(); });
     m_chart->legend->setVisible(false);
     m_chart->xAxis->grid()->setVisible(false);
     m_table = new QTableWidget(splitter);
@@ -132,17 +136,37 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
     m_chart->xAxis->setRange(-0.6, std::max(0, row - 1) + 0.6);
     m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.12);
     m_chart->clearItems();
+    m_barLabels.clear();
     for (int i = 0; i < keys.size(); ++i) {
         auto* label = new QCPItemText(m_chart);
         label->position->setCoords(keys[i], values[i]);
-        label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignTop);  // inside the bar's top
-        label->setColor(Qt::white);
         label->setFont(QFont(font().family(), 10, QFont::Bold));
-        label->setPadding(QMargins(0, 4, 0, 0));
         label->setText(QString::fromStdString(formatTime(values[i])));
+        m_barLabels << label;
     }
+    placeBarLabels();
     m_chart->replot(QCustomPlot::rpQueuedReplot);
     m_table->resizeColumnsToContents();
+}
+
+void ComparisonView::placeBarLabels() {
+    const QCPRange range = m_chart->yAxis->range();
+    const int height = m_chart->axisRect()->height();
+    const double pixelsPerSecond = range.size() > 0 && height > 0 ? height / range.size() : 0.0;
+    const double barWidth =
+        m_chart->xAxis->range().size() > 0 && m_chart->axisRect()->width() > 0
+            ? 0.6 * m_chart->axisRect()->width() / m_chart->xAxis->range().size()
+            : 0.0;
+    for (QCPItemText* label : m_barLabels) {
+        const QFontMetrics metrics(label->font());
+        const double bar = label->position->value() * pixelsPerSecond;
+        const bool inside =
+            bar >= metrics.height() + 8 &&
+            (barWidth == 0.0 || metrics.horizontalAdvance(label->text()) + 4 <= barWidth);
+        label->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
+        label->setPadding(inside ? QMargins(0, 4, 0, 0) : QMargins(0, 0, 0, 2));
+        label->setColor(inside ? QColor(Qt::white) : QColor(40, 40, 40));
+    }
 }
 
 QString ComparisonView::csv() const {

@@ -7,6 +7,7 @@
 #include <memory>
 
 class QCustomPlot;
+class QCPItemText;
 class QTableWidget;
 
 namespace mr::ui {
@@ -24,8 +25,11 @@ public:
     QString csv() const;
 
 private:
+    void placeBarLabels();
+
     QCustomPlot* m_chart;
     QTableWidget* m_table;
+    QList<QCPItemText*> m_barLabels;
 };
 
 }  // namespace mr::ui

@@ -1,44 +1,122 @@
 #include "charts/JobLegend.h"
 
-#include "document/JobPalette.h"
-
 namespace mr::ui {
+
+namespace {
+
+constexpr int kGap = 12;  // between items
+constexpr QRgb kKeyDark = 0x505050;
+constexpr QRgb kKeyLight = 0xb4b4b4;
+
+int swatchOf(const QFontMetrics& metrics) {
+    return std::max(6, metrics.height() - 4);
+}
+
+QString keyText() {
+    return QObject::tr("map");
+}
+
+QString keyText2() {
+    return QObject::tr("reduce:");
+}
+
+QString moreText(int more) {
+    return QObject::tr("+%1 more (the job table lists all)").arg(more);
+}
+
+}  // namespace
 
 JobLegend::JobLegend(QCustomPlot* plot) : QCPLayoutElement(plot) {
     setMargins(QMargins(8, 2, 8, 4));
 }
 
+int JobLegend::availableWidth() const {
+    // The legend spans the plot's width; before its first layout (an export of a chart never
+    // shown) its own rect is empty, the plot's viewport is not.
+    const int own = mRect.width();
+    return own > 0 ? own : mParentPlot->viewport().width() - 16;
+}
+
+std::vector<JobLegend::Item> JobLegend::place(int width, const QFontMetrics& metrics) const {
+    const int swatch = swatchOf(metrics);
+    std::vector<Item> items;
+    int line = 0;
+    int x = 0;
+    const int keyWidth = swatch + 3 + metrics.horizontalAdvance(keyText()) + 6 + swatch + 3 +
+                         metrics.horizontalAdvance(keyText2());
+    items.push_back({-1, 0, 0, keyWidth, 0});
+    x = keyWidth + kGap;
+    for (int j = 0; j < m_names.size(); ++j) {
+        const int itemWidth = 2 * swatch + 4 + metrics.horizontalAdvance(m_names[j]);
+        const bool last = j + 1 == m_names.size();
+        // On the last line, keep room for "+N more" unless this is the last job.
+        const int reserve = line + 1 == kMaxLines && !last
+                                ? kGap + metrics.horizontalAdvance(moreText(m_names.size() - j))
+                                : 0;
+        if (x + itemWidth + reserve > width && x > 0) {
+            if (line + 1 == kMaxLines) {
+                items.push_back({-2, line, x, width - x, static_cast<int>(m_names.size()) - j});
+                return items;
+            }
+            ++line;
+            x = 0;
+        }
+        items.push_back({j, line, x, itemWidth, 0});
+        x += itemWidth + kGap;
+    }
+    return items;
+}
+
+JobLegend::Fit JobLegend::fit(int width) const {
+    const auto items = place(width, QFontMetrics(mParentPlot->font()));
+    Fit f;
+    for (const Item& item : items) {
+        f.jobs += item.job >= 0 ? 1 : 0;
+        f.lines = std::max(f.lines, item.line + 1);
+    }
+    return f;
+}
+
 QSize JobLegend::minimumOuterSizeHint() const {
     const QFontMetrics metrics(mParentPlot->font());
-    return {0, metrics.height() + 8};
+    const int lines = fit(std::max(1, availableWidth())).lines;
+    return {0, lines * (metrics.height() + 2) + 6};
 }
 
 void JobLegend::draw(QCPPainter* painter) {
     const QFontMetrics metrics(painter->font());
     const QRect area = rect();
-    const int swatch = metrics.height() - 4;
-    int x = area.left();
-    const int y = area.top() + 2;
-    const QString intro = tr("map ■ dark, reduce ■ light:");
-    painter->setPen(QColor(60, 60, 60));
-    painter->drawText(QRect(x, y, metrics.horizontalAdvance(intro) + 4, metrics.height()),
-                      Qt::AlignVCenter, intro);
-    x += metrics.horizontalAdvance(intro) + 10;
-    for (int j = 0; j < m_names.size(); ++j) {
-        const int width = 2 * swatch + 4 + metrics.horizontalAdvance(m_names[j]) + 12;
-        const QString more = tr("+%1 more (see the job table)").arg(m_names.size() - j);
-        if (x + width + metrics.horizontalAdvance(more) > area.right() && j + 1 < m_names.size()) {
+    const int swatch = swatchOf(metrics);
+    const int lineHeight = metrics.height() + 2;
+    for (const Item& item : place(area.width(), metrics)) {
+        const int x = area.left() + item.x;
+        const int y = area.top() + 2 + item.line * lineHeight;
+        const QRect square(x, y + (metrics.height() - swatch) / 2, swatch, swatch);
+        if (item.job == -1) {
+            // The key: what the two shades of every job mean, in two distinct greys.
+            painter->fillRect(square, QColor::fromRgb(kKeyDark));
+            painter->setPen(QColor(60, 60, 60));
+            int at = x + swatch + 3;
+            painter->drawText(
+                QRect(at, y, metrics.horizontalAdvance(keyText()) + 2, metrics.height()),
+                Qt::AlignVCenter, keyText());
+            at += metrics.horizontalAdvance(keyText()) + 6;
+            painter->fillRect(QRect(at, square.top(), swatch, swatch), QColor::fromRgb(kKeyLight));
+            at += swatch + 3;
+            painter->drawText(
+                QRect(at, y, metrics.horizontalAdvance(keyText2()) + 2, metrics.height()),
+                Qt::AlignVCenter, keyText2());
+        } else if (item.job == -2) {
             painter->setPen(QColor(90, 90, 90));
-            painter->drawText(QRect(x, y, area.right() - x, metrics.height()), Qt::AlignVCenter,
-                              more);
-            return;
+            painter->drawText(QRect(x, y, item.width, metrics.height()), Qt::AlignVCenter,
+                              moreText(item.more));
+        } else {
+            painter->fillRect(square, m_colours.mapShade(item.job));
+            painter->fillRect(square.translated(swatch, 0), m_colours.reduceShade(item.job));
+            painter->setPen(QColor(40, 40, 40));
+            painter->drawText(QRect(x + 2 * swatch + 4, y, item.width, metrics.height()),
+                              Qt::AlignVCenter, m_names[item.job]);
         }
-        painter->fillRect(QRect(x, y + 2, swatch, swatch), m_colours.mapShade(j));
-        painter->fillRect(QRect(x + swatch, y + 2, swatch, swatch), m_colours.reduceShade(j));
-        painter->setPen(QColor(40, 40, 40));
-        painter->drawText(QRect(x + 2 * swatch + 4, y, width, metrics.height()), Qt::AlignVCenter,
-                          m_names[j]);
-        x += width;
     }
 }
 

@@ -1,10 +1,15 @@
 #include "deadlines/LoadSweepCharts.h"
 
 #include <qcustomplot.h>
+#include <QEvent>
 #include <QGridLayout>
+#include <QScrollArea>
+#include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
 #include <limits>
+
+#include "charts/AxisFormat.h"
 
 namespace mr::ui {
 
@@ -79,9 +84,21 @@ QColor LoadSweepCharts::colourOf(const QString& algorithm) {
 }
 
 LoadSweepCharts::LoadSweepCharts(QWidget* parent) : QWidget(parent) {
-    auto* grid = new QGridLayout(this);
-    grid->setContentsMargins(0, 0, 0, 0);
-    grid->setSpacing(4);
+    // The four charts in a grid of two columns when each gets a readable width, else one
+    // column; what does not fit the height scrolls. They never squeeze below kMinChart.
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_scroll = new QScrollArea(this);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* inner = new QWidget(m_scroll);
+    m_grid = new QGridLayout(inner);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setSpacing(4);
+    m_scroll->setWidget(inner);
+    m_scroll->viewport()->installEventFilter(this);
+    outer->addWidget(m_scroll);
     m_charts[Exceeded] = makeChart(Exceeded, tr("Σ (completion − deadline) / deadline"));
     m_charts[Missed] = makeChart(Missed, tr("jobs late (%)"));
     m_charts[Completion] = makeChart(Completion, tr("completion (s)"));
@@ -99,11 +116,36 @@ LoadSweepCharts::LoadSweepCharts(QWidget* parent) : QWidget(parent) {
     tasks->yAxis2->setLabel(tr("killed map tasks"));
     tasks->legend->setWrap(2);
 
-    grid->addWidget(m_charts[Exceeded], 0, 0);
-    grid->addWidget(m_charts[Missed], 0, 1);
-    grid->addWidget(m_charts[Completion], 1, 0);
-    grid->addWidget(m_charts[Tasks], 1, 1);
+    arrange(2);
     clear();
+}
+
+int LoadSweepCharts::columns() const {
+    return m_columns;
+}
+
+void LoadSweepCharts::arrange(int columns) {
+    m_columns = columns;
+    for (int c = 0; c < ChartCount; ++c) {
+        m_grid->removeWidget(m_charts[c]);
+    }
+    for (int c = 0; c < ChartCount; ++c) {
+        m_grid->addWidget(m_charts[c], c / columns, c % columns);
+    }
+    for (int i = 0; i < 2; ++i) {
+        m_grid->setColumnStretch(i, i < columns ? 1 : 0);
+    }
+}
+
+bool LoadSweepCharts::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_scroll->viewport() && event->type() == QEvent::Resize) {
+        const int width = m_scroll->viewport()->width();
+        const int columns = width >= 2 * kMinChart.width() + 4 ? 2 : 1;
+        if (columns != m_columns) {
+            arrange(columns);
+        }
+    }
+    return QWidget::eventFilter(watched, event);
 }
 
 QString LoadSweepCharts::title(Chart which) {
@@ -129,7 +171,7 @@ QString LoadSweepCharts::fileStem(Chart which) {
 
 QCustomPlot* LoadSweepCharts::makeChart(Chart which, const QString& yLabel) {
     auto* plot = new QCustomPlot(this);
-    plot->setMinimumSize(260, 200);
+    plot->setMinimumSize(kMinChart);
     plot->plotLayout()->insertRow(0);
     auto* text = new QCPTextElement(plot, title(which), QFont(font().family(), 10, QFont::Bold));
     text->setObjectName(QStringLiteral("title"));
@@ -149,6 +191,11 @@ QCustomPlot* LoadSweepCharts::makeChart(Chart which, const QString& yLabel) {
     plot->plotLayout()->addElement(1, 0, plot->legend);
     plot->plotLayout()->setRowStretchFactor(1, 0.001);
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    usePlainNumbers(plot->xAxis);
+    if (which != Exceeded) {  // the log axis keeps its powers of ten
+        usePlainNumbers(plot->yAxis);
+        usePlainNumbers(plot->yAxis2);
+    }
     return plot;
 }
 

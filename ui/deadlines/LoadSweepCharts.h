@@ -3,16 +3,21 @@
 //   relative deadline exceeded (log y axis, as the paper; a 0 cannot be drawn there),
 //   missed-deadline jobs (%), average job completion time (s),
 //   and min-edf-wc's extra map, extra reduce and killed map tasks (Fig. 2).
-// Only points with at least one finished run are drawn (a cancelled sweep is partial).
+// Only points with at least one finished run are drawn (a cancelled sweep is partial). Two
+// columns of charts when each is at least kMinChart wide, else one; the rest scrolls, so no chart
+// is ever squeezed. Every linear axis prints its numbers one way (charts/AxisFormat.h).
 #pragma once
 
 #include <QList>
+#include <QSize>
 #include <QWidget>
 
 #include "experiments/LoadSweep.h"
 
 class QCustomPlot;
 class QCPGraph;
+class QGridLayout;
+class QScrollArea;
 
 namespace mr::ui {
 
@@ -37,11 +42,21 @@ public:
     // A chart's title and the file name stem of its export.
     static QString title(Chart which);
     static QString fileStem(Chart which);
+    // The columns the charts are laid out in now (2, or 1 when narrow).
+    int columns() const;
+    static constexpr QSize kMinChart{340, 240};
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     QCustomPlot* makeChart(Chart which, const QString& yLabel);
+    void arrange(int columns);
 
     QCustomPlot* m_charts[ChartCount];
+    QScrollArea* m_scroll;
+    QGridLayout* m_grid;
+    int m_columns = 2;
 };
 
 }  // namespace mr::ui

@@ -5,13 +5,18 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QStyle>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 #include <numeric>
 
+#include "charts/AxisFormat.h"
 #include "charts/BlocksPlottable.h"
 #include "charts/GanttPlot.h"
 #include "document/JobPalette.h"
@@ -41,6 +46,7 @@ QCustomPlot* makeTimeline(QWidget* parent, BlocksPlottable** blocks, const QStri
     plot->plotLayout()->addElement(
         0, 0, new QCPTextElement(plot, title, QFont(plot->font().family(), 10, QFont::Bold)));
     plot->xAxis->setLabel(QObject::tr("time (s)"));
+    usePlainNumbers(plot->xAxis);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
     ticker->addTick(0.5, QObject::tr("reduce"));
     ticker->addTick(1.7, QObject::tr("map"));
@@ -99,13 +105,27 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
         QStringLiteral("QLabel { background: #fff8dc; border: 1px solid #e0d090; padding: 6px; }"));
     layout->addWidget(m_explain);
 
-    auto* stripBox = new QWidget(this);
+    // σ scrolls sideways when it holds more jobs than the width shows: it never widens the window.
+    auto* stripScroll = new QScrollArea(this);
+    stripScroll->setFrameShape(QFrame::NoFrame);
+    stripScroll->setWidgetResizable(true);
+    stripScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    stripScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    auto* stripBox = new QWidget(stripScroll);
     m_strip = new QHBoxLayout(stripBox);
     m_strip->setSpacing(3);
     m_strip->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(stripBox);
+    stripScroll->setWidget(stripBox);
+    stripScroll->viewport()->setAutoFillBackground(false);
+    stripBox->setAutoFillBackground(false);
+    stripScroll->setFixedHeight(34 + stripScroll->horizontalScrollBar()->sizeHint().height());
+    layout->addWidget(stripScroll);
 
-    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    // The steps above, where the abstraction breaks below; the person decides how to share the
+    // height (the lower part shows only at the last step).
+    auto* parts = new QSplitter(Qt::Vertical, this);
+    parts->setChildrenCollapsible(false);
+    auto* splitter = new QSplitter(Qt::Horizontal, parts);
     m_list = new QTableWidget(splitter);
     m_list->setColumnCount(5);
     m_list->setHorizontalHeaderLabels(
@@ -119,9 +139,9 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     splitter->addWidget(m_list);
     splitter->addWidget(m_timeline);
     splitter->setStretchFactor(1, 2);
-    layout->addWidget(splitter, 2);
+    parts->addWidget(splitter);
 
-    m_breaks = new QWidget(this);
+    m_breaks = new QWidget(parts);
     auto* breaks = new QVBoxLayout(m_breaks);
     breaks->setContentsMargins(0, 0, 0, 0);
     m_breaksText = new QLabel(m_breaks);
@@ -135,7 +155,10 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     compare->addWidget(m_formula);
     compare->addWidget(m_simulated);
     breaks->addWidget(compare, 1);
-    layout->addWidget(m_breaks, 3);
+    parts->addWidget(m_breaks);
+    parts->setStretchFactor(0, 1);
+    parts->setStretchFactor(1, 1);
+    layout->addWidget(parts, 1);
 
     m_timer = new QTimer(this);
     m_timer->setInterval(1200);
@@ -201,6 +224,13 @@ void JohnsonStepper::rebuild() {
         }
     }
     m_list->resizeColumnsToContents();
+    // The list L as wide as its columns (within reason): its words are the lesson.
+    int listWidth = m_list->verticalHeader()->sizeHint().width() + 2 * m_list->frameWidth() +
+                    m_list->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < m_list->columnCount(); ++c) {
+        listWidth += m_list->columnWidth(c);
+    }
+    m_list->setMinimumWidth(std::min(listWidth, 420));
 
     while (QLayoutItem* item = m_strip->takeAt(0)) {
         delete item->widget();
@@ -230,36 +260,12 @@ void JohnsonStepper::rebuild() {
     }
     QString text =
         tr("<b>Where the abstraction breaks.</b> The formula treats each stage as one machine "
-           "that a job holds whole. It predicts <b>%1</b> for Johnson's order.")
-            .arg(t(formula));
-    if (simulated != nullptr) {
+           "that a job holds whole.");
+    if (simulated == nullptr) {
+        text += tr(" For Johnson's order it predicts <b>%1</b>.").arg(t(formula));
+    } else {
         m_simulated->setRun(w, *simulated, true, m_results->colours);
-        const double sim = simulated->sim.makespan;
-        text += tr(" Simulated slot by slot the same order takes <b>%1</b>").arg(t(sim));
-        bool idle = false;
-        for (const auto& job : w.jobs) {
-            idle = idle || job.maps() < w.cluster.mapSlots() ||
-                   job.reduces() < w.cluster.reduceSlots();
-        }
-        text += idle ? tr(": jobs with fewer tasks than slots leave slots idle that the next job's "
-                          "stage could "
-                          "use, and a job's tasks of different lengths let the next job start "
-                          "early, so the "
-                          "model's makespan and its idea of the best order can both be wrong.")
-                     : tr(": every job fills every slot, so the model is exact here and Johnson's "
-                          "order is "
-                          "optimal.");
-        for (const char* id : {"balanced-pools", "hscheduler", "optimal"}) {
-            if (const RunResult* other = m_results->find(id)) {
-                text += tr(" <i>%1</i> reaches <b>%2</b>.")
-                            .arg(QLatin1String(id), t(other->sim.makespan));
-            }
-        }
-        if (idle) {
-            text += tr(
-                " That is why BalancedPools (split the cluster into pools that jobs can fill) and "
-                "HScheduler (re-split each job's work over all slots) exist.");
-        }
+        text += breaksExplanation(w, formula, *simulated);
     }
     m_breaksText->setText(text);
     const double span = std::max(formula, simulated ? simulated->sim.makespan : 0.0) * 1.03;
@@ -269,9 +275,74 @@ void JohnsonStepper::rebuild() {
     refresh();
 }
 
+QString JohnsonStepper::breaksExplanation(const Workload& w, double formula,
+                                          const RunResult& johnson) const {
+    const double sim = johnson.sim.makespan;
+    const double tolerance = 1e-9 * std::max(1.0, std::fabs(formula));
+    const bool agree = std::fabs(formula - sim) <= tolerance;
+    bool idle = false;
+    bool uneven = false;
+    for (const auto& job : w.jobs) {
+        idle = idle || job.maps() < w.cluster.mapSlots() ||
+               (job.reduces() > 0 && job.reduces() < w.cluster.reduceSlots());
+        for (const auto* stage : {&job.mapDurations, &job.reduceDurations}) {
+            uneven = uneven || std::any_of(stage->begin(), stage->end(),
+                                           [&](double d) { return d != stage->front(); });
+        }
+    }
+    QString text =
+        agree ? tr(" For Johnson's order it predicts <b>%1</b>, and simulated slot by slot the "
+                   "order takes <b>%2</b> too.")
+                    .arg(t(formula), t(sim))
+              : tr(" For Johnson's order it predicts <b>%1</b>; simulated slot by slot the same "
+                   "order takes <b>%2</b> (%3).")
+                    .arg(t(formula), t(sim),
+                         sim < formula
+                             ? tr("%1 % less").arg(100.0 * (formula - sim) / formula, 0, 'f', 1)
+                             : tr("%1 % more").arg(100.0 * (sim - formula) / formula, 0, 'f', 1));
+    if (!agree && (idle || uneven)) {
+        text += idle ? tr(" Jobs with fewer tasks than slots leave slots idle that another job's "
+                          "stage could use")
+                     : tr(" Tasks of different lengths let the next job start early");
+        text += idle && uneven ? tr(", and tasks of different lengths let the next job start "
+                                    "early.")
+                               : tr(".");
+    }
+    QStringList better;
+    for (const char* id : {"balanced-pools", "hscheduler", "optimal"}) {
+        if (const RunResult* other = m_results->find(id);
+            other != nullptr && other->sim.makespan < sim - tolerance) {
+            better
+                << tr("<i>%1</i> reaches <b>%2</b>").arg(QLatin1String(id), t(other->sim.makespan));
+        }
+    }
+    if (!better.isEmpty()) {
+        text += tr(" On the same cluster %1: ").arg(better.join(tr(" and ")));
+        text += agree ? tr("the formula's makespan is right here, but its best order is not the "
+                           "best schedule.")
+                      : tr("Johnson's order is not the best schedule either.");
+        text +=
+            tr(" That is why BalancedPools (split the cluster into pools that jobs can fill) "
+               "and HScheduler (re-split each job's work over all slots) exist.");
+    } else if (agree && !idle && !uneven) {
+        text +=
+            tr(" Every job fills every slot with equal tasks: the model is exact here, and "
+               "Johnson's order is optimal.");
+    } else {
+        text +=
+            tr(" Check balanced-pools, hscheduler or optimal to see whether another schedule "
+               "does better.");
+    }
+    return text;
+}
+
 void JohnsonStepper::setStep(int step) {
     m_step = std::clamp(step, 0, stepCount());
     refresh();
+}
+
+QString JohnsonStepper::breaksText() const {
+    return m_breaksText->text();
 }
 
 QString JohnsonStepper::explanation() const {

@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "model/Workload.h"
+#include "schedulers/Algorithm.h"
 #include "schedulers/Johnson.h"
 
 class QLabel;
@@ -37,11 +38,14 @@ public:
     // The schedule σ after the last step (equals the `johnson` algorithm's order).
     std::vector<int> finalOrder() const { return m_trace.order; }
     QString explanation() const;
+    // What the last step says about the formula against the simulation.
+    QString breaksText() const;
     QList<QCustomPlot*> plots() const;
 
 private:
     void rebuild();
     void refresh();
+    QString breaksExplanation(const Workload& w, double formula, const RunResult& johnson) const;
 
     QTableWidget* m_list;
     QHBoxLayout* m_strip;
