@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -20,11 +21,12 @@ std::string sharedDataDir();  // <MRX_SHARED_DATA_DIR>, for messages
 
 // In a test body: `path` = the shared file, or the test is skipped with a message saying how to
 // point the build at the traces.
-#define MRX_SHARED_DATA_OR_SKIP(path, relative)                                               \
-    const std::string path = ::mr::test::sharedDataPath(relative);                            \
-    if (path.empty()) {                                                                       \
-        GTEST_SKIP() << "shared trace " << (relative) << " not found under "                  \
-                     << ::mr::test::sharedDataDir() << " (configure with -DMRX_SHARED_DATA_DIR=...)"; \
+#define MRX_SHARED_DATA_OR_SKIP(path, relative)                              \
+    const std::string path = ::mr::test::sharedDataPath(relative);           \
+    if (path.empty()) {                                                      \
+        GTEST_SKIP() << "shared trace " << (relative) << " not found under " \
+                     << ::mr::test::sharedDataDir()                          \
+                     << " (configure with -DMRX_SHARED_DATA_DIR=...)";       \
     }
 
 // Seed 000 Figure 4 on 30 nodes × (1 map + 1 reduce slot): scenario 1 (all jobs 30+30 tasks)
@@ -62,5 +64,18 @@ std::string scratchDir();
 void writeText(const std::string& path, const std::string& text);
 std::string readText(const std::string& path);
 std::size_t lineCount(const std::string& text);  // newline characters
+
+// A stream that never ends, like a pipe from `yes`: `start`, then `repeated` for ever.
+class EndlessBuffer : public std::streambuf {
+public:
+    EndlessBuffer(std::string start, const std::string& repeated);
+
+protected:
+    int_type underflow() override;
+
+private:
+    std::string m_start;
+    std::string m_chunk;
+};
 
 }  // namespace mr::test
