@@ -121,6 +121,7 @@ ordered_json summaryJson(const CostModel& model, const CostResult& r) {
     out["lp_count"] = r.solver.programs;
     out["lp_columns"] = r.solver.columns;
     out["lp_rows"] = r.solver.rows;
+    out["solver_limits"] = r.solver.limits;
     return out;
 }
 
@@ -187,7 +188,8 @@ std::string costResultText(const CostModel& model, const CostResult& r) {
         out += "solver       GLPK simplex: " + r.solver.status + ", " +
                std::to_string(r.solver.programs) + (r.solver.programs == 1 ? " LP, " : " LPs, ") +
                milliseconds(r.solver.seconds) + ", largest " + std::to_string(r.solver.columns) +
-               " columns x " + std::to_string(r.solver.rows) + " rows\n";
+               " columns x " + std::to_string(r.solver.rows) + " rows (limits: " + r.solver.limits +
+               ")\n";
     }
     out += "makespan     " + number(r.makespanS) + " s, locality " + percent(r.locality) + "\n\n";
 

@@ -21,14 +21,22 @@ constexpr long long kMaxTasks = 10'000'000;
     throw InputError(file, item, field, message, kind);
 }
 
+// The smallest quantity that is not 0: a byte is 1e-6 MB, a microsecond 1e-6 s. Smaller values
+// are unit mistakes, and put the linear programs' coefficients 18 orders of magnitude apart (a
+// size of 1e-9 MB kept GLPK busy for more than 17 minutes; issue 13 H).
+constexpr double kMinQuantity = 1.0e-6;
+// Prices (per MB, per CPU-second) may be far smaller: a millicent per CPU-second is 1e-5.
+constexpr double kMinPrice = 1.0e-12;
+
 void checkNumber(double value, bool positive, const std::string& file, const std::string& kind,
-                 const std::string& item, const std::string& field) {
-    const bool bad =
-        !std::isfinite(value) || value > kMaxQuantity || value < 0.0 || (positive && value <= 0.0);
+                 const std::string& item, const std::string& field,
+                 double smallest = kMinQuantity) {
+    const bool bad = !std::isfinite(value) || value > kMaxQuantity || value < 0.0 ||
+                     (positive && value <= 0.0) || (value > 0.0 && value < smallest);
     if (bad) {
         fail(file, kind, item, field,
-             std::string("must be a finite number ") + (positive ? "> 0" : ">= 0") +
-                 " and <= 1e12 (got " + formatNumber(value) + ")");
+             std::string("must be ") + (positive ? "" : "0 or ") + "a finite number from " +
+                 formatNumber(smallest) + " to 1e12 (got " + formatNumber(value) + ")");
     }
 }
 
@@ -135,10 +143,11 @@ void validate(const CostModel& m, const std::string& file) {
             fail(file, "machine", mc.name, "store", "unknown store");
         }
         checkNumber(mc.cpuUnits, true, file, "machine", mc.name, "cpu_units");
-        checkNumber(mc.cpuCostPerS, false, file, "machine", mc.name, "cpu_cost_per_s");
+        checkNumber(mc.cpuCostPerS, false, file, "machine", mc.name, "cpu_cost_per_s", kMinPrice);
         checkNumber(mc.uptimeS, false, file, "machine", mc.name, "uptime_s");
     }
-    checkNumber(m.transfer.defaultCostPerMb, false, file, "", "", "transfer.default_cost_per_mb");
+    checkNumber(m.transfer.defaultCostPerMb, false, file, "", "", "transfer.default_cost_per_mb",
+                kMinPrice);
     checkNumber(m.transfer.defaultMbPerS, true, file, "", "", "transfer.default_mb_per_s");
     std::set<std::pair<int, int>> pairs;
     for (std::size_t i = 0; i < m.transfer.pairs.size(); ++i) {
@@ -158,7 +167,7 @@ void validate(const CostModel& m, const std::string& file) {
                      m.stores[static_cast<std::size_t>(p.b)].name + "' is listed twice");
         }
         if (p.costPerMb) {
-            checkNumber(*p.costPerMb, false, file, "", "", field + ".cost_per_mb");
+            checkNumber(*p.costPerMb, false, file, "", "", field + ".cost_per_mb", kMinPrice);
         }
         if (p.mbPerS) {
             checkNumber(*p.mbPerS, true, file, "", "", field + ".mb_per_s");

@@ -41,12 +41,16 @@ struct EpochRecord {
 };
 
 struct SolverReport {
-    std::string status = "none";  // "optimal", "infeasible", "unbounded", "failed", "cancelled"
+    // "optimal", "infeasible", "unbounded", "limit", "failed", "cancelled"
+    std::string status = "none";
     std::string message;
     double seconds = 0.0;  // all LPs together
     int programs = 0;      // LPs solved (one per epoch online)
     int columns = 0;       // of the largest LP
     int rows = 0;
+    // The bounds each LP ran under ("60 s and 1000000 simplex iterations per LP"); a limit hit
+    // is status "limit".
+    std::string limits;
 };
 
 struct CostResult {

@@ -158,6 +158,7 @@ ordered_json epochPointFields(const EpochSweepDefinition& sweep, std::size_t ind
     out["lp_count"] = r->solver.programs;
     out["lp_columns"] = r->solver.columns;
     out["lp_rows"] = r->solver.rows;
+    out["solver_limits"] = r->solver.limits;
     ordered_json cpu = ordered_json::array();
     for (double c : r->cpuSecondsPerMachine) {
         cpu.push_back(partNumber(c));
@@ -194,6 +195,7 @@ CostResult epochPointFromLine(const EpochSweepDefinition& sweep, std::size_t ind
     r.solver.programs = static_cast<int>(f.requiredInt("lp_count", 0, INT32_MAX));
     r.solver.columns = static_cast<int>(f.requiredInt("lp_columns", 0, INT32_MAX));
     r.solver.rows = static_cast<int>(f.requiredInt("lp_rows", 0, INT32_MAX));
+    r.solver.limits = f.requiredString("solver_limits");
     r.solver.seconds = f.optionalNumber("solver_seconds", 0.0, 1e12).value_or(0.0);
     const nlohmann::json& cpu = f.raw("cpu_seconds_per_machine");
     if (!cpu.is_array() || cpu.size() > sweep.model.machines.size()) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <numeric>
 
@@ -37,17 +38,56 @@ std::string toString(LpStatus status) {
             return "infeasible";
         case LpStatus::Unbounded:
             return "unbounded";
+        case LpStatus::Limit:
+            return "limit";
         case LpStatus::Failed:
             break;
     }
     return "failed";
 }
 
+std::string describe(const LpLimits& limits) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", limits.seconds);
+    return std::string(seconds) + " s and " + std::to_string(limits.iterations) +
+           " simplex iterations per LP";
+}
+
 struct LpSolver {
-    static LpSolution run(const LinearProgram& lp);
+    static LpSolution run(const LinearProgram& lp, const LpLimits& limits);
 };
 
-LpSolution LpSolver::run(const LinearProgram& lp) {
+namespace {
+
+// The program's entries with repeated (row, column) pairs summed and zeros dropped, by row.
+struct Entries {
+    std::vector<int> row, column;
+    std::vector<double> value;
+};
+
+Entries mergedEntries(const std::vector<int>& rows, const std::vector<int>& columns,
+                      const std::vector<double>& values) {
+    std::vector<std::size_t> order(values.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return std::pair(rows[a], columns[a]) < std::pair(rows[b], columns[b]);
+    });
+    Entries e;
+    for (const std::size_t k : order) {
+        if (!e.row.empty() && e.row.back() == rows[k] && e.column.back() == columns[k]) {
+            e.value.back() += values[k];
+        } else {
+            e.row.push_back(rows[k]);
+            e.column.push_back(columns[k]);
+            e.value.push_back(values[k]);
+        }
+    }
+    return e;
+}
+
+}  // namespace
+
+LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
     const auto start = std::chrono::steady_clock::now();
     LpSolution solution;
     glp_term_out(GLP_OFF);  // per thread; GLPK must never write to the terminal
@@ -64,6 +104,39 @@ LpSolution LpSolver::run(const LinearProgram& lp) {
     const double scale = maxCost > 0.0 ? 1.0 / maxCost : 1.0;
     const int cols = lp.columns();
     const int rows = lp.rows();
+    const Entries entries = mergedEntries(lp.m_entryRow, lp.m_entryColumn, lp.m_value);
+
+    // Rows that no x within the column bounds can violate are left out: exact, and what keeps a
+    // row of tiny coefficients (the CPU of bytes-sized data against a machine's hour) from
+    // meeting the simplex's tolerances. A row's activity lies in [low, high].
+    std::vector<double> low(static_cast<std::size_t>(rows), 0.0);
+    std::vector<double> high(static_cast<std::size_t>(rows), 0.0);
+    std::vector<double> size(static_cast<std::size_t>(rows), 0.0);
+    for (std::size_t k = 0; k < entries.value.size(); ++k) {
+        const auto r = static_cast<std::size_t>(entries.row[k]);
+        const auto c = static_cast<std::size_t>(entries.column[k]);
+        const double a = entries.value[k];
+        const double lo = lp.m_lower[c];
+        const double up = lp.m_upper[c];
+        low[r] += a > 0.0 ? a * lo : a * up;
+        high[r] += a > 0.0 ? a * up : a * lo;
+        size[r] += std::fabs(a) * std::max(std::fabs(lo), std::isinf(up) ? 0.0 : std::fabs(up));
+    }
+    std::vector<int> glpkRow(static_cast<std::size_t>(rows), 0);  // 0: left out
+    int kept = 0;
+    for (int i = 0; i < rows; ++i) {
+        const auto k = static_cast<std::size_t>(i);
+        const double b = lp.m_bound[k];
+        const double slack = 1e-12 * (std::fabs(b) + size[k]);
+        const bool redundant =
+            (lp.m_sense[k] == LinearProgram::Sense::LessEqual && high[k] <= b + slack) ||
+            (lp.m_sense[k] == LinearProgram::Sense::GreaterEqual && low[k] >= b - slack);
+        if (!redundant) {
+            glpkRow[k] = ++kept;
+        }
+    }
+    solution.rowsLeftOut = rows - kept;
+
     if (cols > 0) {
         glp_add_cols(p, cols);
     }
@@ -75,50 +148,45 @@ LpSolution LpSolver::run(const LinearProgram& lp) {
                          std::isinf(up) ? 0.0 : up);
         glp_set_obj_coef(p, j + 1, lp.m_cost[k] * scale);
     }
-    if (rows > 0) {
-        glp_add_rows(p, rows);
+    if (kept > 0) {
+        glp_add_rows(p, kept);
     }
     for (int i = 0; i < rows; ++i) {
         const auto k = static_cast<std::size_t>(i);
+        const int g = glpkRow[k];
+        if (g == 0) {
+            continue;
+        }
         const double b = lp.m_bound[k];
         switch (lp.m_sense[k]) {
             case LinearProgram::Sense::LessEqual:
-                glp_set_row_bnds(p, i + 1, GLP_UP, 0.0, b);
+                glp_set_row_bnds(p, g, GLP_UP, 0.0, b);
                 break;
             case LinearProgram::Sense::GreaterEqual:
-                glp_set_row_bnds(p, i + 1, GLP_LO, b, 0.0);
+                glp_set_row_bnds(p, g, GLP_LO, b, 0.0);
                 break;
             case LinearProgram::Sense::Equal:
-                glp_set_row_bnds(p, i + 1, GLP_FX, b, b);
+                glp_set_row_bnds(p, g, GLP_FX, b, b);
                 break;
         }
     }
-    // GLPK refuses repeated (row, column) entries: sum them, drop zeros. Index 0 is unused.
-    std::vector<std::size_t> order(lp.m_value.size());
-    std::iota(order.begin(), order.end(), std::size_t{0});
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return std::pair(lp.m_entryRow[a], lp.m_entryColumn[a]) <
-               std::pair(lp.m_entryRow[b], lp.m_entryColumn[b]);
-    });
+    // GLPK's arrays start at index 1; zeros are left out (GLPK refuses nothing else here).
     std::vector<int> ia(1, 0), ja(1, 0);
     std::vector<double> ar(1, 0.0);
-    for (std::size_t n = 0; n < order.size(); ++n) {
-        const std::size_t e = order[n];
-        const bool same = ia.size() > 1 && ia.back() == lp.m_entryRow[e] + 1 &&
-                          ja.back() == lp.m_entryColumn[e] + 1;
-        if (same) {
-            ar.back() += lp.m_value[e];
-        } else {
-            ia.push_back(lp.m_entryRow[e] + 1);
-            ja.push_back(lp.m_entryColumn[e] + 1);
-            ar.push_back(lp.m_value[e]);
+    for (std::size_t k = 0; k < entries.value.size(); ++k) {
+        const int g = glpkRow[static_cast<std::size_t>(entries.row[k])];
+        if (g != 0 && entries.value[k] != 0.0) {
+            ia.push_back(g);
+            ja.push_back(entries.column[k] + 1);
+            ar.push_back(entries.value[k]);
         }
     }
     if (ia.size() > 1) {
         glp_load_matrix(p, static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
     }
 
-    // The largest violation of a row, relative to the row's size, by GLPK's current solution.
+    // The largest violation of a row (all rows, the ones left out too), relative to the row's
+    // size, by GLPK's current solution.
     std::vector<double> x(static_cast<std::size_t>(cols));
     auto readSolution = [&] {
         for (int j = 0; j < cols; ++j) {
@@ -127,11 +195,11 @@ LpSolution LpSolver::run(const LinearProgram& lp) {
             x[k] = std::clamp(glp_get_col_prim(p, j + 1), lp.m_lower[k], lp.m_upper[k]);
         }
         std::vector<double> activity(static_cast<std::size_t>(rows), 0.0);
-        std::vector<double> size(static_cast<std::size_t>(rows), 0.0);
-        for (std::size_t e = 1; e < ia.size(); ++e) {
-            const double term = ar[e] * x[static_cast<std::size_t>(ja[e] - 1)];
-            activity[static_cast<std::size_t>(ia[e] - 1)] += term;
-            size[static_cast<std::size_t>(ia[e] - 1)] += std::fabs(term);
+        std::vector<double> used(static_cast<std::size_t>(rows), 0.0);
+        for (std::size_t k = 0; k < entries.value.size(); ++k) {
+            const double term = entries.value[k] * x[static_cast<std::size_t>(entries.column[k])];
+            activity[static_cast<std::size_t>(entries.row[k])] += term;
+            used[static_cast<std::size_t>(entries.row[k])] += std::fabs(term);
         }
         double worst = 0.0;
         for (std::size_t i = 0; i < activity.size(); ++i) {
@@ -141,7 +209,7 @@ LpSolution LpSolver::run(const LinearProgram& lp) {
                                      : lp.m_sense[i] == LinearProgram::Sense::GreaterEqual
                                          ? -over
                                          : std::fabs(over);
-            worst = std::max(worst, violation / (1.0 + std::fabs(b) + size[i]));
+            worst = std::max(worst, violation / (1.0 + std::fabs(b) + used[i]));
         }
         return worst;
     };
@@ -149,21 +217,33 @@ LpSolution LpSolver::run(const LinearProgram& lp) {
     glp_smcp parm;
     glp_init_smcp(&parm);
     parm.msg_lev = GLP_MSG_OFF;
-    parm.presolve = GLP_ON;
+    parm.presolve = GLP_OFF;  // GLPK 5's presolver loops or misreports on wide magnitudes
+    parm.it_lim = limits.iterations;
+    parm.tm_lim = static_cast<int>(std::min(limits.seconds * 1000.0, 2.0e9));
     glp_scale_prob(p, GLP_SF_AUTO);
     int code = cols == 0 ? 0 : glp_simplex(p, &parm);
     int status = cols == 0 ? GLP_OPT : glp_get_status(p);
     double violation = code == 0 && status == GLP_OPT ? readSolution() : 0.0;
     if (violation > 1e-7) {
-        // GLPK 5's presolver may drop a one-column row whose implied bound lies within 1e-3 of
-        // the column's own bound; the recovered solution then breaks that row (a machine's
-        // capacity exceeded by 0.2 % was seen). Re-optimise from that basis without it.
-        parm.presolve = GLP_OFF;
+        // Optimal within GLPK's tolerances on the scaled problem but not on ours: re-optimise
+        // from that basis without scaling, then check again.
+        glp_unscale_prob(p);
         code = glp_simplex(p, &parm);
         status = glp_get_status(p);
         violation = code == 0 && status == GLP_OPT ? readSolution() : 0.0;
     }
-    if (code == GLP_ENOPFS || (code == 0 && status == GLP_NOFEAS)) {
+    solution.iterations = glp_get_it_cnt(p);
+    if (code == GLP_ETMLIM || code == GLP_EITLIM) {
+        solution.status = LpStatus::Limit;
+        char seconds[32];
+        std::snprintf(seconds, sizeof seconds, "%g", limits.seconds);
+        solution.message =
+            code == GLP_ETMLIM
+                ? "GLPK stopped at its time limit (" + std::string(seconds) + " s) after " +
+                      std::to_string(solution.iterations) + " iterations, before an answer"
+                : "GLPK stopped at its iteration limit (" + std::to_string(limits.iterations) +
+                      " iterations), before an answer";
+    } else if (code == GLP_ENOPFS || (code == 0 && status == GLP_NOFEAS)) {
         solution.status = LpStatus::Infeasible;
         solution.message = "no feasible solution: the constraints cannot all hold";
     } else if (code == GLP_ENODFS || (code == 0 && status == GLP_UNBND)) {
@@ -187,8 +267,8 @@ LpSolution LpSolver::run(const LinearProgram& lp) {
     return solution;
 }
 
-LpSolution solve(const LinearProgram& program) {
-    return LpSolver::run(program);
+LpSolution solve(const LinearProgram& program, const LpLimits& limits) {
+    return LpSolver::run(program, limits);
 }
 
 }  // namespace mr::cost

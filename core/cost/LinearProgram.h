@@ -1,6 +1,11 @@
 // LinearProgram — a sparse linear program (minimise c·x subject to row and column bounds) and
-// its solution by GLPK's simplex method with the presolver (the solver LiPS used, seed 002
-// §VI-A). GLPK stays behind this file: nothing else includes <glpk.h>.
+// its solution by GLPK's simplex method (the solver LiPS used, seed 002 §VI-A). GLPK stays behind
+// this file: nothing else includes <glpk.h>.
+// Every solve is bounded (LpLimits: a time and an iteration limit, which a result reports when it
+// hits one) and prepared so that magnitudes far apart do not defeat the simplex's tolerances:
+// rows that cannot bind for any x within the column bounds are left out (an exact step: a machine
+// whose capacity dwarfs the work of tiny data), costs are scaled so the largest is 1, GLPK scales
+// rows and columns, and every solution is checked against the original rows.
 #pragma once
 
 #include <string>
@@ -33,18 +38,30 @@ private:
     std::vector<double> m_value;
 };
 
-enum class LpStatus { Optimal, Infeasible, Unbounded, Failed };
-std::string toString(LpStatus status);  // "optimal", "infeasible", "unbounded", "failed"
+// Limit: the solver stopped at LpLimits before it knew the answer (neither optimal nor proven
+// infeasible).
+enum class LpStatus { Optimal, Infeasible, Unbounded, Limit, Failed };
+// "optimal", "infeasible", "unbounded", "limit", "failed"
+std::string toString(LpStatus status);
+
+// Bounds on one solve. The iteration limit is deterministic; the time limit guards the rest.
+struct LpLimits {
+    double seconds = 60.0;
+    int iterations = 1'000'000;
+};
+std::string describe(const LpLimits& limits);  // "60 s and 1000000 simplex iterations per LP"
 
 struct LpSolution {
     LpStatus status = LpStatus::Failed;
     double objective = 0.0;      // Σ cost·x with the unscaled costs (Optimal only)
     std::vector<double> values;  // one per column (Optimal only)
     double seconds = 0.0;        // wall time of building GLPK's problem and solving it
+    int iterations = 0;          // simplex iterations
+    int rowsLeftOut = 0;         // rows that could not bind
     std::string message;         // GLPK's reason when not Optimal
 };
 
-// Never throws for an infeasible or unbounded program; GLPK prints nothing.
-LpSolution solve(const LinearProgram& program);
+// Never throws for an infeasible or unbounded program, or a limit hit; GLPK prints nothing.
+LpSolution solve(const LinearProgram& program, const LpLimits& limits = {});
 
 }  // namespace mr::cost

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "cost/CostAlgorithms.h"
@@ -25,18 +26,20 @@ void report(SolverReport& solver, const LipsLpResult& lp) {
     solver.programs += 1;
     solver.columns = std::max(solver.columns, lp.columns);
     solver.rows = std::max(solver.rows, lp.rows);
+    solver.limits = describe(LpLimits{});
 }
 
-// Why an LP has no solution, in the model's terms where a simple count shows it.
-std::string whyInfeasible(const CostModel& model, const LipsLpResult& lp, double windowS,
-                          bool online) {
+// A model no schedule can satisfy, seen from totals without an LP (a 10 000-job model took 50 s
+// of simplex to say so): more CPU-seconds than the machines offer (offline: cpu_units ×
+// uptime_s), or more data than the stores hold.
+std::optional<std::string> obviouslyInfeasible(const CostModel& model, bool online) {
     double demand = 0.0;
     for (int k = 0; k < static_cast<int>(model.jobs.size()); ++k) {
         demand += model.jobCpuS(k);
     }
     double capacity = 0.0;
     for (const auto& m : model.machines) {
-        capacity += m.cpuUnits * (online ? windowS : m.uptimeS);
+        capacity += m.cpuUnits * m.uptimeS;
     }
     if (!online && demand > capacity * (1.0 + 1e-9)) {
         return "infeasible: the jobs need " + formatNumber(demand) +
@@ -55,7 +58,22 @@ std::string whyInfeasible(const CostModel& model, const LipsLpResult& lp, double
         return "infeasible: the data take " + formatNumber(data) + " MB but the stores hold " +
                formatNumber(space) + " MB";
     }
-    return "infeasible: " + lp.message;
+    return std::nullopt;
+}
+
+// Why an LP gave no schedule: infeasible only when GLPK proved it; a limit hit or a numerical
+// failure says so.
+std::string whyNoSchedule(const LipsLpResult& lp) {
+    switch (lp.status) {
+        case LpStatus::Infeasible:
+            return "infeasible: " + lp.message;
+        case LpStatus::Limit:
+            return "no answer within the solver's limits: " + lp.message;
+        case LpStatus::Unbounded:
+            return "the linear program is unbounded: " + lp.message;
+        default:
+            return "the solver failed: " + lp.message;
+    }
 }
 
 std::vector<double> capacities(const CostModel& model, double windowS, bool useUptime) {
@@ -85,6 +103,12 @@ CostResult runLipsOffline(const CostModel& model, bool coSchedule, const CostOpt
     result.algorithm = coSchedule ? "lips-coschedule" : "lips";
     const TransferTable transfer(model);
     result.units = workUnits(model);
+    if (const auto why = obviouslyInfeasible(model, false)) {
+        result.feasible = false;
+        result.solver.status = toString(LpStatus::Infeasible);
+        result.message = *why;
+        return result;
+    }
     const LipsState state = LipsState::initial(model, result.units);
     LipsLpOptions lpOptions;
     lpOptions.figure = coSchedule ? LipsFigure::CoSchedule : LipsFigure::Simple;
@@ -93,7 +117,7 @@ CostResult runLipsOffline(const CostModel& model, bool coSchedule, const CostOpt
     report(result.solver, lp);
     if (lp.status != LpStatus::Optimal) {
         result.feasible = false;
-        result.message = whyInfeasible(model, lp, 0.0, false);
+        result.message = whyNoSchedule(lp);
         return result;
     }
     Plan lpPlan = lp.plan;
@@ -137,6 +161,12 @@ CostResult runLipsOnline(const CostModel& model, const CostOptions& options) {
                              " epochs of " + formatNumber(e) + " s on these machines");
     }
 
+    if (const auto why = obviouslyInfeasible(model, true)) {
+        result.feasible = false;
+        result.solver.status = toString(LpStatus::Infeasible);
+        result.message = *why;
+        return result;
+    }
     LipsState state = LipsState::initial(model, result.units);
     LipsLpOptions lpOptions;
     lpOptions.figure = LipsFigure::Online;
@@ -162,8 +192,7 @@ CostResult runLipsOnline(const CostModel& model, const CostOptions& options) {
         report(result.solver, lp);
         if (lp.status != LpStatus::Optimal) {
             result.feasible = false;
-            result.message =
-                whyInfeasible(model, lp, e, true) + " (epoch " + std::to_string(epoch + 1) + ")";
+            result.message = whyNoSchedule(lp) + " (epoch " + std::to_string(epoch + 1) + ")";
             return result;
         }
         EpochRecord record;

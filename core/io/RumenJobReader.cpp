@@ -34,15 +34,31 @@ public:
         return (p == eback() ? m_columnBefore : 0) + (gptr() - p) + 1;
     }
 
+    // A bound on what one part of the stream (the blank space before a job, one job) may read:
+    // past `bytes` from here, the buffer ends (eof) and overBudget() says why. A pipe that never
+    // ends, or a job's string that never closes, is then refused instead of read for ever (or
+    // into all the memory).
+    void startBudget(long long bytes) {
+        m_budgetStart = m_fetched - (egptr() - gptr());
+        m_budget = bytes;
+        m_overBudget = false;
+    }
+    bool overBudget() const { return m_overBudget; }
+
 protected:
     int_type underflow() override {
         if (gptr() < egptr()) {
             return traits_type::to_int_type(*gptr());
         }
+        if (m_fetched - m_budgetStart >= m_budget) {
+            m_overBudget = true;
+            return traits_type::eof();
+        }
         // Account for the chunk just consumed, then read the next one.
         m_linesBefore += std::count(eback(), egptr(), '\n');
         m_columnBefore = column() - 1;
         const std::streamsize n = m_source.sgetn(m_chunk.data(), std::ssize(m_chunk));
+        m_fetched += std::max<std::streamsize>(n, 0);
         char* data = m_chunk.data();
         setg(data, data, data + std::max<std::streamsize>(n, 0));
         return n > 0 ? traits_type::to_int_type(*gptr()) : traits_type::eof();
@@ -53,6 +69,10 @@ private:
     std::vector<char> m_chunk;
     long long m_linesBefore = 0;
     long long m_columnBefore = 0;  // characters after the last newline of earlier chunks
+    long long m_fetched = 0;       // bytes read from the source so far
+    long long m_budgetStart = 0;   // the read position startBudget() was called at
+    long long m_budget = std::numeric_limits<long long>::max();
+    bool m_overBudget = false;
 };
 
 struct AttemptDraft {
@@ -303,6 +323,9 @@ public:
     }
 
     bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception& e) {
+        if (m_buffer.overBudget()) {
+            return false;  // the stream was cut at the reader's limit: RumenJobReader::next says so
+        }
         std::string what = e.what();
         // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: ":
         // its position counts from the start of this job, ours from the start of the file.
@@ -321,6 +344,11 @@ public:
         if (m_pending) {
             throw InputError(m_source, jobLabel(), m_pending->first, m_pending->second);
         }
+    }
+
+    // The stream went past the reader's limits (RumenReadLimits).
+    [[noreturn]] void failOverBudget(const std::string& what) const {
+        fail("", what + " (a device or a pipe that does not end?)");
     }
 
     // sax_parse returned without finishing the object (it reports syntax errors through
@@ -655,10 +683,13 @@ private:
 }  // namespace
 
 struct RumenJobReader::State {
-    State(std::istream& in, std::string source, RumenImportReport& report, bool trackHosts)
-        : buffer(*in.rdbuf()),
+    State(std::istream& in, std::string source, RumenImportReport& report, bool trackHosts,
+          RumenReadLimits readLimits)
+        : limits(readLimits),
+          buffer(*in.rdbuf()),
           stream(&buffer),
           handler(std::move(source), buffer, report, trackHosts) {}
+    RumenReadLimits limits;
     LineCountingBuffer buffer;
     std::istream stream;
     SaxHandler handler;
@@ -666,24 +697,35 @@ struct RumenJobReader::State {
 };
 
 RumenJobReader::RumenJobReader(std::istream& in, std::string source, RumenImportReport& report,
-                               bool trackHosts)
-    : m_state(std::make_unique<State>(in, std::move(source), report, trackHosts)) {}
+                               bool trackHosts, RumenReadLimits limits)
+    : m_state(std::make_unique<State>(in, std::move(source), report, trackHosts, limits)) {}
 
 RumenJobReader::~RumenJobReader() = default;
 
 const JobDraft* RumenJobReader::next() {
     LineCountingBuffer& buffer = m_state->buffer;
+    SaxHandler& handler = m_state->handler;
+    const RumenReadLimits& limits = m_state->limits;
+    buffer.startBudget(limits.gapBytes);
     int c = buffer.sgetc();
     while (c != std::char_traits<char>::eof() && std::isspace(c)) {
         buffer.sbumpc();
         c = buffer.sgetc();
     }
+    if (buffer.overBudget()) {
+        handler.failOverBudget("more than " + std::to_string(limits.gapBytes) +
+                               " bytes of blank space after " + std::to_string(m_state->index) +
+                               " jobs");
+    }
     if (c == std::char_traits<char>::eof()) {
         return nullptr;
     }
-    SaxHandler& handler = m_state->handler;
     handler.beginJob(m_state->index++);
+    buffer.startBudget(limits.jobBytes);
     json::sax_parse(m_state->stream, &handler, json::input_format_t::json, false);
+    if (buffer.overBudget()) {
+        handler.failOverBudget("a job of more than " + std::to_string(limits.jobBytes) + " bytes");
+    }
     if (!handler.jobDone()) {
         handler.failAtLine();
     }

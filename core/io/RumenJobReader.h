@@ -43,13 +43,22 @@ struct JobDraft {
     std::vector<ReduceTimes> reduces;
 };
 
+// How much one read may take from the stream: the blank space before a job and one job's text.
+// Past either the trace is refused, so that a pipe that never ends (or a string that never
+// closes) is an error, not a hang or an out-of-memory (issue 13). A Rumen job of 1 GiB has about
+// 1.5 million tasks with their attempts.
+struct RumenReadLimits {
+    long long gapBytes = 64LL << 20;
+    long long jobBytes = 1LL << 30;
+};
+
 // One job object after another.
 class RumenJobReader {
 public:
     // `trackHosts`: keep every attempt's host and times (16 bytes each) for hostEvents(); without
     // it memory is bounded by the largest job, and hostEvents() stays empty.
-    RumenJobReader(std::istream& in, std::string source, RumenImportReport& report,
-                   bool trackHosts);
+    RumenJobReader(std::istream& in, std::string source, RumenImportReport& report, bool trackHosts,
+                   RumenReadLimits limits = {});
     ~RumenJobReader();
     RumenJobReader(const RumenJobReader&) = delete;
     RumenJobReader& operator=(const RumenJobReader&) = delete;

@@ -168,6 +168,7 @@ namespace {
 
 // A SWIM row is six short columns; a longer line is not SWIM (a binary file, /dev/zero).
 constexpr std::size_t kMaxLineBytes = 64 * 1024;
+constexpr long long kMaxBlankLines = 1'000'000;
 
 // std::getline with a bound on the line's length (which std::getline would grow without end).
 bool readLine(std::istream& in, std::string& line, const std::string& source,
@@ -199,14 +200,23 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
     double lastSubmit = 0.0;
     std::string line;
     long long lineNumber = 0;
+    long long blankLines = 0;
     while (readLine(in, line, source, lineNumber + 1)) {
         ++lineNumber;
         if (!line.empty() && line.back() == '\r') {
             line.pop_back();
         }
         if (line.empty()) {
+            // Blank lines are skipped, but not for ever: a pipe of nothing else never ends.
+            if (++blankLines > kMaxBlankLines) {
+                throw InputError(source, "", "",
+                                 "more than " + std::to_string(kMaxBlankLines) +
+                                     " blank lines in a row at line " + std::to_string(lineNumber) +
+                                     " (a device or a pipe that does not end?)");
+            }
             continue;
         }
+        blankLines = 0;
         if (options.maxJobs > 0 && report.jobs == options.maxJobs) {
             report.truncatedByMaxJobs = true;
             break;

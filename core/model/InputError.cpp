@@ -108,17 +108,44 @@ std::string escapeForMessage(std::string_view text) {
     return out;
 }
 
+namespace {
+
+// A name or path made readable in one line: escaped, and when longer than kLongPart bytes its
+// start and end around "…" (a 100-level path "x[0][0]…", a megabyte job name). Cuts fall on
+// code point boundaries, so the text stays valid UTF-8.
+constexpr std::size_t kLongPart = 160;
+
+std::size_t codePointStart(const std::string& text, std::size_t at) {
+    while (at > 0 && at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80) {
+        --at;
+    }
+    return at;
+}
+
+std::string shortPart(std::string_view raw) {
+    std::string text = escapeForMessage(raw);
+    if (text.size() <= kLongPart) {
+        return text;
+    }
+    const std::size_t head = codePointStart(text, 100);
+    const std::size_t tail = codePointStart(text, text.size() - 40);
+    return text.substr(0, head) + "…" + text.substr(tail) + " (" + std::to_string(text.size()) +
+           " bytes)";
+}
+
+}  // namespace
+
 std::string inputMessage(const std::string& file, const std::string& job, const std::string& field,
                          const std::string& message, const std::string& itemKind) {
     std::string text;
     if (!file.empty()) {
-        text += escapeForMessage(file) + ": ";
+        text += shortPart(file) + ": ";
     }
     if (!job.empty()) {
-        text += itemKind + " '" + escapeForMessage(job) + "': ";
+        text += itemKind + " '" + shortPart(job) + "': ";
     }
     if (!field.empty()) {
-        text += "field '" + escapeForMessage(field) + "': ";
+        text += "field '" + shortPart(field) + "': ";
     }
     return text + escapeForMessage(message);
 }

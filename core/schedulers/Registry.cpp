@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "model/InputError.h"
+#include "schedulers/RunMemory.h"
 
 namespace mr {
 
@@ -123,6 +124,7 @@ RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunO
         throw InputError("", "", "algorithm",
                          "unknown algorithm '" + std::string(id) + "' (known: " + known + ")");
     }
+    checkRunMemory(workload, id, options);  // refused before anything large is allocated
     return algorithm->run(workload, options);
 }
 

@@ -60,6 +60,24 @@ TEST(HardeningCli, ParsingRefusalsAreOneLine) {
     }
 }
 
+TEST(HardeningCli, ARunThatWouldNotFitInMemoryIsRefusedBeforeItStarts) {
+    // B: 2000 jobs re-split over 2 000 000 slots: 4e9 tasks, about 183 GB (bad_alloc, exit 1).
+    std::string text =
+        R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 100000, "map_slots_per_node": 10, "reduce_slots_per_node": 10}, "jobs": [)";
+    for (int i = 0; i < 2000; ++i) {
+        text += std::string(i ? ", " : "") + R"({"name": "J)" + std::to_string(i) +
+                R"(", "maps": 1, "reduces": 1, "map_duration": 1, "reduce_duration": 1})";
+    }
+    const std::string path = test::scratchDir() + "/resplit.json";
+    test::writeText(path, text + "]}");
+    ::setenv("MRX_MEMORY_LIMIT", "4G", 1);
+    const auto c = runMrsimBinary({"run", path, "-a", "hscheduler"});
+    ::unsetenv("MRX_MEMORY_LIMIT");
+    expectBadInput(c, path +
+                          ": field 'jobs': hscheduler on this workload (mostly the records of "
+                          "4000000000 tasks) needs about 183 GB of memory; the limit is 4.00 GB");
+}
+
 TEST(HardeningCli, ImportRefusalsAreOneLine) {
     const std::string dir = test::scratchDir();
     // D: a directory as the trace ended with exit 1 ("basic_filebuf::xsgetn error").

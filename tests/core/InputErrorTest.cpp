@@ -50,6 +50,40 @@ TEST(InputError, EveryPartOfTheMessageIsEscaped) {
     EXPECT_EQ(inputMessage("f", "m\x01", "", "note", "machine"), "f: machine 'm\\x01': note");
 }
 
+// Issue 13 A: a 128-level path ("extra[0][0]…", 3 bytes a level) or a megabyte name stays a
+// readable line: its first 100 and last 40 bytes around "…", and its length.
+TEST(InputError, LongNamesAndPathsAreShortened) {
+    std::string path = "extra";
+    for (int i = 0; i < 128; ++i) {
+        path += "[0]";
+    }
+    const InputError deep("f.json", "", path, "nested deeper than 128 levels");
+    std::string expected = "f.json: field '" + path.substr(0, 100) + "…" +
+                           path.substr(path.size() - 40) +
+                           " (389 bytes)': nested deeper than 128 levels";
+    EXPECT_EQ(std::string(deep.what()), expected);
+    EXPECT_EQ(deep.field(), path);  // the part itself stays whole
+    // A cut never splits a code point: 'é' is two bytes, and byte 100 is the middle of one.
+    const std::string name = "J" + [] {
+        std::string s;
+        for (int i = 0; i < 200; ++i) {
+            s += "\xc3\xa9";
+        }
+        return s;
+    }();
+    const std::string line = InputError("", name, "maps", "bad").what();
+    EXPECT_TRUE(isValidUtf8(line));
+    EXPECT_EQ(line.rfind("job 'J", 0), 0u);
+    std::string tail;  // the last 40 bytes: 20 'é'
+    for (int i = 0; i < 20; ++i) {
+        tail += "\xc3\xa9";
+    }
+    EXPECT_EQ(line, "job '" + name.substr(0, 99) + "…" + tail + " (401 bytes)': field 'maps': bad");
+    // At 160 bytes nothing is cut.
+    const std::string edge(160, 'a');
+    EXPECT_EQ(std::string(InputError("", edge, "", "x").what()), "job '" + edge + "': x");
+}
+
 TEST(TextFile, WhatIsNotAReadableFileIsOneClearError) {
     const std::string dir = test::scratchDir();
     struct Case {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <vector>
 
 #include "cost/LinearProgram.h"
 
@@ -71,6 +72,73 @@ TEST(LinearProgram, PresolvedSolutionsAreCheckedAgainstEveryRow) {
     EXPECT_LE(s.values[3] * cpu, capacity[2] * (1 + 1e-9));
     EXPECT_NEAR(s.values[3] * cpu, capacity[2], 1e-7);                      // the cheapest, full
     EXPECT_NEAR(s.values[4] * cpu, (remaining * cpu) - capacity[2], 1e-7);  // the next cheapest
+}
+
+// A transportation problem: `n` sources of supply 1 each to `n` sinks of demand 1, cost
+// (i + 2j) mod 7 + 1 — many simplex iterations. For n a multiple of 7, i ↦ j with
+// i + 2j ≡ 0 (mod 7) pairs the residue classes one to one, all of equal size: a perfect matching
+// of cost-1 entries, so the optimum is n (by hand).
+LinearProgram transportation(int n) {
+    LinearProgram lp;
+    std::vector<int> supply, demand;
+    for (int i = 0; i < n; ++i) {
+        supply.push_back(lp.addRow(Sense::Equal, 1.0));
+        demand.push_back(lp.addRow(Sense::Equal, 1.0));
+    }
+    for (int i = 0; i < n; ++i) {
+        for (int j = 0; j < n; ++j) {
+            const int c = lp.addColumn((i + 2 * j) % 7 + 1, 0.0, 1.0);
+            lp.add(supply[static_cast<std::size_t>(i)], c, 1.0);
+            lp.add(demand[static_cast<std::size_t>(j)], c, 1.0);
+        }
+    }
+    return lp;
+}
+
+TEST(LinearProgram, ALimitHitIsReportedAsSuchNotAsInfeasible) {
+    // Issue 13 H: GLPK ran without limits (more than 17 minutes on one LP).
+    const LinearProgram lp = transportation(28);
+    const LpSolution full = solve(lp);
+    ASSERT_EQ(full.status, LpStatus::Optimal) << full.message;
+    EXPECT_GT(full.iterations, 5);
+    EXPECT_NEAR(full.objective, 28.0, 1e-9);
+    const LpSolution limited = solve(lp, LpLimits{60.0, 5});
+    EXPECT_EQ(limited.status, LpStatus::Limit);
+    EXPECT_EQ(toString(limited.status), "limit");
+    EXPECT_EQ(limited.message,
+              "GLPK stopped at its iteration limit (5 iterations), before an answer");
+    EXPECT_EQ(describe(LpLimits{}), "60 s and 1000000 simplex iterations per LP");
+}
+
+TEST(LinearProgram, RowsThatCannotBindAreLeftOutWithoutChangingTheOptimum) {
+    // The transportation problem plus rows no x in [0, 1] can violate, with coefficients 12
+    // orders of magnitude below the others (the CPU of byte-sized data against an hour).
+    for (const double tiny : {1.0, 1e-6, 1e-12}) {
+        SCOPED_TRACE(tiny);
+        LinearProgram lp = transportation(14);
+        const int columns = lp.columns();
+        for (int r = 0; r < 5; ++r) {
+            const int row = lp.addRow(Sense::LessEqual, tiny * columns);  // at most all of them
+            for (int c = 0; c < columns; ++c) {
+                lp.add(row, c, tiny * (1.0 + (c + r) % 3) / 3.0);
+            }
+        }
+        const int lower = lp.addRow(Sense::GreaterEqual, -1.0);
+        lp.add(lower, 0, 1.0);
+        const LpSolution s = solve(lp);
+        ASSERT_EQ(s.status, LpStatus::Optimal) << s.message;
+        EXPECT_EQ(s.rowsLeftOut, 6);
+        EXPECT_NEAR(s.objective, 14.0, 1e-9);
+    }
+    // A row that can bind stays, and binds.
+    LinearProgram lp = transportation(7);
+    const int row = lp.addRow(Sense::LessEqual, 0.5);
+    lp.add(row, 0, 1e-9);
+    lp.add(row, 0, 1.0 - 1e-9);  // summed: 1
+    const LpSolution s = solve(lp);
+    ASSERT_EQ(s.status, LpStatus::Optimal) << s.message;
+    EXPECT_EQ(s.rowsLeftOut, 0);
+    EXPECT_LE(s.values[0], 0.5 + 1e-9);
 }
 
 }  // namespace

@@ -7,9 +7,11 @@
 
 #include "cost/CostAlgorithms.h"
 #include "cost/CostGenerators.h"
+#include "cost/CostModelJson.h"
 #include "cost/PlanCheck.h"
 #include "model/InputError.h"
 #include "support/CostSupport.h"
+#include "support/TestSupport.h"
 
 namespace mr::cost {
 namespace {
@@ -129,6 +131,43 @@ TEST(Lips, InfeasibleModelIsReportedNotThrown) {
     CostOptions o;
     o.epochS = 20.0;
     EXPECT_TRUE(runCostAlgorithm(model, "lips-online", o).feasible);
+}
+
+TEST(Lips, ObviouslyInfeasibleModelsAreSaidSoWithoutAnLp) {
+    // Issue 13 H: a 10 000-job model took 50 s of simplex to say it was infeasible.
+    CostModel model = twoMachines(/*uptimeB=*/10.0);
+    model.machines[0].uptimeS = 20.0;
+    for (const char* id : {"lips", "lips-coschedule"}) {
+        const CostResult r = runCostAlgorithm(model, id);
+        EXPECT_FALSE(r.feasible);
+        EXPECT_EQ(r.solver.status, "infeasible");
+        EXPECT_EQ(r.solver.programs, 0) << id;
+        EXPECT_NE(r.message.find("the jobs need 100 CPU-seconds but the machines offer 30"),
+                  std::string::npos)
+            << r.message;
+    }
+}
+
+// The EC2 sample with every data object shrunk to `sizeMb` (built in code: the loader refuses
+// sizes below a byte). Its Pi jobs (2 × 800 CPU-s) then dominate, on the cheapest machine
+// (4.44e-5 per CPU-s): an execution cost of 1600 × 4.44e-5 = 0.07104 (by hand).
+TEST(Lips, TinyDataSolveExactlyWithinTheSolversLimits) {
+    // Issue 13 H: 1e-9 MB kept GLPK's presolver busy for more than 17 minutes (lips-online);
+    // 1e-12 MB was reported infeasible (a solution GLPK called optimal broke a row by half).
+    for (const double sizeMb : {1e-9, 1e-12}) {
+        CostModel model = loadCostModel(test::samplePath("lips-ec2-20.json"));
+        for (DataObject& d : model.data) {
+            d.sizeMb = sizeMb;
+        }
+        for (const char* id : {"lips", "lips-coschedule", "lips-online"}) {
+            SCOPED_TRACE(std::string(id) + " at " + std::to_string(sizeMb) + " MB");
+            const CostResult r = runCostAlgorithm(model, id);
+            ASSERT_TRUE(r.feasible) << r.message;
+            EXPECT_EQ(r.solver.status, "optimal");
+            EXPECT_NEAR(r.cost.execution, 0.07104, 1e-9);
+            EXPECT_EQ(r.solver.limits, "60 s and 1000000 simplex iterations per LP");
+        }
+    }
 }
 
 TEST(Lips, BadOptionsAndIdsAreInputErrors) {

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "io/RumenImport.h"
+#include "io/RumenJobReader.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "support/TestSupport.h"
@@ -368,6 +369,46 @@ TEST(RumenImport, DeepNestingIsRefusedWithoutFollowingIt) {
     const InputError e = importError(deep);
     EXPECT_EQ(e.job(), "j1");
     EXPECT_NE(e.message().find("nested deeper than 128 levels"), std::string::npos) << e.what();
+}
+
+// A pipe that never ends (or a string that never closes) is refused once the blank space before a
+// job or the job itself is longer than the reader's limits; it hung (or filled the memory) before.
+TEST(RumenImport, AStreamThatNeverEndsIsRefused) {
+    const RumenReadLimits limits{1 << 20, 4 << 20};
+    struct Case {
+        const char* start;
+        const char* repeated;
+        const char* message;
+    };
+    for (const Case& c : {
+             Case{"", " \n", "more than 1048576 bytes of blank space after 0 jobs"},
+             Case{R"({"jobID": "j1", "mapTasks": []} )", "\n", "after 1 jobs"},
+             Case{R"({"jobID": "j2", "jobName": ")", "a", "a job of more than 4194304 bytes"},
+             Case{R"({"jobID": "j3", "mapTasks": [)", " ", "a job of more than 4194304 bytes"},
+         }) {
+        test::EndlessBuffer endless(c.start, c.repeated);
+        std::istream in(&endless);
+        RumenImportReport report;
+        RumenJobReader reader(in, "pipe", report, false, limits);
+        try {
+            while (reader.next() != nullptr) {
+            }
+            ADD_FAILURE() << "an endless stream ended: " << c.start;
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.file(), "pipe");
+            EXPECT_NE(e.message().find(c.message), std::string::npos) << e.what();
+            EXPECT_NE(e.message().find("a pipe that does not end?"), std::string::npos);
+        }
+    }
+    // The default limits hold every trace we have: the sample reads whole.
+    std::istringstream trace(test::readText(testDataPath("rumen-reduces.json")));
+    RumenImportReport report;
+    RumenJobReader reader(trace, "trace", report, false, limits);
+    int jobs = 0;
+    while (reader.next() != nullptr) {
+        ++jobs;
+    }
+    EXPECT_GT(jobs, 0);
 }
 
 TEST(RumenImport, ADirectoryIsNotATrace) {

@@ -86,17 +86,20 @@ TEST(Simulator, PerJobCapLimitsRunningTasks) {
     EXPECT_TRUE(checkSchedule(w, r).empty());
 }
 
-// B has priority; when B arrives the policy kills one of A's running maps to make room.
+// B has priority; when B arrives the policy kills one of A's running maps to make room. It
+// reports the kills into the test's variable: simulate() owns (and destroys) the policy.
 class KillOnArrivalPolicy : public OrderPolicy {
 public:
-    KillOnArrivalPolicy() : OrderPolicy({1, 0}) {}
+    explicit KillOnArrivalPolicy(int& killed) : OrderPolicy({1, 0}), m_killed(killed) {}
     void onJobArrived(SimState& s, int job) override {
         OrderPolicy::onJobArrived(s, job);
         if (job == 1) {
-            killed = s.kill(0, TaskKind::Map, 1);
+            m_killed = s.kill(0, TaskKind::Map, 1);
         }
     }
-    int killed = -1;
+
+private:
+    int& m_killed;
 };
 
 TEST(Simulator, KilledTasksLoseTheirWorkAndRerun) {
@@ -105,11 +108,11 @@ TEST(Simulator, KilledTasksLoseTheirWorkAndRerun) {
     w.jobs = {Job::uniform("A", 2, 10, 1, 1), Job::uniform("B", 1, 1, 0, 0)};
     w.jobs[1].arrival = 4;
     std::vector<PoolSetup> pools(1);
-    auto policy = std::make_unique<KillOnArrivalPolicy>();
-    KillOnArrivalPolicy* raw = policy.get();
-    pools[0] = {"default", 0, 2, {0, 1}, std::move(policy)};
+    int killedByPolicy = -1;
+    pools[0] = {"default", 0, 2, {0, 1}, std::make_unique<KillOnArrivalPolicy>(killedByPolicy)};
+    // (Reading the policy through a raw pointer here read freed memory: issue 13, ASan.)
     const SimResult r = simulate(w, std::move(pools));
-    EXPECT_EQ(raw->killed, 1);
+    EXPECT_EQ(killedByPolicy, 1);
     // Both A maps started at 0; the tie goes to the later slot: A's task 1 on slot 1 dies at 4.
     const auto a = tasksOf(r, 0, TaskKind::Map);
     ASSERT_EQ(a.size(), 3u);

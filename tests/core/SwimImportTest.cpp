@@ -182,6 +182,22 @@ TEST(SwimImport, WritesOnlyWhatLoadingAccepts) {
     }
 }
 
+// A pipe of blank lines never ends: refused after a million of them in a row (it hung before).
+TEST(SwimImport, BlankLinesForEverAreRefused) {
+    test::EndlessBuffer endless("job1\t0\t1\t64000000\t0\t0\n", "\r\n");
+    std::istream in(&endless);
+    int jobs = 0;
+    try {
+        readSwim(in, "pipe", {}, [&](const Job&) { ++jobs; });
+        ADD_FAILURE() << "an endless stream ended";
+    } catch (const InputError& e) {
+        EXPECT_EQ(std::string(e.what()),
+                  "pipe: more than 1000000 blank lines in a row at line 1000002 (a device or a "
+                  "pipe that does not end?)");
+    }
+    EXPECT_EQ(jobs, 1);
+}
+
 TEST(SwimImport, ADirectoryIsNotATrace) {
     try {
         importSwim(test::scratchDir());

@@ -188,4 +188,17 @@ Completed runMrsimBinary(const std::vector<std::string>& args) {
     return c;
 }
 
+EndlessBuffer::EndlessBuffer(std::string start, const std::string& repeated)
+    : m_start(std::move(start)) {
+    while (m_chunk.size() < (1u << 16)) {
+        m_chunk += repeated;
+    }
+    setg(m_start.data(), m_start.data(), m_start.data() + m_start.size());
+}
+
+EndlessBuffer::int_type EndlessBuffer::underflow() {
+    setg(m_chunk.data(), m_chunk.data(), m_chunk.data() + m_chunk.size());
+    return traits_type::to_int_type(m_chunk[0]);
+}
+
 }  // namespace mr::test

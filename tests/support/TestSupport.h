@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -54,5 +55,18 @@ std::string scratchDir();
 void writeText(const std::string& path, const std::string& text);
 std::string readText(const std::string& path);
 std::size_t lineCount(const std::string& text);  // newline characters
+
+// A stream that never ends, like a pipe from `yes`: `start`, then `repeated` for ever.
+class EndlessBuffer : public std::streambuf {
+public:
+    EndlessBuffer(std::string start, const std::string& repeated);
+
+protected:
+    int_type underflow() override;
+
+private:
+    std::string m_start;
+    std::string m_chunk;
+};
 
 }  // namespace mr::test

@@ -1,0 +1,119 @@
+#include "schedulers/RunMemory.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "exec/MemoryBudget.h"
+#include "schedulers/Algorithm.h"
+#include "sim/TaskRecord.h"
+
+namespace mr {
+
+namespace {
+
+// Per slot: the running task (job, task, start, end: 24 bytes), its generation (4), its bit in
+// the free-slot set, and room for its task-end event in the event heap and in the batch of
+// events of one instant (16 bytes each, twice for a vector's growth).
+constexpr double kSlotBytes = 24.0 + 4.0 + 1.0 / 8.0 + 2.0 * 2.0 * 16.0;
+constexpr double kNodeBytes = 4.0;  // the pool owning each node
+// Per job: JobState, two PendingTasks, pool and policy pointers, the policies' per-job arrays
+// and quota logs, the stage durations, SimResult's per-job times.
+constexpr double kJobBytes = 512.0;
+constexpr double kFixedBytes = 1 << 20;  // everything else (pools, notes, small vectors)
+// Per task: its "started" byte; per execution with records: one TaskRecord.
+constexpr double kTaskBytes = 1.0;
+constexpr double kRecordBytes = static_cast<double>(sizeof(TaskRecord));
+constexpr double kDurationBytes = sizeof(double);  // a task's duration in a Workload's job
+// The locality model (sim/Locality.h): three ints per replica of every map task.
+constexpr double kReplicaBytes = 3.0 * sizeof(int);
+
+struct Part {
+    double bytes;
+    std::string what;
+    const char* field;
+};
+
+std::string count(double n) {
+    return std::to_string(static_cast<long long>(std::min(n, 9.0e18)));
+}
+
+}  // namespace
+
+RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
+                            const RunOptions& options) {
+    const Cluster& c = w.cluster;
+    const double nodes = c.nodes;
+    const double slots = static_cast<double>(c.mapSlots()) + static_cast<double>(c.reduceSlots());
+    const double jobs = static_cast<double>(w.jobs.size());
+    double maps = 0.0;
+    double tasks = 0.0;
+    double jobsWithReduces = 0.0;
+    for (const Job& job : w.jobs) {
+        maps += job.maps();
+        tasks += job.maps() + job.reduces();
+        jobsWithReduces += job.reduces() > 0 ? 1.0 : 0.0;
+    }
+    const bool records = options.recordTasks || options.locality.enabled;
+
+    // HScheduler simulates a copy of the jobs re-split over every slot (seed 001 Claim 1).
+    const bool resplit = algorithm == "hscheduler" || algorithm == "online-hscheduler";
+    double simulatedTasks = tasks;
+    std::vector<Part> parts;
+    if (resplit) {
+        simulatedTasks = jobs * static_cast<double>(c.mapSlots()) +
+                         jobsWithReduces * static_cast<double>(c.reduceSlots());
+        // A copy of the workload whose durations are then replaced by the re-split ones.
+        parts.push_back({(simulatedTasks + tasks) * kDurationBytes,
+                         "re-splitting " + count(jobs) + " jobs over every slot (" +
+                             count(simulatedTasks) + " tasks)",
+                         "jobs"});
+        maps = jobs * static_cast<double>(c.mapSlots());
+    }
+    parts.push_back({slots * kSlotBytes + nodes * kNodeBytes,
+                     "the engine's " + count(slots) + " slots", "cluster"});
+    parts.push_back({jobs * kJobBytes, "the engine's " + count(jobs) + " jobs", "jobs"});
+    parts.push_back(
+        {simulatedTasks * (kTaskBytes + (records ? kRecordBytes : 0.0)),
+         (records ? "the records of " : "the engine's ") + count(simulatedTasks) + " tasks",
+         "jobs"});
+    if (options.locality.enabled) {
+        parts.push_back({maps * std::max(1, options.locality.replicas) * kReplicaBytes,
+                         "the locality model's block replicas", "jobs"});
+    }
+    if (algorithm == "balanced-pools") {
+        // (m_i, r_i) per job for each node count the search visits: every split's bisection
+        // touches about log2(nodes) counts, for each of up to `pools` - 1 splits.
+        const double searched = std::max(1.0, jobs - 1.0) *
+                                (std::log2(std::max(nodes, 2.0)) + 2.0) *
+                                std::max(1, options.pools - 1) * 2.0;
+        const double rows = std::min(nodes + 1.0, searched);
+        parts.push_back(
+            {(nodes + 1.0) * 24.0 + rows * jobs * 16.0,
+             "the stage durations of " + count(jobs) + " jobs on " + count(rows) + " pool sizes",
+             "jobs"});
+    }
+    RunMemory estimate;
+    estimate.bytes = kFixedBytes;
+    const Part* largest = nullptr;
+    for (const Part& p : parts) {
+        estimate.bytes += p.bytes;
+        if (largest == nullptr || p.bytes > largest->bytes) {
+            largest = &p;
+        }
+    }
+    estimate.what = largest->what;
+    estimate.field = largest->field;
+    return estimate;
+}
+
+void checkRunMemory(const Workload& workload, std::string_view algorithm,
+                    const RunOptions& options) {
+    const RunMemory m = estimateRunMemory(workload, algorithm, options);
+    const double limit = static_cast<double>(std::numeric_limits<std::uint64_t>::max());
+    const auto bytes = static_cast<std::uint64_t>(std::min(m.bytes, limit * 0.99));
+    checkMemory(bytes, std::string(algorithm) + " on this workload (mostly " + m.what + ")",
+                m.field);
+}
+
+}  // namespace mr

@@ -1,0 +1,34 @@
+// RunMemory — an estimate, before anything is allocated, of the memory one algorithm's run takes
+// on a workload: the engine's per-slot, per-job and per-task arrays and task records, and what
+// some algorithms add on top (HScheduler's jobs re-split over every slot, BalancedPools' stage
+// memo per node count, the locality model's block replicas). runAlgorithm() refuses a run whose
+// estimate is above the memory limit (exec/MemoryBudget.h) with one InputError saying both, so
+// that a large but valid workload never ends in an out-of-memory.
+// The numbers follow the engine's data structures (sim/Simulator.cpp); they are upper bounds
+// (every task its own record, every memo row touched), not measurements.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "model/Workload.h"
+
+namespace mr {
+
+struct RunOptions;
+
+struct RunMemory {
+    double bytes = 0.0;  // double: the product of the limits overflows 64 bits
+    std::string what;    // the largest part, for the message: "the engine's 2000000000 slots"
+    std::string field;   // the input that makes it large: "cluster" or "jobs"
+};
+
+RunMemory estimateRunMemory(const Workload& workload, std::string_view algorithm,
+                            const RunOptions& options);
+
+// Throws InputError (field "cluster" or "jobs") when the estimate is above memoryLimit().
+void checkRunMemory(const Workload& workload, std::string_view algorithm,
+                    const RunOptions& options);
+
+}  // namespace mr

@@ -1,0 +1,44 @@
+// Every seed and every minimized crasher of the fuzz targets (tests/fuzz/corpus/NAME and
+// regressions/NAME), replayed in the ordinary build: a fixed crash stays fixed even where no
+// fuzzer runs. A broken property aborts the test program (FuzzTargets.h).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "FuzzTargets.h"
+
+namespace mr::fuzz {
+namespace {
+
+namespace fs = std::filesystem;
+
+class FuzzReplay : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FuzzReplay, SeedsAndCrashersKeepEveryProperty) {
+    initialise();
+    const Target& t = target(GetParam());
+    int inputs = 0;
+    for (const char* folder : {"corpus", "regressions"}) {
+        const fs::path dir = fs::path(MRX_FUZZ_DIR) / folder / GetParam();
+        if (!fs::exists(dir)) {
+            continue;
+        }
+        for (const auto& entry : fs::directory_iterator(dir)) {
+            SCOPED_TRACE(entry.path().string());
+            std::ifstream in(entry.path(), std::ios::binary);
+            std::ostringstream bytes;
+            bytes << in.rdbuf();
+            t.run(bytes.str());
+            ++inputs;
+        }
+    }
+    EXPECT_GE(inputs, 5) << "the seed corpus of " << GetParam() << " is missing";
+}
+
+INSTANTIATE_TEST_SUITE_P(Targets, FuzzReplay,
+                         ::testing::Values("workload", "rumen", "swim", "costmodel", "cli"));
+
+}  // namespace
+}  // namespace mr::fuzz
