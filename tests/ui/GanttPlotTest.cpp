@@ -154,6 +154,28 @@ private slots:
             QVERIFY2(decimals < 0 || d == decimals, qPrintable(labels.toList().join(' ')));
             decimals = d;
         }
+        // Seconds while a step is under half an hour, then hours, as the axis title says; the
+        // labels are the tick positions in that unit.
+        const QVector<double> ticks = plot.xAxis->tickVector();
+        const bool hours = ticks.size() >= 2 && ticks[1] - ticks[0] >= 1800.0;
+        QCOMPARE(plot.xAxis->label(),
+                 hours ? QStringLiteral("time (h)") : QStringLiteral("time (s)"));
+        for (int i = 0; i < ticks.size(); ++i) {
+            const double shown = labels[i].toDouble() * (hours ? 3600.0 : 1.0);
+            QVERIFY2(std::abs(shown - ticks[i]) <= 1e-6 * std::max(1.0, std::abs(ticks[i])),
+                     qPrintable(labels[i]));
+        }
+        if (hours) {  // whole hours: 1, 2, 3, 6, 12 or 24 h, or whole days
+            const double step = (ticks[1] - ticks[0]) / 3600.0;
+            QVERIFY2(
+                step == std::round(step) && (step <= 24.0 ? 24.0 / step == std::round(24.0 / step)
+                                                          : step / 24.0 == std::round(step / 24.0)),
+                qPrintable(labels.toList().join(' ')));
+        }
+        if (span == 354372.0 && width == 800) {  // the FB-2010 day: 0 24 48 72 96 (h)
+            QVERIFY(hours);
+            QCOMPARE(labels.toList().mid(0, 3), (QStringList{"0", "24", "48"}));
+        }
     }
 
     void poolLabelsNeverOverlap_data() {
@@ -390,6 +412,46 @@ private slots:
             plot.toPainter(&painter, plot.width(), plot.height());
         }
         QCOMPARE(plot.bars()->lastMode(), TaskBarsPlottable::Mode::Bars);
+    }
+
+    void rasterBlocksCarryTheirJobsNames() {
+        // 2000 map slots in 300 px: a raster. J0: a wave over every slot for 4 s of 80 (a
+        // tall, narrow block: its name upright); J1: every slot for 30 s (wide: across), plus
+        // a small wave at time 0, far from its block (a box over all its pixels would be mostly
+        // empty); J2: one task on one slot (a sliver, no name).
+        const std::vector<TaskRecord> tasks = {{0, 0, 0, TaskKind::Map, false, 10.0, 14.0, 2000},
+                                               {1, 0, 0, TaskKind::Map, false, 50.0, 80.0, 2000},
+                                               {1, 2000, 0, TaskKind::Map, false, 0.0, 2.0, 200},
+                                               {2, 0, 7, TaskKind::Map, false, 20.0, 30.0, 1}};
+        Workload w = workloadOf(3, 2000);
+        for (Job& job : w.jobs) {
+            job.name = "a job of a day's trace, " + job.name;  // wider than J0's block
+        }
+        GanttPlot plot;
+        plot.setRun(w, runOf(2000, 1, tasks), true);
+        show(plot, 1000, 400);
+        QCOMPARE(plot.bars()->lastMode(), TaskBarsPlottable::Mode::Raster);
+        QMap<int, TaskBarsPlottable::RasterLabel> labels;
+        for (const auto& l : plot.bars()->lastRasterLabels()) {
+            QVERIFY2(!labels.contains(l.job), "one name per block");
+            labels.insert(l.job, l);
+        }
+        QCOMPARE(labels.keys(), (QList<int>{0, 1}));
+        QVERIFY(labels[0].upright);
+        QVERIFY(!labels[1].upright);
+        // Each name inside its block.
+        for (const auto& [job, from, to] : {std::tuple{0, 10.0, 14.0}, std::tuple{1, 50.0, 80.0}}) {
+            const QRectF& r = labels[job].rect;
+            QVERIFY2(r.left() >= plot.xAxis->coordToPixel(from) - 1 &&
+                         r.right() <= plot.xAxis->coordToPixel(to) + 1,
+                     qPrintable(QStringLiteral("J%1").arg(job)));
+            QVERIFY(r.height() < plot.yAxis->coordToPixel(1999) - plot.yAxis->coordToPixel(0));
+        }
+        QVERIFY(labels[0].rect.height() > labels[0].rect.width());
+        // Without labels, none.
+        plot.setLabelsVisible(false);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(plot.bars()->lastRasterLabels().empty());
     }
 
     void theTitleShowsTheModelOnlyForBatches() {
