@@ -2,6 +2,7 @@
 # CI stage "sweeps" (issue 16): the cluster recipes, run for real on this machine.
 #  1. GNU parallel, local jobs: scripts/sweep-parallel.sh runs a sweep as shards, is interrupted
 #     (a part cut as a kill leaves it) and run again; the merge equals the unsharded output.
+#     Then it prints the wall-time speed-up of one sweep from 1 to 2 local jobs (not asserted).
 #  2. GNU parallel over ssh (--sshlogin) to an sshd started on localhost with a throw-away key.
 #  3. Slurm: munged, slurmctld and slurmd on localhost (a one-node cluster with this machine's
 #     CPUs, no cgroups: proctrack/linuxproc), packaging/slurm/submit-sweep.sh submits the array
