@@ -2,6 +2,7 @@
 # CI stage "sweeps" (issue 16): the cluster recipes, run for real on this machine.
 #  1. GNU parallel, local jobs: scripts/sweep-parallel.sh runs a sweep as shards, is interrupted
 #     (a part cut as a kill leaves it) and run again; the merge equals the unsharded output.
+#     Then it prints the wall-time speed-up of one sweep from 1 to 2 local jobs (not asserted).
 #  2. GNU parallel over ssh (--sshlogin) to an sshd started on localhost with a throw-away key.
 #  3. Slurm: munged, slurmctld and slurmd on localhost (a one-node cluster with this machine's
 #     CPUs, no cgroups: proctrack/linuxproc), packaging/slurm/submit-sweep.sh submits the array
@@ -65,6 +66,24 @@ PATH="$root/build-sweeps/app:$PATH" "$root/scripts/sweep-parallel.sh" -j 2 -n 5 
     -- "${sweep[@]}" >local.csv 2>local.log
 grep -q "shard 3/5.*were in local/part-3.jsonl" local.log || { cat local.log >&2; fail "shard 3 did not resume"; }
 same whole.csv local.csv "GNU parallel, resumed after an interruption"
+
+# The speed-up from 1 to 2 local workers, printed (never asserted: wall time on a shared machine
+# is noise). On a busy machine with the kernel's autogroup scheduling, one session gets the same
+# CPU share with 1 or 2 workers, so the ratio says more on an idle machine.
+timed=(sweep --generate facebook --jobs 100 --runs 6 --nodes 10:100:10
+       -a johnson,balanced-pools,hscheduler,fifo)
+"$mrsim" "${timed[@]}" --threads 1 >timed-whole.txt
+walls=()
+for jobs in 1 2; do
+    start=$(date +%s.%N)
+    PATH="$root/build-sweeps/app:$PATH" "$root/scripts/sweep-parallel.sh" -j "$jobs" -n 8 \
+        -d "timed-$jobs" -- "${timed[@]}" >"timed-$jobs.txt" 2>/dev/null
+    walls+=("$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f", e - s }')")
+    same timed-whole.txt "timed-$jobs.txt" "GNU parallel, 8 shards on $jobs local job(s)"
+done
+echo "sweeps: speed-up from 1 to 2 local workers: ${walls[0]} s / ${walls[1]} s =" \
+    "$(awk -v a="${walls[0]}" -v b="${walls[1]}" 'BEGIN { printf "%.2f", a / b }')x" \
+    "(load $(cut -d' ' -f1-3 /proc/loadavg))"
 
 # ---- 2. GNU parallel over ssh --------------------------------------------------------------
 ssh_ok=""
