@@ -120,9 +120,9 @@ std::string deadlineMetricsText(const DeadlineMetrics& m) {
         std::snprintf(
             buffer, sizeof buffer,
             "spare slots  %lld extra map tasks, %lld extra reduce tasks; killed %lld map, "
-            "%lld reduce\n",
+            "%lld reduce (%s slot-s of work lost)\n",
             m.extraMapTasks.value_or(0), m.extraReduceTasks.value_or(0), m.killedMapTasks,
-            m.killedReduceTasks);
+            m.killedReduceTasks, formatTime(m.killedWork).c_str());
         out += buffer;
     }
     if (m.dataLocalFraction) {
@@ -160,6 +160,7 @@ ordered_json deadlineMetricsJson(const DeadlineMetrics& m) {
     putDeadlineMetrics(out, m);
     out["jobs_with_deadline"] = m.jobsWithDeadline;
     out["missed_jobs"] = m.missed;
+    out["killed_work"] = m.killedWork;
     return out;
 }
 
@@ -211,6 +212,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
             if (t.killedMaps + t.killedReduces > 0) {
                 job["killed_maps"] = t.killedMaps;
                 job["killed_reduces"] = t.killedReduces;
+                job["killed_work"] = t.killedWork;
             }
         }
         if (!trace.empty()) {

@@ -1,5 +1,6 @@
-// fair — the Hadoop Fair Scheduler baseline of seeds 003/004: equal shares per active job,
-// work-conserving, no preemption (FairPolicy).
+// fair — the Hadoop Fair Scheduler baseline of seeds 003/004: the workload's pools with their
+// weights, minimum shares and modes, equal shares per active job inside a pool (one pool, the
+// papers' baseline, when the workload has none), work-conserving, no preemption (FairPolicy).
 #include "schedulers/DeadlineRun.h"
 #include "sim/FairPolicy.h"
 #include "sim/JobOrders.h"
@@ -12,7 +13,8 @@ class FairAlgorithm : public Algorithm {
 public:
     std::string id() const override { return "fair"; }
     std::string summary() const override {
-        return "Hadoop Fair Scheduler: equal share per active job, no preemption";
+        return "Hadoop Fair Scheduler: pools with weights and minimum shares (fair_pools), equal "
+               "shares per active job in a pool, no preemption";
     }
     RunResult run(const Workload& w, const RunOptions& options) const override {
         return runPolicy(w, id(), arrivalOrder(w, fileOrder(w)), std::make_unique<FairPolicy>(),

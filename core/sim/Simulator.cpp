@@ -648,6 +648,7 @@ int Engine::kill(int job, TaskKind kind, int count) {
         --s.running[k];
         ++s.pending[k];
         ++s.killed[k];
+        s.killedWork += m_now - r.start;
         putBack(job, kind, r.task);
         ++m_result.events;
         ++m_kills;
@@ -859,6 +860,7 @@ SimResult Engine::run() {
         t.end = s.end;
         t.killedMaps = s.killed[0];
         t.killedReduces = s.killed[1];
+        t.killedWork = s.killedWork;
         firstArrival = std::min(firstArrival, t.arrival);
         lastEnd = std::max(lastEnd, t.end);
     }
