@@ -1,6 +1,7 @@
 #include "sim/FairPolicy.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 
 #include "sim/JobOrders.h"
@@ -132,17 +133,33 @@ void FairPolicy::onMapStageDone(SimState& state, int job) {
 Pick FairPolicy::pick(SimState& /*state*/, TaskKind kind, int /*slot*/) {
     const int k = static_cast<int>(kind);
     int best = -1;
+    int candidates = 0;
     for (int g = 0; g < static_cast<int>(m_groups.size()); ++g) {
-        if (!m_groups[static_cast<std::size_t>(g)].ready[k].empty() &&
-            (best < 0 || before(g, best, k))) {
-            best = g;
+        if (!m_groups[static_cast<std::size_t>(g)].ready[k].empty()) {
+            ++candidates;
+            if (best < 0 || before(g, best, k)) {
+                best = g;
+            }
         }
     }
     if (best < 0) {
         return Pick::nothing();
     }
     const auto& ready = m_groups[static_cast<std::size_t>(best)].ready[k];
-    return Pick::run(m_byRank[static_cast<std::size_t>(ready.begin()->second)]);
+    const auto first = ready.begin();
+    int count = 1;
+    if (candidates == 1) {
+        // One pool with work: the job stays furthest below its share while (running + i, rank)
+        // sorts before the next job's (running, rank), so that many picks in a row are exact
+        // as one wave (fifo keys are all 0: one at a time). With other pools waiting, each
+        // start may change which pool is first: one at a time.
+        const auto second = std::next(first);
+        count = Pick::kAny;
+        if (second != ready.end()) {
+            count = second->first - first->first + (first->second < second->second ? 1 : 0);
+        }
+    }
+    return Pick::run(m_byRank[static_cast<std::size_t>(first->second)], -1, std::max(count, 1));
 }
 
 }  // namespace mr

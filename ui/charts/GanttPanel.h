@@ -10,6 +10,7 @@
 #pragma once
 
 #include <QMap>
+#include <QSet>
 #include <QWidget>
 #include <memory>
 
@@ -62,6 +63,7 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     class ChartArea;
@@ -70,6 +72,10 @@ private:
     GanttPlot* createPlot(const QString& algorithm);
     void applySizing();
     void syncRanges(GanttPlot* source);
+    // One time axis for all; `onlyCurrent`: redraw only the charts whose result is current.
+    void fitCharts(bool onlyCurrent);
+    void replotIfSeen(GanttPlot* plot);
+    void replotNewlySeen();
     void updateRunningLabels();
 
     QScrollArea* m_scroll;
@@ -78,6 +84,7 @@ private:
     QLabel* m_empty;
     QTimer* m_clock;
     QList<ChartArea*> m_order;
+    QSet<GanttPlot*> m_unseen;  // charts whose axes changed while out of sight
     QString m_current;
     bool m_userZoomed = false;
     bool m_syncing = false;
