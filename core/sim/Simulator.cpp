@@ -857,6 +857,14 @@ void Engine::begin() {
                m_input.jobs[static_cast<std::size_t>(b)].arrival;
     });
     m_maxKills = 100 * m_taskTotal + 1000;
+    if (m_options.recordTasks) {
+        // Records never outnumber the tasks (without kills): reserving that many avoids the
+        // doubling's copy, whose old and new arrays were the peak memory of a large run (1.5x
+        // the records). Pages never written are never resident, so a run of waves pays only for
+        // the records it writes; capped so that the address space asked for stays modest.
+        constexpr long long kMaxReserved = 1LL << 25;  // 32 M records, 1.3 GB of address space
+        m_result.tasks.reserve(static_cast<std::size_t>(std::min(m_taskTotal, kMaxReserved)));
+    }
 }
 
 bool Engine::step(double horizon) {
