@@ -28,6 +28,7 @@ DeadlineMetrics deadlineMetrics(const Workload& w, const RunResult& r) {
         completionSum += t.end - t.arrival;
         m.killedMapTasks += t.killedMaps;
         m.killedReduceTasks += t.killedReduces;
+        m.killedWork += t.killedWork;
         if (!job.deadline) {
             continue;
         }

@@ -5,6 +5,7 @@
 //   extra map / reduce tasks    spare-slot allocations (task starts beyond the minimal quota);
 //                               only for the policies with quotas
 //   killed map / reduce tasks   task executions killed (spare-slot cancellations)
+//   killed work                 slot-seconds those executions had run (lost, rerun later)
 //   data-local fraction         completed map tasks that read their block locally (--locality)
 // Jobs without a deadline can neither miss nor meet one: they count in the average completion
 // time only. A job is late when the time it took exceeds its deadline beyond rounding
@@ -29,6 +30,7 @@ struct DeadlineMetrics {
     std::optional<long long> extraReduceTasks;
     long long killedMapTasks = 0;
     long long killedReduceTasks = 0;
+    double killedWork = 0.0;
     std::optional<double> dataLocalFraction;
 };
 

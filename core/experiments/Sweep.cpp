@@ -9,6 +9,7 @@
 #include "model/InputError.h"
 #include "perf/TwoStage.h"
 #include "schedulers/Johnson.h"
+#include "schedulers/Optimal.h"
 #include "schedulers/Registry.h"
 
 namespace mr {
@@ -105,6 +106,7 @@ void runSweepPoints(
             SweepPointValue value;
             if (id.formula) {
                 std::tie(value.makespan, value.formulaMax) = formulaLines(w, options.estimator);
+                value.lowerBound = makespanLowerBound(w);
             } else {
                 value.makespan = runAlgorithm(w, spec.algorithms[id.slot], options).makespan();
             }
@@ -119,11 +121,11 @@ SweepResult summariseSweep(const SweepSpec& spec, std::string workload, const Sw
     result.workload = std::move(workload);
     result.nodes = spec.nodes;
     result.runs = spec.runs;
-    // The algorithms, then formula-min and formula-max (both from the formula slot).
-    for (std::size_t a = 0; a < algorithms + 2; ++a) {
+    // The algorithms, then formula-min, formula-max and lower-bound (from the formula slot).
+    const char* const computed[] = {kFormulaMin, kFormulaMax, kLowerBound};
+    for (std::size_t a = 0; a < algorithms + 3; ++a) {
         SweepSeries s;
-        s.name =
-            a < algorithms ? spec.algorithms[a] : (a == algorithms ? kFormulaMin : kFormulaMax);
+        s.name = a < algorithms ? spec.algorithms[a] : computed[a - algorithms];
         s.formula = a >= algorithms;
         const std::size_t slot = std::min(a, algorithms);
         for (std::size_t p = 0; p < spec.nodes.size(); ++p) {
@@ -131,7 +133,9 @@ SweepResult summariseSweep(const SweepSpec& spec, std::string workload, const Sw
             for (std::size_t r = 0; r < static_cast<std::size_t>(spec.runs); ++r) {
                 const auto& v = values[r * pointsPerRun(spec) + p * (algorithms + 1) + slot];
                 if (v) {
-                    runValues.push_back(a <= algorithms ? v->makespan : v->formulaMax);
+                    runValues.push_back(a <= algorithms       ? v->makespan
+                                        : a == algorithms + 1 ? v->formulaMax
+                                                              : v->lowerBound);
                 }
             }
             s.points.push_back(summarise(std::move(runValues)));

@@ -7,7 +7,8 @@
 // Points, in this order (run-major, so a run's points are adjacent and share its workload):
 //   index = (run · sizes + size) · (algorithms + 1) + slot
 // slot < algorithms: that algorithm simulated at that size on that run's workload; slot ==
-// algorithms: the formula pair (Min and Max) there.
+// algorithms: the formula pair (Min and Max) and the makespan lower bound there
+// (schedulers/Optimal.h: no schedule of those tasks ends earlier).
 #pragma once
 
 #include <cstddef>
@@ -47,8 +48,8 @@ struct SweepPoint {
 };
 
 struct SweepSeries {
-    std::string name;                // an algorithm id, or "formula-min" / "formula-max"
-    bool formula = false;            // the two-stage formula rather than a simulation
+    std::string name;      // an algorithm id, or "formula-min" / "formula-max" / "lower-bound"
+    bool formula = false;  // computed (the two-stage formula, the lower bound), not simulated
     std::vector<SweepPoint> points;  // one per cluster size
 };
 
@@ -61,6 +62,7 @@ struct SweepResult {
 
 inline constexpr const char* kFormulaMin = "formula-min";
 inline constexpr const char* kFormulaMax = "formula-max";
+inline constexpr const char* kLowerBound = "lower-bound";
 
 // Throws InputError for an unknown algorithm id (before anything runs), no sizes, runs < 1 or
 // more than kMaxSweepPoints points. Workloads are generated in the workers, one per run, and
@@ -77,6 +79,7 @@ struct SweepPointId {
 struct SweepPointValue {
     double makespan = 0.0;    // simulated, or the formula's Min (Johnson's order)
     double formulaMax = 0.0;  // the formula's Max (reverse Johnson); formula points only
+    double lowerBound = 0.0;  // the makespan lower bound; formula points only
 };
 using SweepValues = std::vector<std::optional<SweepPointValue>>;  // by index; none: missing
 

@@ -13,6 +13,14 @@ namespace mr {
 
 using nlohmann::ordered_json;
 
+namespace {
+
+std::string seriesKind(const SweepSeries& s) {
+    return !s.formula ? "simulated" : s.name == kLowerBound ? "bound" : "formula";
+}
+
+}  // namespace
+
 ordered_json sweepJson(const SweepResult& result) {
     ordered_json out;
     out["workload"] = result.workload;
@@ -20,7 +28,7 @@ ordered_json sweepJson(const SweepResult& result) {
     out["nodes"] = result.nodes;
     ordered_json series = ordered_json::array();
     for (const auto& s : result.series) {
-        ordered_json item{{"name", s.name}, {"kind", s.formula ? "formula" : "simulated"}};
+        ordered_json item{{"name", s.name}, {"kind", seriesKind(s)}};
         using Field = double SweepPoint::*;
         const std::pair<const char*, Field> fields[] = {{"mean", &SweepPoint::mean},
                                                         {"min", &SweepPoint::min},
@@ -50,8 +58,8 @@ std::string sweepCsv(const SweepResult& result) {
             if (point.values.empty()) {
                 std::snprintf(numbers, sizeof numbers, "%d,,,,", result.runs);
             }
-            out += std::to_string(result.nodes[p]) + "," + csvField(s.name) + "," +
-                   (s.formula ? "formula," : "simulated,") + numbers + "\n";
+            out += std::to_string(result.nodes[p]) + "," + csvField(s.name) + "," + seriesKind(s) +
+                   "," + numbers + "\n";
         }
     }
     return out;
@@ -180,6 +188,7 @@ ordered_json sweepPointFields(const SweepDefinition& sweep, std::size_t index,
     if (value != nullptr && id.formula) {
         out["formula_min"] = partNumber(value->makespan);
         out["formula_max"] = partNumber(value->formulaMax);
+        out["lower_bound"] = partNumber(value->lowerBound);
     } else if (value != nullptr) {
         out["makespan"] = partNumber(value->makespan);
     }
@@ -195,6 +204,7 @@ SweepPointValue sweepPointFromLine(const SweepDefinition& sweep, std::size_t ind
     if (sweepPointAt(sweep.spec, index).formula) {
         v.makespan = partNumber(f, "formula_min");
         v.formulaMax = partNumber(f, "formula_max");
+        v.lowerBound = partNumber(f, "lower_bound");
     } else {
         v.makespan = partNumber(f, "makespan");
     }

@@ -14,7 +14,7 @@
 
 namespace mr {
 
-// {"workload", "runs", "nodes": [...], "series": [{"name", "kind": "simulated"|"formula",
+// {"workload", "runs", "nodes": [...], "series": [{"name", "kind": "simulated"|"formula"|"bound",
 //   "mean": [...], "min": [...], "max": [...], "stddev": [...]}]} — arrays aligned with "nodes".
 nlohmann::ordered_json sweepJson(const SweepResult& result);
 // nodes,series,kind,runs,mean,min,max,stddev
@@ -40,7 +40,7 @@ nlohmann::ordered_json sweepDefinitionJson(const SweepDefinition& sweep);
 SweepDefinition sweepFromDefinition(const nlohmann::json& definition, const std::string& where);
 
 // A point's arguments (run, nodes, algorithm, the workload's seed when generated) and, with a
-// value, its result ("makespan", or "formula_min" and "formula_max").
+// value, its result ("makespan", or "formula_min", "formula_max" and "lower_bound").
 nlohmann::ordered_json sweepPointFields(const SweepDefinition& sweep, std::size_t index,
                                         const SweepPointValue* value);
 // Reads a point line back; throws InputError naming `where` when it does not fit the point.

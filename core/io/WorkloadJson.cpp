@@ -20,8 +20,10 @@ using nlohmann::ordered_json;
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"format",  "version",      "name", "description",
-                                           "cluster", "manual_order", "jobs"};
+const std::vector<std::string> kTopKeys = {"format",  "version",      "name",       "description",
+                                           "cluster", "manual_order", "fair_pools", "jobs"};
+const std::vector<std::string> kFairPoolKeys = {"name", "weight", "min_maps", "min_reduces",
+                                                "scheduling_mode"};
 const std::vector<std::string> kClusterKeys = {"nodes", "map_slots_per_node",
                                                "reduce_slots_per_node", "overheads"};
 const std::vector<std::string> kOverheadKeys = {"am_start",   "am_slots",  "commit",
@@ -37,7 +39,8 @@ const std::vector<std::string> kJobKeys = {"name",
                                            "deadline",
                                            "profile",
                                            "overheads",
-                                           "trace_end"};
+                                           "trace_end",
+                                           "fair_pool"};
 const std::vector<std::string> kProfileKeys = {"map_avg",
                                                "map_max",
                                                "first_shuffle_avg",
@@ -124,6 +127,57 @@ Overheads readOverheads(const json& value, const std::string& file, const std::s
     return o;
 }
 
+// model/FairPools.h: "fair_pools": [{"name", "weight", "min_maps", "min_reduces",
+// "scheduling_mode": "fair" | "fifo"}, ...].
+std::vector<FairPoolSpec> readFairPools(const json& value, const std::string& file) {
+    if (!value.is_array()) {
+        throw InputError(file, "", "fair_pools",
+                         std::string("must be an array of pools (got ") + value.type_name() + ")");
+    }
+    std::vector<FairPoolSpec> pools;
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string prefix = "fair_pools[" + std::to_string(i) + "].";
+        if (!value[i].is_object()) {
+            throw InputError(file, "", prefix.substr(0, prefix.size() - 1),
+                             "each pool must be a JSON object");
+        }
+        const FieldReader f(value[i], file, "", prefix);
+        for (const auto& key : f.unknownKeys(kFairPoolKeys)) {
+            f.fail(key,
+                   "unknown pool field (expected name, weight, min_maps, min_reduces, "
+                   "scheduling_mode)");
+        }
+        FairPoolSpec p;
+        p.name = f.requiredString("name");
+        p.weight = f.optionalNumber("weight", 0.0, 1e9, true).value_or(1.0);
+        p.minMaps = static_cast<int>(
+            f.optionalInt("min_maps", 0, kMaxNodes * kMaxSlotsPerNode).value_or(0));
+        p.minReduces = static_cast<int>(
+            f.optionalInt("min_reduces", 0, kMaxNodes * kMaxSlotsPerNode).value_or(0));
+        const std::string mode = f.optionalString("scheduling_mode").value_or("fair");
+        if (mode != "fair" && mode != "fifo") {
+            f.fail("scheduling_mode", "must be \"fair\" or \"fifo\" (got \"" + mode + "\")");
+        }
+        p.fifo = mode == "fifo";
+        pools.push_back(std::move(p));
+    }
+    return pools;
+}
+
+ordered_json fairPoolsJson(const std::vector<FairPoolSpec>& pools) {
+    ordered_json out = ordered_json::array();
+    for (const FairPoolSpec& p : pools) {
+        ordered_json pool;
+        pool["name"] = p.name;
+        pool["weight"] = p.weight;
+        pool["min_maps"] = p.minMaps;
+        pool["min_reduces"] = p.minReduces;
+        pool["scheduling_mode"] = p.fifo ? "fifo" : "fair";
+        out.push_back(std::move(pool));
+    }
+    return out;
+}
+
 ordered_json overheadsJson(const Overheads& o) {
     ordered_json out = ordered_json::object();
     if (o.amStart) {
@@ -177,6 +231,7 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
         job.overheads = readOverheads(f.raw("overheads"), file, job.name, "overheads.");
     }
     job.traceEnd = f.optionalNumber("trace_end", 0.0, kMaxTime);
+    job.fairPool = f.optionalString("fair_pool").value_or("");
     for (const auto& key : f.unknownKeys(kJobKeys)) {
         job.extraFields[key] = value[key].dump();
         if (report) {
@@ -254,6 +309,9 @@ ordered_json jobJson(const Job& job) {
     }
     if (job.traceEnd) {
         out["trace_end"] = *job.traceEnd;
+    }
+    if (!job.fairPool.empty()) {
+        out["fair_pool"] = job.fairPool;
     }
     for (const auto& [key, text] : job.extraFields) {
         // Unknown fields never shadow known ones: a value the job holds is always what is saved
@@ -382,6 +440,9 @@ Workload parseWorkload(const std::string& text, const std::string& source, LoadR
     if (f.has("manual_order")) {
         w.manualOrder = f.stringArray("manual_order");
     }
+    if (f.has("fair_pools")) {
+        w.fairPools = readFairPools(f.raw("fair_pools"), source);
+    }
     for (const auto& key : f.unknownKeys(kTopKeys)) {
         w.extraFields[key] = root[key].dump();
         if (report) {
@@ -423,6 +484,9 @@ std::string headerText(const Workload& w) {
     out += "  \"cluster\": " + toOneLine(cluster) + ",\n";
     if (!w.manualOrder.empty()) {
         out += "  \"manual_order\": " + toOneLine(ordered_json(w.manualOrder)) + ",\n";
+    }
+    if (!w.fairPools.empty()) {
+        out += "  \"fair_pools\": " + toOneLine(fairPoolsJson(w.fairPools)) + ",\n";
     }
     for (const auto& [key, text] : w.extraFields) {
         if (std::find(kTopKeys.begin(), kTopKeys.end(), key) != kTopKeys.end()) {

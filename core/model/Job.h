@@ -36,6 +36,8 @@ struct Job {
     // When the job came from a trace: its traced completion (the trace's finish time, on the same
     // clock as `arrival`), to compare the simulation with (mrsim validate, run --json).
     std::optional<double> traceEnd;
+    // The Fair Scheduler pool the job is submitted to (model/FairPools.h); empty: "default".
+    std::string fairPool;
     // True when the file gave per-task arrays; saving then keeps arrays even if all are equal.
     bool perTaskDurations = false;
     // Keys this version does not know, kept verbatim (serialised JSON text) for the round trip.

@@ -119,6 +119,9 @@ void validateJob(const Job& job, const std::string& file) {
         throw InputError(file, job.name, "deadline", "must be a finite number > 0");
     }
     checkOverheads(job.overheads, file, job.name, "overheads.");
+    if (!isValidUtf8(job.fairPool)) {
+        throw InputError(file, job.name, "fair_pool", "is not valid UTF-8 text");
+    }
     if (job.traceEnd && (!std::isfinite(*job.traceEnd) || *job.traceEnd < job.arrival)) {
         throw InputError(file, job.name, "trace_end",
                          "must be a finite time no earlier than the job's arrival");
@@ -137,6 +140,29 @@ void validate(const Workload& w, const std::string& file) {
     }
     if (!w.manualOrder.empty()) {
         resolveOrder(w, w.manualOrder, true, "manual_order");
+    }
+    validateFairPools(w.fairPools, file);
+}
+
+void validateFairPools(const std::vector<FairPoolSpec>& pools, const std::string& file) {
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < pools.size(); ++i) {
+        const FairPoolSpec& p = pools[i];
+        const std::string field = "fair_pools[" + std::to_string(i) + "].";
+        if (p.name.empty() || !isValidUtf8(p.name)) {
+            throw InputError(file, "", field + "name", "every pool needs a non-empty name");
+        }
+        if (!names.insert(p.name).second) {
+            throw InputError(file, "", field + "name", "duplicate pool '" + p.name + "'");
+        }
+        if (!std::isfinite(p.weight) || p.weight <= 0.0) {
+            throw InputError(file, "", field + "weight",
+                             "pool '" + p.name + "': must be a finite number > 0");
+        }
+        if (p.minMaps < 0 || p.minReduces < 0) {
+            throw InputError(file, "", field + (p.minMaps < 0 ? "min_maps" : "min_reduces"),
+                             "pool '" + p.name + "': must be >= 0");
+        }
     }
 }
 

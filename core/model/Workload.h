@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "model/Cluster.h"
+#include "model/FairPools.h"
 #include "model/Job.h"
 
 namespace mr {
@@ -19,6 +20,8 @@ struct Workload {
     // in the file as "cluster": {"overheads": ...}.
     Overheads overheads;
     std::vector<Job> jobs;
+    // The Fair Scheduler's pools (model/FairPools.h); empty: every job in one pool, "default".
+    std::vector<FairPoolSpec> fairPools;
     // An order chosen by hand (job names) for the `manual` algorithm; empty when none is stored.
     std::vector<std::string> manualOrder;
     std::map<std::string, std::string> extraFields;  // unknown top-level keys, kept verbatim
@@ -42,6 +45,7 @@ void validate(const Workload& workload, const std::string& file = {});
 // validate()); used by writers that stream a workload job by job.
 void validateCluster(const Cluster& cluster, const std::string& file = {});
 void validateJob(const Job& job, const std::string& file = {});
+void validateFairPools(const std::vector<FairPoolSpec>& pools, const std::string& file = {});
 
 // Resolve job names to indices; throws InputError (field `fieldName`) on an unknown or repeated
 // name, or when `requireAll` and a job is missing.

@@ -1,5 +1,6 @@
-// fair — the Hadoop Fair Scheduler baseline of seeds 003/004: equal shares per active job,
-// work-conserving, no preemption (FairPolicy).
+// fair — the Hadoop Fair Scheduler baseline of seeds 003/004: the workload's pools with their
+// weights, minimum shares and modes, equal shares per active job inside a pool (one pool, the
+// papers' baseline, when the workload has none), work-conserving, no preemption (FairPolicy).
 #include "schedulers/DeadlineRun.h"
 #include "sim/FairPolicy.h"
 #include "sim/JobOrders.h"
@@ -13,8 +14,9 @@ public:
     FairAlgorithm()
         : Algorithm({.id = "fair",
                      .name = "Fair Scheduler",
-                     .description = "Hadoop Fair Scheduler: equal share per active job, no "
-                                    "preemption",
+                     .description = "Hadoop Fair Scheduler: pools with weights and minimum "
+                                    "shares (fair_pools), equal shares per active job in a "
+                                    "pool, no preemption",
                      .source = "seeds 003/004 (baseline)"}) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {
         return runPolicy(w, id(), arrivalOrder(w, fileOrder(w)), std::make_unique<FairPolicy>(),

@@ -18,20 +18,38 @@ double makespanLowerBound(const Workload& w) {
     if (w.jobs.empty()) {
         return 0.0;
     }
+    // Reduce slow-start (model/Overheads.h) lifts the barrier the two stage terms rely on.
+    bool barrier = true;
+    for (const auto& job : w.jobs) {
+        barrier = barrier && resolveOverheads(w.overheads, job.overheads).slowstart >= 1.0;
+    }
     double mapWork = 0.0;
     double reduceWork = 0.0;
     double firstArrival = std::numeric_limits<double>::infinity();
-    double bound = 0.0;
+    double chain = 0.0;
+    // After the last map task ends, its job still runs its longest reduce task: at least the
+    // smallest such task over the jobs follows the map work.
+    double lastReduce = std::numeric_limits<double>::infinity();
+    // No reduce task starts before some job with reduces has run its longest map task.
+    double firstReduce = std::numeric_limits<double>::infinity();
     for (const auto& job : w.jobs) {
+        const double longestMap = job.maxDuration(TaskKind::Map);
+        const double longestReduce = job.maxDuration(TaskKind::Reduce);
         mapWork += job.totalWork(TaskKind::Map);
         reduceWork += job.totalWork(TaskKind::Reduce);
         firstArrival = std::min(firstArrival, job.arrival);
-        bound = std::max(bound, job.arrival + job.maxDuration(TaskKind::Map) +
-                                    job.maxDuration(TaskKind::Reduce));
+        chain = std::max(chain, job.arrival + longestMap + longestReduce);
+        lastReduce = std::min(lastReduce, longestReduce);
+        if (job.reduces() > 0) {
+            firstReduce = std::min(firstReduce, job.arrival + (barrier ? longestMap : 0.0));
+        }
     }
-    bound -= firstArrival;
-    bound = std::max(bound, mapWork / w.cluster.mapSlots());
-    return std::max(bound, reduceWork / w.cluster.reduceSlots());
+    double bound = chain - firstArrival;
+    bound = std::max(bound, mapWork / w.cluster.mapSlots() + (barrier ? lastReduce : 0.0));
+    if (reduceWork > 0.0) {
+        bound = std::max(bound, firstReduce - firstArrival + reduceWork / w.cluster.reduceSlots());
+    }
+    return bound;
 }
 
 namespace {

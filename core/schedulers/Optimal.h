@@ -27,8 +27,15 @@ struct OrderSearchResult {
 OrderSearchResult searchBestOrder(const Workload& workload, int threads = 0,
                                   const CancelFlag* cancel = nullptr);
 
-// max(total map work / map slots, total reduce work / reduce slots,
-//     every job's arrival + longest map task + longest reduce task) − first arrival.
+// No schedule of the workload's tasks (any order, pools, kills) ends earlier, measured from the
+// first arrival, than the largest of
+//   total map work / map slots + the smallest of the jobs' longest reduce tasks (the job whose
+//     map ends last still runs its reduces after it),
+//   the earliest arrival + longest map task of a job with reduces (no reduce starts before) +
+//     total reduce work / reduce slots,
+//   every job's arrival + longest map task + longest reduce task;
+// with reduce slow-start the stage terms drop the parts that need the barrier. HScheduler
+// re-splits tasks, so its makespans are not bound by it.
 double makespanLowerBound(const Workload& workload);
 
 }  // namespace mr

@@ -6,8 +6,11 @@
 namespace mr {
 
 MinEdfPolicy::MinEdfPolicy(bool workConserving, Bound bound, QuotaStats* stats,
-                           std::vector<QuotaChange>* log)
-    : QuotaPolicy(workConserving, stats, log), m_workConserving(workConserving), m_bound(bound) {}
+                           std::vector<QuotaChange>* log, bool killReduces)
+    : QuotaPolicy(workConserving, stats, log),
+      m_workConserving(workConserving),
+      m_killReduces(killReduces),
+      m_bound(bound) {}
 
 void MinEdfPolicy::attach(SimState& state, int pool) {
     QuotaPolicy::attach(state, pool);
@@ -28,7 +31,8 @@ CompletionForm MinEdfPolicy::remainingForm(const SimState& state, int job) const
                              m_bound);
 }
 
-void MinEdfPolicy::afterQuotas(SimState& state, const std::vector<int>& arrived) {
+void MinEdfPolicy::afterQuotas(SimState& state, const std::vector<int>& arrived,
+                               const std::vector<int>& reducing) {
     if (!m_workConserving) {
         return;
     }
@@ -37,20 +41,18 @@ void MinEdfPolicy::afterQuotas(SimState& state, const std::vector<int>& arrived)
             makeRoomFor(state, job);
         }
     }
+    if (!m_killReduces) {
+        return;
+    }
+    for (int job : reducing) {
+        if (std::isfinite(absoluteDeadline(job)) && !state.job(job).done) {
+            makeReduceRoomFor(state, job);
+        }
+    }
 }
 
-void MinEdfPolicy::makeRoomFor(SimState& state, int newJob) {
-    const SlotPair need{quota(newJob, TaskKind::Map), quota(newJob, TaskKind::Reduce)};
-    int freeMap = state.freeSlots(TaskKind::Map, pool());
-    int freeReduce = state.freeSlots(TaskKind::Reduce, pool());
-    if (need.map <= freeMap && need.reduce <= freeReduce) {
-        return;  // enough slots right now
-    }
-    // The other active jobs, by increasing task duration of the stage they are in.
-    struct Candidate {
-        int job;
-        double taskDuration;
-    };
+std::vector<MinEdfPolicy::Candidate> MinEdfPolicy::othersByTaskDuration(const SimState& state,
+                                                                        int newJob) const {
     std::vector<Candidate> jobs;
     for (int job : edfJobs()) {
         const JobState& s = state.job(job);
@@ -63,9 +65,22 @@ void MinEdfPolicy::makeRoomFor(SimState& state, int newJob) {
     std::stable_sort(jobs.begin(), jobs.end(), [](const Candidate& a, const Candidate& b) {
         return a.taskDuration < b.taskDuration;
     });
-    const auto spare = [&](int job, TaskKind kind) {
-        return std::max(0, state.job(job).runningOf(kind) - quota(job, kind));
-    };
+    return jobs;
+}
+
+int MinEdfPolicy::spare(const SimState& state, int job, TaskKind kind) const {
+    return std::max(0, state.job(job).runningOf(kind) - quota(job, kind));
+}
+
+void MinEdfPolicy::makeRoomFor(SimState& state, int newJob) {
+    const SlotPair need{quota(newJob, TaskKind::Map), quota(newJob, TaskKind::Reduce)};
+    int freeMap = state.freeSlots(TaskKind::Map, pool());
+    int freeReduce = state.freeSlots(TaskKind::Reduce, pool());
+    if (need.map <= freeMap && need.reduce <= freeReduce) {
+        return;  // enough slots right now
+    }
+    // The other active jobs, by increasing task duration of the stage they are in.
+    const std::vector<Candidate> jobs = othersByTaskDuration(state, newJob);
 
     // Will running spare tasks release enough slots in time (Algorithm 1, lines 6–21)?
     const double remaining = absoluteDeadline(newJob) - state.now();
@@ -75,10 +90,10 @@ void MinEdfPolicy::makeRoomFor(SimState& state, int newJob) {
         const JobState& s = state.job(c.job);
         bool counted = false;
         if (!s.mapsDone && wanted.map > freeMap) {
-            freeMap += spare(c.job, TaskKind::Map);
+            freeMap += spare(state, c.job, TaskKind::Map);
             counted = true;
         } else if (s.mapsDone && wanted.reduce > freeReduce) {
-            freeReduce += spare(c.job, TaskKind::Reduce);
+            freeReduce += spare(state, c.job, TaskKind::Reduce);
             counted = true;
         }
         if (counted) {
@@ -98,10 +113,42 @@ void MinEdfPolicy::makeRoomFor(SimState& state, int newJob) {
         if (need.map <= freeMap) {
             break;
         }
-        const int victims = std::min(spare(c.job, TaskKind::Map), need.map - freeMap);
+        const int victims = std::min(spare(state, c.job, TaskKind::Map), need.map - freeMap);
         if (victims > 0) {
             freeMap += state.kill(c.job, TaskKind::Map, victims);
         }
+    }
+}
+
+void MinEdfPolicy::makeReduceRoomFor(SimState& state, int job) {
+    const int need = quota(job, TaskKind::Reduce);
+    int free = state.freeSlots(TaskKind::Reduce, pool());
+    if (need <= free) {
+        return;
+    }
+    // Jobs in their reduce stage, by increasing reduce task duration: will their spare reduce
+    // tasks end in time (lines 14–19, for the reduce stage the job has just entered)?
+    std::vector<Candidate> jobs = othersByTaskDuration(state, job);
+    std::erase_if(jobs, [&](const Candidate& c) {
+        return !state.job(c.job).mapsDone || spare(state, c.job, TaskKind::Reduce) == 0;
+    });
+    const double remaining = absoluteDeadline(job) - state.now();
+    for (const Candidate& c : jobs) {
+        free += spare(state, c.job, TaskKind::Reduce);
+        const SlotQuota later = quotaWithin(state, job, remaining - c.taskDuration);
+        if (later.feasible && later.reduceSlots <= free) {
+            return;  // waiting suffices: no kill
+        }
+    }
+    // Kill spare reduce tasks, jobs in the same order, never one inside a job's quota, only as
+    // many as the job's reduce quota lacks.
+    free = state.freeSlots(TaskKind::Reduce, pool());
+    for (const Candidate& c : jobs) {
+        if (need <= free) {
+            break;
+        }
+        const int victims = std::min(spare(state, c.job, TaskKind::Reduce), need - free);
+        free += state.kill(c.job, TaskKind::Reduce, victims);
     }
 }
 

@@ -49,7 +49,8 @@ struct JobState {
     int pending[2] = {0, 0};  // not started (or killed and waiting to rerun)
     int running[2] = {0, 0};
     int completed[2] = {0, 0};
-    int killed[2] = {0, 0};  // kills so far
+    int killed[2] = {0, 0};   // kills so far
+    double killedWork = 0.0;  // slot-seconds the killed executions had run (work lost)
     int cap[2] = {kNoCap, kNoCap};
     double start = -1.0;
     double mapEnd = -1.0;

@@ -163,6 +163,10 @@ void QuotaPolicy::onReducesOpen(SimState& state, int job) {
 void QuotaPolicy::onMapStageDone(SimState& state, int job) {
     refresh(state, job, TaskKind::Map);
     refresh(state, job, TaskKind::Reduce);
+    if (m_jobs[static_cast<std::size_t>(job)].rank >= 0 &&
+        state.workload().jobs[static_cast<std::size_t>(job)].reduces() > 0) {
+        m_reducing.push_back(job);
+    }
 }
 
 void QuotaPolicy::beforeAssign(SimState& state) {
@@ -183,13 +187,16 @@ void QuotaPolicy::beforeAssign(SimState& state) {
             recompute(state, e.job);
         }
     }
-    if (!m_arrived.empty()) {
-        std::sort(m_arrived.begin(), m_arrived.end(), [&](int a, int b) {
+    if (!m_arrived.empty() || !m_reducing.empty()) {
+        const auto byRank = [&](int a, int b) {
             return m_jobs[static_cast<std::size_t>(a)].rank <
                    m_jobs[static_cast<std::size_t>(b)].rank;
-        });
-        afterQuotas(state, m_arrived);
+        };
+        std::sort(m_arrived.begin(), m_arrived.end(), byRank);
+        std::sort(m_reducing.begin(), m_reducing.end(), byRank);
+        afterQuotas(state, m_arrived, m_reducing);
         m_arrived.clear();
+        m_reducing.clear();
     }
     // Drop stale expiries, then make sure we are woken at the next live one.
     while (!m_expiries.empty()) {

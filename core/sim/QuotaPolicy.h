@@ -68,10 +68,13 @@ protected:
     };
     virtual Quota computeQuota(const SimState& state, int job) const;
     // Called once per instant after the quotas are up to date, with the jobs that arrived in
-    // this instant (EDF order); hooks may kill tasks here.
-    virtual void afterQuotas(SimState& state, const std::vector<int>& arrived) {
+    // this instant and those whose map stage ended in it (each in EDF order); hooks may kill
+    // tasks here.
+    virtual void afterQuotas(SimState& state, const std::vector<int>& arrived,
+                             const std::vector<int>& reducing) {
         (void)state;
         (void)arrived;
+        (void)reducing;
     }
     // The task to run when `job` gets `slot` (-1: the engine's next pending task).
     virtual int chooseTask(SimState& state, int job, TaskKind kind, int slot) {
@@ -127,6 +130,7 @@ private:
     JobBitset m_ready[2];  // ranks: arrived, a pending task of the kind that may run (barrier)
     std::vector<int> m_dirty;
     std::vector<int> m_arrived;
+    std::vector<int> m_reducing;  // jobs whose map stage ended in this instant (with reduces)
     std::priority_queue<Expiry, std::vector<Expiry>, std::greater<>> m_expiries;
     double m_wakeRequested = -1.0;
 };

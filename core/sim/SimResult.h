@@ -16,6 +16,7 @@ struct JobTimes {
     double end = 0.0;     // completion (last reduce end, or mapEnd without reduce tasks)
     int killedMaps = 0;
     int killedReduces = 0;
+    double killedWork = 0.0;  // slot-seconds the killed executions had run (work lost)
 };
 
 struct PoolTimes {

@@ -792,6 +792,7 @@ int Engine::kill(int job, TaskKind kind, int count) {
         s.running[k] -= n;
         s.pending[k] += n;
         s.killed[k] += n;
+        s.killedWork += n * (m_now - r.start);
         for (int i = n - 1; i >= 0; --i) {
             putBack(job, kind, rec.task + i);
         }
@@ -1025,6 +1026,7 @@ SimResult Engine::finish() {
         t.end = s.end;
         t.killedMaps = s.killed[0];
         t.killedReduces = s.killed[1];
+        t.killedWork = s.killedWork;
         if (m_jobPool[static_cast<std::size_t>(j)] >= 0) {
             firstArrival = std::min(firstArrival, t.arrival);
             lastEnd = std::max(lastEnd, t.end);

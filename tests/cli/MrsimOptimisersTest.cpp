@@ -93,7 +93,8 @@ TEST(MrsimOptimisers, SweepPrintsCsvJsonAndTable) {
     EXPECT_NE(csv.out.find("nodes,series,kind,runs,mean,min,max,stddev\n"), std::string::npos);
     EXPECT_NE(csv.out.find("30,johnson,simulated,1,47,47,47,0\n"), std::string::npos) << csv.out;
     EXPECT_NE(csv.out.find("30,formula-max,formula,1,78,78,78,0\n"), std::string::npos) << csv.out;
-    EXPECT_EQ(lineCount(csv.out), 1u + 2u * 3u);
+    EXPECT_NE(csv.out.find("30,lower-bound,bound,1,47,47,47,0\n"), std::string::npos) << csv.out;
+    EXPECT_EQ(lineCount(csv.out), 1u + 2u * 4u);
 
     const auto json =
         runMrsimBinary({"sweep", "--generate", "synthetic-bimodal", "--jobs", "10", "--runs", "2",
@@ -102,9 +103,11 @@ TEST(MrsimOptimisers, SweepPrintsCsvJsonAndTable) {
     const auto j = nlohmann::json::parse(json.out);
     EXPECT_EQ(j["runs"], 2);
     EXPECT_EQ(j["nodes"], nlohmann::json({5, 10, 15}));
-    ASSERT_EQ(j["series"].size(), 5u);
+    ASSERT_EQ(j["series"].size(), 6u);
     EXPECT_EQ(j["series"][3]["name"], "formula-min");
     EXPECT_EQ(j["series"][3]["kind"], "formula");
+    EXPECT_EQ(j["series"][5]["name"], "lower-bound");
+    EXPECT_EQ(j["series"][5]["kind"], "bound");
     EXPECT_EQ(j["series"][1]["mean"].size(), 3u);
 
     const auto table = runMrsimBinary({"sweep", file, "--nodes", "30", "-a", "johnson"});

@@ -7,8 +7,11 @@
 #include <algorithm>
 #include <random>
 
+#include "experiments/DeadlineMetrics.h"
+#include "io/WorkloadJson.h"
 #include "schedulers/Registry.h"
 #include "sim/CompletionTimePolicy.h"
+#include "sim/FairPolicy.h"
 #include "sim/MinEdfPolicy.h"
 #include "sim/ScheduleCheck.h"
 #include "sim/Simulator.h"
@@ -167,6 +170,80 @@ TEST(MinEdfWc, KillsOnlySpareTasksAndOnlyWhenWaitingWouldMissTheDeadline) {
     EXPECT_TRUE(checkSchedule(w, r).empty());
 }
 
+// Four nodes, one map and one reduce slot each. A (arrives 0, deadline 2000): 1 map × 1 s, then
+// `reduces` reduces of `reduceTime` s; its reduce quota is 1, the work-conserving policy lends it
+// all four reduce slots at 1. B (arrives 2, deadline 40, due 42): 1 map × 10 s, 1 reduce × 10 s,
+// quota (1, 1). B's map runs [2,12]; at 12 it enters its reduce stage with no free reduce slot.
+Workload reduceKillWorkload(int reduces, double reduceTime) {
+    Workload w;
+    w.cluster = {4, 1, 1};
+    Job a = Job::uniform("A", 1, 1, reduces, reduceTime);
+    a.deadline = 2000;
+    Job b = Job::uniform("B", 1, 10, 1, 10);
+    b.arrival = 2;
+    b.deadline = 40;
+    w.jobs = {a, b};
+    return w;
+}
+
+TEST(MinEdfWc, KillsASpareReduceTaskWhenWaitingWouldMissTheDeadline) {
+    // A's reduces take 100 s: waiting for them leaves B 30 − 100 < 0 s, so one of A's three spare
+    // reduces (all started at 1: the later slot, 3) is killed at 12 with 11 s of work lost. B's
+    // reduce runs [12,22] and B meets its deadline; A's killed reduce reruns [22,122].
+    const Workload w = reduceKillWorkload(4, 100);
+    const SimResult r = simulateWith(w, std::make_unique<MinEdfPolicy>(true, Bound::Avg));
+    std::vector<TaskRecord> killed;
+    for (const auto& t : r.tasks) {
+        if (t.killed) {
+            killed.push_back(t);
+        }
+    }
+    ASSERT_EQ(killed.size(), 1u);
+    EXPECT_EQ(killed[0].job, 0);
+    EXPECT_EQ(killed[0].kind, TaskKind::Reduce);
+    EXPECT_EQ(killed[0].slot, 3);
+    EXPECT_EQ(killed[0].count, 1);
+    EXPECT_DOUBLE_EQ(killed[0].start, 1.0);
+    EXPECT_DOUBLE_EQ(killed[0].end, 12.0);
+    EXPECT_DOUBLE_EQ(r.jobs[1].end, 22.0);
+    EXPECT_DOUBLE_EQ(r.jobs[0].end, 122.0);
+    EXPECT_EQ(r.jobs[0].killedReduces, 1);
+    EXPECT_EQ(r.jobs[0].killedMaps, 0);
+    EXPECT_DOUBLE_EQ(r.jobs[0].killedWork, 11.0);
+    EXPECT_DOUBLE_EQ(r.jobs[1].killedWork, 0.0);
+    EXPECT_TRUE(checkSchedule(w, r).empty());
+
+    // Through the algorithm, with the metrics: B on time, one reduce killed, 11 s lost.
+    const RunResult viaAlgorithm = runAlgorithm(w, "min-edf-wc", {});
+    const DeadlineMetrics m = deadlineMetrics(w, viaAlgorithm);
+    EXPECT_EQ(m.missed, 0);
+    EXPECT_EQ(m.killedReduceTasks, 1);
+    EXPECT_DOUBLE_EQ(m.killedWork, 11.0);
+
+    // Killing maps only (Algorithm 1's listing): B waits for A's reduces until 101, ends at
+    // 111, 69 s after its due time 42.
+    const SimResult mapsOnly =
+        simulateWith(w, std::make_unique<MinEdfPolicy>(true, Bound::Avg, nullptr, nullptr, false));
+    EXPECT_DOUBLE_EQ(mapsOnly.jobs[1].end, 111.0);
+    EXPECT_DOUBLE_EQ(mapsOnly.jobs[0].end, 101.0);
+    EXPECT_EQ(mapsOnly.jobs[0].killedReduces, 0);
+}
+
+TEST(MinEdfWc, WaitsForSpareReducesThatEndInTime) {
+    // A has 8 reduces × 10 s: [1,11] and [11,21] on the four slots. At 12 B's reduce finds no
+    // free slot, but A's spare reduces end within A's reduce time (10 s); waiting that long B
+    // still needs one slot (10 <= 30 − 10): no kill. B's reduce runs [21,31], due 42.
+    const Workload w = reduceKillWorkload(8, 10);
+    const SimResult r = simulateWith(w, std::make_unique<MinEdfPolicy>(true, Bound::Avg));
+    for (const auto& t : r.tasks) {
+        EXPECT_FALSE(t.killed);
+    }
+    EXPECT_DOUBLE_EQ(r.jobs[1].end, 31.0);
+    EXPECT_DOUBLE_EQ(r.jobs[0].end, 21.0);
+    EXPECT_DOUBLE_EQ(r.jobs[0].killedWork, 0.0);
+    EXPECT_TRUE(checkSchedule(w, r).empty());
+}
+
 TEST(Fair, SplitsSlotsEvenlyBetweenTwoEqualJobs) {
     // Four slots, two jobs of 8 maps × 10 s: two slots each, both end at 40 (FIFO: 20 and 40).
     Workload w;
@@ -191,6 +268,118 @@ TEST(Fair, AJobAloneTakesEverySlotItCanUse) {
     const RunResult r = runAlgorithm(w, "fair", {});
     EXPECT_EQ(startTimes(tasksOf(r.sim, 0)), (std::vector<double>{0, 0, 0, 0, 10, 10, 10, 10}));
     EXPECT_DOUBLE_EQ(r.sim.jobs[1].start, 25.0);  // no preemption: it waits for a free slot
+}
+
+FairPoolSpec fairPool(const std::string& name, double weight, int minMaps, bool fifo = false) {
+    FairPoolSpec p;
+    p.name = name;
+    p.weight = weight;
+    p.minMaps = minMaps;
+    p.fifo = fifo;
+    return p;
+}
+
+TEST(Fair, PoolsShareTheSlotsByWeight) {
+    // Four map slots; pool a weight 3, pool b weight 1, one job of 12 maps × 10 s in each. Each
+    // free slot goes to the lower running / weight (ties: the pool listed first): a, b, a, a —
+    // three slots to A, one to B in every wave. A's 12 maps end at 40; B has run 4 by then and
+    // its last 8 take the four slots [40,50], [50,60].
+    Workload w;
+    w.cluster = {4, 1, 1};
+    w.fairPools = {fairPool("a", 3, 0), fairPool("b", 1, 0)};
+    w.jobs = {Job::uniform("A", 12, 10, 0, 0), Job::uniform("B", 12, 10, 0, 0)};
+    w.jobs[0].fairPool = "a";
+    w.jobs[1].fairPool = "b";
+    const RunResult r = runAlgorithm(w, "fair", {});
+    EXPECT_EQ(startTimes(tasksOf(r.sim, 0)),
+              (std::vector<double>{0, 0, 0, 10, 10, 10, 20, 20, 20, 30, 30, 30}));
+    EXPECT_EQ(startTimes(tasksOf(r.sim, 1)),
+              (std::vector<double>{0, 10, 20, 30, 40, 40, 40, 40, 50, 50, 50, 50}));
+    EXPECT_DOUBLE_EQ(r.sim.jobs[0].end, 40.0);
+    EXPECT_DOUBLE_EQ(r.sim.jobs[1].end, 60.0);
+    EXPECT_TRUE(checkSchedule(w, r.sim).empty());
+}
+
+TEST(Fair, AMinimumShareIsServedFirst) {
+    // Four map slots. X (pool adhoc) arrives at 0 with 8 maps × 10 s and takes all four; P (pool
+    // prod, min_maps 3) arrives at 5 with 3 maps × 10 s and waits (no preemption). At 10 prod is
+    // below its minimum share (0 < min(3, demand 3)) and gets three slots, X one: P ends at 20.
+    // Without the minimum share the equal weights alternate adhoc, prod, adhoc, prod: P runs two
+    // maps [10,20] and its third [20,30].
+    Workload w;
+    w.cluster = {4, 1, 1};
+    w.fairPools = {fairPool("adhoc", 1, 0), fairPool("prod", 1, 3)};
+    w.jobs = {Job::uniform("X", 8, 10, 0, 0), Job::uniform("P", 3, 10, 0, 0)};
+    w.jobs[0].fairPool = "adhoc";
+    w.jobs[1].fairPool = "prod";
+    w.jobs[1].arrival = 5;
+    const RunResult r = runAlgorithm(w, "fair", {});
+    EXPECT_EQ(startTimes(tasksOf(r.sim, 1)), (std::vector<double>{10, 10, 10}));
+    EXPECT_DOUBLE_EQ(r.sim.jobs[1].end, 20.0);
+    EXPECT_EQ(startTimes(tasksOf(r.sim, 0)), (std::vector<double>{0, 0, 0, 0, 10, 20, 20, 20}));
+    EXPECT_TRUE(checkSchedule(w, r.sim).empty());
+
+    w.fairPools[1].minMaps = 0;
+    const RunResult noMinimum = runAlgorithm(w, "fair", {});
+    EXPECT_EQ(startTimes(tasksOf(noMinimum.sim, 1)), (std::vector<double>{10, 10, 20}));
+    EXPECT_DOUBLE_EQ(noMinimum.sim.jobs[1].end, 30.0);
+}
+
+TEST(Fair, ThePoolsSampleGivesItsDescribedTimes) {
+    // samples/fair-pools.json: the case above with one reduce × 5 s per job. P's maps [10,20],
+    // its reduce [20,25]; X's last three maps [20,30], its reduce [30,35]. Without prod's
+    // minimum share P's third map runs [20,30] and P ends at 35.
+    Workload w = loadWorkload(test::samplePath("fair-pools.json"));
+    ASSERT_EQ(w.fairPools.size(), 2u);
+    const RunResult r = runAlgorithm(w, "fair", {});
+    EXPECT_DOUBLE_EQ(r.sim.jobs[1].end, 25.0);
+    EXPECT_DOUBLE_EQ(r.sim.jobs[0].end, 35.0);
+    w.fairPools[1].minMaps = 0;
+    EXPECT_DOUBLE_EQ(runAlgorithm(w, "fair", {}).sim.jobs[1].end, 35.0);
+}
+
+TEST(Fair, AFifoPoolServesItsJobsByArrival) {
+    // Two map slots, J1 (arrives 0) and J2 (arrives 1), 4 maps × 10 s each, both in pool q.
+    // fifo: J1 takes both slots until 20, J2 runs [20,40]. fair (the default mode): at 10 the
+    // two share (J1 first on the tie), J1 ends at 30 and J2 at 40.
+    Workload w;
+    w.cluster = {2, 1, 1};
+    w.fairPools = {fairPool("q", 1, 0, true)};
+    w.jobs = {Job::uniform("J1", 4, 10, 0, 0), Job::uniform("J2", 4, 10, 0, 0)};
+    w.jobs[1].arrival = 1;
+    for (Job& job : w.jobs) {
+        job.fairPool = "q";
+    }
+    const RunResult fifo = runAlgorithm(w, "fair", {});
+    EXPECT_EQ(startTimes(tasksOf(fifo.sim, 0)), (std::vector<double>{0, 0, 10, 10}));
+    EXPECT_EQ(startTimes(tasksOf(fifo.sim, 1)), (std::vector<double>{20, 20, 30, 30}));
+    w.fairPools[0].fifo = false;
+    const RunResult fair = runAlgorithm(w, "fair", {});
+    EXPECT_EQ(startTimes(tasksOf(fair.sim, 0)), (std::vector<double>{0, 0, 10, 20}));
+    EXPECT_EQ(startTimes(tasksOf(fair.sim, 1)), (std::vector<double>{10, 20, 30, 30}));
+    EXPECT_DOUBLE_EQ(fair.sim.jobs[0].end, 30.0);
+    EXPECT_DOUBLE_EQ(fair.sim.jobs[1].end, 40.0);
+}
+
+TEST(Fair, APoolNamedOnlyByAJobGetsTheDefaults) {
+    // "x" is not listed: it is created with weight 1 and no minimum share, after the listed
+    // pool, as Hadoop creates pools on first use; "default" holds the jobs that name none.
+    Workload w;
+    w.cluster = {2, 1, 1};
+    w.fairPools = {fairPool("listed", 2, 1)};
+    w.jobs = {Job::uniform("A", 1, 1, 0, 0), Job::uniform("B", 1, 1, 0, 0),
+              Job::uniform("C", 1, 1, 0, 0)};
+    w.jobs[0].fairPool = "x";
+    w.jobs[2].fairPool = "listed";
+    const FairPoolAssignment a = assignFairPools(w, {0, 1, 2});
+    ASSERT_EQ(a.pools.size(), 3u);
+    EXPECT_EQ(a.pools[0].name, "listed");
+    EXPECT_EQ(a.pools[1].name, "x");
+    EXPECT_EQ(a.pools[2].name, "default");
+    EXPECT_EQ(a.pools[1], (FairPoolSpec{"x", 1.0, 0, 0, false}));
+    EXPECT_EQ(a.poolOfJob[0], 1);
+    EXPECT_EQ(a.poolOfJob[1], 2);
+    EXPECT_EQ(a.poolOfJob[2], 0);
 }
 
 TEST(CompletionTime, ProbesFirstThenFollowsEquation10) {
@@ -230,11 +419,22 @@ Workload randomDeadlineWorkload(std::uint64_t seed) {
             job.deadline.reset();
         }
     }
+    if (seed % 2 == 0) {  // Fair Scheduler pools: weights, minimum shares, both modes
+        for (int p = 0; p < 3; ++p) {
+            w.fairPools.push_back(fairPool("p" + std::to_string(p),
+                                           1.0 + static_cast<double>(rng() % 3),
+                                           static_cast<int>(rng() % 4), rng() % 2 == 0));
+            w.fairPools.back().minReduces = static_cast<int>(rng() % 3);
+        }
+        for (Job& job : w.jobs) {
+            job.fairPool = "p" + std::to_string(rng() % 4);  // p3: not listed
+        }
+    }
     return w;
 }
 
 TEST(DeadlinePolicies, EngineInvariantsHoldUnderEveryPolicyKillsIncluded) {
-    long long kills = 0;
+    long long kills[2] = {0, 0};
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {
         const Workload w = randomDeadlineWorkload(seed);
         for (const char* id : {"edf", "min-edf", "min-edf-wc", "fair", "completion-time"}) {
@@ -250,15 +450,19 @@ TEST(DeadlinePolicies, EngineInvariantsHoldUnderEveryPolicyKillsIncluded) {
                 const auto problems = checkSchedule(w, r.sim, {.durationsExact = !locality});
                 ASSERT_TRUE(problems.empty()) << problems.front();
                 long long completed = 0;
+                double lost = 0.0;
                 for (const auto& t : r.sim.tasks) {
                     completed += t.killed ? 0 : t.count;
-                    kills += t.killed ? t.count : 0;
+                    kills[static_cast<int>(t.kind)] += t.killed ? t.count : 0;
+                    lost += t.killed ? t.count * (t.end - t.start) : 0.0;
                 }
+                EXPECT_NEAR(deadlineMetrics(w, r).killedWork, lost, 1e-9 * (1.0 + lost));
                 EXPECT_EQ(completed, w.taskCount());  // killed tasks reran, each task once
             }
         }
     }
-    EXPECT_GT(kills, 0) << "the random batches should make min-edf-wc kill sometimes";
+    EXPECT_GT(kills[0], 0) << "the random batches should make min-edf-wc kill maps sometimes";
+    EXPECT_GT(kills[1], 0) << "the random batches should make min-edf-wc kill reduces sometimes";
 }
 
 TEST(DeadlinePolicies, MinEdfNeverExceedsTheQuotaAndWcKillsOnlySpareTasks) {

@@ -35,6 +35,34 @@ TEST(Optimal, FindsTheBestSimulatedOrderOnRandomWorkloads) {
     }
 }
 
+TEST(MakespanLowerBound, TheStageTermsBeatTheOldBoundAndAreTight) {
+    // Two map and two reduce slots. J1: 2 maps × 10, 1 reduce × 4; J2: 2 maps × 3, 1 reduce × 8.
+    // Map work 26 / 2 slots + the smaller longest reduce (4) = 17; the first reduce cannot start
+    // before 3, + reduce work 12 / 2 = 9; the longest chain 10 + 4 = 14. Bound 17 (work / slots
+    // and chains alone: 14). J2 first reaches it: maps [0,3] then [3,13], reduces [3,11], [13,17].
+    Workload w;
+    w.cluster = {2, 1, 1};
+    w.jobs = {Job::uniform("J1", 2, 10, 1, 4), Job::uniform("J2", 2, 3, 1, 8)};
+    EXPECT_DOUBLE_EQ(makespanLowerBound(w), 17.0);
+    EXPECT_DOUBLE_EQ(runAlgorithm(w, "optimal", {}).makespan(), 17.0);
+    // Figure 4 scenario 1 on 30 slots: 1 + Σ r = 1 + 46 = 47, Johnson's makespan (optimal).
+    EXPECT_DOUBLE_EQ(makespanLowerBound(test::figure4(1)), 47.0);
+}
+
+TEST(MakespanLowerBound, NoAlgorithmBeatsItOnRandomWorkloads) {
+    // Every algorithm that runs the given tasks (hscheduler re-splits them: not bound).
+    for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w = test::randomWorkload(
+            seed, {.maxJobs = 8, .maxMaps = 12, .maxReduces = 6, .arrivals = seed % 2 == 0});
+        const double bound = makespanLowerBound(w);
+        for (const char* id :
+             {"fifo", "johnson", "reverse-johnson", "balanced-pools", "edf", "fair"}) {
+            EXPECT_GE(runAlgorithm(w, id, {}).makespan(), bound * (1 - 1e-12) - 1e-9) << id;
+        }
+    }
+}
+
 TEST(Optimal, NeverWorseThanJohnsonAndBeatsItInScenario2) {
     const Workload w = test::figure4(2);
     const RunResult optimal = runAlgorithm(w, "optimal", {});

@@ -28,8 +28,10 @@ TEST(Sweep, Figure4AtThirtyNodesGivesThePublishedLines) {
     spec.nodes = {15, 30};
     spec.algorithms = {"johnson", "reverse-johnson"};
     const SweepResult r = runSweep([](int) { return test::figure4(1); }, spec);
-    ASSERT_EQ(r.series.size(), 4u);
+    ASSERT_EQ(r.series.size(), 5u);
     EXPECT_EQ(r.series[2].name, kFormulaMin);
+    EXPECT_EQ(r.series[4].name, kLowerBound);
+    EXPECT_TRUE(r.series[4].formula);
     EXPECT_TRUE(r.series[2].formula);
     EXPECT_FALSE(r.series[0].formula);
     // At 30 nodes: MinSim = Min = 47, MaxSim = Max = 78 (seed 000 §III-B).
@@ -40,6 +42,10 @@ TEST(Sweep, Figure4AtThirtyNodesGivesThePublishedLines) {
     // At 15 nodes every stage takes two waves: the same model scaled by two.
     EXPECT_DOUBLE_EQ(series(r, kFormulaMin).points[0].mean, 94.0);
     EXPECT_DOUBLE_EQ(series(r, "johnson").points[0].mean, 94.0);
+    // The lower bound: at 30 nodes 1 + Σ r = 47 (Johnson is optimal); at 15 nodes 1 + 2 · 46 =
+    // 93 (the maps: 2 · 43 + 3 = 89).
+    EXPECT_DOUBLE_EQ(series(r, kLowerBound).points[1].mean, 47.0);
+    EXPECT_DOUBLE_EQ(series(r, kLowerBound).points[0].mean, 93.0);
 }
 
 TEST(Sweep, RunsGiveMeanAndSpreadOfTheirOwnSimulations) {

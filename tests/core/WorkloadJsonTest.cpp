@@ -64,6 +64,12 @@ Workload richWorkload(std::uint64_t seed) {
         if (rng() % 5 == 0) {
             job.overheads = {0.0, 1, 10.99, 0.25, 0.05, 5.894};
         }
+        if (rng() % 3 == 0) {
+            job.fairPool = rng() % 2 ? "prod" : "ad hoc \"q\"";
+        }
+    }
+    if (seed % 3 == 0) {
+        w.fairPools = {{"prod", 2.5, 4, 1, false}, {"batch", 1.0 / 3.0, 0, 0, true}};
     }
     if (seed % 2 == 0) {
         w.overheads = {6.615, 2, std::nullopt, 1.630758, std::nullopt, std::nullopt};
@@ -180,6 +186,7 @@ struct BadCase {
 const std::string kCluster = R"({"nodes": 4, "map_slots_per_node": 1, "reduce_slots_per_node": 1})";
 const std::string kHeader = R"("format": "mrx-workload", "version": 1)";
 const std::string kGoodJob = R"({"name": "ok", "maps": 2, "map_duration": 1})";
+const std::string kJ1 = R"({"name": "J1", "maps": 1, "map_duration": 1})";
 
 std::string document(const BadCase& c) {
     return "{" + (c.header.empty() ? kHeader : c.header) +
@@ -317,6 +324,25 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"trace end before arrival",
                 R"({"name": "J1", "maps": 1, "map_duration": 1, "arrival": 5, "trace_end": 4})", "",
                 "", "J1", "trace_end", "no earlier than the job's arrival"},
+        BadCase{"pool weight zero", kJ1, "",
+                std::string(kHeader) + R"(, "fair_pools": [{"name": "prod", "weight": 0}])", "",
+                "fair_pools[0].weight", "> 0"},
+        BadCase{"duplicate pool", kJ1, "",
+                std::string(kHeader) + R"(, "fair_pools": [{"name": "a"}, {"name": "a"}])", "",
+                "fair_pools[1].name", "duplicate pool 'a'"},
+        BadCase{
+            "unknown scheduling mode", kJ1, "",
+            std::string(kHeader) + R"(, "fair_pools": [{"name": "a", "scheduling_mode": "drf"}])",
+            "", "fair_pools[0].scheduling_mode", "\"fair\" or \"fifo\""},
+        BadCase{"negative minimum share", kJ1, "",
+                std::string(kHeader) + R"(, "fair_pools": [{"name": "a", "min_maps": -1}])", "",
+                "fair_pools[0].min_maps", "between 0 and"},
+        BadCase{"pools not an array", kJ1, "",
+                std::string(kHeader) + R"(, "fair_pools": {"name": "a"})", "", "fair_pools",
+                "array of pools"},
+        BadCase{"pool of a job not text",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "fair_pool": 3})", "", "", "J1",
+                "fair_pool", "string"},
         BadCase{"cluster not an object", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
                 "[4, 1, 1]", "", "", "cluster", "JSON object"},
         BadCase{"unknown format", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}", "",

@@ -55,7 +55,7 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(t
     m_nodes->setToolTip(
         tr("Cluster sizes in nodes: FROM:TO:STEP, FROM:TO or N. Slots per node are "
            "kept from the workload."));
-    m_formula = new QCheckBox(tr("two-stage formula Min / Max lines"), this);
+    m_formula = new QCheckBox(tr("formula Min / Max and lower-bound lines"), this);
     m_formula->setChecked(true);
     m_run = new QPushButton(tr("Run sweep"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
@@ -324,7 +324,10 @@ void SweepTab::draw() {
         graph->setData(x, y);
         QColor c = s.formula ? QColor(110, 110, 110) : JobPalette::base(colour++);
         QPen pen(c, s.formula ? 1.5 : 2.2);
-        if (s.formula) {
+        if (s.name == kLowerBound) {
+            pen = QPen(QColor(40, 40, 40), 1.8, Qt::DashDotLine);
+            graph->setName(tr("Lower bound: no schedule of these tasks is faster"));
+        } else if (s.formula) {
             pen.setStyle(s.name == kFormulaMin ? Qt::DashLine : Qt::DotLine);
             graph->setName(s.name == kFormulaMin ? tr("Min: Johnson in the two-stage formula")
                                                  : tr("Max: reverse Johnson in the formula"));
