@@ -44,6 +44,9 @@
 #include "document/WorkloadDocument.h"
 #include "io/JobCsv.h"
 #include "run/RunController.h"
+#include "studio/SessionController.h"
+#include "studio/VariantStore.h"
+#include "studio/VariantStrip.h"
 #include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
@@ -64,7 +67,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_doc(new WorkloadDocument(this)),
       m_model(new JobTableModel(m_doc, this)),
       m_runs(new RunController(this)),
-      m_files(new FileController(m_doc, this)) {
+      m_files(new FileController(m_doc, this)),
+      m_variants(new VariantStore(this)) {
     initResources();
     setAcceptDrops(true);
     setWindowIcon(QIcon(QStringLiteral(":/icons/mrx.svg")));
@@ -118,6 +122,12 @@ MainWindow::MainWindow(QWidget* parent)
     applyRunOptions();
 
     buildMenus();
+    // The variants strip (issue 15): kept snapshots of the workload, each run like this one.
+    auto* variantStrip = new VariantStrip(
+        m_variants, [this] { return m_sessions->capture().current; },
+        [this] { return m_doc->jobColours(); }, this);
+    addToolBar(Qt::TopToolBarArea, variantStrip);
+    connect(variantStrip, &VariantStrip::statusMessage, m_status, &QLabel::setText);
 
     connect(m_doc, &WorkloadDocument::changed, this, &MainWindow::requestRun);
     connect(m_doc, &WorkloadDocument::resetDone, this, [this] {
@@ -221,6 +231,11 @@ QWidget* MainWindow::buildLeftPanel() {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_files->fillMenu(file);
+    file->addSeparator();
+    m_sessions = new SessionController(this, m_variants);
+    m_sessions->fillMenu(file);
+    m_files->setSessionOpener([this](const QString& path) { return m_sessions->open(path); });
+    connect(m_sessions, &SessionController::statusMessage, m_status, &QLabel::setText);
     connect(m_files, &FileController::opened, this, [this] {
         m_table->clearSelection();
         checkDeadlineAlgorithm();
@@ -466,16 +481,29 @@ bool MainWindow::openFile(const QString& path, bool asSample) {
     return m_files->open(path, asSample);
 }
 
+QList<std::pair<QString, QWidget*>> MainWindow::namedPages() const {
+    return {{QStringLiteral("timeline"), m_gantt},
+            {QStringLiteral("stages"), m_stages},
+            {QStringLiteral("comparison"), m_comparison},
+            {QStringLiteral("johnson"), m_johnson},
+            {QStringLiteral("sweep"), m_sweep},
+            {QStringLiteral("deadlines"), m_deadlines},
+            {QStringLiteral("cost"), m_cost},
+            {QStringLiteral("cost-cpu"), m_cost},
+            {QStringLiteral("cost-sweep"), m_cost}};
+}
+
+QString MainWindow::currentTabName() const {
+    for (const auto& [name, page] : namedPages()) {
+        if (page == currentPage()) {
+            return name;
+        }
+    }
+    return {};
+}
+
 bool MainWindow::showTab(const QString& name) {
-    const QList<std::pair<QString, QWidget*>> pages = {{QStringLiteral("timeline"), m_gantt},
-                                                       {QStringLiteral("stages"), m_stages},
-                                                       {QStringLiteral("comparison"), m_comparison},
-                                                       {QStringLiteral("johnson"), m_johnson},
-                                                       {QStringLiteral("sweep"), m_sweep},
-                                                       {QStringLiteral("deadlines"), m_deadlines},
-                                                       {QStringLiteral("cost"), m_cost},
-                                                       {QStringLiteral("cost-cpu"), m_cost},
-                                                       {QStringLiteral("cost-sweep"), m_cost}};
+    const QList<std::pair<QString, QWidget*>> pages = namedPages();
     for (const auto& [pageName, page] : pages) {
         if (pageName == name.toLower()) {
             m_tabs->setCurrentIndex(tabIndex(page));

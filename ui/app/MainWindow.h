@@ -35,6 +35,8 @@ class RunOptionsPanel;
 class DeadlinesTab;
 class ExportController;
 class JobTableView;
+class VariantStore;
+class SessionController;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -47,6 +49,9 @@ public:
     // cost-sweep); false if unknown.
     bool showTab(const QString& name);
     void selectJob(int job);
+    int selectedJob() const { return m_selectedJob; }
+    // The name showTab() takes for the tab shown (empty for none).
+    QString currentTabName() const;
     // Brings a tab's charts and tables up to the newest results whether it was ever shown or
     // not (File > Export calls it first: exports never depend on a tab having been visible).
     void refreshTab(QWidget* page);
@@ -67,6 +72,8 @@ public:
     RunOptionsPanel* runOptionsPanel() const { return m_runOptions; }
     FileController* fileController() const { return m_files; }
     ExportController* exports() const { return m_exports; }
+    VariantStore* variants() const { return m_variants; }
+    SessionController* sessions() const { return m_sessions; }
     QTabWidget* tabs() const { return m_tabs; }
     // The page shown (a tab's page may sit in a scroll area) and a page's tab index.
     QWidget* currentPage() const;
@@ -82,6 +89,7 @@ protected:
 private:
     QWidget* buildLeftPanel();
     void buildMenus();
+    QList<std::pair<QString, QWidget*>> namedPages() const;  // showTab's names
     void addExports(QMenu* menu);
     void requestRun();
     void applyRunOptions();
@@ -118,6 +126,8 @@ private:
     DeadlinesTab* m_deadlines;
     FileController* m_files;
     ExportController* m_exports = nullptr;
+    VariantStore* m_variants;
+    SessionController* m_sessions = nullptr;
     QLabel* m_status;
     QLabel* m_optionsLabel;
     QProgressBar* m_busy;

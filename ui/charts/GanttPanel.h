@@ -12,6 +12,8 @@
 #include <QMap>
 #include <QWidget>
 #include <memory>
+#include <optional>
+#include <utility>
 
 class QBoxLayout;
 class QLabel;
@@ -41,6 +43,11 @@ public:
     bool isStacked() const;
     void setLabelsVisible(bool visible);
     void fitAll();
+    // The time axis the user zoomed to (seconds), or none while the charts fit the makespan.
+    std::optional<std::pair<double, double>> timeRange() const;
+    // Zooms every chart to [from, to], also the charts still to come (a session opened before
+    // its runs are done); the next zoom by the user or fitAll() ends it.
+    void setTimeRange(double from, double to);
     // The next setResults draws every chart again, even the unchanged ones (new colours).
     void invalidate();
 
@@ -70,6 +77,7 @@ private:
     GanttPlot* createPlot(const QString& algorithm);
     void applySizing();
     void syncRanges(GanttPlot* source);
+    void applyWantedRange();
     void updateRunningLabels();
 
     QScrollArea* m_scroll;
@@ -80,6 +88,8 @@ private:
     QList<ChartArea*> m_order;
     QString m_current;
     bool m_userZoomed = false;
+    std::optional<std::pair<double, double>> m_wantedRange;  // setTimeRange's, until applied
+    bool m_wantedApplied = false;
     bool m_syncing = false;
     bool m_labels = true;
     int m_selectedJob = -1;
