@@ -30,6 +30,7 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         makeCostCommand(app),
         makeCostSweepCommand(app),
         makeGenerateCostCommand(app),
+        makeValidateCommand(app),
         makeMergeCommand(app),
     };
     // clang-format on

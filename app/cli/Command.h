@@ -70,6 +70,7 @@ Command makeSweepLoadCommand(CLI::App& app);
 Command makeCostCommand(CLI::App& app);
 Command makeCostSweepCommand(CLI::App& app);
 Command makeGenerateCostCommand(CLI::App& app);
+Command makeValidateCommand(CLI::App& app);
 Command makeMergeCommand(CLI::App& app);
 
 }  // namespace mr::cli

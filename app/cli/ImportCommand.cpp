@@ -28,6 +28,7 @@ Command makeImportCommand(CLI::App& app) {
     struct Options {
         std::string rumenTrace, rumenOutput;
         int nodes = 0, mapSlots = 0, reduceSlots = 0;
+        bool noOverheads = false;
         CLI::Option* nodesOption = nullptr;
         CLI::Option* mapSlotsOption = nullptr;
         CLI::Option* reduceSlotsOption = nullptr;
@@ -54,6 +55,9 @@ Command makeImportCommand(CLI::App& app) {
     o->reduceSlotsOption = addCount(
         *rumen, "--reduce-slots-per-node", o->reduceSlots, kMaxSlotsPerNode,
         "Reduce slots per node (default: most reduce attempts at once on one host, at least 1)");
+    rumen->add_flag("--no-overheads", o->noOverheads,
+                    "Leave out the overheads model (AM start and slots, commit, assignment gap, "
+                    "slow-start) and the traced ends: the tasks alone");
 
     const SwimModel defaults;
     CLI::App* swim = c.app->add_subcommand(
@@ -93,6 +97,7 @@ Command makeImportCommand(CLI::App& app) {
     c.run = [o, rumen](std::ostream& out, std::ostream& err) {
         if (rumen->parsed()) {
             RumenImportOptions options;
+            options.overheads = !o->noOverheads;
             if (o->nodesOption->count() > 0) {
                 options.nodes = o->nodes;
             }
@@ -115,6 +120,9 @@ Command makeImportCommand(CLI::App& app) {
             out << "wrote " << o->rumenOutput << ": " << report.summary() << "; cluster "
                 << w.cluster.nodes << " nodes x (" << w.cluster.mapSlotsPerNode << " map + "
                 << w.cluster.reduceSlotsPerNode << " reduce) slots\n";
+            if (report.overheadsEstimated) {
+                out << report.overheadsSummary() << "\n";
+            }
             return;
         }
         SwimImportReport report;

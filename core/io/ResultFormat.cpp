@@ -183,6 +183,11 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
         out["pools"] = pools;
     }
     const bool deadlines = hasDeadlineMetrics(simulated, r);
+    const TraceComparison trace = compareWithTrace(w, r.sim);
+    std::vector<const TracedJob*> tracedOf(r.sim.jobs.size(), nullptr);
+    for (const TracedJob& t : trace.jobs) {
+        tracedOf[static_cast<std::size_t>(t.job)] = &t;
+    }
     ordered_json jobs = ordered_json::array();
     for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
         const JobTimes& t = r.sim.jobs[j];
@@ -208,12 +213,20 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
                 job["killed_reduces"] = t.killedReduces;
             }
         }
+        if (!trace.empty()) {
+            const TracedJob* traced = tracedOf[j];
+            job["trace_end"] = traced ? ordered_json(traced->tracedEnd) : ordered_json();
+            job["trace_error"] = traced ? ordered_json(traced->error()) : ordered_json();
+        }
         jobs.push_back(job);
     }
     out["jobs"] = jobs;
     out["utilization"] = {{"map", r.sim.mapUtilization()}, {"reduce", r.sim.reduceUtilization()}};
     if (deadlines) {
         out["deadline_metrics"] = deadlineMetricsJson(deadlineMetrics(simulated, r));
+    }
+    if (!trace.empty()) {
+        out["trace"] = traceComparisonJson(trace);
     }
     if (!r.notes.empty()) {
         out["notes"] = r.notes;
@@ -254,6 +267,15 @@ std::string runResultText(const Workload& w, const RunResult& r) {
     if (deadlines) {
         rows[0].insert(rows[0].end(), {"deadline", "late"});
     }
+    const TraceComparison trace = compareWithTrace(w, r.sim);
+    std::vector<const TracedJob*> tracedOf(r.sim.jobs.size(), nullptr);
+    for (const TracedJob& t : trace.jobs) {
+        tracedOf[static_cast<std::size_t>(t.job)] = &t;
+    }
+    if (!trace.empty()) {
+        rows[0].insert(rows[0].end(), {"traced end", "error"});
+        out += traceComparisonText(trace);
+    }
     const auto stageText = [](const std::vector<StageDurations>& stages, int j, bool map) {
         if (static_cast<std::size_t>(j) >= stages.size()) {
             return std::string("-");
@@ -280,9 +302,60 @@ std::string runResultText(const Workload& w, const RunResult& r) {
             row.push_back(job.deadline && missedDeadline(t.arrival, *job.deadline, t.end) ? "late"
                                                                                           : "");
         }
+        if (!trace.empty()) {
+            const TracedJob* traced = tracedOf[static_cast<std::size_t>(j)];
+            row.push_back(traced ? formatTime(traced->tracedEnd) : "-");
+            row.push_back(traced ? errorPercent(traced->error()) : "-");
+        }
         rows.push_back(std::move(row));
     }
     return out + "\n" + textTable(rows, std::string(rows[0].size() - 1, 'r').insert(0, "l"));
+}
+
+std::string errorPercent(double fraction, bool withSign) {
+    char text[32];
+    std::snprintf(text, sizeof text, withSign ? "%+.2f%%" : "%.2f%%", fraction * 100.0);
+    return text;
+}
+
+ordered_json traceComparisonJson(const TraceComparison& c) {
+    const auto nullable = [](const std::optional<double>& v) {
+        return v ? ordered_json(*v) : ordered_json();
+    };
+    ordered_json out;
+    out["jobs"] = c.jobs.size();
+    out["makespan"] = nullable(c.simulatedMakespan);
+    out["trace_makespan"] = nullable(c.tracedMakespan);
+    out["makespan_error"] = nullable(c.makespanError);
+    out["mean_abs_error"] = c.meanAbsError;
+    out["max_abs_error"] = c.maxAbsError;
+    return out;
+}
+
+std::string traceComparisonText(const TraceComparison& c) {
+    std::string out =
+        "trace        " + std::to_string(c.jobs.size()) + " jobs with a traced end: mean |error| " +
+        errorPercent(c.meanAbsError, false) + ", max |error| " + errorPercent(c.maxAbsError, false);
+    if (c.makespanError) {
+        out += "; makespan " + formatTime(*c.simulatedMakespan) + " against " +
+               formatTime(*c.tracedMakespan) + " traced (" + errorPercent(*c.makespanError) + ")";
+    }
+    return out + "\n";
+}
+
+std::string traceTableText(const Workload& w, const TraceComparison& c) {
+    std::vector<std::vector<std::string>> rows{{"job", "submit", "traced", "simulated", "error"}};
+    for (const TracedJob& t : c.jobs) {
+        rows.push_back(std::vector<std::string>{
+            w.jobs[static_cast<std::size_t>(t.job)].name, formatTime(t.arrival),
+            formatTime(t.traced()), formatTime(t.simulated()), errorPercent(t.error())});
+    }
+    if (c.makespanError) {
+        rows.push_back(std::vector<std::string>{"makespan", "", formatTime(*c.tracedMakespan),
+                                                formatTime(*c.simulatedMakespan),
+                                                errorPercent(*c.makespanError)});
+    }
+    return textTable(rows, "lrrrr");
 }
 
 ordered_json comparisonJson(const Workload& w, const std::vector<RunResult>& results) {

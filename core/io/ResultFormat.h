@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "experiments/DeadlineMetrics.h"
+#include "experiments/TraceValidation.h"
 #include "model/Workload.h"
 #include "schedulers/Algorithm.h"
 
@@ -14,7 +15,8 @@ namespace mr {
 
 // {"algorithm", "order", "makespan", "model_makespan", ["pools"], "jobs", "utilization", ...};
 // "deadline_metrics" when a job has a deadline or the run has quotas or locality (then each job
-// also has "deadline" (absolute) and "late").
+// also has "deadline" (absolute) and "late"); "trace" (traceComparisonJson) when jobs carry a
+// traced end (then each job also has "trace_end" and "trace_error", null for a job without one).
 nlohmann::ordered_json runResultJson(const Workload& workload, const RunResult& result);
 std::string runResultText(const Workload& workload, const RunResult& result);
 
@@ -67,6 +69,16 @@ std::string deadlineCsvFields(const Metrics& m) {
            "," + csvNumber(static_cast<double>(m.killedReduceTasks)) + "," +
            optional(m.dataLocalFraction);
 }
+
+// A trace comparison (experiments/TraceValidation.h): {"jobs", "makespan", "trace_makespan",
+// "makespan_error", "mean_abs_error", "max_abs_error"} (errors as fractions), and one text line.
+nlohmann::ordered_json traceComparisonJson(const TraceComparison& comparison);
+std::string traceComparisonText(const TraceComparison& comparison);
+// A relative error as a percentage: "+0.70%", "-21.24%" (without the sign: "0.70%").
+std::string errorPercent(double fraction, bool withSign = true);
+// Per traced job: submit, traced and simulated completion time (submit -> finish), error; then
+// the makespans (mrsim validate's table).
+std::string traceTableText(const Workload& workload, const TraceComparison& comparison);
 
 // Improvement of `value` over `baseline` in percent ((baseline − value) / baseline · 100).
 double improvementPercent(double baseline, double value);

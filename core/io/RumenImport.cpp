@@ -8,6 +8,7 @@
 
 #include "io/NumberFormat.h"
 #include "io/RumenJobReader.h"
+#include "io/RumenOverheads.h"
 #include "io/TextFile.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
@@ -150,6 +151,20 @@ std::string RumenImportReport::summary() const {
            (renamedJobs > 0 ? "; " + std::to_string(renamedJobs) + " repeated jobs renamed" : "");
 }
 
+std::string RumenImportReport::overheadsSummary() const {
+    if (!overheadsEstimated) {
+        return {};
+    }
+    const Overheads& o = clusterOverheads;
+    const auto secondsText = [](std::optional<double> v) {
+        return v ? formatNumber(*v) + " s" : std::string("unknown");
+    };
+    return "overheads: AM start " + secondsText(o.amStart) + " (median), commit " +
+           secondsText(o.commit) + " (median), AM " + std::to_string(o.amSlots.value_or(0)) +
+           " map slots, assign gap " + secondsText(o.assignGap) + " (mean of " +
+           std::to_string(gapSamples) + " gaps)";
+}
+
 Workload importRumen(std::istream& in, const std::string& source, const RumenImportOptions& options,
                      RumenImportReport* reportOut) {
     RumenImportReport report;
@@ -161,6 +176,8 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     std::vector<long long> submits;
     std::vector<std::string> labels;
     std::unordered_set<std::string> names;
+    std::vector<std::optional<long long>> finishes;
+    std::vector<double> gaps;
     while (const JobDraft* next = reader.next()) {
         const JobDraft& draft = *next;
         const std::string label = reader.jobLabel();
@@ -219,6 +236,12 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
                                        " says " + std::to_string(*totals[k]));
             }
         }
+        if (options.overheads) {
+            JobOverheadEstimate estimate = estimateOverheads(draft, label, report.notes);
+            job.overheads = estimate.overheads;
+            finishes.push_back(estimate.finish);
+            gaps.insert(gaps.end(), estimate.gaps.begin(), estimate.gaps.end());
+        }
         report.mapTasks += job.maps();
         report.reduceTasks += job.reduces();
         submits.push_back(*draft.submit);
@@ -240,6 +263,25 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
                                  " s after the first job's; a workload file holds at most " +
                                  formatNumber(kMaxTime) + " s");
         }
+    }
+    if (options.overheads) {
+        std::vector<Overheads> perJob;
+        for (const Job& job : w.jobs) {
+            perJob.push_back(job.overheads);
+        }
+        w.overheads = clusterOverheads(perJob, gaps);
+        for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+            Job& job = w.jobs[j];
+            if (finishes[j]) {
+                job.traceEnd = seconds(*finishes[j] - first);
+            }
+            if (job.overheads.amSlots == w.overheads.amSlots) {
+                job.overheads.amSlots.reset();  // the cluster's default says it
+            }
+        }
+        report.overheadsEstimated = true;
+        report.clusterOverheads = w.overheads;
+        report.gapSamples = static_cast<long long>(gaps.size());
     }
 
     report.hosts = reader.hostCount();
@@ -264,8 +306,9 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     w.cluster.reduceSlotsPerNode = options.reduceSlotsPerNode.value_or(
         fromTrace(report.peakReducesPerHost, kMaxSlotsPerNode, "reduce slots per node"));
     w.name = "Rumen trace " + fileName(source);
-    w.description =
-        "Imported with mrsim import rumen from " + fileName(source) + ": " + report.summary() + ".";
+    w.description = "Imported with mrsim import rumen from " + fileName(source) + ": " +
+                    report.summary() + "." +
+                    (options.overheads ? " Estimated " + report.overheadsSummary() + "." : "");
     validate(w, source);
     if (reportOut) {
         *reportOut = std::move(report);

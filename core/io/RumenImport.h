@@ -14,7 +14,8 @@
 // sortFinished falls back to shuffleFinished; when neither is known for every successful reduce
 // attempt, the shuffle statistics stay unset (estimators then take 0), reduce_avg/max cover whole
 // attempts, and the report says so. Failed and killed attempts, tasks and jobs are skipped and
-// counted; setup/cleanup tasks (otherTasks) are not MapReduce work and are counted apart.
+// counted; setup/cleanup tasks (otherTasks) are not MapReduce work and are counted apart (their
+// time is part of the estimated overheads: io/RumenOverheads.h).
 // A Rumen file is a sequence of concatenated JSON objects, one per job; a job whose name an
 // earlier one had (streams of several traces repeat jobs) is kept under "NAME (2)". It is read one
 // job at a time by a SAX parser that keeps only the fields above, so memory is bounded by the
@@ -39,6 +40,9 @@ struct RumenImportOptions {
     std::optional<int> nodes;
     std::optional<int> mapSlotsPerNode;
     std::optional<int> reduceSlotsPerNode;
+    // Estimate the overheads model (model/Overheads.h, io/RumenOverheads.h) and each job's traced
+    // end (Job::traceEnd). false: the tasks alone, as the papers' model.
+    bool overheads = true;
 };
 
 struct RumenImportReport {
@@ -62,12 +66,19 @@ struct RumenImportReport {
     int peakMapsPerHost = 0;
     int peakReducesPerHost = 0;
     bool concurrencyMeasured = false;  // not when the options gave the whole cluster
+    // The estimated overheads (when asked for): the cluster's defaults and the gap samples.
+    bool overheadsEstimated = false;
+    Overheads clusterOverheads;
+    long long gapSamples = 0;
     // One line per job whose profile lacks a statistic (which ones, and why), per skipped job,
     // and per job whose task lists disagree with totalMaps / totalReduces.
     std::vector<std::string> notes;
 
     // "2 jobs, 192 map + 0 reduce tasks; skipped: 0 failed + 0 killed attempts, ..."
     std::string summary() const;
+    // "overheads: AM start 6.615 s (median), commit 6.416 s, AM 2 map slots, assign gap 1.63 s
+    // (132 gaps)"; empty when not estimated.
+    std::string overheadsSummary() const;
 };
 
 Workload importRumen(const std::string& path, const RumenImportOptions& options = {},

@@ -64,7 +64,31 @@ struct AttemptDraft {
     int host = -1;
 };
 
-enum class Role : std::uint8_t { Job, TaskList, Task, AttemptList, Attempt, OtherTasks };
+enum class Role : std::uint8_t {
+    Job,
+    TaskList,
+    Task,
+    AttemptList,
+    Attempt,
+    OtherTasks,
+    Properties
+};
+
+// The jobProperties the overheads are estimated from (io/RumenOverheads.h); the rest is skipped.
+const std::vector<std::string>& overheadProperties() {
+    static const std::vector<std::string> keys = {"yarn.app.mapreduce.am.resource.mb",
+                                                  "mapreduce.map.memory.mb",
+                                                  "mapred.job.map.memory.mb",
+                                                  "yarn.scheduler.minimum-allocation-mb",
+                                                  "mapreduce.job.reduce.slowstart.completedmaps",
+                                                  "mapred.reduce.slowstart.completed.maps"};
+    return keys;
+}
+
+bool isOverheadProperty(const std::string& key) {
+    const auto& keys = overheadProperties();
+    return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
 
 struct Frame {
     explicit Frame(Role r, TaskKind k = TaskKind::Map) : role(r), kind(k) {}
@@ -187,6 +211,13 @@ public:
             case Role::OtherTasks:
                 ++parent.index;
                 ++m_report.setupCleanupTasks;
+                break;
+            case Role::Job:
+                if (parent.key == "jobProperties") {
+                    m_stack.push_back(Frame{Role::Properties});
+                    return true;
+                }
+                wrongContainer("an object");
                 break;
             default:
                 wrongContainer("an object");
@@ -349,12 +380,17 @@ private:
 
     // One bit per key the import reads, per object role; 0 for any other key.
     static std::uint32_t keyBit(Role role, const std::string& key) {
-        static const std::vector<std::string> job = {"jobID",    "jobName",     "submitTime",
-                                                     "outcome",  "totalMaps",   "totalReduces",
-                                                     "mapTasks", "reduceTasks", "otherTasks"};
+        static const std::vector<std::string> job = {
+            "jobID",    "jobName",     "submitTime", "outcome",    "totalMaps", "totalReduces",
+            "mapTasks", "reduceTasks", "otherTasks", "finishTime", "jobMapMB",  "jobProperties"};
         static const std::vector<std::string> task = {"taskType", "taskStatus", "attempts"};
         static const std::vector<std::string> attempt = {
             "result", "startTime", "finishTime", "shuffleFinished", "sortFinished", "hostName"};
+        if (role == Role::Properties) {
+            const auto& keys = overheadProperties();
+            const auto it = std::find(keys.begin(), keys.end(), key);
+            return it == keys.end() ? 0 : std::uint32_t{1} << (it - keys.begin());
+        }
         if (role != Role::Job && role != Role::Task && role != Role::Attempt) {
             return 0;
         }
@@ -364,8 +400,9 @@ private:
     }
 
     static bool isKnownScalar(Role role, const std::string& key) {
-        static const std::vector<std::string> job = {"jobID",   "jobName",   "submitTime",
-                                                     "outcome", "totalMaps", "totalReduces"};
+        static const std::vector<std::string> job = {"jobID",        "jobName", "submitTime",
+                                                     "finishTime",   "outcome", "totalMaps",
+                                                     "totalReduces", "jobMapMB"};
         static const std::vector<std::string> task = {"taskType", "taskStatus"};
         static const std::vector<std::string> attempt = {
             "result", "startTime", "finishTime", "shuffleFinished", "sortFinished", "hostName"};
@@ -381,6 +418,10 @@ private:
             const Frame& f = m_stack[i];
             const bool isArray = f.role == Role::TaskList || f.role == Role::AttemptList ||
                                  f.role == Role::OtherTasks;
+            if (f.role == Role::Properties) {
+                p += "[" + json(f.key).dump() + "]";
+                continue;
+            }
             if (isArray) {
                 if (f.index >= 0) {
                     p += "[" + std::to_string(f.index) + "]";
@@ -441,6 +482,10 @@ private:
                         problem("must be a time in milliseconds >= 0");
                     }
                     m_job.submit = t;
+                } else if (k == "finishTime") {
+                    m_job.finish = integer(s);
+                } else if (k == "jobMapMB") {
+                    m_job.jobMapMB = integer(s);
                 } else if (k == "outcome") {
                     m_job.outcome = text(s);
                 } else if (k == "totalMaps") {
@@ -482,6 +527,16 @@ private:
                 break;
             case Role::OtherTasks:
                 ++f.index;
+                break;
+            case Role::Properties:
+                // Configuration values are strings in Rumen; a number is read as its text.
+                if (isOverheadProperty(k)) {
+                    if (s.type == Scalar::Type::String) {
+                        m_job.properties[k] = *s.text;
+                    } else if (s.type == Scalar::Type::Int) {
+                        m_job.properties[k] = std::to_string(s.integer);
+                    }
+                }
                 break;
         }
         return true;

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +32,10 @@ struct JobDraft {
     std::optional<std::string> id;
     std::string name;
     std::optional<long long> submit;
+    std::optional<long long> finish;  // the job's finishTime (kRumenUnknown when not recorded)
+    std::optional<long long> jobMapMB;
+    // The few configuration keys the overheads need (RumenOverheads.h), from jobProperties.
+    std::map<std::string, std::string> properties;
     std::optional<std::string> outcome;
     std::optional<long long> totalMaps;
     std::optional<long long> totalReduces;

@@ -23,7 +23,9 @@ namespace {
 const std::vector<std::string> kTopKeys = {"format",  "version",      "name", "description",
                                            "cluster", "manual_order", "jobs"};
 const std::vector<std::string> kClusterKeys = {"nodes", "map_slots_per_node",
-                                               "reduce_slots_per_node"};
+                                               "reduce_slots_per_node", "overheads"};
+const std::vector<std::string> kOverheadKeys = {"am_start",   "am_slots",  "commit",
+                                                "assign_gap", "slowstart", "reduce_tail"};
 const std::vector<std::string> kJobKeys = {"name",
                                            "maps",
                                            "reduces",
@@ -33,7 +35,9 @@ const std::vector<std::string> kJobKeys = {"name",
                                            "reduce_durations",
                                            "arrival",
                                            "deadline",
-                                           "profile"};
+                                           "profile",
+                                           "overheads",
+                                           "trace_end"};
 const std::vector<std::string> kProfileKeys = {"map_avg",
                                                "map_max",
                                                "first_shuffle_avg",
@@ -95,6 +99,54 @@ JobProfile readProfile(const json& value, const std::string& file, const std::st
     return p;
 }
 
+// model/Overheads.h; `prefix` is "overheads." or "cluster.overheads.".
+Overheads readOverheads(const json& value, const std::string& file, const std::string& job,
+                        const std::string& prefix) {
+    if (!value.is_object()) {
+        throw InputError(file, job, prefix.substr(0, prefix.size() - 1),
+                         std::string("must be an object (got ") + value.type_name() + ")");
+    }
+    const FieldReader f(value, file, job, prefix);
+    for (const auto& key : f.unknownKeys(kOverheadKeys)) {
+        f.fail(key,
+               "unknown overhead (expected am_start, am_slots, commit, assign_gap, slowstart, "
+               "reduce_tail)");
+    }
+    Overheads o;
+    o.amStart = f.optionalNumber("am_start", 0.0, kMaxTime);
+    if (const auto slots = f.optionalInt("am_slots", 0, kMaxSlotsPerNode)) {
+        o.amSlots = static_cast<int>(*slots);
+    }
+    o.commit = f.optionalNumber("commit", 0.0, kMaxTime);
+    o.assignGap = f.optionalNumber("assign_gap", 0.0, kMaxTime);
+    o.slowstart = f.optionalNumber("slowstart", 0.0, 1.0);
+    o.reduceTail = f.optionalNumber("reduce_tail", 0.0, kMaxTime);
+    return o;
+}
+
+ordered_json overheadsJson(const Overheads& o) {
+    ordered_json out = ordered_json::object();
+    if (o.amStart) {
+        out["am_start"] = *o.amStart;
+    }
+    if (o.amSlots) {
+        out["am_slots"] = *o.amSlots;
+    }
+    if (o.commit) {
+        out["commit"] = *o.commit;
+    }
+    if (o.assignGap) {
+        out["assign_gap"] = *o.assignGap;
+    }
+    if (o.slowstart) {
+        out["slowstart"] = *o.slowstart;
+    }
+    if (o.reduceTail) {
+        out["reduce_tail"] = *o.reduceTail;
+    }
+    return out;
+}
+
 Job readJob(const json& value, std::size_t index, const std::string& file, LoadReport* report) {
     const std::string fallbackName = std::string("#") + std::to_string(index + 1);
     if (!value.is_object()) {
@@ -121,6 +173,10 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
     if (f.has("profile")) {
         job.profile = readProfile(f.raw("profile"), file, job.name);
     }
+    if (f.has("overheads")) {
+        job.overheads = readOverheads(f.raw("overheads"), file, job.name, "overheads.");
+    }
+    job.traceEnd = f.optionalNumber("trace_end", 0.0, kMaxTime);
     for (const auto& key : f.unknownKeys(kJobKeys)) {
         job.extraFields[key] = value[key].dump();
         if (report) {
@@ -189,6 +245,12 @@ ordered_json jobJson(const Job& job) {
             }
         }
         out["profile"] = p;
+    }
+    if (!job.overheads.empty()) {
+        out["overheads"] = overheadsJson(job.overheads);
+    }
+    if (job.traceEnd) {
+        out["trace_end"] = *job.traceEnd;
     }
     for (const auto& [key, text] : job.extraFields) {
         // Unknown fields never shadow known ones: a value the job holds is always what is saved
@@ -286,13 +348,16 @@ Workload parseWorkload(const std::string& text, const std::string& source, LoadR
     for (const auto& key : cluster.unknownKeys(kClusterKeys)) {
         cluster.fail(key,
                      "unknown cluster field (expected nodes, map_slots_per_node, "
-                     "reduce_slots_per_node)");
+                     "reduce_slots_per_node, overheads)");
     }
     w.cluster.nodes = static_cast<int>(cluster.requiredInt("nodes", 1, kMaxNodes));
     w.cluster.mapSlotsPerNode =
         static_cast<int>(cluster.requiredInt("map_slots_per_node", 1, kMaxSlotsPerNode));
     w.cluster.reduceSlotsPerNode =
         static_cast<int>(cluster.requiredInt("reduce_slots_per_node", 1, kMaxSlotsPerNode));
+    if (cluster.has("overheads")) {
+        w.overheads = readOverheads(cluster.raw("overheads"), source, "", "cluster.overheads.");
+    }
 
     const json& jobs = f.raw("jobs");
     if (!jobs.is_array()) {
@@ -346,6 +411,9 @@ std::string headerText(const Workload& w) {
     cluster["nodes"] = w.cluster.nodes;
     cluster["map_slots_per_node"] = w.cluster.mapSlotsPerNode;
     cluster["reduce_slots_per_node"] = w.cluster.reduceSlotsPerNode;
+    if (!w.overheads.empty()) {
+        cluster["overheads"] = overheadsJson(w.overheads);
+    }
     out += "  \"cluster\": " + toOneLine(cluster) + ",\n";
     if (!w.manualOrder.empty()) {
         out += "  \"manual_order\": " + toOneLine(ordered_json(w.manualOrder)) + ",\n";
@@ -402,7 +470,7 @@ WorkloadWriter::WorkloadWriter(const std::string& path, const Workload& header) 
     if (!header.jobs.empty() || !header.manualOrder.empty()) {
         throw std::logic_error("WorkloadWriter: the header must hold no jobs and no manual order");
     }
-    validateCluster(header.cluster, path);
+    validate(header, path);  // the cluster and its overheads (the header has no jobs)
     checkFileLimits(header.cluster, path);
     m_file.write(headerText(header));
 }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "model/Overheads.h"
 #include "model/TaskKind.h"
 
 namespace mr {
@@ -29,6 +30,11 @@ struct Job {
     double arrival = 0.0;
     std::optional<double> deadline;  // relative to arrival
     std::optional<JobProfile> profile;
+    // The job's own overheads (model/Overheads.h); fields left empty take the cluster's.
+    Overheads overheads;
+    // When the job came from a trace: its traced completion (the trace's finish time, on the same
+    // clock as `arrival`), to compare the simulation with (mrsim validate, run --json).
+    std::optional<double> traceEnd;
     // True when the file gave per-task arrays; saving then keeps arrays even if all are equal.
     bool perTaskDurations = false;
     // Keys this version does not know, kept verbatim (serialised JSON text) for the round trip.

@@ -47,6 +47,28 @@ void checkDurations(const std::vector<double>& durations, const std::string& fil
     }
 }
 
+void checkTime(const std::optional<double>& value, const std::string& file, const std::string& job,
+               const std::string& field) {
+    if (value && (!std::isfinite(*value) || *value < 0.0)) {
+        throw InputError(file, job, field, "must be a finite number >= 0");
+    }
+}
+
+// Ranges of every field; `prefix` is "overheads." or "cluster.overheads.".
+void checkOverheads(const Overheads& o, const std::string& file, const std::string& job,
+                    const std::string& prefix) {
+    checkTime(o.amStart, file, job, prefix + "am_start");
+    checkTime(o.commit, file, job, prefix + "commit");
+    checkTime(o.assignGap, file, job, prefix + "assign_gap");
+    checkTime(o.reduceTail, file, job, prefix + "reduce_tail");
+    if (o.amSlots && *o.amSlots < 0) {
+        throw InputError(file, job, prefix + "am_slots", "must be a whole number >= 0");
+    }
+    if (o.slowstart && !(*o.slowstart >= 0.0 && *o.slowstart <= 1.0)) {
+        throw InputError(file, job, prefix + "slowstart", "must be a fraction between 0 and 1");
+    }
+}
+
 }  // namespace
 
 void validateCluster(const Cluster& cluster, const std::string& file) {
@@ -93,10 +115,16 @@ void validateJob(const Job& job, const std::string& file) {
     if (job.deadline && (!std::isfinite(*job.deadline) || *job.deadline <= 0.0)) {
         throw InputError(file, job.name, "deadline", "must be a finite number > 0");
     }
+    checkOverheads(job.overheads, file, job.name, "overheads.");
+    if (job.traceEnd && (!std::isfinite(*job.traceEnd) || *job.traceEnd < job.arrival)) {
+        throw InputError(file, job.name, "trace_end",
+                         "must be a finite time no earlier than the job's arrival");
+    }
 }
 
 void validate(const Workload& w, const std::string& file) {
     validateCluster(w.cluster, file);
+    checkOverheads(w.overheads, file, "", "cluster.overheads.");
     std::set<std::string> names;
     for (const auto& job : w.jobs) {
         validateJob(job, file);

@@ -15,6 +15,9 @@ struct Workload {
     std::string name;
     std::string description;
     Cluster cluster;
+    // The cluster's overheads: defaults for every job's (model/Overheads.h); empty: none. Stored
+    // in the file as "cluster": {"overheads": ...}.
+    Overheads overheads;
     std::vector<Job> jobs;
     // An order chosen by hand (job names) for the `manual` algorithm; empty when none is stored.
     std::vector<std::string> manualOrder;

@@ -29,7 +29,7 @@ void FairPolicy::refresh(const SimState& state, int job, TaskKind kind) {
         m_ready[k].erase({key, rank});
         key = -1;
     }
-    if (s.arrived && s.pending[k] > 0 && (kind == TaskKind::Map || s.mapsDone)) {
+    if (s.arrived && s.pending[k] > 0 && (kind == TaskKind::Map || s.reducesOpen)) {
         key = s.running[k];
         m_ready[k].insert({key, rank});
     }
@@ -49,6 +49,10 @@ void FairPolicy::onTaskEnded(SimState& state, const TaskRecord& task) {
 
 void FairPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
     refresh(state, task.job, task.kind);
+}
+
+void FairPolicy::onReducesOpen(SimState& state, int job) {
+    refresh(state, job, TaskKind::Reduce);
 }
 
 void FairPolicy::onMapStageDone(SimState& state, int job) {

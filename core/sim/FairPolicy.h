@@ -23,6 +23,7 @@ public:
     void onTaskEnded(SimState& state, const TaskRecord& task) override;
     void onTaskKilled(SimState& state, const TaskRecord& task) override;
     void onMapStageDone(SimState& state, int job) override;
+    void onReducesOpen(SimState& state, int job) override;
     Pick pick(SimState& state, TaskKind kind, int slot) override;
 
 private:

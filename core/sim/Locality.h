@@ -130,6 +130,7 @@ public:
     }
     void onTaskKilled(SimState& state, const TaskRecord& task) override;
     void onMapStageDone(SimState& state, int job) override { m_inner->onMapStageDone(state, job); }
+    void onReducesOpen(SimState& state, int job) override { m_inner->onReducesOpen(state, job); }
     void onWakeup(SimState& state) override { m_inner->onWakeup(state); }
     void beforeAssign(SimState& state) override { m_inner->beforeAssign(state); }
     Pick pick(SimState& state, TaskKind kind, int slot) override;

@@ -20,7 +20,8 @@ void OrderPolicy::attach(SimState& state, int /*pool*/) {
 void OrderPolicy::refresh(const SimState& state, int job, TaskKind kind) {
     const int pos = m_position[static_cast<std::size_t>(job)];
     const JobState& s = state.job(job);
-    const bool ready = s.arrived && s.pendingOf(kind) > 0 && (kind == TaskKind::Map || s.mapsDone);
+    const bool ready =
+        s.arrived && s.pendingOf(kind) > 0 && (kind == TaskKind::Map || s.reducesOpen);
     auto& set = m_ready[static_cast<int>(kind)];
     if (ready) {
         set.set(pos);
@@ -42,6 +43,10 @@ void OrderPolicy::onTaskStarted(SimState& state, const TaskRecord& task) {
 
 void OrderPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
     refresh(state, task.job, task.kind);
+}
+
+void OrderPolicy::onReducesOpen(SimState& state, int job) {
+    refresh(state, job, TaskKind::Reduce);
 }
 
 void OrderPolicy::onMapStageDone(SimState& state, int job) {

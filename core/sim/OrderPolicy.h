@@ -21,6 +21,7 @@ public:
     void onTaskStarted(SimState& state, const TaskRecord& task) override;
     void onTaskKilled(SimState& state, const TaskRecord& task) override;
     void onMapStageDone(SimState& state, int job) override;
+    void onReducesOpen(SimState& state, int job) override;
     Pick pick(SimState& state, TaskKind kind, int slot) override;
 
     const std::vector<int>& order() const { return m_order; }

@@ -34,8 +34,11 @@ inline constexpr int kNoCap = std::numeric_limits<int>::max();
 
 // What the engine knows about a job while it runs; indexed by TaskKind where two-valued.
 struct JobState {
-    bool arrived = false;
-    bool mapsDone = false;  // every map task completed: reduce tasks may run (the barrier)
+    bool arrived = false;   // its tasks may start (after the ApplicationMaster's start, if any)
+    bool mapsDone = false;  // every map task completed
+    // Its reduce tasks may start: mapsDone (the barrier), or earlier with reduce slow-start
+    // (model/Overheads.h).
+    bool reducesOpen = false;
     bool done = false;
     int pending[2] = {0, 0};  // not started (or killed and waiting to rerun)
     int running[2] = {0, 0};
@@ -76,12 +79,13 @@ public:
     // Task `task` of `job` has not started yet (or was killed and waits to rerun).
     virtual bool isPending(int job, TaskKind kind, int task) const = 0;
 
-    // Arrived, has a pending task of that kind, the barrier allows it, and below its cap.
+    // Arrived, has a pending task of that kind, the barrier (or slow-start) allows it, and below
+    // its cap.
     bool canRun(int jobIndex, TaskKind kind) const {
         const JobState& s = job(jobIndex);
         const int k = static_cast<int>(kind);
         return s.arrived && s.pending[k] > 0 && s.running[k] < s.cap[k] &&
-               (kind == TaskKind::Map || s.mapsDone);
+               (kind == TaskKind::Map || s.reducesOpen);
     }
 
     // Per-job slot cap of a kind (kNoCap: none). Lowering it does not stop running tasks.
@@ -126,6 +130,12 @@ public:
         (void)task;
     }
     virtual void onMapStageDone(SimState& state, int job) {
+        (void)state;
+        (void)job;
+    }
+    // With reduce slow-start (model/Overheads.h): the job's reduces may start before its map
+    // stage is done (JobState::reducesOpen just became true). Without it, onMapStageDone says so.
+    virtual void onReducesOpen(SimState& state, int job) {
         (void)state;
         (void)job;
     }

@@ -92,7 +92,7 @@ void QuotaPolicy::refresh(const SimState& state, int job, TaskKind kind) {
     }
     const int k = static_cast<int>(kind);
     const JobState& s = state.job(job);
-    const bool ready = s.arrived && s.pending[k] > 0 && (kind == TaskKind::Map || s.mapsDone);
+    const bool ready = s.arrived && s.pending[k] > 0 && (kind == TaskKind::Map || s.reducesOpen);
     if (ready) {
         m_ready[k].set(j.rank);
     } else {
@@ -149,6 +149,10 @@ void QuotaPolicy::onTaskEnded(SimState& state, const TaskRecord& task) {
 
 void QuotaPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
     refresh(state, task.job, task.kind);
+}
+
+void QuotaPolicy::onReducesOpen(SimState& state, int job) {
+    refresh(state, job, TaskKind::Reduce);
 }
 
 void QuotaPolicy::onMapStageDone(SimState& state, int job) {

@@ -47,6 +47,7 @@ public:
     void onTaskEnded(SimState& state, const TaskRecord& task) override;
     void onTaskKilled(SimState& state, const TaskRecord& task) override;
     void onMapStageDone(SimState& state, int job) override;
+    void onReducesOpen(SimState& state, int job) override;
     void beforeAssign(SimState& state) override;
     Pick pick(SimState& state, TaskKind kind, int slot) override;
 

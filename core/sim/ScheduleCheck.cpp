@@ -26,6 +26,10 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
         }
     };
     const int n = w.jobCount();
+    std::vector<ResolvedOverheads> overheads;
+    for (const Job& job : w.jobs) {
+        overheads.push_back(resolveOverheads(w.overheads, job.overheads));
+    }
     if (static_cast<int>(r.jobs.size()) != n) {
         report("result has " + std::to_string(r.jobs.size()) + " jobs, workload " +
                std::to_string(n));
@@ -53,7 +57,13 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
                 return a->start != b->start ? a->start < b->start : a->end < b->end;
             });
             for (std::size_t i = 1; i < list.size(); ++i) {
-                if (nearlyLess(list[i]->start, list[i - 1]->end)) {
+                // After a completed task the slot waits the job's assignment gap (not after a
+                // kill).
+                const TaskRecord& before = *list[i - 1];
+                const double gap = before.killed || before.job < 0 || before.job >= n
+                                       ? 0.0
+                                       : overheads[static_cast<std::size_t>(before.job)].assignGap;
+                if (nearlyLess(list[i]->start, before.end + gap)) {
                     report(std::string(toString(kind)) + " slot " + std::to_string(s) +
                            " runs two tasks at once at t=" + std::to_string(list[i]->start));
                 }
@@ -67,6 +77,8 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
     std::vector<double> lastEnd(static_cast<std::size_t>(n), 0.0);
     std::vector<double> firstReduceStart(static_cast<std::size_t>(n), kInf);
     std::vector<double> firstStart(static_cast<std::size_t>(n), kInf);
+    std::vector<std::vector<double>> mapEnds(static_cast<std::size_t>(n));
+    std::vector<const TaskRecord*> slowReduces;
     for (int k = 0; k < 2; ++k) {
         runs[k].resize(static_cast<std::size_t>(n));
         for (int j = 0; j < n; ++j) {
@@ -90,8 +102,10 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
         }
         firstStart[static_cast<std::size_t>(t.job)] =
             std::min(firstStart[static_cast<std::size_t>(t.job)], t.start);
-        if (nearlyLess(t.start, job.arrival)) {
-            report("job " + job.name + ": a task starts before the job arrives");
+        const ResolvedOverheads& o = overheads[static_cast<std::size_t>(t.job)];
+        if (nearlyLess(t.start, job.arrival + o.amStart)) {
+            report("job " + job.name + ": a task starts before the job arrives" +
+                   (o.amStart > 0.0 ? " and its ApplicationMaster started" : ""));
         }
         if (nearlyLess(t.end, t.start)) {
             report("job " + job.name + ": a task ends before it starts");
@@ -101,13 +115,17 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
         }
         ++runs[k][static_cast<std::size_t>(t.job)][static_cast<std::size_t>(t.task)];
         const double expected = job.durations(t.kind)[static_cast<std::size_t>(t.task)];
-        if (options.durationsExact &&
-            std::fabs((t.end - t.start) - expected) > 1e-7 * std::max(1.0, expected)) {
+        const bool slowStarted = t.kind == TaskKind::Reduce && o.slowstart < 1.0;
+        if (slowStarted) {
+            slowReduces.push_back(&t);  // checked once the map stage's end is known
+        } else if (options.durationsExact &&
+                   std::fabs((t.end - t.start) - expected) > 1e-7 * std::max(1.0, expected)) {
             report("job " + job.name + ": " + toString(t.kind) + " task " + std::to_string(t.task) +
                    " took " + std::to_string(t.end - t.start) + " instead of " +
                    std::to_string(expected));
         }
         if (t.kind == TaskKind::Map) {
+            mapEnds[static_cast<std::size_t>(t.job)].push_back(t.end);
             lastMapEnd[static_cast<std::size_t>(t.job)] =
                 std::max(lastMapEnd[static_cast<std::size_t>(t.job)], t.end);
         } else {
@@ -116,6 +134,20 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
         }
         lastEnd[static_cast<std::size_t>(t.job)] =
             std::max(lastEnd[static_cast<std::size_t>(t.job)], t.end);
+    }
+    // Slow-started reduces: a reduce that started before the map stage ended ends no earlier than
+    // reduce_tail after it (model/Overheads.h).
+    for (const TaskRecord* t : slowReduces) {
+        const auto ju = static_cast<std::size_t>(t->job);
+        const Job& job = w.jobs[ju];
+        const double d = job.reduceDurations[static_cast<std::size_t>(t->task)];
+        const double end = t->start < lastMapEnd[ju]
+                               ? std::max(t->start + d, lastMapEnd[ju] + overheads[ju].reduceTail)
+                               : t->start + d;
+        if (options.durationsExact && std::fabs(t->end - end) > 1e-7 * std::max(1.0, end)) {
+            report("job " + job.name + ": reduce task " + std::to_string(t->task) + " ends at " +
+                   std::to_string(t->end) + " instead of " + std::to_string(end));
+        }
     }
     const bool recorded = !r.tasks.empty() || w.taskCount() == 0;
     double mapWork = 0.0;
@@ -137,13 +169,27 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
                     }
                 }
             }
-            if (nearlyLess(firstReduceStart[ju], lastMapEnd[ju])) {
+            // The barrier, or with slow-start the threshold-th map's end.
+            auto& ends = mapEnds[ju];
+            std::sort(ends.begin(), ends.end());
+            const double slowstart = overheads[ju].slowstart;
+            const int threshold =
+                slowstart >= 1.0
+                    ? job.maps()
+                    : std::max(0, static_cast<int>(std::ceil((slowstart - 1e-6) * job.maps())));
+            const double open =
+                threshold == 0 || ends.empty()
+                    ? job.arrival
+                    : ends[std::min(ends.size(), static_cast<std::size_t>(threshold)) - 1];
+            if (nearlyLess(firstReduceStart[ju], open)) {
                 report("job " + job.name + ": a reduce task starts at " +
-                       std::to_string(firstReduceStart[ju]) + ", before the last map ends at " +
-                       std::to_string(lastMapEnd[ju]));
+                       std::to_string(firstReduceStart[ju]) + ", before " +
+                       (threshold >= job.maps() ? "the last map ends" : "slow-start allows") +
+                       " at " + std::to_string(open));
             }
+            const double end = lastEnd[ju] + overheads[ju].commit;
             if (std::fabs(times.mapEnd - lastMapEnd[ju]) > 1e-9 * std::max(1.0, times.mapEnd) ||
-                std::fabs(times.end - lastEnd[ju]) > 1e-9 * std::max(1.0, times.end) ||
+                std::fabs(times.end - end) > 1e-9 * std::max(1.0, times.end) ||
                 std::fabs(times.start - firstStart[ju]) > 1e-9 * std::max(1.0, times.start)) {
                 report("job " + job.name + ": start/map_end/end disagree with its task records");
             }
@@ -152,8 +198,19 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
         reduceWork += job.totalWork(TaskKind::Reduce);
         firstArrival = std::min(firstArrival, job.arrival);
         lastCompletion = std::max(lastCompletion, times.end);
-        criticalPath = std::max(criticalPath, job.arrival + job.maxDuration(TaskKind::Map) +
-                                                  job.maxDuration(TaskKind::Reduce));
+        // A job's longest map then its longest reduce — with slow-start the reduces may overlap
+        // the maps, but the last ends at least reduce_tail (one that started early) or its own
+        // time (one that started after) after them.
+        const ResolvedOverheads& o = overheads[ju];
+        const double maps = job.maxDuration(TaskKind::Map);
+        const double reduces = job.maxDuration(TaskKind::Reduce);
+        double path = maps + reduces;
+        if (job.reduces() > 0 && o.slowstart < 1.0) {
+            const auto& d = job.reduceDurations;
+            const double shortest = *std::min_element(d.begin(), d.end());
+            path = std::max(maps + std::min(o.reduceTail, shortest), reduces);
+        }
+        criticalPath = std::max(criticalPath, job.arrival + o.amStart + path + o.commit);
     }
     if (n > 0) {
         if (std::fabs(r.makespan - (lastCompletion - firstArrival)) >

@@ -4,6 +4,10 @@
 //  * every task completes exactly once (killed executions are followed by a rerun);
 //  * tasks take their duration (unless a duration model changes it), start after their job
 //    arrives, and a job's reduce tasks start no earlier than its last map task ends;
+//  * with overheads (model/Overheads.h): tasks start after arrival + am_start, a slot waits the
+//    assignment gap after a completed task, reduces start once slow-start allows and a reduce
+//    that started before the map stage ended ends no earlier than reduce_tail after it, and a
+//    job ends its commit time after its last task;
 //  * the per-job and overall times agree with the task records;
 //  * the makespan is at least max(total map work / map slots, total reduce work / reduce slots)
 //    and at least every job's longest map plus longest reduce task.

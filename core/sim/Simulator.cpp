@@ -43,6 +43,28 @@ struct Wakeup {
     }
 };
 
+// The overheads' events (model/Overheads.h), in their own queue so that the task-end queue keeps
+// its replace-the-top fast path. Within an instant they are handled in the order of their types.
+enum class OverheadEvent : std::uint8_t {
+    ReduceEnd,  // a slow-started reduce's end, moved after its job's map stage (a = slot, b = gen)
+    SlotRelease,  // a slot is free again after the assignment gap or an AM (a = global slot)
+    JobDone,      // the commit tail is over (a = job)
+    JobReady,     // the ApplicationMaster started: the job's tasks may run (a = job)
+};
+
+struct TimedEvent {
+    double time;
+    OverheadEvent type;
+    int a;
+    std::uint32_t b;
+    bool operator>(const TimedEvent& o) const {
+        if (time != o.time) {
+            return time > o.time;
+        }
+        return type != o.type ? type > o.type : a > o.a;
+    }
+};
+
 // Pending tasks of one job and kind: fresh tasks are taken in index order; killed tasks wait in
 // `retry` and rerun first. `state` (shared array, one byte per task) marks started tasks.
 struct PendingTasks {
@@ -86,6 +108,14 @@ private:
     void arrive(int job);
     void assign();
     void record(const TaskRecord& task);
+    // Overheads (model/Overheads.h); none of these run when no job has any.
+    void setUpOverheads();
+    void submit(int job);
+    void placeAms();
+    void completeJob(int job, double lastTaskEnd);
+    bool holdReduce(const TaskEndEvent& event, const Running& r);
+    void openReduces(int job);
+    void handle(const TimedEvent& event, std::vector<TaskEndEvent>& ends);
 
     const Workload& m_input;
     std::vector<PoolSetup>& m_setups;
@@ -113,6 +143,16 @@ private:
     long long m_instants = 0;
     long long m_progress = 0;  // task starts and ends, to detect a policy that never runs tasks
     SimResult m_result;
+
+    bool m_hasOverheads = false;
+    std::vector<ResolvedOverheads> m_overheads;  // per job (empty without overheads)
+    std::vector<int> m_reduceThreshold;          // per job: completed maps that open its reduces
+    std::priority_queue<TimedEvent, std::vector<TimedEvent>, std::greater<>> m_timed;
+    std::vector<std::vector<int>> m_amQueue;    // per pool: submitted jobs waiting for AM slots
+    std::vector<int> m_amHeldInPool;            // per pool: map slots held by AMs
+    std::vector<std::vector<int>> m_amSlotsOf;  // per job: the global slots its AM holds
+    // Per job: reduces whose own end came before the job's map stage ended (slot, generation).
+    std::vector<std::vector<std::pair<int, std::uint32_t>>> m_heldReduces;
 };
 
 Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const SimOptions& options)
@@ -199,6 +239,42 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
     m_generation.assign(m_running.size(), 0);
     if (options.recordTasks) {
         m_result.tasks.reserve(static_cast<std::size_t>(offset));
+    }
+    setUpOverheads();
+}
+
+void Engine::setUpOverheads() {
+    const int jobCount = m_input.jobCount();
+    for (const Job& job : m_input.jobs) {
+        if (!resolveOverheads(m_input.overheads, job.overheads).none()) {
+            m_hasOverheads = true;
+            break;
+        }
+    }
+    if (!m_hasOverheads) {
+        return;
+    }
+    m_overheads.resize(static_cast<std::size_t>(jobCount));
+    m_reduceThreshold.resize(static_cast<std::size_t>(jobCount));
+    m_amSlotsOf.resize(static_cast<std::size_t>(jobCount));
+    m_heldReduces.resize(static_cast<std::size_t>(jobCount));
+    m_amQueue.resize(m_pools.size());
+    m_amHeldInPool.assign(m_pools.size(), 0);
+    for (int j = 0; j < jobCount; ++j) {
+        const Job& job = m_input.jobs[static_cast<std::size_t>(j)];
+        ResolvedOverheads o = resolveOverheads(m_input.overheads, job.overheads);
+        // The AM's slots lie on one node of the job's pool and leave the pool a map slot for the
+        // tasks (else no task could ever run); a smaller pool gives it fewer.
+        const PoolInfo& pool =
+            m_pools[static_cast<std::size_t>(m_jobPool[static_cast<std::size_t>(j)])];
+        o.amSlots = std::max(0, std::min({o.amSlots, m_slotsPerNode[0], pool.slotCount[0] - 1}));
+        m_overheads[static_cast<std::size_t>(j)] = o;
+        // Hadoop opens the reduces once completed maps / maps >= slowstart; fractions compare to
+        // six decimals (imports write them so: 2 of 3 maps is 0.666667).
+        m_reduceThreshold[static_cast<std::size_t>(j)] =
+            o.slowstart >= 1.0
+                ? job.maps()
+                : std::max(0, static_cast<int>(std::ceil((o.slowstart - 1e-6) * job.maps())));
     }
 }
 
@@ -339,8 +415,17 @@ void Engine::finish(const TaskEndEvent& event) {
     const TaskKind kind = g < m_slotCount[0] ? TaskKind::Map : TaskKind::Reduce;
     const int slot = kind == TaskKind::Map ? g : g - m_slotCount[0];
     const Running r = m_running[static_cast<std::size_t>(g)];
+    if (m_hasOverheads && kind == TaskKind::Reduce && holdReduce(event, r)) {
+        return;
+    }
     m_running[static_cast<std::size_t>(g)].job = -1;
-    setFree(kind, slot, true);
+    const double gap =
+        m_hasOverheads ? m_overheads[static_cast<std::size_t>(r.job)].assignGap : 0.0;
+    if (gap > 0.0) {
+        m_timed.push({r.end + gap, OverheadEvent::SlotRelease, g, 0});
+    } else {
+        setFree(kind, slot, true);
+    }
     const TaskRecord rec{r.job, r.task, slot, kind, false, r.start, r.end};
     record(rec);
     const int k = static_cast<int>(kind);
@@ -355,21 +440,179 @@ void Engine::finish(const TaskEndEvent& event) {
     const Job& job = m_input.jobs[static_cast<std::size_t>(r.job)];
     if (kind == TaskKind::Map) {
         s.mapEnd = std::max(s.mapEnd, r.end);
+        if (m_hasOverheads && !s.reducesOpen && s.completed[0] < job.maps() &&
+            s.completed[0] >= m_reduceThreshold[static_cast<std::size_t>(r.job)]) {
+            s.reducesOpen = true;
+            policy.onReducesOpen(*this, r.job);
+        }
         if (s.completed[0] == job.maps()) {
             s.mapsDone = true;
+            s.reducesOpen = true;
+            if (m_hasOverheads) {
+                openReduces(r.job);
+            }
             if (job.reduces() == 0) {
-                s.done = true;
-                s.end = s.mapEnd;
-                ++m_done;
+                if (m_hasOverheads) {
+                    completeJob(r.job, s.mapEnd);
+                } else {
+                    s.done = true;
+                    s.end = s.mapEnd;
+                    ++m_done;
+                }
             }
             policy.onMapStageDone(*this, r.job);
         }
     } else {
         s.end = std::max(s.end, r.end);
         if (s.completed[1] == job.reduces()) {
+            if (m_hasOverheads) {
+                completeJob(r.job, s.end);
+            } else {
+                s.done = true;
+                ++m_done;
+            }
+        }
+    }
+}
+
+// --- Overheads (model/Overheads.h) ---
+
+void Engine::submit(int job) {
+    m_amQueue[static_cast<std::size_t>(m_jobPool[static_cast<std::size_t>(job)])].push_back(job);
+}
+
+// Give waiting ApplicationMasters their slots, per pool in submission order (the first that does
+// not fit waits, and so do the ones behind it): a node of the pool with enough free map slots,
+// the highest such node, its highest free slots (tasks take the lowest free slots first).
+void Engine::placeAms() {
+    const int perNode = m_slotsPerNode[0];
+    const auto freeOnNode = [&](int node) {
+        int n = 0;
+        for (int slot = findFree(TaskKind::Map, node * perNode, (node + 1) * perNode); slot >= 0;
+             slot = findFree(TaskKind::Map, slot + 1, (node + 1) * perNode)) {
+            ++n;
+        }
+        return n;
+    };
+    for (std::size_t p = 0; p < m_amQueue.size(); ++p) {
+        auto& queue = m_amQueue[p];
+        const PoolInfo& pool = m_pools[p];
+        bool blocked = false;
+        std::size_t kept = 0;
+        for (const int job : queue) {
+            const ResolvedOverheads& o = m_overheads[static_cast<std::size_t>(job)];
+            if (o.amSlots > 0) {
+                int node = pool.firstNode + pool.nodes - 1;
+                if (!blocked && m_amHeldInPool[p] + o.amSlots <= pool.slotCount[0] - 1) {
+                    while (node >= pool.firstNode && freeOnNode(node) < o.amSlots) {
+                        --node;
+                    }
+                }
+                if (blocked || node < pool.firstNode ||
+                    m_amHeldInPool[p] + o.amSlots > pool.slotCount[0] - 1) {
+                    blocked = true;
+                    queue[kept++] = job;
+                    continue;
+                }
+                int taken = 0;
+                for (int slot = (node + 1) * perNode - 1; taken < o.amSlots; --slot) {
+                    if (findFree(TaskKind::Map, slot, slot + 1) == slot) {
+                        setFree(TaskKind::Map, slot, false);
+                        m_amSlotsOf[static_cast<std::size_t>(job)].push_back(slot);
+                        ++taken;
+                    }
+                }
+                m_amHeldInPool[p] += taken;
+            }
+            if (o.amStart > 0.0) {
+                m_timed.push({m_now + o.amStart, OverheadEvent::JobReady, job, 0});
+            } else {
+                arrive(job);
+            }
+        }
+        queue.resize(kept);
+    }
+}
+
+// The job's last task ended at `lastTaskEnd`: it completes after its commit tail, and only then
+// gives back its ApplicationMaster's slots.
+void Engine::completeJob(int job, double lastTaskEnd) {
+    JobState& s = m_jobs[static_cast<std::size_t>(job)];
+    const ResolvedOverheads& o = m_overheads[static_cast<std::size_t>(job)];
+    s.end = lastTaskEnd + o.commit;
+    if (o.commit > 0.0 || !m_amSlotsOf[static_cast<std::size_t>(job)].empty()) {
+        m_timed.push({s.end, OverheadEvent::JobDone, job, 0});
+    } else {
+        s.done = true;
+        ++m_done;
+    }
+}
+
+// A reduce that started before its job's map stage ended completes no earlier than reduce_tail
+// after that end: while the maps run it keeps its slot. True when its end moved (it still runs).
+bool Engine::holdReduce(const TaskEndEvent& event, const Running& r) {
+    const auto j = static_cast<std::size_t>(r.job);
+    if (m_reduceThreshold[j] >= m_input.jobs[j].maps()) {
+        return false;  // no slow-start: reduces start after the map stage
+    }
+    const JobState& s = m_jobs[j];
+    if (!s.mapsDone) {
+        m_heldReduces[j].emplace_back(static_cast<int>(event.slot), event.generation);
+        return true;
+    }
+    const double earliest = s.mapEnd + m_overheads[j].reduceTail;
+    if (r.start < s.mapEnd && r.end < earliest) {
+        m_running[event.slot].end = earliest;
+        m_timed.push(
+            {earliest, OverheadEvent::ReduceEnd, static_cast<int>(event.slot), event.generation});
+        return true;
+    }
+    return false;
+}
+
+// The job's map stage just ended: its held reduces end reduce_tail later (or now).
+void Engine::openReduces(int job) {
+    auto& held = m_heldReduces[static_cast<std::size_t>(job)];
+    const double end = std::max(m_now, m_jobs[static_cast<std::size_t>(job)].mapEnd +
+                                           m_overheads[static_cast<std::size_t>(job)].reduceTail);
+    for (const auto& [g, generation] : held) {
+        if (m_generation[static_cast<std::size_t>(g)] == generation) {
+            m_running[static_cast<std::size_t>(g)].end = end;
+            m_timed.push({end, OverheadEvent::ReduceEnd, g, generation});
+        }
+    }
+    held.clear();
+}
+
+void Engine::handle(const TimedEvent& e, std::vector<TaskEndEvent>& ends) {
+    switch (e.type) {
+        case OverheadEvent::ReduceEnd:
+            if (e.b == m_generation[static_cast<std::size_t>(e.a)] &&
+                m_running[static_cast<std::size_t>(e.a)].job >= 0) {
+                ends.push_back({e.time, static_cast<std::uint32_t>(e.a), e.b});
+            }
+            break;
+        case OverheadEvent::SlotRelease: {
+            const TaskKind kind = e.a < m_slotCount[0] ? TaskKind::Map : TaskKind::Reduce;
+            setFree(kind, kind == TaskKind::Map ? e.a : e.a - m_slotCount[0], true);
+            break;
+        }
+        case OverheadEvent::JobDone: {
+            JobState& s = m_jobs[static_cast<std::size_t>(e.a)];
             s.done = true;
             ++m_done;
+            auto& held = m_amSlotsOf[static_cast<std::size_t>(e.a)];
+            for (int slot : held) {
+                setFree(TaskKind::Map, slot, true);
+            }
+            m_amHeldInPool[static_cast<std::size_t>(m_jobPool[static_cast<std::size_t>(e.a)])] -=
+                static_cast<int>(held.size());
+            held.clear();
+            break;
         }
+        case OverheadEvent::JobReady:
+            arrive(e.a);
+            break;
     }
 }
 
@@ -415,10 +658,15 @@ int Engine::kill(int job, TaskKind kind, int count) {
 }
 
 void Engine::arrive(int job) {
-    m_jobs[static_cast<std::size_t>(job)].arrived = true;
+    JobState& s = m_jobs[static_cast<std::size_t>(job)];
+    s.arrived = true;
     ++m_result.events;
     m_activePool = m_jobPool[static_cast<std::size_t>(job)];
     policyOf(job).onJobArrived(*this, job);
+    if (m_hasOverheads && m_reduceThreshold[static_cast<std::size_t>(job)] == 0) {
+        s.reducesOpen = true;  // slow-start 0: reduces may start with the maps
+        policyOf(job).onReducesOpen(*this, job);
+    }
 }
 
 void Engine::assign() {
@@ -464,6 +712,7 @@ SimResult Engine::run() {
 
     std::size_t nextArrival = 0;
     std::vector<TaskEndEvent> batch;
+    std::vector<TimedEvent> timed;
     std::vector<int> wokenPools;
     long long idleInstants = 0;
     const long long maxKills = 100 * static_cast<long long>(m_taskStarted.size()) + 1000;
@@ -477,6 +726,9 @@ SimResult Engine::run() {
         }
         if (!m_wakeups.empty()) {
             t = std::min(t, m_wakeups.top().time);
+        }
+        if (!m_timed.empty()) {
+            t = std::min(t, m_timed.top().time);
         }
         if (!std::isfinite(t)) {
             break;
@@ -508,14 +760,50 @@ SimResult Engine::run() {
             wokenPools.push_back(m_wakeups.top().pool);
             m_wakeups.pop();
         }
+        timed.clear();
+        while (!m_timed.empty() && m_timed.top().time <= limit) {
+            instant = std::max(instant, m_timed.top().time);
+            timed.push_back(m_timed.top());
+            m_timed.pop();
+        }
         m_now = instant;
         const long long progressBefore = m_progress;
 
+        if (!timed.empty()) {
+            // Slow-started reduces end with the other tasks; then slots free, jobs complete, ...
+            std::stable_sort(
+                timed.begin(), timed.end(),
+                [](const TimedEvent& a, const TimedEvent& b) { return a.type < b.type; });
+            for (const TimedEvent& e : timed) {
+                if (e.type == OverheadEvent::ReduceEnd) {
+                    handle(e, batch);
+                }
+            }
+        }
         for (const TaskEndEvent& e : batch) {
             finish(e);
         }
+        for (const TimedEvent& e : timed) {
+            if (e.type == OverheadEvent::SlotRelease || e.type == OverheadEvent::JobDone) {
+                handle(e, batch);
+                ++m_progress;
+            }
+        }
         for (std::size_t i = firstArrival; i < nextArrival; ++i) {
-            arrive(arrivals[i]);
+            if (m_hasOverheads) {
+                submit(arrivals[i]);
+            } else {
+                arrive(arrivals[i]);
+            }
+        }
+        if (m_hasOverheads) {
+            placeAms();
+            for (const TimedEvent& e : timed) {
+                if (e.type == OverheadEvent::JobReady) {
+                    handle(e, batch);
+                    ++m_progress;
+                }
+            }
         }
         std::sort(wokenPools.begin(), wokenPools.end());
         wokenPools.erase(std::unique(wokenPools.begin(), wokenPools.end()), wokenPools.end());

@@ -36,6 +36,60 @@ TEST(MrsimImport, RumenWritesAWorkloadAndSaysWhatItSkipped) {
     EXPECT_EQ(w.cluster.nodes, 6);
 }
 
+TEST(MrsimValidate, PrintsTheTableAndTheErrors) {
+    // Gridmix's WordCount history (tests/data, Hadoop 0.20): traced 30.689 s from submit to
+    // finish; the replay with its overheads ends within 0.1 % (TraceReplayTest has the numbers).
+    const auto c = runMrsimBinary({"validate", testDataPath("hadoop-gridmix-wordcount.json")});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.out.find("overheads: AM start 6.218 s"), std::string::npos) << c.out;
+    EXPECT_NE(c.out.find("WordCount job_201009241532_0001       0  30.689     30.677  -0.04%"),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("mean |error| 0.04%, max |error| 0.04% over 1 jobs"), std::string::npos)
+        << c.out;
+
+    const auto j =
+        runMrsimBinary({"validate", testDataPath("hadoop-gridmix-wordcount.json"), "--json"});
+    ASSERT_EQ(j.exitCode, 0) << j.err;
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["algorithm"], "fifo");
+    EXPECT_DOUBLE_EQ(doc["jobs"][0]["traced"].get<double>(), 30.689);
+    EXPECT_NEAR(doc["jobs"][0]["error"].get<double>(), (30.677 - 30.689) / 30.689, 1e-4);
+    EXPECT_DOUBLE_EQ(doc["summary"]["trace_makespan"].get<double>(), 30.689);
+
+    // Without the overheads: the tasks alone, nothing to compare with.
+    const auto bare = runMrsimBinary(
+        {"validate", testDataPath("hadoop-gridmix-wordcount.json"), "--no-overheads"});
+    ASSERT_EQ(bare.exitCode, 0) << bare.err;
+    EXPECT_NE(bare.out.find("over 0 jobs"), std::string::npos) << bare.out;
+
+    const auto missing = runMrsimBinary({"validate", scratch("no-such-trace.json")});
+    EXPECT_EQ(missing.exitCode, 2);
+    EXPECT_EQ(std::count(missing.err.begin(), missing.err.end(), '\n'), 1) << missing.err;
+}
+
+TEST(MrsimRun, JsonCarriesTheTracedEndOfImportedJobs) {
+    const std::string out = scratch("wordcount.json");
+    ASSERT_EQ(runMrsimBinary(
+                  {"import", "rumen", testDataPath("hadoop-gridmix-wordcount.json"), "-o", out})
+                  .exitCode,
+              0);
+    const auto c = runMrsimBinary({"run", out, "-a", "fifo", "--json"});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    const auto doc = nlohmann::json::parse(c.out);
+    const auto& job = doc["jobs"][0];
+    EXPECT_DOUBLE_EQ(job["trace_end"].get<double>(), 30.689);
+    EXPECT_NEAR(job["trace_error"].get<double>(), (job["end"].get<double>() - 30.689) / 30.689,
+                1e-12);
+    EXPECT_DOUBLE_EQ(doc["trace"]["trace_makespan"].get<double>(), 30.689);
+    EXPECT_LE(std::abs(doc["trace"]["max_abs_error"].get<double>()), 0.05);
+    // A workload without traced ends has none of these fields.
+    const auto plain = runMrsimBinary({"run", samplePath("two-jobs.json"), "-a", "fifo", "--json"});
+    const auto p = nlohmann::json::parse(plain.out);
+    EXPECT_FALSE(p.contains("trace"));
+    EXPECT_FALSE(p["jobs"][0].contains("trace_end"));
+}
+
 TEST(MrsimImport, RumenStreamWithARepeatedJobKeepsBoth) {
     const std::string text = test::readText(testDataPath("rumen-reduces.json"));
     const std::string trace = scratch("stream.json");

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "io/WorkloadJson.h"
 #include "perf/TwoStage.h"
 #include "schedulers/HScheduler.h"
 #include "schedulers/Johnson.h"
@@ -97,6 +98,51 @@ TEST(HScheduler, OnlineServesArrivalOrderAndMatchesTheFormulaWithArrivals) {
         const auto problems = checkSchedule(*r.simulatedWorkload, r.sim);
         EXPECT_TRUE(problems.empty()) << problems.front();
     }
+}
+
+TEST(HScheduler, Example3OnlineGivesFiftyTwo) {
+    // Seed 001 Example 3: OnHScheduler on Example 2's jobs arriving in index order (the sample
+    // samples/example3-online.json: t = 0, 1, 2, 3, 4), 30 x 30 slots. By hand, FIFO by arrival
+    // with J3 -> (20, 8/3) and J4 -> (4, 20): maps J1 [0,4] J2 [4,5] J3 [5,25] J4 [25,29]
+    // J5 [29,31]; reduces J1 [4,9] J2 [9,13] J3 [25,27 2/3] J4 [29,49] J5 [49,52]: 52.
+    const Workload sample = loadWorkload(test::samplePath("example3-online.json"));
+    const RunResult r = runAlgorithm(sample, "online-hscheduler", {});
+    EXPECT_DOUBLE_EQ(r.makespan(), 52.0);
+    EXPECT_EQ(r.order, (std::vector<int>{0, 1, 2, 3, 4}));
+    const double ends[] = {9, 13, 27.0 + 2.0 / 3.0, 49, 52};
+    for (int j = 0; j < 5; ++j) {
+        EXPECT_NEAR(r.sim.jobs[static_cast<std::size_t>(j)].end, ends[j], 1e-9) << "J" << j + 1;
+    }
+    // The reading holds for t2 <= 4, t3 <= 5, t4 <= 25, t5 <= 47: each job arrives before the
+    // one ahead of it frees the map slots. One step beyond any of them and the makespan grows.
+    Workload latest = sample;
+    const double bounds[] = {0, 4, 5, 25, 47};
+    for (int j = 1; j < 5; ++j) {
+        latest.jobs[static_cast<std::size_t>(j)].arrival = bounds[j];
+    }
+    EXPECT_DOUBLE_EQ(runAlgorithm(latest, "online-hscheduler", {}).makespan(), 52.0);
+    for (int j = 1; j < 5; ++j) {
+        Workload later = latest;
+        later.jobs[static_cast<std::size_t>(j)].arrival = bounds[j] + 1;
+        for (int k = j + 1; k < 5; ++k) {  // keep the arrival order
+            later.jobs[static_cast<std::size_t>(k)].arrival =
+                std::max(bounds[k], bounds[j] + 1);
+        }
+        EXPECT_GT(runAlgorithm(later, "online-hscheduler", {}).makespan(), 52.0) << "J" << j + 1;
+    }
+    // Example 1's jobs (every job 30 + 30 tasks) also give 52 when J4 arrives first, then J1, J2,
+    // J3, J5: maps J4 [0,6] J1 [6,10] J2 [10,11] J3 [11,41] J5 [41,43]; reduces J4 [6,36] J1 [36,41]
+    // J2 [41,45] J3 [45,49] J5 [49,52]. In index order they give 74.
+    Workload example1 = test::figure4(1);
+    const double arrivals[] = {1, 2, 3, 0, 4};
+    for (int j = 0; j < 5; ++j) {
+        example1.jobs[static_cast<std::size_t>(j)].arrival = arrivals[j];
+    }
+    EXPECT_DOUBLE_EQ(runAlgorithm(example1, "online-hscheduler", {}).makespan(), 52.0);
+    for (int j = 0; j < 5; ++j) {
+        example1.jobs[static_cast<std::size_t>(j)].arrival = j;
+    }
+    EXPECT_DOUBLE_EQ(runAlgorithm(example1, "online-hscheduler", {}).makespan(), 74.0);
 }
 
 TEST(HScheduler, OfflineIsNoWorseThanOnlineWithoutArrivals) {

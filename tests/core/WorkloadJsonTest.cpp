@@ -56,6 +56,17 @@ Workload richWorkload(std::uint64_t seed) {
             job.extraFields["color"] = "\"#ff8800\"";
         }
         job.perTaskDurations = rng() % 2 == 0;
+        if (rng() % 3 == 0) {
+            job.overheads.amStart = 6.651;
+            job.overheads.slowstart = 2.0 / 3.0;
+            job.traceEnd = job.arrival + 99.375;
+        }
+        if (rng() % 5 == 0) {
+            job.overheads = {0.0, 1, 10.99, 0.25, 0.05, 5.894};
+        }
+    }
+    if (seed % 2 == 0) {
+        w.overheads = {6.615, 2, std::nullopt, 1.630758, std::nullopt, std::nullopt};
     }
     w.extraFields["x-tool"] = R"({"version":[1,2]})";
     if (w.jobCount() > 1) {
@@ -283,6 +294,29 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"unknown cluster key", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
                 R"({"nodes": 4, "map_slots_per_node": 1, "reduce_slots_per_node": 1, "racks": 2})",
                 "", "", "cluster.racks", "unknown"},
+        BadCase{"unknown overhead",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "overheads": {"am_begin": 1}})", "",
+                "", "J1", "overheads.am_begin", "unknown overhead"},
+        BadCase{"slow-start above 1",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "overheads": {"slowstart": 1.5}})",
+                "", "", "J1", "overheads.slowstart", "<= 1"},
+        BadCase{"negative commit",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "overheads": {"commit": -2}})", "",
+                "", "J1", "overheads.commit", ">= 0"},
+        BadCase{"fractional AM slots",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "overheads": {"am_slots": 1.5}})",
+                "", "", "J1", "overheads.am_slots", "whole number"},
+        BadCase{"overheads not an object",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "overheads": 3})", "", "", "J1",
+                "overheads", "must be an object"},
+        BadCase{"cluster overhead out of range",
+                "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
+                R"({"nodes": 4, "map_slots_per_node": 1, "reduce_slots_per_node": 1,
+                    "overheads": {"assign_gap": -1}})",
+                "", "", "cluster.overheads.assign_gap", ">= 0"},
+        BadCase{"trace end before arrival",
+                R"({"name": "J1", "maps": 1, "map_duration": 1, "arrival": 5, "trace_end": 4})", "",
+                "", "J1", "trace_end", "no earlier than the job's arrival"},
         BadCase{"cluster not an object", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}",
                 "[4, 1, 1]", "", "", "cluster", "JSON object"},
         BadCase{"unknown format", "{\"name\": \"J1\", \"maps\": 1, \"map_duration\": 1}", "",

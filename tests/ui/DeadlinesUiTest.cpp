@@ -152,10 +152,8 @@ private slots:
 
         // Killed executions are hatched bars ending at the kill time.
         int hatched = 0;
-        for (const auto& row : plot->bars()->rows()) {
-            for (const TaskBar& bar : row) {
-                hatched += bar.killed ? 1 : 0;
-            }
+        for (const TaskRecord& r : plot->bars()->records()) {
+            hatched += r.killed ? r.count : 0;
         }
         QCOMPARE(static_cast<long long>(hatched),
                  metrics.killedMapTasks + metrics.killedReduceTasks);
@@ -239,10 +237,8 @@ private slots:
         GanttPlot* plot = window.ganttPanel()->plot(QStringLiteral("johnson"));
         QVERIFY(plot->deadlines()->markers().empty());
         QVERIFY(plot->deadlineSummary().isEmpty());
-        for (const auto& row : plot->bars()->rows()) {
-            for (const TaskBar& bar : row) {
-                QVERIFY(!plot->bars()->isLate(bar.job));
-            }
+        for (const TaskRecord& r : plot->bars()->records()) {
+            QVERIFY(!plot->bars()->isLate(r.job));
         }
     }
 

@@ -105,20 +105,18 @@ QHash<QString, QRgb> timelineColours(MainWindow& window) {
     const auto set = results(window);
     TaskBarsPlottable* bars = plot->bars();
     QSet<int> seen;
-    for (const auto& row : bars->rows()) {
-        for (const TaskBar& bar : row) {
-            if (bar.kind != TaskKind::Map || seen.contains(bar.job)) {
-                continue;
-            }
-            const QPointF centre = bars->coordsToPixels((bar.start + bar.end) / 2, bar.slot);
-            const QPointF left = bars->coordsToPixels(bar.start, bar.slot);
-            if (centre.x() - left.x() < 3) {
-                continue;  // too narrow to sample
-            }
-            seen.insert(bar.job);
-            colours[QString::fromStdString(set->workload->jobs[bar.job].name)] =
-                image.pixel(centre.toPoint());
+    for (const TaskRecord& bar : bars->records()) {
+        if (bar.kind != TaskKind::Map || seen.contains(bar.job)) {
+            continue;
         }
+        const QPointF centre = bars->coordsToPixels((bar.start + bar.end) / 2, bar.slot);
+        const QPointF left = bars->coordsToPixels(bar.start, bar.slot);
+        if (centre.x() - left.x() < 3) {
+            continue;  // too narrow to sample
+        }
+        seen.insert(bar.job);
+        colours[QString::fromStdString(set->workload->jobs[bar.job].name)] =
+            image.pixel(centre.toPoint());
     }
     return colours;
 }

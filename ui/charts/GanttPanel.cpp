@@ -94,7 +94,7 @@ public:
             m_shown = run.result;
             m_workload = run.result->simulatedWorkload ? run.result->simulatedWorkload : workload;
             m_plot->setLabelsVisible(panel->m_labels);
-            m_plot->setRun(*m_workload, *m_shown, created || fit, colours);
+            m_plot->setRun(*m_workload, m_shown, created || fit, colours);  // shared, never copied
             m_plot->setSelectedJob(panel->m_selectedJob);
             changed = true;
         }

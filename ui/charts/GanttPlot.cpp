@@ -3,6 +3,7 @@
 #include <QToolTip>
 
 #include "charts/DeadlineMarkersPlottable.h"
+#include "charts/GanttAxes.h"
 #include "charts/JobLegend.h"
 #include "charts/TaskBarsPlottable.h"
 #include "experiments/DeadlineMetrics.h"
@@ -20,8 +21,13 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     setMouseTracking(true);
 
     xAxis->setLabel(tr("time (s)"));
+    m_timeTicker = QSharedPointer<TimeAxisTicker>::create(xAxis);
+    xAxis->setTicker(m_timeTicker);
     yAxis->setRangeReversed(true);  // slot 0 at the top
     yAxis->grid()->setVisible(false);
+    m_slotTicker = QSharedPointer<SlotAxisTicker>::create(yAxis);
+    yAxis->setTicker(m_slotTicker);
+    yAxis->setSubTicks(false);
     xAxis->grid()->setPen(QPen(QColor(225, 225, 225), 1, Qt::DotLine));
 
     plotLayout()->insertRow(0);
@@ -48,70 +54,188 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     m_makespanLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);  // ends at the marker
     m_makespanLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_makespanLabel->setPadding(QMargins(2, 0, 2, 1));
+
+    connect(this, &QCustomPlot::afterLayout, this, &GanttPlot::layoutOverlays);
+    connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            &GanttPlot::keepRangesInBounds);
+    connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
+            &GanttPlot::keepRangesInBounds);
 }
 
-void GanttPlot::rebuildAxisLabels(int mapSlots, int reduceSlots) {
-    // Label every slot when there are few, else every k-th; "M" and "R" tell map from reduce.
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const int total = mapSlots + reduceSlots;
-    const int step = total <= 40 ? 1 : total <= 120 ? 5 : total <= 400 ? 20 : 100;
-    for (int s = 0; s < mapSlots; s += step) {
-        ticker->addTick(s, QStringLiteral("M%1").arg(s));
-    }
-    for (int s = 0; s < reduceSlots; s += step) {
-        ticker->addTick(mapSlots + 1 + s, QStringLiteral("R%1").arg(s));
-    }
-    yAxis->setTicker(ticker);
-    yAxis->setLabel(tr("map slots  /  reduce slots"));
+void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit,
+                       const JobColours& colours) {
+    setRun(w, std::make_shared<const RunResult>(r), fit, colours);
 }
 
-void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit, const JobColours& colours) {
+void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> shared, bool fit,
+                       const JobColours& colours) {
+    const RunResult& r = *shared;
     m_colours = colours;
-    const int mapSlots = r.sim.mapSlots;
-    const int reduceSlots = r.sim.reduceSlots;
-    // Rows: map slots 0..SM−1, one empty row, then the reduce slots.
-    m_rows = mapSlots + 1 + reduceSlots;
-    std::vector<std::vector<TaskBar>> rows(static_cast<std::size_t>(m_rows));
-    for (const auto& t : r.sim.tasks) {
-        const int row = t.kind == TaskKind::Map ? t.slot : mapSlots + 1 + t.slot;
-        rows[static_cast<std::size_t>(row)].push_back(
-            {t.start, t.end, t.job, t.task, t.slot, t.kind, t.killed});
-    }
-    for (auto& row : rows) {
-        std::sort(row.begin(), row.end(), [](const TaskBar& a, const TaskBar& b) {
-            return a.start != b.start ? a.start < b.start : a.end < b.end;
-        });
-    }
     m_names.clear();
+    m_names.reserve(w.jobCount());
     for (const auto& job : w.jobs) {
         m_names << QString::fromStdString(job.name);
     }
-    m_tasks = static_cast<int>(r.sim.tasks.size());
-    m_bars->setRows(std::move(rows), m_names, m_colours);
+    m_bars->setRun(shared, m_names, m_colours);
+    m_rows = m_bars->rowCount();  // map slots, one empty row, reduce slots
     m_legend->setJobs(m_names, m_colours);
     m_makespan = r.sim.makespan;
+    m_timeLimit = std::max(m_makespan, m_bars->maxEnd()) * 1.03;
+    if (!(m_timeLimit > 0.0)) {
+        m_timeLimit = 1.0;
+    }
 
     QString title = QStringLiteral("%1 — makespan %2")
                         .arg(QString::fromStdString(r.algorithm),
                              QString::fromStdString(formatTime(m_makespan)));
-    if (r.modelMakespan) {
+    // The two-stage model (seed 000 §III) describes a batch present at time 0; for jobs that
+    // arrive over time (a trace) its value means nothing, so it is not shown.
+    if (r.modelMakespan && !w.hasArrivals()) {
         title += tr("   (two-stage model: %1)")
                      .arg(QString::fromStdString(formatTime(*r.modelMakespan)));
     }
     m_title->setText(title);
 
-    m_makespanLine->point1->setCoords(m_makespan, 0);
-    m_makespanLine->point2->setCoords(m_makespan, 1);
-    m_makespanLabel->position->setCoords(m_makespan, 0.0);
-    m_makespanLabel->setText(tr("makespan %1").arg(QString::fromStdString(formatTime(m_makespan))));
+    // The makespan runs from the first arrival to the last completion: the marker at the latter.
+    double firstArrival = 0.0;
+    for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
+        firstArrival =
+            j == 0 ? r.sim.jobs[j].arrival : std::min(firstArrival, r.sim.jobs[j].arrival);
+    }
+    const double lastEnd = firstArrival + m_makespan;
+    m_timeLimit = std::max(m_timeLimit, lastEnd * 1.03);
+    m_makespanLine->point1->setCoords(lastEnd, 0);
+    m_makespanLine->point2->setCoords(lastEnd, 1);
+    m_makespanLabel->position->setCoords(lastEnd, 0.0);
+    QString label = tr("makespan %1").arg(QString::fromStdString(formatTime(m_makespan)));
+    if (m_makespan >= 7200.0) {
+        label += tr(" s (%1 h)").arg(m_makespan / 3600.0, 0, 'f', 1);
+    }
+    m_makespanLabel->setText(label);
 
-    rebuildAxisLabels(mapSlots, reduceSlots);
+    const int mapSlots = m_bars->rows().mapSlots;
+    const int reduceSlots = m_bars->rows().reduceSlots;
+    m_slotTicker->setSlots(mapSlots, reduceSlots);
+    yAxis->setLabel(tr("map slots  /  reduce slots"));
+    // Room for the widest slot label there could be, whichever are shown: labels are never
+    // clipped, and the plot does not shift sideways while panning.
+    const QFontMetrics ticks(yAxis->tickLabelFont());
+    const int widest =
+        std::max(ticks.horizontalAdvance(SlotAxisTicker::label(mapSlots, mapSlots - 1)),
+                 ticks.horizontalAdvance(SlotAxisTicker::label(mapSlots, m_rows - 1)));
+    QMargins margins = axisRect()->minimumMargins();
+    margins.setLeft(yAxis->tickLengthOut() + yAxis->tickLabelPadding() + widest +
+                    yAxis->labelPadding() + QFontMetrics(yAxis->labelFont()).height() +
+                    yAxis->padding() + 2);
+    axisRect()->setMinimumMargins(margins);
     addPoolBands(w, r);
     showDeadlines(w, r);
     if (fit) {
         fitAll();
+    } else {
+        keepRangesInBounds();
     }
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+long long GanttPlot::taskCount() const {
+    return m_bars->taskCount();
+}
+
+QString GanttPlot::title() const {
+    return m_title->text();
+}
+
+QList<QPair<QString, QRectF>> GanttPlot::poolLabels() const {
+    QList<QPair<QString, QRectF>> list;
+    for (const PoolLabel& p : m_poolLabels) {
+        const QRectF rect = p.item->visible() ? QRectF(p.item->topLeft->pixelPosition(),
+                                                       p.item->bottomRight->pixelPosition())
+                                              : QRectF();
+        list.append({p.item->text(), rect});
+    }
+    return list;
+}
+
+void GanttPlot::layoutOverlays() {
+    // The ticks were computed before this layout settled the plot's height: again, with it.
+    m_slotTicker->setMinSpacing(QFontMetricsF(yAxis->tickLabelFont()).height() * 1.25);
+    axisRect()->update(QCPLayoutElement::upPreparation);
+
+    // The axis title: the longest wording that fits along the axis.
+    const QFontMetricsF title(yAxis->labelFont());
+    const double room = axisRect()->height() - 8.0;
+    QString text;
+    for (const QString& candidate :
+         {tr("map slots  /  reduce slots"), tr("map / reduce slots"), tr("slots")}) {
+        if (title.horizontalAdvance(candidate) <= room) {
+            text = candidate;
+            break;
+        }
+    }
+    if (yAxis->label() != text) {
+        yAxis->setLabel(text);  // the same height whatever the text: the layout stays
+    }
+
+    // Pool labels at the top of their bands, stacked so that none covers another.
+    if (m_poolLabels.isEmpty()) {
+        return;
+    }
+    const QRect area = axisRect()->rect();
+    std::vector<QRectF> wanted;
+    for (const PoolLabel& p : m_poolLabels) {
+        const QFontMetricsF metrics(p.item->font());
+        const QMargins pad = p.item->padding();
+        const QSizeF size(metrics.horizontalAdvance(p.item->text()) + pad.left() + pad.right() + 2,
+                          metrics.height() + pad.top() + pad.bottom() + 2);
+        const double y = yAxis->coordToPixel(p.row) + 1.0;
+        wanted.emplace_back(QPointF(area.right() - 4.0 - size.width(), y), size);
+    }
+    const std::vector<QRectF> placed = stackLabels(wanted, area.top() + 1.0, area.bottom() - 1.0);
+    for (int i = 0; i < m_poolLabels.size(); ++i) {
+        QCPItemText* item = m_poolLabels[i].item;
+        const QRectF& r = placed[static_cast<std::size_t>(i)];
+        item->setVisible(!r.isEmpty());
+        item->position->setCoords(r.right() - 1.0, r.top() + 1.0);
+    }
+}
+
+void GanttPlot::keepRangesInBounds() {
+    if (m_clamping || m_rows == 0) {
+        return;
+    }
+    m_clamping = true;
+    // Time: never before 0; a pan of this plot stops at its limit (a range set from outside,
+    // e.g. the panel's common axis, may reach further and then becomes the limit).
+    QCPRange x = xAxis->range();
+    if (!m_userGesture) {
+        m_timeLimit = std::max(m_timeLimit, x.upper);
+    }
+    if (x.size() > m_timeLimit) {
+        x = QCPRange(0.0, m_timeLimit);
+    } else if (x.lower < 0.0) {
+        x = QCPRange(0.0, x.size());
+    } else if (x.upper > m_timeLimit) {
+        x = QCPRange(m_timeLimit - x.size(), m_timeLimit);
+    }
+    if (x != xAxis->range()) {
+        xAxis->setRange(x);
+    }
+    // Rows: within the first and the last slot.
+    const double top = -0.6;
+    const double bottom = m_rows - 0.4;
+    QCPRange y = yAxis->range();
+    if (y.size() > bottom - top) {
+        y = QCPRange(top, bottom);
+    } else if (y.lower < top) {
+        y = QCPRange(top, top + y.size());
+    } else if (y.upper > bottom) {
+        y = QCPRange(bottom - y.size(), bottom);
+    }
+    if (y != yAxis->range()) {
+        yAxis->setRange(y);
+    }
+    m_clamping = false;
 }
 
 void GanttPlot::addPoolBands(const Workload& w, const RunResult& r) {
@@ -119,6 +243,7 @@ void GanttPlot::addPoolBands(const Workload& w, const RunResult& r) {
         removeItem(item);
     }
     m_bandItems.clear();
+    m_poolLabels.clear();
     if (r.sim.pools.size() < 2) {
         return;
     }
@@ -143,9 +268,9 @@ void GanttPlot::addPoolBands(const Workload& w, const RunResult& r) {
             band->setBrush(kBand[p % 4]);
             m_bandItems << band;
         }
+        // Placed in pixels after each layout (layoutOverlays), at the top of the band.
         auto* label = new QCPItemText(this);
-        label->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords(0.995, mapFrom - 0.5);
+        label->position->setType(QCPItemPosition::ptAbsolute);
         label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
         label->setText(tr("%1: %2 nodes, makespan %3")
                            .arg(QString::fromStdString(pool.name))
@@ -159,6 +284,7 @@ void GanttPlot::addPoolBands(const Workload& w, const RunResult& r) {
         label->setPen(QPen(text.darker(160), 1));
         label->setPadding(QMargins(4, 1, 4, 1));
         m_bandItems << label;
+        m_poolLabels.append({label, mapFrom - 0.5});
     }
 }
 
@@ -248,12 +374,15 @@ void GanttPlot::setLabelsVisible(bool visible) {
 }
 
 void GanttPlot::fitAll() {
-    xAxis->setRange(0.0, std::max(m_makespan, 1e-9) * 1.03);
+    // Everything up to the last end (with arrivals, later than the makespan after time 0).
+    xAxis->setRange(0.0, std::max(m_timeLimit, 1e-9));
     yAxis->setRange(-0.6, m_rows - 0.4);
 }
 
 void GanttPlot::mouseMoveEvent(QMouseEvent* event) {
+    m_userGesture = event->buttons() != Qt::NoButton;  // a drag pans
     QCustomPlot::mouseMoveEvent(event);
+    m_userGesture = false;
     if (event->buttons() != Qt::NoButton) {
         return;
     }
@@ -270,22 +399,28 @@ QString GanttPlot::tooltipAt(const QPointF& pixel) const {
         return QStringLiteral("<b>%1</b>%2")
             .arg(m_names.value(marker->job).toHtmlEscaped(), deadlineTip(marker->job));
     }
-    const TaskBar* bar = m_bars->barAt(pixel);
-    if (bar == nullptr) {
+    const TaskHit hit = m_bars->taskAt(pixel);
+    if (hit.record == nullptr) {
         return QString();
     }
-    return tr("<b>%1</b> — %2 task %3%4<br>slot %5 (%6 slot %7)<br>%8 → %9 s (%10 s)")
-               .arg(m_names.value(bar->job).toHtmlEscaped(), toString(bar->kind))
-               .arg(bar->task)
-               .arg(bar->killed ? tr(", <i>killed</i>") : QString())
-               .arg(bar->kind == TaskKind::Map ? QStringLiteral("M%1").arg(bar->slot)
-                                               : QStringLiteral("R%1").arg(bar->slot))
-               .arg(toString(bar->kind))
-               .arg(bar->slot)
-               .arg(QString::fromStdString(formatTime(bar->start)),
-                    QString::fromStdString(formatTime(bar->end)),
-                    QString::fromStdString(formatTime(bar->end - bar->start))) +
-           deadlineTip(bar->job);
+    const TaskRecord& r = *hit.record;
+    const QString prefix = r.kind == TaskKind::Map ? QStringLiteral("M") : QStringLiteral("R");
+    const QString wave = r.count > 1 ? tr(" (one of a wave of %1 on %2%3–%2%4)")
+                                           .arg(r.count)
+                                           .arg(prefix)
+                                           .arg(r.slot)
+                                           .arg(r.slot + r.count - 1)
+                                     : QString();
+    return tr("<b>%1</b> — %2 task %3%4%5<br>slot %6 (%7 slot %8)<br>%9 → %10 s (%11 s)")
+               .arg(m_names.value(r.job).toHtmlEscaped(), toString(r.kind))
+               .arg(hit.task)
+               .arg(wave, r.killed ? tr(", <i>killed</i>") : QString())
+               .arg(prefix + QString::number(hit.slot), toString(r.kind))
+               .arg(hit.slot)
+               .arg(QString::fromStdString(formatTime(r.start)),
+                    QString::fromStdString(formatTime(r.end)),
+                    QString::fromStdString(formatTime(r.end - r.start))) +
+           deadlineTip(r.job);
 }
 
 void GanttPlot::mousePressEvent(QMouseEvent* event) {
@@ -303,15 +438,17 @@ void GanttPlot::mouseReleaseEvent(QMouseEvent* event) {
         emit jobClicked(marker->job);
         return;
     }
-    const TaskBar* bar = m_bars->barAt(event->position());
-    emit jobClicked(bar ? bar->job : -1);
+    const TaskHit hit = m_bars->taskAt(event->position());
+    emit jobClicked(hit.record ? hit.record->job : -1);
 }
 
 void GanttPlot::wheelEvent(QWheelEvent* event) {
     // Wheel zooms time; with Shift it zooms the slot rows.
     axisRect()->setRangeZoom(event->modifiers() & Qt::ShiftModifier ? Qt::Vertical
                                                                     : Qt::Horizontal);
+    m_userGesture = true;
     QCustomPlot::wheelEvent(event);
+    m_userGesture = false;
     emit userChangedRange();
 }
 

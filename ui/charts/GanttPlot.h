@@ -1,10 +1,15 @@
 // GanttPlot — the slot timeline of one simulated schedule (DESIGN.md "Charts", seed 000 Figs. 2
 // and 6): one row per slot, map slots above reduce slots, bars coloured by job (map and reduce
 // shades), job names on bars wide enough, a makespan marker, pools as labelled bands, a hover
-// tooltip (job, task, slot, start, end, deadline), wheel zoom and drag pan along time. With
-// deadlines (seed 004): a marker per job's absolute deadline, late jobs' bars outlined in red,
-// killed executions hatched, and the run's deadline metrics in a line under the title.
+// tooltip (job, task, slot, start, end, deadline), wheel zoom and drag pan along time, never
+// before time 0 nor past the end. With deadlines (seed 004): a marker per job's absolute
+// deadline, late jobs' bars outlined in red, killed executions hatched, and the run's deadline
+// metrics in a line under the title. A production cluster's day (17 million tasks) draws from a
+// multi-resolution summary (TaskBarsPlottable); slot labels thin out to what fits, the axis
+// title shortens to fit, pool labels never overlap.
 #pragma once
+
+#include <memory>
 
 #include <qcustomplot.h>
 
@@ -17,21 +22,33 @@ namespace mr::ui {
 class TaskBarsPlottable;
 class DeadlineMarkersPlottable;
 class JobLegend;
+class SlotAxisTicker;
+class TimeAxisTicker;
 
 class GanttPlot : public QCustomPlot {
     Q_OBJECT
 public:
     explicit GanttPlot(QWidget* parent = nullptr);
 
-    // Show `result` of `algorithm` on `workload` (the simulated workload if the algorithm changed
-    // the jobs). Keeps the current zoom unless `fit`. `colours`: each job's colour slot.
+    // Show `result` on `workload` (the simulated workload if the algorithm changed the jobs).
+    // Keeps the current zoom unless `fit`. `colours`: each job's colour slot. The result is
+    // shared, never copied: for a day of a production cluster pass the run set's own (an
+    // aliasing shared_ptr).
+    void setRun(const Workload& workload, std::shared_ptr<const RunResult> result, bool fit,
+                const JobColours& colours = {});
+    // The same for a result the caller does not share (copied: small schedules only).
     void setRun(const Workload& workload, const RunResult& result, bool fit,
                 const JobColours& colours = {});
     void setSelectedJob(int job);
     void setLabelsVisible(bool visible);
     void fitAll();
     double makespan() const { return m_makespan; }
-    int taskCount() const { return m_tasks; }
+    long long taskCount() const;  // waves expanded
+    // The latest time the view may show (pans stop there); at least the makespan's end.
+    double timeLimit() const { return m_timeLimit; }
+    QString title() const;
+    // The pool labels (for tests): their texts and where they were last drawn (empty: hidden).
+    QList<QPair<QString, QRectF>> poolLabels() const;
     TaskBarsPlottable* bars() const { return m_bars; }
     DeadlineMarkersPlottable* deadlines() const { return m_deadlines; }
     // The hover text at a pixel position (a task or a deadline marker); empty over nothing.
@@ -50,8 +67,9 @@ protected:
     void mouseReleaseEvent(QMouseEvent* event) override;
 
 private:
-    void rebuildAxisLabels(int mapSlots, int reduceSlots);
     void addPoolBands(const Workload& workload, const RunResult& result);
+    void layoutOverlays();  // after each layout: ticks, axis title and pool labels for its size
+    void keepRangesInBounds();
     void showDeadlines(const Workload& workload, const RunResult& result);
     QString deadlineTip(int job) const;
 
@@ -63,11 +81,20 @@ private:
     QCPItemStraightLine* m_makespanLine;
     QCPItemText* m_makespanLabel;
     QList<QCPAbstractItem*> m_bandItems;
+    struct PoolLabel {
+        QCPItemText* item;
+        double row;  // the top of its band
+    };
+    QList<PoolLabel> m_poolLabels;
+    QSharedPointer<SlotAxisTicker> m_slotTicker;
+    QSharedPointer<TimeAxisTicker> m_timeTicker;
     QStringList m_names;
     JobColours m_colours;
     double m_makespan = 0.0;
+    double m_timeLimit = 1.0;
     int m_rows = 0;
-    int m_tasks = 0;
+    bool m_userGesture = false;  // a drag or wheel of this plot is changing the ranges
+    bool m_clamping = false;
     QPoint m_pressPos;
 };
 

@@ -2,21 +2,88 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include "document/JobPalette.h"
+#include "schedulers/Algorithm.h"
 
 namespace mr::ui {
 
 namespace {
 
-constexpr double kHalfBar = 0.42;  // a bar fills 84 % of its row
-constexpr int kMaxLabels = 4000;   // labels per frame (only when zoomed in that far)
+constexpr double kHalfBar = 0.42;          // a bar fills 84 % of its row
+constexpr double kBarRowPixels = 3.0;      // rows at least this tall can show bars...
+constexpr std::size_t kBarBudget = 30000;  // ...when at most this many records are in view
+constexpr int kMaxLabels = 4000;           // labels per frame
+constexpr double kOutlineMin = 6.0;        // smaller selected blocks are not outlined (they would
+                                           // turn into a dark smear on thin rows)
 
 QRgb darker(QRgb c) {
     return qRgb(qRed(c) * 3 / 4, qGreen(c) * 3 / 4, qBlue(c) * 3 / 4);
 }
 
+// A busy share of a pixel shown as the job's colour mixed with white: a nearly idle pixel is
+// pale, a full one the job's own colour.
+QRgb shaded(QRgb c, int fill) {
+    const int k = 64 + 191 * fill / TimelineCell::kFillSteps;  // 1/4 .. 1
+    const auto mix = [k](int v) { return 255 - (255 - v) * k / 255; };
+    return qRgb(mix(qRed(c)), mix(qGreen(c)), mix(qBlue(c)));
+}
+
+// Rectangles of one job that touch vertically and span the same columns, as one block (a wave
+// of one job over many thin rows gets one label and one outline).
+struct Block {
+    QRectF rect;
+    int job;
+    QRgb colour;
+};
+
+std::vector<Block> mergeVertically(std::vector<Block> blocks) {
+    std::sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) {
+        if (a.job != b.job) {
+            return a.job < b.job;
+        }
+        if (a.rect.left() != b.rect.left()) {
+            return a.rect.left() < b.rect.left();
+        }
+        if (a.rect.right() != b.rect.right()) {
+            return a.rect.right() < b.rect.right();
+        }
+        return a.rect.top() < b.rect.top();
+    });
+    std::vector<Block> merged;
+    for (const Block& b : blocks) {
+        Block* last = merged.empty() ? nullptr : &merged.back();
+        if (last && last->job == b.job && last->rect.left() == b.rect.left() &&
+            last->rect.right() == b.rect.right() &&
+            b.rect.top() - last->rect.bottom() <= 1.5) {  // thin rows: gaps under 2 px
+            last->rect.setBottom(std::max(last->rect.bottom(), b.rect.bottom()));
+        } else {
+            merged.push_back(b);
+        }
+    }
+    return merged;
+}
+
 }  // namespace
+
+struct TaskBarsPlottable::View {
+    QRect clip;
+    double timeFrom = 0.0;
+    double timeTo = 0.0;
+    double rowFrom = 0.0;  // row coordinate at the top edge
+    double rowTo = 0.0;    // at the bottom edge
+    double secondsPerPixel() const { return (timeTo - timeFrom) / clip.width(); }
+    double rowsPerPixel() const { return (rowTo - rowFrom) / clip.height(); }
+    // Slots of a kind whose rows are (partly) in view.
+    std::pair<int, int> slotRange(const TimelineRows& rows, TaskKind kind) const {
+        const int first = rows.firstRow(kind);
+        const int from = std::max(0, static_cast<int>(std::floor(rowFrom + 0.5)) - first);
+        const int to =
+            std::min(rows.slotsOf(kind) - 1, static_cast<int>(std::ceil(rowTo - 0.5)) - first);
+        return {from, to};
+    }
+};
 
 TaskBarsPlottable::TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
     : QCPAbstractPlottable(keyAxis, valueAxis) {
@@ -24,10 +91,26 @@ TaskBarsPlottable::TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
     setAntialiasedFill(false);
 }
 
-void TaskBarsPlottable::setRows(std::vector<std::vector<TaskBar>> rows, QStringList names,
-                                const JobColours& colours) {
-    m_rows = std::move(rows);
+TaskBarsPlottable::~TaskBarsPlottable() = default;
+
+void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList names,
+                               const JobColours& colours) {
     m_names = std::move(names);
+    if (run != m_run || !run) {
+        // A new schedule (the same one again, e.g. redrawn in other colours, keeps its index).
+        // The old index refers to the old run: drop both before keeping the new one.
+        m_summary.reset();
+        m_index.reset();
+        m_run = std::move(run);
+        m_selectedRecordsOf = -1;
+        m_selectedRecords.clear();
+        m_rows = {};
+    }
+    if (m_run && !m_index) {
+        m_index = std::make_unique<TimelineIndex>(m_run->sim);
+        m_rows = {m_index->slotCount(TaskKind::Map), m_index->slotCount(TaskKind::Reduce)};
+        m_summary = std::make_unique<TimelineSummary>(*m_index);
+    }
     const int jobs = static_cast<int>(m_names.size());
     m_map.resize(static_cast<std::size_t>(jobs));
     m_reduce.resize(m_map.size());
@@ -40,43 +123,92 @@ void TaskBarsPlottable::setRows(std::vector<std::vector<TaskBar>> rows, QStringL
         m_mapFaded[u] = JobPalette::faded(colours.mapShade(j)).rgb();
         m_reduceFaded[u] = JobPalette::faded(colours.reduceShade(j)).rgb();
     }
-    m_maxEnd = 0.0;
-    for (const auto& row : m_rows) {
-        if (!row.empty()) {
-            m_maxEnd = std::max(m_maxEnd, row.back().end);
-        }
-    }
+}
+
+const std::vector<TaskRecord>& TaskBarsPlottable::records() const {
+    static const std::vector<TaskRecord> none;
+    return m_run ? m_run->sim.tasks : none;
+}
+
+long long TaskBarsPlottable::taskCount() const {
+    return m_index ? m_index->taskCount(TaskKind::Map) + m_index->taskCount(TaskKind::Reduce) : 0;
+}
+
+double TaskBarsPlottable::maxEnd() const {
+    return m_index ? m_index->end() : 0.0;
+}
+
+std::size_t TaskBarsPlottable::memoryBytes() const {
+    return (m_index ? m_index->memoryBytes() : 0) + (m_summary ? m_summary->memoryBytes() : 0);
 }
 
 void TaskBarsPlottable::setSelectedJob(int job) {
     m_selectedJob = job;
 }
 
-QRgb TaskBarsPlottable::colourOf(const TaskBar& bar) const {
-    const auto j = static_cast<std::size_t>(bar.job);
-    const bool faded = m_selectedJob >= 0 && bar.job != m_selectedJob;
-    if (bar.kind == TaskKind::Map) {
+QRgb TaskBarsPlottable::colourOf(int job, TaskKind kind, bool faded) const {
+    const auto j = static_cast<std::size_t>(job);
+    if (j >= m_map.size()) {
+        return qRgb(128, 128, 128);  // a record of a job without a name (never in a real run)
+    }
+    if (kind == TaskKind::Map) {
         return faded ? m_mapFaded[j] : m_map[j];
     }
     return faded ? m_reduceFaded[j] : m_reduce[j];
 }
 
-const TaskBar* TaskBarsPlottable::barAt(const QPointF& pixel) const {
-    double key = 0.0;
-    double value = 0.0;
-    pixelsToCoords(pixel, key, value);
+const std::vector<std::uint32_t>& TaskBarsPlottable::selectedRecords() const {
+    if (m_selectedRecordsOf != m_selectedJob) {
+        m_selectedRecords.clear();
+        const auto& all = records();
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            if (all[i].job == m_selectedJob) {
+                m_selectedRecords.push_back(static_cast<std::uint32_t>(i));
+            }
+        }
+        m_selectedRecordsOf = m_selectedJob;
+    }
+    return m_selectedRecords;
+}
+
+TaskBarsPlottable::View TaskBarsPlottable::view() const {
+    View v;
+    v.clip = clipRect();
+    v.timeFrom = mKeyAxis->pixelToCoord(v.clip.left());
+    v.timeTo = mKeyAxis->pixelToCoord(v.clip.left() + v.clip.width());
+    v.rowFrom = mValueAxis->pixelToCoord(v.clip.top());
+    v.rowTo = mValueAxis->pixelToCoord(v.clip.top() + v.clip.height());
+    return v;
+}
+
+QRectF TaskBarsPlottable::barRect(const TaskRecord& r) const {
+    const int first = m_rows.row(r.kind, r.slot);
+    const int last = first + r.count - 1;
+    const double x0 = mKeyAxis->coordToPixel(r.start);
+    const double x1 = mKeyAxis->coordToPixel(r.end);
+    const double ya = mValueAxis->coordToPixel(first - kHalfBar);
+    const double yb = mValueAxis->coordToPixel(last + kHalfBar);
+    return QRectF(QPointF(std::min(x0, x1), std::min(ya, yb)),
+                  QPointF(std::max(x0, x1), std::max(ya, yb)));
+}
+
+TaskHit TaskBarsPlottable::taskAt(const QPointF& pixel) const {
+    TaskHit hit;
+    if (!m_index || !mKeyAxis || !mValueAxis) {
+        return hit;
+    }
+    const double time = mKeyAxis->pixelToCoord(pixel.x());
+    const double value = mValueAxis->pixelToCoord(pixel.y());
     const int row = static_cast<int>(std::lround(value));
-    if (row < 0 || row >= rowCount() || std::fabs(value - row) > kHalfBar) {
-        return nullptr;
+    if (row < 0 || row >= rowCount() || row == m_rows.mapSlots) {
+        return hit;
     }
-    const auto& bars = m_rows[static_cast<std::size_t>(row)];
-    // Bars in a row do not overlap: the first one ending after `key` is the candidate.
-    const auto it = std::lower_bound(bars.begin(), bars.end(), key,
-                                     [](const TaskBar& b, double k) { return b.end < k; });
-    if (it == bars.end() || it->start > key) {
-        return nullptr;
+    const TaskKind kind = row < m_rows.mapSlots ? TaskKind::Map : TaskKind::Reduce;
+    const int slot = row - m_rows.firstRow(kind);
+    if (const TaskRecord* r = m_index->at(kind, slot, time)) {
+        hit = {r, slot, r->task + (slot - r->slot)};
     }
-    return &*it;
+    return hit;
 }
 
 double TaskBarsPlottable::selectTest(const QPointF& pos, bool onlySelectable,
@@ -84,146 +216,108 @@ double TaskBarsPlottable::selectTest(const QPointF& pos, bool onlySelectable,
     if (onlySelectable && mSelectable == QCP::stNone) {
         return -1;
     }
-    const TaskBar* bar = barAt(pos);
-    if (bar && details) {
-        details->setValue(bar->job);
+    const TaskHit hit = taskAt(pos);
+    if (hit.record && details) {
+        details->setValue(hit.record->job);
     }
-    return bar ? 0.0 : -1.0;
+    return hit.record ? 0.0 : -1.0;
 }
 
 QCPRange TaskBarsPlottable::getKeyRange(bool& foundRange, QCP::SignDomain) const {
-    foundRange = !m_rows.empty();
-    return QCPRange(0.0, std::max(m_maxEnd, 1e-9));
+    foundRange = m_index != nullptr;
+    return QCPRange(0.0, std::max(maxEnd(), 1e-9));
 }
 
 QCPRange TaskBarsPlottable::getValueRange(bool& foundRange, QCP::SignDomain,
                                           const QCPRange&) const {
-    foundRange = !m_rows.empty();
-    return QCPRange(-0.5, static_cast<double>(m_rows.size()) - 0.5);
+    foundRange = m_index != nullptr;
+    return QCPRange(-0.5, rowCount() - 0.5);
 }
 
 void TaskBarsPlottable::draw(QCPPainter* painter) {
-    if (m_rows.empty() || !mKeyAxis || !mValueAxis) {
+    if (!m_index || !mKeyAxis || !mValueAxis) {
         return;
     }
-    const QRect clip = clipRect();
-    const int width = clip.width();
-    if (width <= 0) {
+    const View v = view();
+    if (v.clip.width() <= 0 || v.clip.height() <= 0 || !(v.timeTo > v.timeFrom) ||
+        !(v.rowTo > v.rowFrom)) {
         return;
     }
-    m_buffer.assign(static_cast<std::size_t>(width), 0);
-    m_lateBuffer.assign(static_cast<std::size_t>(width), 0);
-    const bool anyLate = std::find(m_late.begin(), m_late.end(), true) != m_late.end();
-    const QCPRange keys = mKeyAxis->range();
-    const QCPRange values = mValueAxis->range();
-    const int firstRow = std::max(0, static_cast<int>(std::floor(values.lower)));
-    const int lastRow = std::min(rowCount() - 1, static_cast<int>(std::ceil(values.upper)));
+    std::size_t inView = 0;
+    for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+        const auto [from, to] = v.slotRange(m_rows, kind);
+        inView += m_index->estimate(kind, from, to, v.timeFrom, v.timeTo);
+    }
+    // A vector export (PDF, SVG) is zoomed in by its reader: bars whenever they are few.
+    const QPaintEngine* engine = painter->paintEngine();
+    const bool vector =
+        painter->modes().testFlag(QCPPainter::pmVectorized) ||
+        (engine && (engine->type() == QPaintEngine::Pdf || engine->type() == QPaintEngine::SVG));
+    if ((vector || 1.0 / v.rowsPerPixel() >= kBarRowPixels) && inView <= kBarBudget) {
+        m_lastMode = Mode::Bars;
+        drawBars(painter, v);
+    } else {
+        m_lastMode = Mode::Raster;
+        drawRaster(painter, v);
+    }
+}
+
+void TaskBarsPlottable::drawBars(QCPPainter* painter, const View& v) {
     painter->setPen(Qt::NoPen);
     painter->setRenderHint(QPainter::Antialiasing, false);
-
-    struct Label {
-        QRectF rect;
-        int job;
-        QRgb colour;
-    };
-    std::vector<Label> labels;
+    const bool anyLate = std::find(m_late.begin(), m_late.end(), true) != m_late.end();
+    std::vector<Block> labels;
+    std::vector<Block> selected;
     std::vector<QRectF> killed;
-    std::vector<QRectF> selected;
-    std::vector<QRectF> lateRuns;
-    const QFontMetrics metrics(painter->font());
-
-    for (int row = firstRow; row <= lastRow; ++row) {
-        const double ya = mValueAxis->coordToPixel(row - kHalfBar);
-        const double yb = mValueAxis->coordToPixel(row + kHalfBar);
-        const double top = std::min(ya, yb);
-        const double height = std::max(1.0, std::fabs(yb - ya));
-        const auto& bars = m_rows[static_cast<std::size_t>(row)];
-        auto it = std::lower_bound(bars.begin(), bars.end(), keys.lower,
-                                   [](const TaskBar& b, double k) { return b.end < k; });
-        int touchedFrom = width;
-        int touchedTo = 0;
-        for (; it != bars.end() && it->start <= keys.upper; ++it) {
-            const double x0 = mKeyAxis->coordToPixel(it->start) - clip.left();
-            const double x1 = mKeyAxis->coordToPixel(it->end) - clip.left();
-            int ix0 = static_cast<int>(std::floor(x0));
-            int ix1 = std::max(ix0 + 1, static_cast<int>(std::lround(x1)));
-            ix0 = std::clamp(ix0, 0, width);
-            ix1 = std::clamp(ix1, 0, width);
-            if (ix0 >= ix1) {
-                continue;
+    std::vector<QRectF> late;
+    const double left = v.clip.left() - 2.0;
+    const double right = v.clip.right() + 2.0;
+    for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+        const auto [from, to] = v.slotRange(m_rows, kind);
+        m_index->forEach(kind, from, to, v.timeFrom, v.timeTo, [&](const TaskRecord& r) {
+            QRectF rect = barRect(r);
+            // At least a pixel wide; never far outside the plot (huge coordinates when zoomed).
+            if (rect.width() < 1.0) {
+                rect.setRight(rect.left() + 1.0);
             }
-            const QRgb colour = colourOf(*it);
-            std::fill(m_buffer.begin() + ix0, m_buffer.begin() + ix1, colour);
-            if (ix1 - ix0 >= 4) {
-                m_buffer[static_cast<std::size_t>(ix1 - 1)] = darker(colour);  // task border
+            rect.setLeft(std::max(rect.left(), left));
+            rect.setRight(std::min(rect.right(), right));
+            const bool faded = m_selectedJob >= 0 && r.job != m_selectedJob;
+            const QRgb colour = colourOf(r.job, kind, faded);
+            painter->fillRect(rect, QColor::fromRgb(colour));
+            if (rect.width() >= 4.0) {  // a task border
+                painter->fillRect(QRectF(rect.right() - 1.0, rect.top(), 1.0, rect.height()),
+                                  QColor::fromRgb(darker(colour)));
             }
-            // While a job is selected only its own bars keep the late frame (the rest fade).
-            if (anyLate && isLate(it->job) && (m_selectedJob < 0 || it->job == m_selectedJob)) {
-                std::fill(m_lateBuffer.begin() + ix0, m_lateBuffer.begin() + ix1, 1);
-            }
-            touchedFrom = std::min(touchedFrom, ix0);
-            touchedTo = std::max(touchedTo, ix1);
-            const QRectF rect(clip.left() + x0, top, x1 - x0, height);
-            if (it->killed) {
+            if (r.killed) {
                 killed.push_back(rect);
             }
-            if (it->job == m_selectedJob && m_selectedJob >= 0) {
-                selected.push_back(rect);
+            // While a job is selected only its own bars keep the late frame (the rest fade).
+            if (anyLate && isLate(r.job) && (m_selectedJob < 0 || r.job == m_selectedJob)) {
+                late.push_back(rect);
             }
-            if (m_labels && x1 - x0 > 24 && labels.size() < kMaxLabels) {
-                labels.push_back({rect, it->job, colour});
+            if (r.job == m_selectedJob) {
+                selected.push_back({rect, r.job, colour});
             }
-        }
-        // Runs of equal colour become one rectangle each.
-        int x = touchedFrom;
-        while (x < touchedTo) {
-            const QRgb colour = m_buffer[static_cast<std::size_t>(x)];
-            int end = x + 1;
-            while (end < touchedTo && m_buffer[static_cast<std::size_t>(end)] == colour) {
-                ++end;
+            if (m_labels && rect.width() > 24 && labels.size() < kMaxLabels) {
+                labels.push_back({rect, r.job, colour});
             }
-            if (colour != 0) {
-                painter->fillRect(QRectF(clip.left() + x, top, end - x, height),
-                                  QColor::fromRgb(colour));
-            }
-            x = end;
-        }
-        std::fill(m_buffer.begin() + touchedFrom,
-                  m_buffer.begin() + std::max(touchedFrom, touchedTo), 0);
-        // Runs of late pixels become one outline each (bounded by pixels, like the fill).
-        for (x = touchedFrom; anyLate && x < touchedTo;) {
-            if (m_lateBuffer[static_cast<std::size_t>(x)] == 0) {
-                ++x;
-                continue;
-            }
-            int end = x + 1;
-            while (end < touchedTo && m_lateBuffer[static_cast<std::size_t>(end)] != 0) {
-                ++end;
-            }
-            lateRuns.emplace_back(clip.left() + x, top, end - x, height);
-            x = end;
-        }
-        if (anyLate) {
-            std::fill(m_lateBuffer.begin() + touchedFrom,
-                      m_lateBuffer.begin() + std::max(touchedFrom, touchedTo), 0);
-        }
+        });
     }
-
     if (!killed.empty()) {
         painter->setBrush(QBrush(QColor(40, 40, 40), Qt::BDiagPattern));
         for (const QRectF& r : killed) {
             painter->drawRect(r);
         }
     }
-    if (!lateRuns.empty()) {
+    if (!late.empty()) {
         // A red frame; a white line inside it where there is room, so that it shows on red bars.
         painter->setBrush(Qt::NoBrush);
         const QPen red(JobPalette::late(), 2.0);
         const QPen white(QColor(255, 255, 255, 220), 1.0);
-        for (const QRectF& r : lateRuns) {
+        for (const QRectF& r : late) {
             if (r.width() < 4.0 || r.height() < 4.0) {
-                // Too small for a frame: a red underline keeps the job's colour readable when
-                // hundreds of bars are on screen.
+                // Too small for a frame: a red underline keeps the job's colour readable.
                 if (r.height() >= 2.5) {
                     painter->fillRect(QRectF(r.left(), r.bottom() - 1.0, r.width(), 1.0),
                                       JobPalette::late());
@@ -240,46 +334,175 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
         painter->setPen(Qt::NoPen);
     }
     if (!selected.empty()) {
+        // Outlined as blocks (bars of neighbouring rows together), and only where the block is
+        // large enough for the outline to frame its colour rather than cover it.
         painter->setBrush(Qt::NoBrush);
-        painter->setPen(QPen(QColor(20, 20, 20), 1.5));
-        for (const QRectF& r : selected) {
-            painter->drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
+        for (const Block& b : mergeVertically(std::move(selected))) {
+            if (b.rect.width() >= kOutlineMin && b.rect.height() >= kOutlineMin) {
+                painter->setPen(QPen(JobPalette::selectedOutline(QColor::fromRgb(b.colour)), 1.5));
+                painter->drawRect(b.rect.adjusted(0.75, 0.75, -0.75, -0.75));
+            }
         }
         painter->setPen(Qt::NoPen);
     }
-    // A wave of one job fills several neighbouring rows with the same bar: merge such bars
-    // vertically, so thin rows still get a name on the block they form together.
-    std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) {
-        if (a.job != b.job) {
-            return a.job < b.job;
-        }
-        if (a.rect.left() != b.rect.left()) {
-            return a.rect.left() < b.rect.left();
-        }
-        if (a.rect.right() != b.rect.right()) {
-            return a.rect.right() < b.rect.right();
-        }
-        return a.rect.top() < b.rect.top();
-    });
-    std::vector<Label> blocks;
-    for (const Label& l : labels) {
-        Label* last = blocks.empty() ? nullptr : &blocks.back();
-        if (last && last->job == l.job && last->rect.left() == l.rect.left() &&
-            last->rect.right() == l.rect.right() &&
-            l.rect.top() - last->rect.bottom() < 0.5 * l.rect.height()) {
-            last->rect.setBottom(l.rect.bottom());
-        } else {
-            blocks.push_back(l);
-        }
-    }
-    for (const Label& l : blocks) {
-        const QString& name = m_names[l.job];
+    const QFontMetrics metrics(painter->font());
+    for (const Block& l : mergeVertically(std::move(labels))) {
+        const QString name = m_names.value(l.job);
         if (metrics.horizontalAdvance(name) + 6 > l.rect.width() ||
             metrics.height() > l.rect.height() + 2) {
             continue;
         }
         painter->setPen(JobPalette::textOn(QColor::fromRgb(l.colour)));
         painter->drawText(l.rect, Qt::AlignCenter, name);
+    }
+}
+
+void TaskBarsPlottable::drawRaster(QCPPainter* painter, const View& v) {
+    const double scale = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
+    // QCustomPlot paints with a half-pixel offset (crisp cosmetic lines): device pixel x shows
+    // plot coordinates [x − ½, x + ½). The image's pixels are the device's.
+    QPointF offset(0.0, 0.0);
+    const QTransform& t = painter->transform();
+    if (t.type() <= QTransform::TxTranslate) {
+        offset = QPointF(t.dx() - std::floor(t.dx()), t.dy() - std::floor(t.dy()));
+    }
+    RasterView rv;
+    rv.width = std::max(1, static_cast<int>(std::lround(v.clip.width() * scale)));
+    rv.height = std::max(1, static_cast<int>(std::lround(v.clip.height() * scale)));
+    rv.timeFrom = mKeyAxis->pixelToCoord(v.clip.left() - offset.x());
+    rv.secondsPerPixel = (v.timeTo - v.timeFrom) / rv.width;
+    rv.rowFrom = mValueAxis->pixelToCoord(v.clip.top() - offset.y());
+    rv.rowsPerPixel = (v.rowTo - v.rowFrom) / rv.height;
+    m_lastStats = rasterizeTimeline(*m_index, *m_summary, m_rows, rv, m_pixels);
+
+    QImage image(rv.width, rv.height, QImage::Format_ARGB32_Premultiplied);
+    const bool anySelected = m_selectedJob >= 0;
+    for (int y = 0; y < rv.height; ++y) {
+        auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
+        const RasterPixel* p = m_pixels.data() + static_cast<std::size_t>(y) * rv.width;
+        for (int x = 0; x < rv.width; ++x) {
+            line[x] = p[x].job < 0 ? 0u
+                                   : shaded(colourOf(p[x].job, p[x].kind,
+                                                     anySelected && p[x].job != m_selectedJob),
+                                            p[x].fill);
+        }
+    }
+    if (anySelected) {
+        paintSelected(image, rv);
+    }
+    image.setDevicePixelRatio(scale);
+    const QPointF origin = QPointF(v.clip.topLeft()) - offset;
+    painter->drawImage(origin, image);
+    if (m_labels) {
+        drawRasterLabels(painter, rv, origin, scale);
+    }
+}
+
+void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& rv, QPointF origin,
+                                         double scale) const {
+    // A job's name where it forms a compact block on screen: from every fourth pixel in each
+    // direction, per job and kind, the pixels it holds and their bounding box; a box that the
+    // job fills at least half of and that holds the name gets it (largest first, no overlaps).
+    constexpr int kStep = 4;
+    struct Box {
+        int count = 0;
+        int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    };
+    std::unordered_map<std::int64_t, Box> boxes;
+    for (int y = kStep / 2; y < rv.height; y += kStep) {
+        const RasterPixel* row = m_pixels.data() + static_cast<std::size_t>(y) * rv.width;
+        for (int x = kStep / 2; x < rv.width; x += kStep) {
+            if (row[x].job < 0) {
+                continue;
+            }
+            const std::int64_t key =
+                static_cast<std::int64_t>(row[x].job) * 2 + (row[x].kind == TaskKind::Map ? 0 : 1);
+            Box& b = boxes[key];
+            if (b.count++ == 0) {
+                b = {1, x, y, x, y};
+            } else {
+                b.x0 = std::min(b.x0, x);
+                b.x1 = std::max(b.x1, x);
+                b.y0 = std::min(b.y0, y);
+                b.y1 = std::max(b.y1, y);
+            }
+        }
+    }
+    struct Candidate {
+        QRectF rect;
+        std::int64_t key;
+        int count;
+    };
+    std::vector<Candidate> candidates;
+    const QFontMetricsF metrics(painter->font());
+    for (const auto& [key, b] : boxes) {
+        const double w = (b.x1 - b.x0 + kStep) / scale;
+        const double h = (b.y1 - b.y0 + kStep) / scale;
+        const double cells =
+            static_cast<double>(b.x1 - b.x0 + kStep) * (b.y1 - b.y0 + kStep) / (kStep * kStep);
+        const QString& name = m_names.value(static_cast<int>(key / 2));
+        if (b.count < 0.5 * cells || w < metrics.horizontalAdvance(name) + 6 ||
+            h < metrics.height()) {
+            continue;
+        }
+        candidates.push_back({QRectF(origin.x() + (b.x0 - kStep / 2) / scale,
+                                     origin.y() + (b.y0 - kStep / 2) / scale, w, h),
+                              key, b.count});
+    }
+    std::sort(candidates.begin(), candidates.end(),
+              [](const Candidate& a, const Candidate& b) { return a.count > b.count; });
+    std::vector<QRectF> taken;
+    for (const Candidate& c : candidates) {
+        if (taken.size() >= static_cast<std::size_t>(kMaxLabels)) {
+            break;
+        }
+        const int job = static_cast<int>(c.key / 2);
+        const QString& name = m_names.value(job);
+        const QRectF text(c.rect.center() - QPointF(metrics.horizontalAdvance(name) / 2 + 3,
+                                                    metrics.height() / 2),
+                          QSizeF(metrics.horizontalAdvance(name) + 6, metrics.height()));
+        if (std::any_of(taken.begin(), taken.end(),
+                        [&text](const QRectF& t) { return t.intersects(text); })) {
+            continue;
+        }
+        taken.push_back(text);
+        const bool faded = m_selectedJob >= 0 && job != m_selectedJob;
+        const QRgb colour = colourOf(job, c.key % 2 ? TaskKind::Reduce : TaskKind::Map, faded);
+        painter->setPen(JobPalette::textOn(QColor::fromRgb(colour)));
+        painter->drawText(text, Qt::AlignCenter, name);
+    }
+}
+
+void TaskBarsPlottable::paintSelected(QImage& image, const RasterView& rv) const {
+    // The selected job over the faded others, at full colour, wherever it runs (in a pixel that
+    // another job dominates too).
+    const double timeTo = rv.timeFrom + rv.width * rv.secondsPerPixel;
+    const double rowTo = rv.rowFrom + rv.height * rv.rowsPerPixel;
+    const auto& all = records();
+    for (std::uint32_t n : selectedRecords()) {
+        const TaskRecord& r = all[n];
+        const int first = m_rows.row(r.kind, r.slot);
+        if (r.end < rv.timeFrom || r.start > timeTo || first + r.count - 0.5 < rv.rowFrom ||
+            first - 0.5 > rowTo) {
+            continue;
+        }
+        const int x0 =
+            std::clamp(static_cast<int>(std::floor((r.start - rv.timeFrom) / rv.secondsPerPixel)),
+                       0, image.width() - 1);
+        const int x1 =
+            std::clamp(static_cast<int>(std::ceil((r.end - rv.timeFrom) / rv.secondsPerPixel)),
+                       x0 + 1, image.width());
+        const int y0 =
+            std::clamp(static_cast<int>(std::floor((first - 0.5 - rv.rowFrom) / rv.rowsPerPixel)),
+                       0, image.height() - 1);
+        const int y1 = std::clamp(
+            static_cast<int>(std::ceil((first + r.count - 0.5 - rv.rowFrom) / rv.rowsPerPixel)),
+            y0 + 1, image.height());
+        const QRgb colour = colourOf(r.job, r.kind, false);
+        for (int y = y0; y < y1; ++y) {
+            auto* line = reinterpret_cast<QRgb*>(image.scanLine(y));
+            std::fill(line + x0, line + x1, colour);
+        }
     }
 }
 

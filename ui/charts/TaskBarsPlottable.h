@@ -1,40 +1,50 @@
 // TaskBarsPlottable — every task of a simulated schedule as one QCustomPlot plottable (DESIGN.md
-// "Charts": one batched plottable, never one item per task). Rows are slots; each row's bars are
-// sorted by start and never overlap, so the visible ones are found by binary search. Each visible
-// row is rasterised into a one-pixel-per-column buffer and drawn as runs of equal colour: the
-// cost is bounded by visible pixels, not by tasks, so 230 000 tasks pan smoothly. Task borders,
-// job names (where a bar is wide enough), killed tasks (hatched), late jobs (a red outline around
-// each run of their bars, also rasterised) and the selected job (others faded) are drawn on
-// top.
+// "Charts": one batched plottable, never one item per task), from a few hundred tasks to a
+// production cluster's day (issue 12 item 3: 17 million). Two ways to draw, chosen per frame:
+//   bars    few records on rows at least a few pixels tall: each record (a wave as the block of
+//           rows it covers) is a rectangle with a task border, the job's name where it fits,
+//           killed executions hatched, late jobs framed in red, the selected job outlined.
+//   raster  otherwise: each pixel shows the job that occupies most of it, shaded by how busy it
+//           is (mr::rasterizeTimeline: from the multi-resolution TimelineSummary when zoomed
+//           out, from the records when zoomed in), drawn as one image; the selected job's own
+//           records are painted over the others, which fade.
+// The records are never copied: the plottable keeps the run (shared) and a TimelineIndex of
+// record numbers (about 4 bytes per record) plus the summary (about 3 bytes per record).
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include <qcustomplot.h>
 
 #include "document/JobPalette.h"
-#include "model/TaskKind.h"
+#include "timeline/TimelineRaster.h"
+
+namespace mr {
+struct RunResult;
+}
 
 namespace mr::ui {
 
-struct TaskBar {
-    double start = 0.0;
-    double end = 0.0;
-    int job = 0;
-    int task = 0;
+// A task under the mouse: its record (maybe a wave), the slot pointed at and that slot's task.
+struct TaskHit {
+    const TaskRecord* record = nullptr;
     int slot = 0;
-    TaskKind kind = TaskKind::Map;
-    bool killed = false;
+    int task = 0;
 };
 
 class TaskBarsPlottable : public QCPAbstractPlottable {
     Q_OBJECT
 public:
-    TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
+    enum class Mode { Bars, Raster };
 
-    // rows[r] sorted by start, non-overlapping; names[job] for labels; colours[job] its colour.
-    void setRows(std::vector<std::vector<TaskBar>> rows, QStringList names,
-                 const JobColours& colours = {});
+    TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
+    ~TaskBarsPlottable() override;
+
+    // The schedule to draw (kept alive here; indexed and summarised now); names[job] labels,
+    // colours[job] its colour.
+    void setRun(std::shared_ptr<const RunResult> run, QStringList names,
+                const JobColours& colours = {});
     void setSelectedJob(int job);
     int selectedJob() const { return m_selectedJob; }
     void setLabelsVisible(bool visible) { m_labels = visible; }
@@ -44,12 +54,22 @@ public:
         return job >= 0 && static_cast<std::size_t>(job) < m_late.size() &&
                m_late[static_cast<std::size_t>(job)];
     }
-    int rowCount() const { return static_cast<int>(m_rows.size()); }
-    const std::vector<std::vector<TaskBar>>& rows() const { return m_rows; }
-    double maxEnd() const { return m_maxEnd; }
 
-    // The bar under a pixel position, or null.
-    const TaskBar* barAt(const QPointF& pixel) const;
+    const TimelineRows& rows() const { return m_rows; }
+    int rowCount() const { return m_rows.count(); }
+    const std::vector<TaskRecord>& records() const;
+    long long taskCount() const;  // waves expanded, killed executions included
+    double maxEnd() const;
+    const TimelineSummary* summary() const { return m_summary.get(); }
+    std::size_t memoryBytes() const;  // index + summary (not the run itself)
+
+    // The task under a pixel position (none: record null).
+    TaskHit taskAt(const QPointF& pixel) const;
+    // How the last frame was drawn.
+    Mode lastMode() const { return m_lastMode; }
+    const RasterStats& lastRasterStats() const { return m_lastStats; }
+    // The bar geometry in pixels of a record on `slot` (bars mode's rectangle of that row).
+    QRectF barRect(const TaskRecord& record) const;
 
     double selectTest(const QPointF& pos, bool onlySelectable,
                       QVariant* details = nullptr) const override;
@@ -63,17 +83,30 @@ protected:
     void drawLegendIcon(QCPPainter* painter, const QRectF& rect) const override;
 
 private:
-    QRgb colourOf(const TaskBar& bar) const;
+    struct View;
+    View view() const;
+    void drawBars(QCPPainter* painter, const View& view);
+    void drawRaster(QCPPainter* painter, const View& view);
+    void paintSelected(QImage& image, const RasterView& view) const;
+    void drawRasterLabels(QCPPainter* painter, const RasterView& view, QPointF origin,
+                          double scale) const;
+    QRgb colourOf(int job, TaskKind kind, bool faded) const;
+    const std::vector<std::uint32_t>& selectedRecords() const;
 
-    std::vector<std::vector<TaskBar>> m_rows;
+    std::shared_ptr<const RunResult> m_run;
+    std::unique_ptr<TimelineIndex> m_index;
+    std::unique_ptr<TimelineSummary> m_summary;
+    TimelineRows m_rows;
     QStringList m_names;
     std::vector<QRgb> m_map, m_reduce, m_mapFaded, m_reduceFaded;
     int m_selectedJob = -1;
     bool m_labels = true;
     std::vector<bool> m_late;
-    double m_maxEnd = 0.0;
-    std::vector<QRgb> m_buffer;               // one row of pixels, reused
-    std::vector<unsigned char> m_lateBuffer;  // per pixel of the row: a late job's bar
+    Mode m_lastMode = Mode::Bars;
+    RasterStats m_lastStats;
+    std::vector<RasterPixel> m_pixels;                     // reused between frames
+    mutable std::vector<std::uint32_t> m_selectedRecords;  // record numbers of the selected job
+    mutable int m_selectedRecordsOf = -1;
 };
 
 }  // namespace mr::ui

@@ -1,0 +1,167 @@
+// The Gantt of a production cluster's day (issue 12 item 3), offscreen at 1600×900: SWIM's
+// FB-2010 sample (24 442 jobs, 17.3 million tasks) imported as `mrsim import swim` does, on
+// 3000 nodes × (4 map + 4 reduce) slots (the issue's cluster) and on the importer's default 64
+// nodes, scheduled by fifo (simulated once, not timed).
+//   GanttOpen/nodes:N          GanttPlot::setRun (index + multi-resolution summary) and the
+//                              first paint.
+//   GanttPanFrame/nodes:N/zoom:Z   one frame of panning (the time range moved by 1 % and
+//                              replotted) at Z times the whole day's zoom, centred on the busiest
+//                              hours; zoom 1 is the opened view.
+// Counters: tasks, records, the plot's own memory (index + summary, MB), the process's peak
+// resident memory (VmHWM, MB) and its CPU time per iteration over all threads (cpuMs: on a
+// shared, loaded machine the wall time overstates; cpuMs / cores is what an idle machine needs at
+// least). The trace comes from MRX_SHARED_DATA_DIR; without it every benchmark says so and
+// skips.
+#include <benchmark/benchmark.h>
+#include <sys/resource.h>
+
+#include <QApplication>
+#include <QStandardPaths>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+
+#include "charts/GanttPlot.h"
+#include "charts/TaskBarsPlottable.h"
+#include "io/SwimImport.h"
+#include "schedulers/Registry.h"
+
+namespace {
+
+const std::string kTrace =
+    std::string(MRX_SHARED_DATA_DIR) + "/swim/FB-2010_samples_24_times_1hr_0.tsv";
+
+double minimum(const std::vector<double>& v) {
+    return *std::min_element(v.begin(), v.end());
+}
+
+double peakMb() {
+    std::ifstream status("/proc/self/status");
+    for (std::string line; std::getline(status, line);) {
+        if (line.rfind("VmHWM:", 0) == 0) {
+            return std::stod(line.substr(6)) / 1024.0;
+        }
+    }
+    return 0.0;
+}
+
+// CPU seconds of the whole process (every thread) so far.
+double processCpuSeconds() {
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const auto seconds = [](const timeval& t) { return t.tv_sec + t.tv_usec / 1e6; };
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+struct Day {
+    mr::Workload workload;
+    std::shared_ptr<const mr::RunResult> run;
+};
+
+// The day on `nodes` nodes under fifo; one at a time is kept (each holds ~0.7 GB of records).
+const Day* day(int nodes) {
+    static int cachedNodes = 0;
+    static std::unique_ptr<Day> cached;
+    if (!std::filesystem::exists(kTrace)) {
+        return nullptr;
+    }
+    if (cachedNodes != nodes) {
+        cached.reset();
+        mr::SwimImportOptions options;
+        options.cluster = {nodes, 4, 4};
+        auto d = std::make_unique<Day>();
+        d->workload = mr::importSwim(kTrace, options);
+        d->run = std::make_shared<const mr::RunResult>(mr::runAlgorithm(d->workload, "fifo", {}));
+        cached = std::move(d);
+        cachedNodes = nodes;
+    }
+    return cached.get();
+}
+
+void counters(benchmark::State& state, const Day& d, const mr::ui::GanttPlot& plot) {
+    state.counters["tasks"] = static_cast<double>(plot.taskCount());
+    state.counters["records"] = static_cast<double>(d.run->sim.tasks.size());
+    state.counters["plotMB"] = static_cast<double>(plot.bars()->memoryBytes()) / 1e6;
+    state.counters["peakMB"] = peakMb();
+}
+
+void GanttOpen(benchmark::State& state) {
+    const Day* d = day(static_cast<int>(state.range(0)));
+    if (d == nullptr) {
+        state.SkipWithError(("FB-2010 trace not found: " + kTrace).c_str());
+        return;
+    }
+    double cpu = 0.0;
+    for (auto _ : state) {
+        const double before = processCpuSeconds();
+        mr::ui::GanttPlot plot;
+        plot.resize(1600, 900);
+        plot.show();
+        plot.setRun(d->workload, d->run, true);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        cpu += processCpuSeconds() - before;
+        state.PauseTiming();
+        counters(state, *d, plot);
+        state.ResumeTiming();
+    }
+    state.counters["cpuMs"] = 1000.0 * cpu / static_cast<double>(state.iterations());
+}
+
+void GanttPanFrame(benchmark::State& state) {
+    const Day* d = day(static_cast<int>(state.range(0)));
+    if (d == nullptr) {
+        state.SkipWithError(("FB-2010 trace not found: " + kTrace).c_str());
+        return;
+    }
+    mr::ui::GanttPlot plot;
+    plot.resize(1600, 900);
+    plot.show();
+    plot.setRun(d->workload, d->run, true);
+    // Zoomed around hour 10 of the day (the arrivals span 24 hours).
+    const double zoom = static_cast<double>(state.range(1));
+    const double span = plot.xAxis->range().size() / zoom;
+    const double centre = zoom > 1 ? 36000.0 : plot.xAxis->range().center();
+    plot.xAxis->setRange(std::max(0.0, centre - span / 2), std::max(0.0, centre - span / 2) + span);
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+    int frame = 0;
+    const double before = processCpuSeconds();
+    for (auto _ : state) {
+        plot.xAxis->moveRange((frame++ % 20 < 10 ? 1 : -1) * span * 0.01);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+    }
+    state.counters["cpuMs"] =
+        1000.0 * (processCpuSeconds() - before) / static_cast<double>(state.iterations());
+    counters(state, *d, plot);
+    state.counters["raster"] =
+        plot.bars()->lastMode() == mr::ui::TaskBarsPlottable::Mode::Raster ? 1 : 0;
+    state.counters["recordsDrawn"] =
+        static_cast<double>(plot.bars()->lastRasterStats().recordsVisited);
+}
+
+BENCHMARK(GanttOpen)
+    ->ArgNames({"nodes"})
+    ->Arg(3000)
+    ->Arg(64)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->Repetitions(3)
+    ->ComputeStatistics("min", minimum);
+BENCHMARK(GanttPanFrame)
+    ->ArgNames({"nodes", "zoom"})
+    ->ArgsProduct({{3000, 64}, {1, 16, 256}})
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(3)
+    ->ComputeStatistics("min", minimum);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication app(argc, argv);
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}

@@ -1,0 +1,664 @@
+#include "timeline/TimelineSummary.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <queue>
+
+#include "exec/ThreadPool.h"
+
+namespace mr {
+
+namespace {
+
+// Slot-seconds of one job in one bin of one slot group.
+struct Piece {
+    std::uint32_t bin;
+    std::int32_t job;
+    double area;
+};
+using Pieces = std::vector<Piece>;  // sorted by (bin, job), one entry per key
+
+int topShift(int slots) {
+    int a = 0;
+    while (((slots - 1) >> a) > 0) {
+        ++a;
+    }
+    return a;
+}
+
+// Sweeps the records of one slot group, given in start order, into the group's pieces: the
+// running jobs' slot counts change only at record starts and ends, so the area of each job in a
+// bin is the sum of slots × time between those events (a min-heap orders the ends).
+class GroupSweep {
+public:
+    explicit GroupSweep(double binWidth) : m_width(binWidth) {}
+
+    void start(double begin, double end, std::int32_t job, int slots) {
+        advanceTo(begin);
+        Active& a = find(job);
+        a.area += a.slots * (begin - a.since);
+        a.since = begin;
+        a.slots += slots;
+        m_ends.push({end, job, slots});
+    }
+
+    Pieces finish() {
+        while (!m_ends.empty()) {
+            endNext();
+        }
+        flushBin();
+        return std::move(m_out);
+    }
+
+private:
+    struct Active {
+        std::int32_t job;
+        int slots;
+        double since;
+        double area;
+    };
+    struct End {
+        double time;
+        std::int32_t job;
+        int slots;
+        bool operator>(const End& o) const { return time > o.time; }
+    };
+
+    Active& find(std::int32_t job) {
+        for (Active& a : m_active) {
+            if (a.job == job) {
+                return a;
+            }
+        }
+        m_active.push_back({job, 0, 0.0, 0.0});
+        return m_active.back();
+    }
+
+    // Processes every end before `time`, then the bins that close before it.
+    void advanceTo(double time) {
+        while (!m_ends.empty() && m_ends.top().time <= time) {
+            endNext();
+        }
+        moveTime(time);
+    }
+
+    void endNext() {
+        const End e = m_ends.top();
+        m_ends.pop();
+        moveTime(e.time);
+        Active& a = find(e.job);
+        a.area += a.slots * (e.time - a.since);
+        a.since = e.time;
+        a.slots -= e.slots;
+    }
+
+    // Closes the bins that end at or before `time`.
+    void moveTime(double time) {
+        while (time >= binEnd()) {
+            const double end = binEnd();
+            bool running = false;
+            for (Active& a : m_active) {
+                a.area += a.slots * (end - a.since);
+                a.since = end;
+                running = running || a.slots > 0;
+            }
+            flushBin();
+            if (running) {
+                ++m_bin;
+            } else {
+                // Nothing runs: jump to the bin holding `time`.
+                m_bin = std::max(m_bin + 1, static_cast<std::int64_t>(std::floor(time / m_width)));
+                for (Active& a : m_active) {
+                    a.since = static_cast<double>(m_bin) * m_width;
+                }
+            }
+        }
+    }
+
+    void flushBin() {
+        std::sort(m_active.begin(), m_active.end(),
+                  [](const Active& a, const Active& b) { return a.job < b.job; });
+        for (const Active& a : m_active) {
+            if (a.area > 0.0) {
+                m_out.push_back({static_cast<std::uint32_t>(m_bin), a.job, a.area});
+            }
+        }
+        std::erase_if(m_active, [](const Active& a) { return a.slots <= 0; });
+        for (Active& a : m_active) {
+            a.area = 0.0;
+        }
+    }
+
+    double binEnd() const { return static_cast<double>(m_bin + 1) * m_width; }
+
+    double m_width;
+    std::int64_t m_bin = 0;
+    std::vector<Active> m_active;
+    std::priority_queue<End, std::vector<End>, std::greater<>> m_ends;
+    Pieces m_out;
+};
+
+// Two groups' pieces as one group's (same bins).
+Pieces mergePieces(const Pieces& a, const Pieces& b) {
+    Pieces out;
+    out.reserve(a.size() + b.size());
+    std::size_t i = 0;
+    std::size_t j = 0;
+    const auto before = [](const Piece& x, const Piece& y) {
+        return x.bin != y.bin ? x.bin < y.bin : x.job < y.job;
+    };
+    while (i < a.size() || j < b.size()) {
+        if (j == b.size() || (i < a.size() && before(a[i], b[j]))) {
+            out.push_back(a[i++]);
+        } else if (i == a.size() || before(b[j], a[i])) {
+            out.push_back(b[j++]);
+        } else {
+            out.push_back({a[i].bin, a[i].job, a[i].area + b[j].area});
+            ++i;
+            ++j;
+        }
+    }
+    return out;
+}
+
+// The same pieces in bins twice as wide (into `out`, whose capacity is reused).
+void coarsen(const Pieces& in, Pieces& out) {
+    out.clear();
+    std::size_t i = 0;
+    while (i < in.size()) {
+        const std::uint32_t bin = in[i].bin >> 1;
+        std::size_t odd = i;
+        while (odd < in.size() && in[odd].bin == bin * 2) {
+            ++odd;
+        }
+        std::size_t end = odd;
+        while (end < in.size() && in[end].bin == bin * 2 + 1) {
+            ++end;
+        }
+        // [i, odd) and [odd, end) are each sorted by job: merge them.
+        std::size_t x = i;
+        std::size_t y = odd;
+        while (x < odd || y < end) {
+            if (y == end || (x < odd && in[x].job < in[y].job)) {
+                out.push_back({bin, in[x].job, in[x].area});
+                ++x;
+            } else if (x == odd || in[y].job < in[x].job) {
+                out.push_back({bin, in[y].job, in[y].area});
+                ++y;
+            } else {
+                out.push_back({bin, in[x].job, in[x].area + in[y].area});
+                ++x;
+                ++y;
+            }
+        }
+        i = end;
+    }
+}
+
+// Writes a group's pieces as cells of `level` (one bin at a time: the job with the most area,
+// the lower index on ties).
+void emit(TimelineLevel& level, int group, int groupSlots, const Pieces& pieces,
+          std::vector<TimelineLevel::Run>& runs) {
+    const double cellArea = groupSlots * level.binWidth();
+    runs.clear();
+    std::size_t i = 0;
+    while (i < pieces.size()) {
+        const std::uint32_t bin = pieces[i].bin;
+        TimelineCell cell;
+        double best = 0.0;
+        double busy = 0.0;
+        for (; i < pieces.size() && pieces[i].bin == bin; ++i) {
+            busy += pieces[i].area;
+            if (pieces[i].area > best) {
+                best = pieces[i].area;
+                cell.job = pieces[i].job;
+            }
+        }
+        cell.fill = TimelineCell::fillOf(busy, cellArea);
+        TimelineLevel::appendCell(runs, bin, cell);
+    }
+    level.setRuns(group, runs);
+}
+
+// What the plan needs from one kind's records, in one pass: their latest end, how many there
+// are, the record × group overlaps and their slot-seconds at row shift 0, and the binary
+// exponents of the task durations (waves weigh by their tasks, so a wave and its tasks plan alike).
+struct LaneStats {
+    double start = std::numeric_limits<double>::infinity();
+    double end = 0.0;
+    double records = 0.0;
+    double overlaps = 0.0;
+    double slotSeconds = 0.0;
+    std::vector<double> tasksByExponent = std::vector<double>(2200, 0.0);  // ilogb + 1100
+
+    LaneStats(const std::vector<TaskRecord>& tasks, TaskKind kind) {
+        for (const TaskRecord& r : tasks) {
+            if (r.kind != kind) {
+                continue;
+            }
+            const double d = r.end - r.start;
+            start = std::min(start, r.start);
+            end = std::max(end, r.end);
+            records += 1.0;
+            overlaps += r.count;
+            slotSeconds += r.count * d;
+            if (d > 0.0) {
+                tasksByExponent[static_cast<std::size_t>(std::ilogb(d) + 1100)] += r.count;
+            }
+        }
+    }
+    // The power of two at or below the median task duration; nullopt without positive ones.
+    std::optional<int> medianExponent() const {
+        double total = 0.0;
+        for (double n : tasksByExponent) {
+            total += n;
+        }
+        double seen = 0.0;
+        for (std::size_t e = 0; e < tasksByExponent.size(); ++e) {
+            seen += tasksByExponent[e];
+            if (total > 0.0 && seen >= total / 2) {
+                return static_cast<int>(e) - 1100;
+            }
+        }
+        return std::nullopt;
+    }
+};
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+int TimelineCell::fillOf(double busy, double cellArea) {
+    if (!(busy > 0.0)) {
+        return 0;
+    }
+    // Rounded up, so that any busy cell shows; a hair over a step from rounding is not a step.
+    const int steps = static_cast<int>(std::ceil(busy / cellArea * kFillSteps - 1e-9));
+    return std::clamp(steps, 1, kFillSteps);
+}
+
+TimelineLevel::TimelineLevel(TaskKind kind, int slots, int rowShift, int binExponent)
+    : m_kind(kind),
+      m_rowShift(rowShift),
+      m_binExponent(binExponent),
+      m_binWidth(std::ldexp(1.0, binExponent)),
+      m_groupRuns(static_cast<std::size_t>(slots > 0 ? ((slots - 1) >> rowShift) + 1 : 0)) {}
+
+TimelineCell TimelineLevel::cell(int group, std::int64_t bin) const {
+    TimelineCell found;
+    forEachRun(group, bin, bin + 1,
+               [&found](std::int64_t, std::int64_t, TimelineCell c) { found = c; });
+    return found;
+}
+
+void TimelineLevel::appendCell(std::vector<Run>& runs, std::uint32_t bin, TimelineCell cell) {
+    const std::uint32_t value = pack(cell);
+    if (runs.empty()) {
+        if (bin > 0) {
+            runs.push_back({0, 0});
+        }
+        runs.push_back({bin, value});
+        runs.push_back({bin + 1, 0});
+        return;
+    }
+    // The last run is the idle one after the previous cell.
+    Run& idle = runs.back();
+    const Run& previous = runs[runs.size() - 2];
+    if (idle.firstBin == bin && previous.value == value) {
+        idle.firstBin = bin + 1;  // extends the previous run
+    } else if (idle.firstBin == bin) {
+        idle = {bin, value};
+        runs.push_back({bin + 1, 0});
+    } else {
+        runs.push_back({bin, value});
+        runs.push_back({bin + 1, 0});
+    }
+}
+
+void TimelineLevel::setRuns(int group, const std::vector<Run>& runs) {
+    m_groupRuns[static_cast<std::size_t>(group)].assign(runs.begin(), runs.end());
+}
+
+std::size_t TimelineLevel::runCount() const {
+    std::size_t n = 0;
+    for (const auto& runs : m_groupRuns) {
+        n += runs.size();
+    }
+    return n;
+}
+
+std::size_t TimelineLevel::memoryBytes() const {
+    std::size_t bytes = sizeof(*this) + m_groupRuns.capacity() * sizeof(std::vector<Run>);
+    for (const auto& runs : m_groupRuns) {
+        bytes += runs.capacity() * sizeof(Run);
+    }
+    return bytes;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+TimelineSummary::TimelineSummary(const TimelineIndex& index, const Options& options) {
+    build(TaskKind::Map, index, options);
+    build(TaskKind::Reduce, index, options);
+}
+
+const std::vector<TimelineLevel>& TimelineSummary::levels(TaskKind kind) const {
+    return m_levels[kind == TaskKind::Map ? 0 : 1];
+}
+
+const TimelineLevel* TimelineSummary::levelFor(TaskKind kind, double slotsPerPixel,
+                                               double secondsPerPixel) const {
+    // The coarsest level whose cells fit in a pixel; if none fits, the one whose cells are the
+    // least stretched beyond a pixel (the larger of the two stretches, in rows and in time).
+    const TimelineLevel* best = nullptr;
+    double bestScore = 0.0;
+    bool bestFits = false;
+    for (const TimelineLevel& level : levels(kind)) {
+        const bool fits = level.fitsPixel(slotsPerPixel, secondsPerPixel);
+        const double score =
+            fits ? level.groupSlots() * level.binWidth()
+                 : -std::max(level.groupSlots() / std::max(slotsPerPixel, 1e-300),
+                             level.binWidth() / std::max(secondsPerPixel, 1e-300));
+        if (best == nullptr || (fits && !bestFits) || (fits == bestFits && score > bestScore)) {
+            best = &level;
+            bestScore = score;
+            bestFits = fits;
+        }
+    }
+    return best;
+}
+
+double TimelineLevel::stretch(double slotsPerPixel, double secondsPerPixel) const {
+    return std::max({1.0, groupSlots() / std::max(slotsPerPixel, 1e-300),
+                     m_binWidth / std::max(secondsPerPixel, 1e-300)});
+}
+
+std::size_t TimelineSummary::memoryBytes() const {
+    std::size_t bytes = sizeof(*this);
+    for (const auto& lane : m_levels) {
+        for (const TimelineLevel& level : lane) {
+            bytes += level.memoryBytes();
+        }
+    }
+    return bytes;
+}
+
+void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Options& options) {
+    const int slots = index.slotCount(kind);
+    const auto& tasks = index.records();
+    const LaneStats stats(tasks, kind);
+    if (slots <= 0 || !(stats.end > 0.0)) {
+        return;
+    }
+    // The plan. The coarsest bins give at least minBins over the schedule. Waves covering many
+    // slots make single-slot groups costly: then the finest groups are coarser.
+    const int top = topShift(slots);
+    const int eTop = static_cast<int>(std::floor(std::log2(stats.end / options.minBins)));
+    int aMin = 0;
+    for (double overlaps = stats.overlaps;
+         aMin < top && overlaps > std::max(options.overlapBudget, 1.25 * stats.records);) {
+        ++aMin;
+        overlaps = 0.0;
+        for (const TaskRecord& r : tasks) {
+            if (r.kind == kind) {
+                overlaps += ((r.slot + r.count - 1) >> aMin) - (r.slot >> aMin) + 1;
+            }
+        }
+    }
+    // No bins much finer than the common task (there the records themselves are drawn), at most
+    // 2^18 times more than the coarsest, and a level's cells (as if busy all along) weighted by
+    // the jobs a cell may hold (more in larger groups) within the budget.
+    const std::optional<int> median = stats.medianExponent();
+    const int eLow = std::min(eTop, std::max(eTop - 18, median ? *median - 2 : eTop));
+    const double span = stats.end - stats.start;
+    const auto finestAffordable = [&](int a) {
+        const double weight = 1 + std::min(a, TimelineIndex::kBlockShift) / 2.5;
+        int e = eLow;
+        while (e < eTop && weight * (((slots - 1) >> a) + 1) * span / std::ldexp(1.0, e) >
+                               options.cellBudget) {
+            ++e;
+        }
+        return e;
+    };
+    // Only levels some view needs: one whose pixels are as large as the level's cells (at most
+    // viewWidth × viewHeight of them) could hold more records than the raster draws from the
+    // records themselves (assuming the records spread evenly).
+    const auto needed = [&](int a, int e) {
+        if (options.recordBudget == 0) {
+            return true;
+        }
+        const double rows = std::min(1.0, options.viewHeight * std::ldexp(2.0, a) / slots);
+        const double time = std::min(1.0, options.viewWidth * std::ldexp(2.0, e) / span);
+        return stats.records * rows * time > static_cast<double>(options.recordBudget);
+    };
+    std::vector<int> finest;  // per row shift from aMin
+    for (int a = aMin; a <= top; ++a) {
+        int e = finestAffordable(a);
+        while (e <= eTop && !needed(a, e)) {
+            ++e;
+        }
+        finest.push_back(e);
+    }
+    while (!finest.empty() && finest.front() > eTop) {  // no level needed at this row shift
+        finest.erase(finest.begin());
+        ++aMin;
+    }
+    if (finest.empty()) {
+        return;  // every view is drawn from the records
+    }
+    // Two sweeps at most: the row shifts inside a block of the index (few slots per group,
+    // coarser bins), and those of whole blocks and more (fine bins: few groups). Each sweeps at
+    // the finest bins of its shifts.
+    std::vector<std::pair<int, int>> bands;
+    const int split = TimelineIndex::kBlockShift;
+    if (aMin < split && top >= split) {
+        bands = {{aMin, split - 1}, {split, top}};
+    } else {
+        bands = {{aMin, top}};
+    }
+    Grid& grid = m_grid[kind == TaskKind::Map ? 0 : 1];
+    grid.rowShift0 = aMin;
+    grid.coarsestExponent = eTop;
+    auto& levels = lane(kind);
+    std::vector<int> sweepExponent;
+    for (const auto& [lo, hi] : bands) {
+        const int e = *std::min_element(finest.begin() + (lo - aMin), finest.begin() + (hi - aMin) + 1);
+        sweepExponent.push_back(std::max(e, finestAffordable(lo)));
+        for (int a = lo; a <= hi; ++a) {
+            int& f = finest[static_cast<std::size_t>(a - aMin)];
+            f = std::max(f, sweepExponent.back());
+            grid.firstLevel.push_back(levels.size());
+            grid.finestExponent.push_back(f);
+            for (int level = f; level <= eTop; ++level) {
+                levels.emplace_back(kind, slots, a, level);
+            }
+        }
+    }
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+        sweepBand(kind, index, bands[b].first, bands[b].second, sweepExponent[b], stats.end,
+                  options);
+    }
+    trim(kind, options.runBudget);
+}
+
+void TimelineSummary::sweepBand(TaskKind kind, const TimelineIndex& index, int lo, int hi,
+                                int exponent, double end, const Options& options) {
+    const int slots = index.slotCount(kind);
+    const int top = topShift(slots);
+    const Grid& grid = m_grid[kind == TaskKind::Map ? 0 : 1];
+    const int eTop = grid.coarsestExponent;
+    auto& levels = lane(kind);
+    // The sweep runs backwards in time (the index lists records latest end first): time t is
+    // swept as mirror − t, bin k as bins − 1 − k.
+    const double width = std::ldexp(1.0, exponent);
+    const double bins = std::floor(end / width) + 1;
+    const double mirror = bins * width;
+    const auto unmirror = [bins](Pieces pieces) {
+        for (Piece& p : pieces) {
+            p.bin = static_cast<std::uint32_t>(bins - 1 - p.bin);
+        }
+        std::reverse(pieces.begin(), pieces.end());
+        // Bins now ascend, jobs descend inside each: turn those around.
+        for (std::size_t i = 0; i < pieces.size();) {
+            std::size_t j = i;
+            while (j < pieces.size() && pieces[j].bin == pieces[i].bin) {
+                ++j;
+            }
+            std::reverse(pieces.begin() + static_cast<std::ptrdiff_t>(i),
+                         pieces.begin() + static_cast<std::ptrdiff_t>(j));
+            i = j;
+        }
+        return pieces;
+    };
+    // Emits a group's pieces (at the sweep's bins) into every bin level of its row shift. The
+    // buffers are the calling thread's own, reused from group to group.
+    const auto emitAll = [&](int a, int group, const Pieces& swept) {
+        thread_local Pieces current;
+        thread_local Pieces next;
+        thread_local std::vector<TimelineLevel::Run> runs;
+        const auto row = static_cast<std::size_t>(a - grid.rowShift0);
+        const int groupSlots = std::min(1 << a, slots - (group << a));
+        const Pieces* pieces = &swept;
+        for (int e = exponent; e <= eTop; ++e) {
+            if (e >= grid.finestExponent[row]) {
+                emit(levels[grid.firstLevel[row] +
+                            static_cast<std::size_t>(e - grid.finestExponent[row])],
+                     group, groupSlots, *pieces, runs);
+            }
+            if (e < eTop) {
+                coarsen(*pieces, next);
+                std::swap(current, next);
+                pieces = &current;
+            }
+        }
+    };
+
+    // Units swept from the index: a block of slots (its groups of the band inside it), or one
+    // group spanning several blocks when the band's groups are larger than a block.
+    const int unitShift = std::max(lo, std::min(TimelineIndex::kBlockShift, top));
+    const int lastInUnit = std::min(unitShift, hi);  // the coarsest shift merged inside a unit
+    const int units = ((slots - 1) >> unitShift) + 1;
+    std::vector<Pieces> current(static_cast<std::size_t>(units));
+    parallelFor(
+        static_cast<std::size_t>(units),
+        [&](std::size_t u) {
+            const int first = static_cast<int>(u) << unitShift;
+            const int last = std::min(slots, first + (1 << unitShift)) - 1;
+            const int firstGroup = first >> lo;
+            const int lastGroup = last >> lo;
+            std::vector<GroupSweep> sweeps(static_cast<std::size_t>(lastGroup - firstGroup + 1),
+                                           GroupSweep(width));
+            const auto add = [&](const TaskRecord& r, int blockFirst, int blockLast) {
+                const int from = std::max({r.slot, first, blockFirst});
+                const int to = std::min({r.slot + r.count - 1, last, blockLast});
+                for (int g = from >> lo; g <= to >> lo; ++g) {
+                    const int n = std::min(to, ((g + 1) << lo) - 1) - std::max(from, g << lo) + 1;
+                    sweeps[static_cast<std::size_t>(g - firstGroup)].start(
+                        mirror - r.end, mirror - r.start, r.job, n);
+                }
+            };
+            if (unitShift <= TimelineIndex::kBlockShift) {
+                const int block = first >> TimelineIndex::kBlockShift;
+                index.forEachInBlockLatestFirst(kind, block,
+                                                [&](const TaskRecord& r) { add(r, first, last); });
+            } else {
+                // Several blocks: their records merged latest end first (each clipped to its
+                // block, so a wave listed in several blocks counts each slot once).
+                struct Entry {
+                    const TaskRecord* record;
+                    int blockFirst;
+                };
+                std::vector<Entry> entries;
+                for (int b = first >> TimelineIndex::kBlockShift;
+                     b <= last >> TimelineIndex::kBlockShift; ++b) {
+                    index.forEachInBlockLatestFirst(kind, b, [&](const TaskRecord& r) {
+                        entries.push_back({&r, b << TimelineIndex::kBlockShift});
+                    });
+                }
+                std::stable_sort(
+                    entries.begin(), entries.end(),
+                    [](const Entry& x, const Entry& y) { return x.record->end > y.record->end; });
+                for (const Entry& e : entries) {
+                    add(*e.record, e.blockFirst, e.blockFirst + TimelineIndex::kBlockSlots - 1);
+                }
+            }
+            throwIfCancelled(options.cancel);
+            // The band's shifts inside the unit, from its finest groups up.
+            std::vector<Pieces> groups;
+            for (auto& sweep : sweeps) {
+                groups.push_back(unmirror(sweep.finish()));
+            }
+            for (int a = lo, g0 = firstGroup;; ++a, g0 >>= 1) {
+                for (std::size_t k = 0; k < groups.size(); ++k) {
+                    emitAll(a, g0 + static_cast<int>(k), groups[k]);
+                }
+                if (a == lastInUnit) {
+                    break;
+                }
+                // A unit starts at a multiple of its size: its groups pair up from the first.
+                std::vector<Pieces> parents;
+                for (std::size_t k = 0; k < groups.size(); k += 2) {
+                    parents.push_back(k + 1 < groups.size() ? mergePieces(groups[k], groups[k + 1])
+                                                            : std::move(groups[k]));
+                }
+                groups = std::move(parents);
+            }
+            if (hi > unitShift) {
+                current[u] = std::move(groups.front());
+            }
+        },
+        {0, options.cancel, nullptr});
+
+    // Coarser groups: pairwise merges, level by level.
+    for (int a = unitShift + 1; a <= hi; ++a) {
+        std::vector<Pieces> parents((current.size() + 1) / 2);
+        parallelFor(parents.size(),
+                    [&](std::size_t g) {
+                        parents[g] = 2 * g + 1 < current.size()
+                                         ? mergePieces(current[2 * g], current[2 * g + 1])
+                                         : std::move(current[2 * g]);
+                        emitAll(a, static_cast<int>(g), parents[g]);
+                    },
+                    {0, options.cancel, nullptr});
+        current = std::move(parents);
+    }
+}
+
+void TimelineSummary::trim(TaskKind kind, std::size_t runBudget) {
+    // Over the budget, drop the finest bins of the row shift whose finest level holds the most
+    // runs (those views are then drawn from the records or a coarser level), until within it.
+    auto& levels = lane(kind);
+    Grid& grid = m_grid[kind == TaskKind::Map ? 0 : 1];
+    std::size_t total = 0;
+    for (const TimelineLevel& level : levels) {
+        total += level.runCount();
+    }
+    while (total > runBudget) {
+        std::size_t worst = grid.firstLevel.size();
+        std::size_t worstRuns = 0;
+        for (std::size_t row = 0; row < grid.firstLevel.size(); ++row) {
+            if (grid.finestExponent[row] == grid.coarsestExponent) {
+                continue;  // keep every row shift's coarsest level
+            }
+            const std::size_t runs = levels[grid.firstLevel[row]].runCount();
+            if (runs > worstRuns) {
+                worst = row;
+                worstRuns = runs;
+            }
+        }
+        if (worst == grid.firstLevel.size()) {
+            break;
+        }
+        levels.erase(levels.begin() + static_cast<std::ptrdiff_t>(grid.firstLevel[worst]));
+        ++grid.finestExponent[worst];
+        for (std::size_t row = worst + 1; row < grid.firstLevel.size(); ++row) {
+            --grid.firstLevel[row];
+        }
+        total -= worstRuns;
+    }
+}
+
+}  // namespace mr

@@ -1,0 +1,166 @@
+// Replaying Rumen job histories with the overheads model (issue 14): the estimates are the
+// traces' own timestamps, read off the files by hand; every job of every real history we have
+// ends within 5 % of its traced completion time (submit -> finish) and so does the makespan; the
+// hand-made fixture's gaps are the ones the docs explain; without overheads the import is the
+// tasks alone, as before.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "experiments/TraceValidation.h"
+#include "io/RumenImport.h"
+#include "io/WorkloadJson.h"
+#include "schedulers/Registry.h"
+#include "sim/ScheduleCheck.h"
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+using test::testDataPath;
+
+constexpr double kGoal = 0.05;  // issue 14: within 5 % of the trace
+
+TraceComparison replay(const Workload& w, const char* algorithm = "fifo") {
+    const RunResult r = runAlgorithm(w, algorithm, {});
+    EXPECT_TRUE(checkSchedule(w, r.sim).empty());
+    return compareWithTrace(w, r.sim);
+}
+
+void expectWithinGoal(const TraceComparison& c, std::size_t jobs) {
+    ASSERT_EQ(c.jobs.size(), jobs);
+    for (const TracedJob& t : c.jobs) {
+        EXPECT_LE(std::fabs(t.error()), kGoal)
+            << "job " << t.job << ": simulated " << t.simulated() << " s, traced " << t.traced();
+    }
+    ASSERT_TRUE(c.makespanError);
+    EXPECT_LE(std::fabs(*c.makespanError), kGoal)
+        << "makespan " << *c.simulatedMakespan << " against " << *c.tracedMakespan;
+}
+
+TEST(TraceReplay, SlsSampleEstimatesFromItsTimestamps) {
+    MRX_SHARED_DATA_OR_SKIP(path, "rumen/2jobs2min-rumen-jh.json");
+    RumenImportReport report;
+    const Workload w = importRumen(path, {}, &report);
+    ASSERT_EQ(w.jobCount(), 2);
+    // Job 1205: submit 1371222054499, first attempt 1371222061150 (6.651 s later), last attempt
+    // ends 1371222142884, finish 1371222153874 (commit 10.990 s). Job 1206: submit
+    // 1371222159703, first attempt 6.579 s later, finish 1.842 s after its last attempt.
+    EXPECT_DOUBLE_EQ(*w.jobs[0].overheads.amStart, 6.651);
+    EXPECT_DOUBLE_EQ(*w.jobs[0].overheads.commit, 10.990);
+    EXPECT_DOUBLE_EQ(*w.jobs[1].overheads.amStart, 6.579);
+    EXPECT_DOUBLE_EQ(*w.jobs[1].overheads.commit, 1.842);
+    // Traced ends on the workload's clock: 99.375 s, and 105.204 + 92.052 s.
+    EXPECT_DOUBLE_EQ(*w.jobs[0].traceEnd, 99.375);
+    EXPECT_DOUBLE_EQ(*w.jobs[1].traceEnd, 197.256);
+    // yarn.app.mapreduce.am.resource.mb 1536 rounds up to 2048 (minimum allocation 1024): two
+    // 1024 MB map containers. The cluster defaults: medians of the two jobs and the common AM.
+    EXPECT_EQ(w.overheads.amSlots, 2);
+    EXPECT_FALSE(w.jobs[0].overheads.amSlots);  // the default says it
+    EXPECT_DOUBLE_EQ(*w.overheads.amStart, 6.615);
+    EXPECT_DOUBLE_EQ(*w.overheads.commit, 6.416);
+    // No reduces: no slow-start. The gaps: 66 per job (the maps that waited for a slot).
+    EXPECT_FALSE(w.jobs[0].overheads.slowstart);
+    EXPECT_EQ(report.gapSamples, 132);
+    EXPECT_GT(*w.overheads.assignGap, 1.0);
+    EXPECT_LT(*w.overheads.assignGap, 2.5);
+    EXPECT_EQ(parseWorkload(serializeWorkload(w), "saved"), w);  // the file holds it all
+}
+
+TEST(TraceReplay, SlsSampleWithinFivePercent) {
+    MRX_SHARED_DATA_OR_SKIP(path, "rumen/2jobs2min-rumen-jh.json");
+    const Workload w = importRumen(path);
+    expectWithinGoal(replay(w), 2);
+    // Without the overheads the tasks alone end 22 % and 21 % early (the issue's measurement).
+    RumenImportOptions plain;
+    plain.overheads = false;
+    Workload bare = importRumen(path, plain);
+    EXPECT_FALSE(hasTrace(bare));
+    bare.jobs[0].traceEnd = 99.375;
+    bare.jobs[1].traceEnd = 197.256;
+    const TraceComparison c = replay(bare);
+    EXPECT_NEAR(c.jobs[0].error(), -0.2246, 0.001);
+    EXPECT_NEAR(c.jobs[1].error(), -0.2121, 0.001);
+    EXPECT_NEAR(*c.makespanError, -0.0990, 0.001);
+}
+
+TEST(TraceReplay, Hadoop020WordCountWithSetupCleanupAndSlowStart) {
+    // Gridmix's test history (Hadoop 0.20: setup and cleanup tasks in otherTasks, one host).
+    // submit 1285322645148; first map attempt 1285322651366 (6.218 s, after the setup task
+    // 648482–649588); map attempts end 658262, 657906, 664865; the reduce runs 660807–670759 and
+    // started when 2 of 3 maps were done (slow-start 0.666667), 670759 − 664865 = 5.894 s after
+    // the last map; finish 1285322675837: commit 5.078 s (the cleanup task 672838–673971 in it),
+    // traced completion 30.689 s. The only map that waited for a slot started 660807, 2.901 s
+    // after the first slot freed (657906).
+    RumenImportReport report;
+    const Workload w = importRumen(testDataPath("hadoop-gridmix-wordcount.json"), {}, &report);
+    ASSERT_EQ(w.jobCount(), 1);
+    const Overheads& o = w.jobs[0].overheads;
+    EXPECT_DOUBLE_EQ(*o.amStart, 6.218);
+    EXPECT_DOUBLE_EQ(*o.commit, 5.078);
+    EXPECT_DOUBLE_EQ(*o.slowstart, 0.666667);
+    EXPECT_DOUBLE_EQ(*o.reduceTail, 5.894);
+    EXPECT_FALSE(o.amSlots);  // no YARN ApplicationMaster in a 0.20 history
+    EXPECT_DOUBLE_EQ(*w.overheads.assignGap, 2.901);
+    EXPECT_DOUBLE_EQ(*w.jobs[0].traceEnd, 30.689);
+    EXPECT_EQ(report.setupCleanupTasks, 2);
+    expectWithinGoal(replay(w), 1);
+}
+
+TEST(TraceReplay, OneHistoryWrittenTwiceIsNotTwoJobs) {
+    // Gridmix's wordcount2.json is wordcount.json twice: the same jobID, the same attempts on the
+    // same host at the same times. Imported, the copy is kept as "... (2)" and both have the
+    // traced 30.689 s; but the host's concurrency now counts every attempt twice (4 map and 2
+    // reduce slots), and the replay runs the two copies side by side under FIFO: the first gets
+    // three map slots at once and ends early, the second waits for a slot and ends late. No replay
+    // can match both: the history describes one job, not two that shared the host.
+    const Workload w = importRumen(testDataPath("hadoop-gridmix-wordcount2.json"));
+    ASSERT_EQ(w.jobCount(), 2);
+    EXPECT_EQ(w.jobs[1].name, "WordCount job_201009241532_0001 (2)");
+    EXPECT_EQ(w.cluster, (Cluster{1, 4, 2}));
+    const TraceComparison c = replay(w);
+    ASSERT_EQ(c.jobs.size(), 2u);
+    EXPECT_DOUBLE_EQ(c.jobs[0].traced(), 30.689);
+    EXPECT_DOUBLE_EQ(c.jobs[1].traced(), 30.689);
+    EXPECT_LT(c.jobs[0].error(), -0.05);
+    EXPECT_GT(c.jobs[1].error(), 0.05);
+    // One copy alone, on the cluster its own attempts show (2 + 1 slots), is the history.
+    Workload one = w;
+    one.jobs.pop_back();
+    one.cluster = {1, 2, 1};
+    expectWithinGoal(replay(one), 1);
+}
+
+TEST(TraceReplay, FixtureGapsAreTheOnesTheDocsExplain) {
+    // tests/data/rumen-reduces.json is hand-made. Sort (B) replays exactly; Grep (D) is 0.5 s
+    // short: its reduce started 0.5 s after its map (2000 vs 1500) on a reduce slot that was
+    // free, and the trace gives no assignment gap to explain it (its one gap sample is 0).
+    // WordCount (A) cannot be matched: m1's first attempt failed (1000–4000) and only the retry's
+    // 12 s are replayed, and its third reduce waited from 16500 to 26500 with two reduce slots
+    // free on h3 — no scheduler on the trace's cluster would wait so.
+    const Workload w = importRumen(testDataPath("rumen-reduces.json"));
+    const TraceComparison c = replay(w);
+    ASSERT_EQ(c.jobs.size(), 3u);
+    EXPECT_DOUBLE_EQ(c.jobs[1].traced(), 12.0);
+    EXPECT_NEAR(c.jobs[1].error(), 0.0, 1e-12);
+    EXPECT_DOUBLE_EQ(c.jobs[2].traced(), 5.5);
+    EXPECT_DOUBLE_EQ(c.jobs[2].simulated(), 5.0);
+    EXPECT_DOUBLE_EQ(c.jobs[0].traced(), 41.0);
+    EXPECT_LT(c.jobs[0].error(), -0.15);
+}
+
+TEST(TraceReplay, WithoutOverheadsTheImportIsTheTasksAlone) {
+    RumenImportOptions plain;
+    plain.overheads = false;
+    const Workload w = importRumen(testDataPath("hadoop-gridmix-wordcount.json"), plain);
+    EXPECT_TRUE(w.overheads.empty());
+    EXPECT_TRUE(w.jobs[0].overheads.empty());
+    EXPECT_FALSE(w.jobs[0].traceEnd);
+    const Workload with = importRumen(testDataPath("hadoop-gridmix-wordcount.json"));
+    EXPECT_EQ(w.jobs[0].mapDurations, with.jobs[0].mapDurations);
+    EXPECT_EQ(w.jobs[0].reduceDurations, with.jobs[0].reduceDurations);
+    EXPECT_EQ(w.jobs[0].profile, with.jobs[0].profile);
+}
+
+}  // namespace
+}  // namespace mr

@@ -1,0 +1,434 @@
+// The Gantt plot's axes, labels, limits and drawing, one test per class of defect (issue 11
+// item 7, issue 12 item 3), offscreen: slot labels never overlap at any row count and height,
+// the axis title is never clipped, one number notation on the time axis, pool labels never
+// overlap, the view never goes before time 0 nor past the end, a selected job stays its own
+// colour on thin rows, a wave is drawn as one block, and the title never shows the two-stage
+// model for jobs that arrive over time.
+#include <qcustomplot.h>
+
+#include <QApplication>
+#include <QBuffer>
+#include <QRegularExpression>
+#include <QSvgGenerator>
+#include <QtTest>
+#include <random>
+
+#include "charts/GanttAxes.h"
+#include "charts/GanttPlot.h"
+#include "charts/TaskBarsPlottable.h"
+#include "document/JobPalette.h"
+#include "schedulers/Registry.h"
+
+using namespace mr;
+using namespace mr::ui;
+
+namespace {
+
+// A workload of `jobs` jobs named J0.. on `nodes` nodes (for names, pools and arrivals).
+Workload workloadOf(int jobs, int nodes, int mapPerNode = 1, int reducePerNode = 1,
+                    bool arrivals = false) {
+    Workload w;
+    w.cluster = {nodes, mapPerNode, reducePerNode};
+    for (int j = 0; j < jobs; ++j) {
+        w.jobs.push_back(Job::uniform("J" + std::to_string(j), 1, 1.0, 1, 1.0));
+        w.jobs.back().arrival = arrivals ? 10.0 * j : 0.0;
+    }
+    return w;
+}
+
+// A run of hand-made records (per-job times from them, for up to 100 jobs).
+std::shared_ptr<RunResult> runOf(int mapSlots, int reduceSlots, std::vector<TaskRecord> tasks) {
+    auto r = std::make_shared<RunResult>();
+    r->algorithm = "test";
+    r->sim.mapSlots = mapSlots;
+    r->sim.reduceSlots = reduceSlots;
+    r->sim.tasks = std::move(tasks);
+    r->sim.jobs.resize(100);
+    for (const TaskRecord& t : r->sim.tasks) {
+        r->sim.makespan = std::max(r->sim.makespan, t.end);
+        JobTimes& j = r->sim.jobs[static_cast<std::size_t>(t.job)];
+        j.end = std::max(j.end, t.end);
+    }
+    return r;
+}
+
+void show(GanttPlot& plot, int width, int height) {
+    plot.resize(width, height);
+    plot.show();
+    plot.replot(QCustomPlot::rpImmediateRefresh);
+}
+
+bool near(QColor a, QColor b, int tolerance) {
+    return std::abs(a.red() - b.red()) <= tolerance &&
+           std::abs(a.green() - b.green()) <= tolerance &&
+           std::abs(a.blue() - b.blue()) <= tolerance;
+}
+
+}  // namespace
+
+class GanttPlotTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void slotLabelsNeverOverlap_data() {
+        QTest::addColumn<int>("mapSlots");
+        QTest::addColumn<int>("reduceSlots");
+        QTest::addColumn<int>("height");
+        const QList<QPair<int, int>> sizes = {
+            {1, 0},   {1, 1},    {3, 2},     {10, 10},     {18, 18},     {36, 36},
+            {64, 64}, {100, 50}, {256, 256}, {1000, 1000}, {3000, 3000}, {12000, 7999}};
+        for (const auto& [map, reduce] : sizes) {
+            for (int height : {150, 200, 300, 450, 600, 800, 1000, 1200}) {
+                QTest::addRow("%d+%d rows, %d px", map, reduce, height) << map << reduce << height;
+            }
+        }
+    }
+
+    void slotLabelsNeverOverlap() {
+        QFETCH(int, mapSlots);
+        QFETCH(int, reduceSlots);
+        QFETCH(int, height);
+        GanttPlot plot;
+        std::vector<TaskRecord> tasks = {{0, 0, 0, TaskKind::Map, false, 0.0, 10.0, 1}};
+        if (reduceSlots > 0) {
+            tasks.push_back({0, 0, reduceSlots - 1, TaskKind::Reduce, false, 10.0, 20.0, 1});
+        }
+        plot.setRun(workloadOf(1, std::max(mapSlots, 1)), runOf(mapSlots, reduceSlots, tasks),
+                    true);
+        show(plot, 700, height);
+        const QVector<double> ticks = plot.yAxis->tickVector();
+        const QVector<QString> labels = plot.yAxis->tickVectorLabels();
+        QVERIFY(!ticks.isEmpty());
+        QCOMPARE(labels.first(), QStringLiteral("M0"));  // the first slot is always labelled
+        const QFontMetricsF metrics(plot.yAxis->tickLabelFont());
+        const QRect area = plot.axisRect()->rect();
+        for (int i = 0; i < ticks.size(); ++i) {
+            const double y = plot.yAxis->coordToPixel(ticks[i]);
+            QVERIFY2(y >= area.top() - 1 && y <= area.bottom() + 1, qPrintable(labels[i]));
+            // The text names its slot, and fits left of the plot area.
+            QCOMPARE(labels[i], SlotAxisTicker::label(mapSlots, ticks[i]));
+            QVERIFY2(
+                metrics.horizontalAdvance(labels[i]) + plot.yAxis->tickLabelPadding() < area.left(),
+                qPrintable(labels[i]));
+            if (i > 0) {
+                const double gap = y - plot.yAxis->coordToPixel(ticks[i - 1]);
+                QVERIFY2(gap >= metrics.height(),
+                         qPrintable(QStringLiteral("%1 and %2 are %3 px apart")
+                                        .arg(labels[i - 1], labels[i])
+                                        .arg(gap)));
+            }
+        }
+        // The axis title fits along the axis (or is left out on a very short plot).
+        const QString title = plot.yAxis->label();
+        QVERIFY(QFontMetricsF(plot.yAxis->labelFont()).horizontalAdvance(title) <= area.height());
+        if (height >= 300) {
+            QVERIFY(!title.isEmpty());
+        }
+    }
+
+    void timeLabelsUseOneNotation_data() {
+        QTest::addColumn<double>("span");
+        QTest::addColumn<int>("width");
+        for (double span : {1e-3, 0.5, 47.0, 1000.0, 354372.0, 1e6, 3.3e6, 1e7}) {
+            for (int width : {300, 800, 1600}) {
+                QTest::addRow("%g s, %d px", span, width) << span << width;
+            }
+        }
+    }
+
+    void timeLabelsUseOneNotation() {
+        QFETCH(double, span);
+        QFETCH(int, width);
+        GanttPlot plot;
+        plot.setRun(workloadOf(1, 2), runOf(2, 2, {{0, 0, 0, TaskKind::Map, false, 0.0, span, 1}}),
+                    true);
+        show(plot, width, 300);
+        const QVector<QString> labels = plot.xAxis->tickVectorLabels();
+        QVERIFY(labels.size() >= 2);
+        static const QRegularExpression plain(QStringLiteral("^\\d+(\\.(\\d+))?$"));
+        int decimals = -1;
+        for (const QString& label : labels) {
+            const auto m = plain.match(label);
+            QVERIFY2(m.hasMatch(), qPrintable(label));
+            const int d = static_cast<int>(m.captured(2).size());
+            QVERIFY2(decimals < 0 || d == decimals, qPrintable(labels.toList().join(' ')));
+            decimals = d;
+        }
+    }
+
+    void poolLabelsNeverOverlap_data() {
+        QTest::addColumn<int>("seed");
+        QTest::addColumn<int>("height");
+        for (int seed = 1; seed <= 6; ++seed) {
+            for (int height : {150, 250, 400, 700}) {
+                QTest::addRow("pools %d, %d px", seed, height) << seed << height;
+            }
+        }
+    }
+
+    void poolLabelsNeverOverlap() {
+        QFETCH(int, seed);
+        QFETCH(int, height);
+        std::mt19937 rng(static_cast<unsigned>(seed));
+        const int nodes = 60;
+        auto run = runOf(nodes, nodes, {{0, 0, 0, TaskKind::Map, false, 0.0, 50.0, 1}});
+        // 2 to 6 pools, some of a single node side by side.
+        const int pools = std::uniform_int_distribution<int>(2, 6)(rng);
+        int first = 0;
+        for (int p = 0; p < pools; ++p) {
+            const int size =
+                p + 1 == pools ? nodes - first : std::uniform_int_distribution<int>(1, 3)(rng);
+            run->sim.pools.push_back({"pool" + std::to_string(p), first, size, {0}, 40.0 + p});
+            first += size;
+        }
+        GanttPlot plot;
+        plot.setRun(workloadOf(1, nodes), run, true);
+        show(plot, 700, height);
+        const auto labels = plot.poolLabels();
+        QCOMPARE(labels.size(), pools);
+        const QRect area = plot.axisRect()->rect();
+        int visible = 0;
+        for (int i = 0; i < labels.size(); ++i) {
+            const QRectF a = labels[i].second;
+            if (a.isEmpty()) {
+                continue;
+            }
+            ++visible;
+            QVERIFY(a.top() >= area.top() && a.bottom() <= area.bottom() + 1);
+            for (int j = i + 1; j < labels.size(); ++j) {
+                QVERIFY2(
+                    !a.intersects(labels[j].second),
+                    qPrintable(labels[i].first + QStringLiteral(" covers ") + labels[j].first));
+            }
+        }
+        QVERIFY(visible >= 1);
+        if (height >= 400) {
+            QCOMPARE(visible, pools);  // room for all of them
+        }
+    }
+
+    void stackedLabelsStayInBoundsAndApart() {
+        std::mt19937 rng(9);
+        for (int round = 0; round < 200; ++round) {
+            std::vector<QRectF> wanted;
+            const int n = std::uniform_int_distribution<int>(1, 12)(rng);
+            for (int i = 0; i < n; ++i) {
+                wanted.emplace_back(10, std::uniform_int_distribution<int>(-20, 300)(rng), 80,
+                                    std::uniform_int_distribution<int>(10, 30)(rng));
+            }
+            const auto placed = stackLabels(wanted, 0, 300);
+            for (std::size_t i = 0; i < placed.size(); ++i) {
+                if (placed[i].isEmpty()) {
+                    continue;
+                }
+                QVERIFY(placed[i].top() >= 0 && placed[i].bottom() <= 300);
+                QCOMPARE(placed[i].height(), wanted[i].height());
+                for (std::size_t j = i + 1; j < placed.size(); ++j) {
+                    QVERIFY(placed[j].isEmpty() || !placed[i].intersects(placed[j]));
+                }
+            }
+        }
+    }
+
+    void theViewStaysWithinTheSchedule() {
+        GanttPlot plot;
+        plot.setRun(workloadOf(2, 4),
+                    runOf(4, 4,
+                          {{0, 0, 0, TaskKind::Map, false, 0.0, 100.0, 1},
+                           {1, 0, 2, TaskKind::Reduce, false, 100.0, 200.0, 1}}),
+                    true);
+        show(plot, 800, 400);
+        const double limit = plot.timeLimit();
+        QVERIFY(limit >= 200.0);
+        const QPoint centre = plot.axisRect()->rect().center();
+        std::mt19937 rng(3);
+        for (int gesture = 0; gesture < 60; ++gesture) {
+            if (gesture % 3 == 0) {
+                // Wheel: zoom in or out around a random point (Shift: the rows).
+                const QPointF at(centre.x() + std::uniform_int_distribution<int>(-300, 300)(rng),
+                                 centre.y());
+                const int delta = gesture % 2 ? 240 : -480;
+                QWheelEvent wheel(at, plot.mapToGlobal(at), QPoint(), QPoint(0, delta),
+                                  Qt::NoButton,
+                                  gesture % 5 == 0 ? Qt::ShiftModifier : Qt::NoModifier,
+                                  Qt::NoScrollPhase, false);
+                QApplication::sendEvent(&plot, &wheel);
+            } else {
+                // Drag: far to the right (towards negative time) or to the left (past the end).
+                const int dx = gesture % 2 ? 900 : -900;
+                const int dy = std::uniform_int_distribution<int>(-200, 200)(rng);
+                QMouseEvent press(QEvent::MouseButtonPress, QPointF(centre),
+                                  plot.mapToGlobal(QPointF(centre)), Qt::LeftButton, Qt::LeftButton,
+                                  Qt::NoModifier);
+                QApplication::sendEvent(&plot, &press);
+                for (int step = 1; step <= 6; ++step) {
+                    const QPointF to(centre.x() + dx * step / 6.0, centre.y() + dy * step / 6.0);
+                    QMouseEvent move(QEvent::MouseMove, to, plot.mapToGlobal(to), Qt::NoButton,
+                                     Qt::LeftButton, Qt::NoModifier);
+                    QApplication::sendEvent(&plot, &move);
+                    QVERIFY2(plot.xAxis->range().lower >= 0.0,
+                             qPrintable(QString::number(plot.xAxis->range().lower)));
+                    QVERIFY(plot.xAxis->range().upper <= limit + 1e-9);
+                }
+                const QPointF end(centre.x() + dx, centre.y() + dy);
+                QMouseEvent release(QEvent::MouseButtonRelease, end, plot.mapToGlobal(end),
+                                    Qt::LeftButton, Qt::NoButton, Qt::NoModifier);
+                QApplication::sendEvent(&plot, &release);
+            }
+            QVERIFY(plot.xAxis->range().lower >= 0.0);
+            QVERIFY(plot.xAxis->range().upper <= limit + 1e-9);
+            QVERIFY(plot.xAxis->range().size() > 0.0);
+            QVERIFY(plot.yAxis->range().lower >= -0.6 - 1e-9);
+            QVERIFY(plot.yAxis->range().upper <= plot.bars()->rowCount() - 0.4 + 1e-9);
+        }
+        // A range set from outside (the panel's common axis) is kept, but never before 0.
+        plot.xAxis->setRange(-50.0, 150.0);
+        QCOMPARE(plot.xAxis->range().lower, 0.0);
+        QCOMPARE(plot.xAxis->range().upper, 200.0);
+        plot.xAxis->setRange(0.0, 3 * limit);
+        QCOMPARE(plot.xAxis->range().upper, 3 * limit);
+    }
+
+    void aSelectedJobKeepsItsColourOnThinRows_data() {
+        QTest::addColumn<int>("slotCount");
+        QTest::addColumn<int>("height");
+        QTest::addRow("rows of 3.5 px (bars)") << 60 << 500;
+        QTest::addRow("rows of 2 px") << 120 << 560;
+        QTest::addRow("rows of 1 px (raster)") << 250 << 560;
+        QTest::addRow("many rows per pixel") << 2000 << 500;
+    }
+
+    void aSelectedJobKeepsItsColourOnThinRows() {
+        QFETCH(int, slotCount);
+        QFETCH(int, height);
+        // Job 3 runs on every fourth map slot; jobs 0-2 on the others.
+        std::vector<TaskRecord> tasks;
+        for (int s = 0; s < slotCount; ++s) {
+            tasks.push_back({s % 4 == 0 ? 3 : s % 3, s, s, TaskKind::Map, false, 0.0, 80.0, 1});
+        }
+        GanttPlot plot;
+        plot.setRun(workloadOf(4, slotCount), runOf(slotCount, slotCount, tasks), true);
+        plot.setLabelsVisible(false);  // a name on a bar is not its colour
+        plot.setSelectedJob(3);
+        show(plot, 700, height);
+        const QColor own = JobPalette::mapShade(3);
+        const QImage image = plot.grab().toImage();
+        if (qEnvironmentVariableIsSet("GANTT_TEST_DUMP")) {
+            image.save(QStringLiteral("/tmp/gantt-test-%1.png").arg(slotCount));
+        }
+        int checked = 0;
+        for (const TaskRecord& t : tasks) {
+            if (t.job != 3) {
+                continue;
+            }
+            const QRectF bar = plot.bars()->barRect(t);
+            const QPoint centre = bar.center().toPoint();
+            if (!plot.axisRect()->rect().contains(centre)) {
+                continue;  // a row cut by the plot's edge
+            }
+            const QColor seen = image.pixelColor(centre);
+            // The job's own colour: not a dark outline, not faded.
+            QVERIFY2(near(seen, own, 30),
+                     qPrintable(QStringLiteral("slot %1 at %4,%5: %2, expected %3")
+                                    .arg(t.slot)
+                                    .arg(seen.name(), own.name())
+                                    .arg(centre.x())
+                                    .arg(centre.y())));
+            ++checked;
+        }
+        QVERIFY(checked > 0);
+        // And the others fade.
+        const TaskRecord& other = tasks[1];
+        QVERIFY(!near(image.pixelColor(plot.bars()->barRect(other).center().toPoint()),
+                      JobPalette::mapShade(other.job), 30) ||
+                slotCount >= 2000);  // at 4 slots per pixel row the selected job may cover it
+    }
+
+    void aWaveIsOneBlock_data() {
+        QTest::addColumn<int>("height");
+        QTest::addRow("bars") << 600;
+        QTest::addRow("raster") << 160;
+    }
+
+    void aWaveIsOneBlock() {
+        QFETCH(int, height);
+        // A wave of 12 tasks of J0 on map slots 3..14, and a single J1 task under it.
+        const std::vector<TaskRecord> tasks = {{0, 5, 3, TaskKind::Map, false, 10.0, 20.0, 12},
+                                               {1, 0, 15, TaskKind::Map, false, 10.0, 20.0, 1}};
+        GanttPlot plot;
+        plot.setRun(workloadOf(2, 40), runOf(40, 40, tasks), true);
+        plot.setLabelsVisible(false);  // a name on a bar is not its colour
+        show(plot, 600, height);
+        QCOMPARE(plot.taskCount(), 13LL);
+        QCOMPARE(plot.bars()->lastMode(),
+                 height >= 600 ? TaskBarsPlottable::Mode::Bars : TaskBarsPlottable::Mode::Raster);
+        const QImage image = plot.grab().toImage();
+        const double x = plot.xAxis->coordToPixel(11.0);  // beside the job's name in the middle
+        // Every row of the wave, and between its rows: the job's colour, no gaps (in the raster
+        // a pixel row across the wave's edge is partly idle: from the second row on).
+        const double edge = height >= 600 ? 0.0 : 1.0;
+        for (double row = 3.0 + edge; row <= 14.0 - edge; row += 0.5) {
+            const QPoint p(static_cast<int>(x), static_cast<int>(plot.yAxis->coordToPixel(row)));
+            QVERIFY2(
+                near(image.pixelColor(p), JobPalette::mapShade(0), 40),
+                qPrintable(QStringLiteral("row %1: %2").arg(row).arg(image.pixelColor(p).name())));
+        }
+        // Hovering slot 9 names the wave's seventh task.
+        const TaskHit hit = plot.bars()->taskAt(QPointF(x, plot.yAxis->coordToPixel(9.0)));
+        QVERIFY(hit.record != nullptr);
+        QCOMPARE(hit.slot, 9);
+        QCOMPARE(hit.task, 11);
+        QVERIFY(plot.tooltipAt(QPointF(x, plot.yAxis->coordToPixel(9.0)))
+                    .contains(QStringLiteral("wave of 12")));
+        // A vector export (SVG, PDF) draws the few records as bars at any row height.
+        QBuffer buffer;
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(plot.size());
+        {
+            QCPPainter painter(&svg);
+            plot.toPainter(&painter, plot.width(), plot.height());
+        }
+        QCOMPARE(plot.bars()->lastMode(), TaskBarsPlottable::Mode::Bars);
+    }
+
+    void theTitleShowsTheModelOnlyForBatches() {
+        auto run = runOf(2, 2, {{0, 0, 0, TaskKind::Map, false, 0.0, 10.0, 1}});
+        run->modelMakespan = 9.0;
+        GanttPlot plot;
+        plot.setRun(workloadOf(2, 2), run, true);
+        QVERIFY(plot.title().contains(QStringLiteral("two-stage model: 9")));
+        plot.setRun(workloadOf(2, 2, 1, 1, true), run, true);  // J1 arrives at 10 s
+        QVERIFY2(!plot.title().contains(QStringLiteral("two-stage")), qPrintable(plot.title()));
+    }
+
+    void aLargeScheduleIsDrawnFromTheSummary() {
+        // 200 000 tasks on 2000 slots: zoomed out a raster of dominant jobs, zoomed in bars.
+        std::vector<TaskRecord> tasks;
+        for (int s = 0; s < 2000; ++s) {
+            for (int k = 0; k < 100; ++k) {
+                tasks.push_back(
+                    {(s / 100 + k) % 50, k, s, TaskKind::Map, false, 10.0 * k, 10.0 * k + 9.0, 1});
+            }
+        }
+        GanttPlot plot;
+        plot.setRun(workloadOf(50, 2000), runOf(2000, 100, tasks), true);
+        show(plot, 1000, 600);
+        QCOMPARE(plot.bars()->lastMode(), TaskBarsPlottable::Mode::Raster);
+        QVERIFY(plot.bars()->summary() != nullptr);
+        // Zoomed onto 20 slots × 50 s: bars, each one where the schedule has it.
+        plot.xAxis->setRange(100.0, 150.0);
+        plot.yAxis->setRange(-0.5, 19.5);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QCOMPARE(plot.bars()->lastMode(), TaskBarsPlottable::Mode::Bars);
+        const TaskHit hit = plot.bars()->taskAt(
+            QPointF(plot.xAxis->coordToPixel(125.0), plot.yAxis->coordToPixel(7.0)));
+        QVERIFY(hit.record != nullptr);
+        QCOMPARE(hit.record->slot, 7);
+        QCOMPARE(hit.record->task, 12);
+        QCOMPARE(hit.record->job, 12);
+    }
+};
+
+QTEST_MAIN(GanttPlotTest)
+#include "GanttPlotTest.moc"
