@@ -12,16 +12,21 @@
 // shared, loaded machine the wall time overstates; cpuMs / cores is what an idle machine needs at
 // least). The trace comes from MRX_SHARED_DATA_DIR; without it every benchmark says so and
 // skips.
+//   bench_gantt --screenshots DIR   writes the README's two pictures instead (through File >
+//                                   Export's writer, 1600×900): gantt-fb2010-day.png (the whole
+//                                   day, 3000 nodes) and gantt-fb2010-zoomed.png (hours 10 to 12).
 #include <benchmark/benchmark.h>
 #include <sys/resource.h>
 
 #include <QApplication>
 #include <QStandardPaths>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
 
+#include "charts/ChartExport.h"
 #include "charts/GanttPlot.h"
 #include "charts/TaskBarsPlottable.h"
 #include "io/SwimImport.h"
@@ -154,12 +159,32 @@ BENCHMARK(GanttPanFrame)
     ->Repetitions(3)
     ->ComputeStatistics("min", minimum);
 
+int writeScreenshots(const QString& dir) {
+    const Day* d = day(3000);
+    if (d == nullptr) {
+        std::fprintf(stderr, "bench_gantt: FB-2010 trace not found: %s\n", kTrace.c_str());
+        return 2;
+    }
+    const QSize size(1600, 900);
+    mr::ui::GanttPlot plot;
+    plot.resize(size);
+    plot.setRun(d->workload, d->run, true);
+    mr::ui::exportChart(&plot, dir + QStringLiteral("/gantt-fb2010-day.png"), size);
+    plot.xAxis->setRange(10 * 3600.0, 12 * 3600.0);
+    mr::ui::exportChart(&plot, dir + QStringLiteral("/gantt-fb2010-zoomed.png"), size);
+    std::printf("wrote %s/gantt-fb2010-{day,zoomed}.png\n", qPrintable(dir));
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
     QStandardPaths::setTestModeEnabled(true);
     QApplication app(argc, argv);
+    if (argc == 3 && std::string(argv[1]) == "--screenshots") {
+        return writeScreenshots(QString::fromLocal8Bit(argv[2]));
+    }
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();
     benchmark::Shutdown();

@@ -100,9 +100,7 @@ Command makeCostSweepCommand(CLI::App& app) {
                 cost::runEpochPoints(
                     sweep.model, sweep.epochs, sweep.options, indices,
                     [&](std::size_t i, const cost::CostResult& r) {
-                        auto fields = cost::epochPointFields(sweep, i, &r);
-                        fields["solver_seconds"] = r.solver.seconds;  // information only
-                        emit(i, fields);
+                        emit(i, cost::epochPointFields(sweep, i, &r));
                     },
                     {}, o->threads);
             };
@@ -147,12 +145,10 @@ Command makeCostSweepCommand(CLI::App& app) {
         job.arguments = [&](std::size_t i) { return cost::clusterPointFields(sweep, i, nullptr); };
         job.checkWork = checkWork;
         job.run = [&](const std::vector<std::size_t>& indices, const PointsJob::Emit& emit) {
-            cost::runClusterSizePoints(
-                sweep, options, indices, [&](std::size_t i, const cost::ClusterPointValue& v) {
-                    auto fields = cost::clusterPointFields(sweep, i, &v);
-                    fields["solver_seconds"] = v.solverSeconds;  // information only
-                    emit(i, fields);
-                });
+            cost::runClusterSizePoints(sweep, options, indices,
+                                       [&](std::size_t i, const cost::ClusterPointValue& v) {
+                                           emit(i, cost::clusterPointFields(sweep, i, &v));
+                                       });
         };
         runPointsJob(o->shards, job, out, err);
     };

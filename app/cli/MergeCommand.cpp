@@ -1,103 +1,33 @@
-// mrsim merge PARTS... [-o OUT] [--json|--csv] — the JSON-lines parts of a sharded sweep
+// mrsim merge PARTS... [-o OUT] [--json|--csv|--lines] — the JSON-lines parts of a sharded sweep
 // (sweep, sweep-load or cost-sweep with --shard/-o) put back together: checks that every part
 // comes from the same sweep (the fingerprint), that no point is missing or given twice (exit 2
-// naming their indices), and prints exactly what the unsharded sweep prints (issue 16).
+// naming their indices), and prints exactly what the unsharded sweep prints (issue 16); with
+// --lines, the sweep's points as one JSON-lines file instead (what File > Open sweep results…
+// in the explorer reads).
 #include <memory>
-#include <optional>
 #include <ostream>
 
 #include "cli/Command.h"
 #include "cli/SweepShards.h"
-#include "cost/CostSweepsFormat.h"
 #include "io/AtomicFile.h"
-#include "io/LoadSweepFormat.h"
-#include "io/SweepFormat.h"
+#include "io/SweepResults.h"
 
 namespace mr::cli {
 
 namespace {
 
-// Reads the parts of one sweep into per-point values, whatever the command.
-struct MergedSweep {
-    std::string command;
-    std::string kind;  // cost-sweep: "epochs" or "machines"
-    SweepDefinition sweep;
-    SweepValues sweepValues;
-    LoadSweepOptions load;
-    LoadSweepValues loadValues;
-    cost::EpochSweepDefinition epochs;
-    std::vector<std::optional<cost::CostResult>> epochValues;
-    cost::ClusterSizeOptions cluster;
-    cost::CostOptions clusterOptions;
-    std::vector<std::optional<cost::ClusterPointValue>> clusterValues;
-
-    void define(const SweepHeader& h, const std::string& where) {
-        command = h.command;
-        const nlohmann::json definition = nlohmann::json::parse(h.definition.dump());
-        if (command == "sweep") {
-            sweep = sweepFromDefinition(definition, where);
-            sweepValues.resize(h.points);
-        } else if (command == "sweep-load") {
-            load = loadSweepFromDefinition(definition, where);
-            loadValues.resize(h.points);
-        } else if (command == "cost-sweep") {
-            kind = cost::costSweepKind(definition, where);
-            if (kind == "epochs") {
-                epochs = cost::epochSweepFromDefinition(definition, where);
-                epochValues.resize(h.points);
-            } else {
-                cluster = cost::clusterSizeFromDefinition(definition, where, &clusterOptions);
-                clusterValues.resize(h.points);
-            }
-        } else {
-            throw InputError(where, "", "command",
-                             "unknown sweep command '" + command +
-                                 "' (expected sweep, sweep-load or cost-sweep)");
-        }
-        if (h.points != pointCount()) {
-            throw InputError(where, "", "points",
-                             "the header says " + std::to_string(h.points) +
-                                 " points, its definition has " + std::to_string(pointCount()));
-        }
+std::string summary(const SweepResults& results, OutputFormat format) {
+    if (results.command() == "sweep") {
+        return sweepOutput(results.sweep(), format);
     }
-
-    std::size_t pointCount() const {
-        if (command == "sweep") {
-            return sweepPointCount(sweep.spec);
-        }
-        if (command == "sweep-load") {
-            return loadSweepPointCount(load);
-        }
-        return kind == "epochs" ? epochs.epochs.size() : cost::clusterSizePointCount(cluster);
+    if (results.command() == "sweep-load") {
+        return loadSweepOutput(results.loadSweep(), format);
     }
-
-    void add(std::size_t i, const nlohmann::json& line, const std::string& where) {
-        if (command == "sweep") {
-            sweepValues[i] = sweepPointFromLine(sweep, i, line, where);
-        } else if (command == "sweep-load") {
-            loadValues[i] = loadPointFromLine(load, i, line, where);
-        } else if (kind == "epochs") {
-            epochValues[i] = cost::epochPointFromLine(epochs, i, line, where);
-        } else {
-            clusterValues[i] = cost::clusterPointFromLine(cluster, i, line, where);
-        }
+    if (results.isEpochSweep()) {
+        return epochSweepOutput(results.epochModel(), results.epochSweep(), format);
     }
-
-    std::string print(OutputFormat format) const {
-        if (command == "sweep") {
-            return sweepOutput(summariseSweep(sweep.spec, sweep.workload, sweepValues), format);
-        }
-        if (command == "sweep-load") {
-            return loadSweepOutput(summariseLoadSweep(load, loadValues), format);
-        }
-        if (kind == "epochs") {
-            return epochSweepOutput(epochs.model, cost::epochPointsOf(epochs.epochs, epochValues),
-                                    format);
-        }
-        return clusterSizeOutput(cluster, cost::summariseClusterSize(cluster, clusterValues),
-                                 format);
-    }
-};
+    return clusterSizeOutput(results.clusterSizeOptions(), results.clusterSizeSweep(), format);
+}
 
 }  // namespace
 
@@ -106,6 +36,7 @@ Command makeMergeCommand(CLI::App& app) {
         std::vector<std::string> parts;
         std::string output;
         FormatFlags format;
+        bool lines = false;
     };
     auto o = std::make_shared<Options>();
     Command c;
@@ -117,18 +48,15 @@ Command makeMergeCommand(CLI::App& app) {
     c.app->add_option("parts", o->parts, "Part files (JSON lines), in any order")->required();
     c.app->add_option("-o,--output", o->output, "Write the result to OUT instead of stdout");
     o->format.addTo(*c.app);
+    c.app->add_flag("--lines", o->lines,
+                    "Write the merged points as one JSON-lines file (header, points in index "
+                    "order) instead of the summary");
     c.run = [o](std::ostream& out, std::ostream&) {
-        MergedSweep merged;
-        PartsCallbacks callbacks;
-        callbacks.header = [&](const SweepHeader& h) { merged.define(h, o->parts.front()); };
-        callbacks.point = [&](std::size_t i, const nlohmann::json& line, const std::string& where) {
-            merged.add(i, line, where);
-        };
-        const PartsReport report = readSweepParts(o->parts, callbacks);
-        if (!report.header) {
-            throw InputError(o->parts.front(), "", "",
-                             "no sweep header line: not the output of a sharded sweep");
+        if (o->lines && (o->format.json || o->format.csv)) {
+            throw InputError("", "", "lines", "--lines is a format of its own: no --json or --csv");
         }
+        const SweepResults results = SweepResults::read(o->parts);
+        const PartsReport& report = results.report();
         const std::vector<std::size_t> missing = report.missing();
         if (!missing.empty() || !report.duplicates.empty()) {
             std::string text;
@@ -148,7 +76,8 @@ Command makeMergeCommand(CLI::App& app) {
             }
             throw InputError("", "", "parts", text);
         }
-        const std::string text = merged.print(o->format.format());
+        const std::string text =
+            o->lines ? results.pointLines() : summary(results, o->format.format());
         if (o->output.empty()) {
             out << text;
         } else {

@@ -163,6 +163,7 @@ ordered_json epochPointFields(const EpochSweepDefinition& sweep, std::size_t ind
         cpu.push_back(partNumber(c));
     }
     out["cpu_seconds_per_machine"] = std::move(cpu);
+    out["solver_seconds"] = r->solver.seconds;  // wall time: information only
     return out;
 }
 
@@ -193,6 +194,7 @@ CostResult epochPointFromLine(const EpochSweepDefinition& sweep, std::size_t ind
     r.solver.programs = static_cast<int>(f.requiredInt("lp_count", 0, INT32_MAX));
     r.solver.columns = static_cast<int>(f.requiredInt("lp_columns", 0, INT32_MAX));
     r.solver.rows = static_cast<int>(f.requiredInt("lp_rows", 0, INT32_MAX));
+    r.solver.seconds = f.optionalNumber("solver_seconds", 0.0, 1e12).value_or(0.0);
     const nlohmann::json& cpu = f.raw("cpu_seconds_per_machine");
     if (!cpu.is_array() || cpu.size() > sweep.model.machines.size()) {
         f.fail("cpu_seconds_per_machine", "must be an array of one number per machine");
@@ -218,6 +220,7 @@ ordered_json clusterPointFields(const ClusterSizeOptions& sweep, std::size_t ind
     if (value != nullptr) {
         out["feasible"] = value->feasible;
         out["total_cost"] = value->feasible ? partNumber(value->cost) : ordered_json();
+        out["solver_seconds"] = value->solverSeconds;  // wall time: information only
     }
     return out;
 }
@@ -231,6 +234,7 @@ ClusterPointValue clusterPointFromLine(const ClusterSizeOptions& sweep, std::siz
     if (v.feasible) {
         v.cost = partNumber(f, "total_cost");
     }
+    v.solverSeconds = f.optionalNumber("solver_seconds", 0.0, 1e12).value_or(0.0);
     return v;
 }
 

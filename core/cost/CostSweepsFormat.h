@@ -32,14 +32,15 @@ ClusterSizeOptions clusterSizeFromDefinition(const nlohmann::json& definition,
                                              const std::string& where, CostOptions* options);
 
 // An epoch point: "epoch_s" and, with a result, its summary (costs, LP cost, makespan, locality,
-// epoch count, solver report, CPU-seconds per machine).
+// epoch count, solver report, CPU-seconds per machine) and its "solver_seconds" (wall time,
+// information only: never in a summary).
 nlohmann::ordered_json epochPointFields(const EpochSweepDefinition& sweep, std::size_t index,
                                         const CostResult* slim);
 CostResult epochPointFromLine(const EpochSweepDefinition& sweep, std::size_t index,
                               const nlohmann::json& line, const std::string& where);
 
 // A cluster-size point: run, machines, jobs, role ("algorithm"/"baseline"), algorithm, seed and,
-// with a value, "feasible" and "total_cost".
+// with a value, "feasible", "total_cost" and "solver_seconds" (information only).
 nlohmann::ordered_json clusterPointFields(const ClusterSizeOptions& sweep, std::size_t index,
                                           const ClusterPointValue* value);
 ClusterPointValue clusterPointFromLine(const ClusterSizeOptions& sweep, std::size_t index,

@@ -175,6 +175,14 @@ void expectMergesEqualUnsharded(const std::vector<std::string>& sweep, const std
             EXPECT_EQ(merged.exitCode, 0) << merged.err;
             EXPECT_EQ(merged.out, whole[f++]);
         }
+        // Merged into one part file (header, points in index order): itself a whole sweep.
+        const std::string all = test::scratchDir() + "/" + tag + "-all.jsonl";
+        std::vector<std::string> merge{"merge", "--lines", "-o", all};
+        merge.insert(merge.end(), parts.begin(), parts.end());
+        const auto lines = runMrsimBinary(merge);
+        EXPECT_EQ(lines.exitCode, 0) << lines.err;
+        EXPECT_EQ(runMrsimBinary({"merge", all}).out, whole[0]);
+        EXPECT_EQ(runMrsimBinary({"merge", all, "--csv"}).out, whole[2]);
     }
 }
 
@@ -205,30 +213,33 @@ TEST(SweepShards, FileSweepMergesToTheUnshardedOutput) {
 }
 
 TEST(SweepShards, LoadSweepMergesToTheUnshardedOutput) {
+    // 60 runs x 20 loads x 2 policies = 2400 points of ~340 bytes: each of 7 shards prints more
+    // than a pipe holds, so its killed shards are still running when killed.
     const std::vector<std::string> sweep{"sweep-load",
                                          "facebook-1000",
                                          "--jobs",
-                                         "20",
+                                         "4",
                                          "--nodes",
-                                         "8",
+                                         "4",
                                          "--interarrival",
-                                         "50:250:100",
+                                         "50:1000:50",
                                          "--runs",
-                                         "3",
+                                         "60",
                                          "-a",
                                          "edf,min-edf-wc",
                                          "--deadline-factor",
                                          "1:2"};
-    expectMergesEqualUnsharded(sweep, "load", {{1, {}}, {3, {0}}, {7, {5}}}, false);
+    expectMergesEqualUnsharded(sweep, "load", {{1, {}}, {3, {0}}, {7, {5, 2}}}, true);
 }
 
 TEST(SweepShards, CostSweepsMergeToTheUnshardedOutput) {
     expectMergesEqualUnsharded(
         {"cost-sweep", test::samplePath("lips-ec2-20-c1medium50.json"), "--epochs", "300:1500:300"},
         "epochs", {{3, {1}}}, false);
+    // 500 runs x 3 sizes x 2 = 3000 points of ~210 bytes: every shard of 7 outgrows a pipe.
     expectMergesEqualUnsharded(
-        {"cost-sweep", "--machines", "3:9:3", "--runs", "2", "--jobs-per-machine", "3"}, "machines",
-        {{1, {}}, {7, {2}}}, false);
+        {"cost-sweep", "--machines", "3:9:3", "--runs", "500", "--jobs-per-machine", "3"},
+        "machines", {{1, {}}, {3, {2}}, {7, {0, 4}}}, true);
 }
 
 TEST(SweepShards, MergeNamesMissingDuplicatedAndForeignPoints) {
@@ -269,6 +280,9 @@ TEST(SweepShards, MergeNamesMissingDuplicatedAndForeignPoints) {
     const auto resume = runMrsimBinary(with(sweep, {"--shard", "1/3", "--resume", other}));
     EXPECT_EQ(resume.exitCode, 2);
     EXPECT_NE(resume.err.find("holds points of another sweep"), std::string::npos) << resume.err;
+
+    // --lines is a format of its own.
+    EXPECT_EQ(runMrsimBinary({"merge", "--lines", "--json", shardName("m", 0, 3)}).exitCode, 2);
 
     // An edited header (its definition no longer matches its fingerprint) and a garbled line.
     std::string text = readText(shardName("m", 1, 3));

@@ -154,6 +154,28 @@ private slots:
             QVERIFY2(decimals < 0 || d == decimals, qPrintable(labels.toList().join(' ')));
             decimals = d;
         }
+        // Seconds while a step is under half an hour, then hours, as the axis title says; the
+        // labels are the tick positions in that unit.
+        const QVector<double> ticks = plot.xAxis->tickVector();
+        const bool hours = ticks.size() >= 2 && ticks[1] - ticks[0] >= 1800.0;
+        QCOMPARE(plot.xAxis->label(),
+                 hours ? QStringLiteral("time (h)") : QStringLiteral("time (s)"));
+        for (int i = 0; i < ticks.size(); ++i) {
+            const double shown = labels[i].toDouble() * (hours ? 3600.0 : 1.0);
+            QVERIFY2(std::abs(shown - ticks[i]) <= 1e-6 * std::max(1.0, std::abs(ticks[i])),
+                     qPrintable(labels[i]));
+        }
+        if (hours) {  // whole hours: 1, 2, 3, 6, 12 or 24 h, or whole days
+            const double step = (ticks[1] - ticks[0]) / 3600.0;
+            QVERIFY2(
+                step == std::round(step) && (step <= 24.0 ? 24.0 / step == std::round(24.0 / step)
+                                                          : step / 24.0 == std::round(step / 24.0)),
+                qPrintable(labels.toList().join(' ')));
+        }
+        if (span == 354372.0 && width == 800) {  // the FB-2010 day: 0 24 48 72 96 (h)
+            QVERIFY(hours);
+            QCOMPARE(labels.toList().mid(0, 3), (QStringList{"0", "24", "48"}));
+        }
     }
 
     void poolLabelsNeverOverlap_data() {

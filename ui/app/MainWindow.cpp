@@ -1,6 +1,7 @@
 #include "app/MainWindow.h"
 
 #include <qcustomplot.h>
+#include <algorithm>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -47,6 +48,7 @@
 #include "studio/SessionController.h"
 #include "studio/VariantStore.h"
 #include "studio/VariantStrip.h"
+#include "sweep/SweepResultsOpener.h"
 #include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
@@ -240,6 +242,19 @@ void MainWindow::buildMenus() {
         m_table->clearSelection();
         checkDeadlineAlgorithm();
     });
+
+    auto* sweepResults = new SweepResultsOpener(
+        m_sweep, m_deadlines, m_cost,
+        [this](QWidget* page) { m_tabs->setCurrentIndex(tabIndex(page)); }, this);
+    auto* openResults = new QAction(tr("Open s&weep results…"), file);
+    openResults->setObjectName(QStringLiteral("fileOpenSweepResults"));
+    connect(openResults, &QAction::triggered, sweepResults, &SweepResultsOpener::chooseAndOpen);
+    const QList<QAction*> items = file->actions();  // after Import trace…, with the other opens
+    const auto import = std::find_if(items.begin(), items.end(), [](const QAction* a) {
+        return a->objectName() == QLatin1String("fileImport");
+    });
+    file->insertAction(import != items.end() && import + 1 != items.end() ? *(import + 1) : nullptr,
+                       openResults);
 
     m_exports = new ExportController(this);
     m_exports->setDefaultDirectory([this] {

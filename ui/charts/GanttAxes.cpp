@@ -78,24 +78,45 @@ QString TimeAxisTicker::format(double seconds, double step) {
     return text;
 }
 
-double TimeAxisTicker::getTickStep(const QCPRange& range) {
-    const double width = m_axis && m_axis->axisRect() ? m_axis->axisRect()->width() : 600.0;
-    const double count = std::max(3.0, width / m_spacing);
-    // 1, 2 or 5 times a power of ten, the nearest to range / count from above.
-    const double raw = range.size() / count;
+namespace {
+
+// 1, 2 or 5 times a power of ten, the smallest not below `raw`.
+double niceStep(double raw) {
     const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-    m_step = 10.0 * magnitude;
     for (double m : {1.0, 2.0, 5.0}) {
         if (m * magnitude >= raw) {
-            m_step = m * magnitude;
-            break;
+            return m * magnitude;
         }
     }
+    return 10.0 * magnitude;
+}
+
+constexpr double kHour = 3600.0;
+
+}  // namespace
+
+double TimeAxisTicker::step(double seconds, double count, bool* hours) {
+    const double raw = seconds / std::max(count, 1.0);
+    *hours = raw >= kHour / 2.0;
+    if (!*hours) {
+        return niceStep(raw);
+    }
+    for (double h : {1.0, 2.0, 3.0, 6.0, 12.0, 24.0}) {
+        if (h * kHour >= raw) {
+            return h * kHour;
+        }
+    }
+    return 24.0 * kHour * niceStep(raw / (24.0 * kHour));  // whole days
+}
+
+double TimeAxisTicker::getTickStep(const QCPRange& range) {
+    const double width = m_axis && m_axis->axisRect() ? m_axis->axisRect()->width() : 600.0;
+    m_step = step(range.size(), std::max(3.0, width / m_spacing), &m_hours);
     return m_step;
 }
 
 QString TimeAxisTicker::getTickLabel(double tick, const QLocale&, QChar, int) {
-    return format(tick, m_step);
+    return m_hours ? format(tick / kHour, m_step / kHour) : format(tick, m_step);
 }
 
 std::vector<QRectF> stackLabels(const std::vector<QRectF>& wanted, double top, double bottom,

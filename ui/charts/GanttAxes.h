@@ -37,14 +37,21 @@ private:
     double m_minSpacing = 18.0;
 };
 
-// Ticks on the time axis in seconds, all in fixed notation with as many decimals as the step
-// needs, about one per `spacing` pixels of the axis.
+// Ticks on the time axis, all in fixed notation with as many decimals as the step needs, about
+// one per `spacing` pixels of the axis: in seconds, or in hours (steps of 1, 2, 3, 6, 12, 24 h
+// and whole days) once a step would be half an hour or more — a cluster's day reads "0 24 48",
+// not "0 100000 200000". The axis title says which (timeUnit()).
 class TimeAxisTicker : public QCPAxisTicker {
 public:
     explicit TimeAxisTicker(QCPAxis* axis) : m_axis(axis) {}
     void setSpacing(double pixels) { m_spacing = pixels; }
+    // "s" or "h": the unit of the labels of the last tick computation.
+    QString timeUnit() const { return m_hours ? QStringLiteral("h") : QStringLiteral("s"); }
 
     static QString format(double seconds, double step);
+    // The step (seconds) for a range of `seconds` shown with about `count` ticks; sets `hours`
+    // when the labels are to be in hours.
+    static double step(double seconds, double count, bool* hours);
 
 protected:
     double getTickStep(const QCPRange& range) override;
@@ -55,6 +62,7 @@ private:
     QCPAxis* m_axis;
     double m_spacing = 110.0;
     double m_step = 1.0;
+    bool m_hours = false;
 };
 
 // Places labels as near their wanted rectangles as possible without overlapping: sorted by

@@ -62,8 +62,7 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
             &GanttPlot::keepRangesInBounds);
 }
 
-void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit,
-                       const JobColours& colours) {
+void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit, const JobColours& colours) {
     setRun(w, std::make_shared<const RunResult>(r), fit, colours);
 }
 
@@ -175,6 +174,10 @@ void GanttPlot::layoutOverlays() {
     }
     if (yAxis->label() != text) {
         yAxis->setLabel(text);  // the same height whatever the text: the layout stays
+    }
+    const QString time = tr("time (%1)").arg(m_timeTicker->timeUnit());
+    if (xAxis->label() != time) {
+        xAxis->setLabel(time);  // one line either way: the layout stays
     }
 
     // Pool labels at the top of their bands, stacked so that none covers another.

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
 
 #include "document/JobPalette.h"
 #include "schedulers/Algorithm.h"
@@ -22,10 +21,13 @@ QRgb darker(QRgb c) {
     return qRgb(qRed(c) * 3 / 4, qGreen(c) * 3 / 4, qBlue(c) * 3 / 4);
 }
 
-// A busy share of a pixel shown as the job's colour mixed with white: a nearly idle pixel is
-// pale, a full one the job's own colour.
+// A pixel's busy share as the job's colour mixed with white: a sliver (one fifteenth, the
+// smallest step) at about 60 % of the colour — one long task in a pixel row of forty slots must
+// still show, it may be what sets the makespan — up to the colour itself when full, on a
+// square-root scale so that small shares stay apart.
 QRgb shaded(QRgb c, int fill) {
-    const int k = 64 + 191 * fill / TimelineCell::kFillSteps;  // 1/4 .. 1
+    const double share = static_cast<double>(fill) / TimelineCell::kFillSteps;
+    const int k = static_cast<int>(std::lround(115.0 + 140.0 * std::sqrt(share)));
     const auto mix = [k](int v) { return 255 - (255 - v) * k / 255; };
     return qRgb(mix(qRed(c)), mix(qGreen(c)), mix(qBlue(c)));
 }
@@ -401,53 +403,70 @@ void TaskBarsPlottable::drawRaster(QCPPainter* painter, const View& v) {
 void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& rv, QPointF origin,
                                          double scale) const {
     // A job's name where it forms a compact block on screen: from every fourth pixel in each
-    // direction, per job and kind, the pixels it holds and their bounding box; a box that the
-    // job fills at least half of and that holds the name gets it (largest first, no overlaps).
+    // direction, per job and kind, its pixels in runs of neighbouring sampled columns (a job
+    // that also runs elsewhere still gets its big block named) and each run's bounding box; a
+    // box that the job fills at least half of and that holds the name gets it (largest first,
+    // no overlaps).
     constexpr int kStep = 4;
-    struct Box {
-        int count = 0;
-        int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    struct Sample {
+        std::int64_t key;  // job × 2 + (reduce ? 1 : 0)
+        int x, y;
     };
-    std::unordered_map<std::int64_t, Box> boxes;
+    std::vector<Sample> samples;
     for (int y = kStep / 2; y < rv.height; y += kStep) {
         const RasterPixel* row = m_pixels.data() + static_cast<std::size_t>(y) * rv.width;
         for (int x = kStep / 2; x < rv.width; x += kStep) {
-            if (row[x].job < 0) {
-                continue;
-            }
-            const std::int64_t key =
-                static_cast<std::int64_t>(row[x].job) * 2 + (row[x].kind == TaskKind::Map ? 0 : 1);
-            Box& b = boxes[key];
-            if (b.count++ == 0) {
-                b = {1, x, y, x, y};
-            } else {
-                b.x0 = std::min(b.x0, x);
-                b.x1 = std::max(b.x1, x);
-                b.y0 = std::min(b.y0, y);
-                b.y1 = std::max(b.y1, y);
+            if (row[x].job >= 0) {
+                samples.push_back({static_cast<std::int64_t>(row[x].job) * 2 +
+                                       (row[x].kind == TaskKind::Map ? 0 : 1),
+                                   x, y});
             }
         }
+    }
+    std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
+        return a.key != b.key ? a.key < b.key : a.x < b.x;
+    });
+    struct Box {
+        std::int64_t key = 0;
+        int count = 0;
+        int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    };
+    std::vector<Box> boxes;
+    for (const Sample& p : samples) {
+        Box* b = boxes.empty() ? nullptr : &boxes.back();
+        if (b == nullptr || b->key != p.key || p.x > b->x1 + kStep) {
+            boxes.push_back({p.key, 1, p.x, p.y, p.x, p.y});
+            continue;
+        }
+        ++b->count;
+        b->x1 = std::max(b->x1, p.x);
+        b->y0 = std::min(b->y0, p.y);
+        b->y1 = std::max(b->y1, p.y);
     }
     struct Candidate {
         QRectF rect;
         std::int64_t key;
         int count;
+        bool upright;  // a tall, narrow block (a wave over many slots) reads its name upwards
     };
     std::vector<Candidate> candidates;
     const QFontMetricsF metrics(painter->font());
-    for (const auto& [key, b] : boxes) {
+    for (const Box& b : boxes) {
         const double w = (b.x1 - b.x0 + kStep) / scale;
         const double h = (b.y1 - b.y0 + kStep) / scale;
         const double cells =
             static_cast<double>(b.x1 - b.x0 + kStep) * (b.y1 - b.y0 + kStep) / (kStep * kStep);
-        const QString& name = m_names.value(static_cast<int>(key / 2));
-        if (b.count < 0.5 * cells || w < metrics.horizontalAdvance(name) + 6 ||
-            h < metrics.height()) {
+        const double length = metrics.horizontalAdvance(m_names.value(static_cast<int>(b.key / 2)));
+        if (b.count < 0.5 * cells) {
             continue;
         }
-        candidates.push_back({QRectF(origin.x() + (b.x0 - kStep / 2) / scale,
-                                     origin.y() + (b.y0 - kStep / 2) / scale, w, h),
-                              key, b.count});
+        const bool across = w >= length + 6 && h >= metrics.height();
+        const bool upright = !across && h >= length + 6 && w >= metrics.height() + 3;
+        if (across || upright) {
+            candidates.push_back({QRectF(origin.x() + (b.x0 - kStep / 2) / scale,
+                                         origin.y() + (b.y0 - kStep / 2) / scale, w, h),
+                                  b.key, b.count, upright});
+        }
     }
     std::sort(candidates.begin(), candidates.end(),
               [](const Candidate& a, const Candidate& b) { return a.count > b.count; });
@@ -458,9 +477,10 @@ void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& 
         }
         const int job = static_cast<int>(c.key / 2);
         const QString& name = m_names.value(job);
-        const QRectF text(c.rect.center() - QPointF(metrics.horizontalAdvance(name) / 2 + 3,
-                                                    metrics.height() / 2),
-                          QSizeF(metrics.horizontalAdvance(name) + 6, metrics.height()));
+        const QSizeF size(metrics.horizontalAdvance(name) + 6, metrics.height());
+        const QSizeF extent = c.upright ? size.transposed() : size;
+        const QRectF text(c.rect.center() - QPointF(extent.width() / 2, extent.height() / 2),
+                          extent);
         if (std::any_of(taken.begin(), taken.end(),
                         [&text](const QRectF& t) { return t.intersects(text); })) {
             continue;
@@ -469,7 +489,16 @@ void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& 
         const bool faded = m_selectedJob >= 0 && job != m_selectedJob;
         const QRgb colour = colourOf(job, c.key % 2 ? TaskKind::Reduce : TaskKind::Map, faded);
         painter->setPen(JobPalette::textOn(QColor::fromRgb(colour)));
-        painter->drawText(text, Qt::AlignCenter, name);
+        if (!c.upright) {
+            painter->drawText(text, Qt::AlignCenter, name);
+            continue;
+        }
+        painter->save();
+        painter->translate(text.center());
+        painter->rotate(-90.0);
+        painter->drawText(QRectF(QPointF(-size.width() / 2, -size.height() / 2), size),
+                          Qt::AlignCenter, name);
+        painter->restore();
     }
 }
 

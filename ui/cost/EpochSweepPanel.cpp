@@ -9,7 +9,9 @@
 #include <QPushButton>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <atomic>
+#include <limits>
 
 #include "cost/CostChartStyle.h"
 #include "cost/CostFormat.h"
@@ -115,6 +117,7 @@ void EpochSweepPanel::setModel(std::shared_ptr<const cost::CostModel> model) {
     m_job->discard();
     m_model = std::move(model);
     m_points.clear();
+    m_asked.clear();
     m_status->setText(tr("lips-online for each epoch length; press Run sweep."));
     draw();
 }
@@ -173,6 +176,15 @@ bool EpochSweepPanel::start() {
     return true;
 }
 
+void EpochSweepPanel::showPoints(const std::vector<double>& asked,
+                                 std::vector<cost::EpochPoint> points, const QString& status) {
+    m_job->discard();
+    m_asked = asked;
+    m_points = std::move(points);
+    m_status->setText(status);
+    draw();
+}
+
 void EpochSweepPanel::cancel() {
     m_job->cancel();
     m_status->setText(tr("Cancelling…"));
@@ -228,8 +240,20 @@ void EpochSweepPanel::draw() {
             makespans << p.result.makespanS;
         }
     }
-    m_cost->setData(epochs, costs, true);
-    m_makespan->setData(epochs, makespans, true);
+    // A results file's epoch lengths without a point: gaps in the curves.
+    QVector<double> gapEpochs = epochs, gapCosts = costs, gapMakespans = makespans;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (double e : m_asked) {
+        const bool present = std::any_of(m_points.begin(), m_points.end(),
+                                         [e](const cost::EpochPoint& p) { return p.epochS == e; });
+        if (!present) {
+            gapEpochs << e;
+            gapCosts << nan;
+            gapMakespans << nan;
+        }
+    }
+    m_cost->setData(gapEpochs, gapCosts, false);
+    m_makespan->setData(gapEpochs, gapMakespans, false);
     m_current = new QCPItemStraightLine(m_chart);
     m_current->point1->setCoords(m_currentEpoch, 0.0);
     m_current->point2->setCoords(m_currentEpoch, 1.0);
@@ -264,8 +288,12 @@ void EpochSweepPanel::draw() {
         }
         costchart::showMessage(m_chart, m_chart->axisRect(), message);
     } else {
-        const double lo = std::min(epochs.front(), m_currentEpoch);
-        const double hi = std::max(epochs.back(), m_currentEpoch);
+        double lo = std::min(epochs.front(), m_currentEpoch);
+        double hi = std::max(epochs.back(), m_currentEpoch);
+        if (!m_asked.empty()) {  // gaps at either end stay in view
+            lo = std::min(lo, *std::min_element(m_asked.begin(), m_asked.end()));
+            hi = std::max(hi, *std::max_element(m_asked.begin(), m_asked.end()));
+        }
         const double pad = std::max(1.0, (hi - lo) * 0.04);
         m_chart->xAxis->setRange(lo - pad, hi + pad);
         m_chart->yAxis->setRange(0.0, *std::max_element(costs.begin(), costs.end()) * 1.12);

@@ -36,6 +36,11 @@ public:
     // Starts a sweep over the spin boxes' range (returns false with a message when it is bad).
     bool start();
     void cancel();
+    // Shows an epoch sweep read from a results file (File > Open sweep results…): `asked` are
+    // its epoch lengths, `points` those with a result; a missing one is a gap in the curves. A
+    // running sweep is dropped. `status` says where it came from.
+    void showPoints(const std::vector<double>& asked, std::vector<cost::EpochPoint> points,
+                    const QString& status);
     bool isRunning() const;
     void waitForIdle();
 
@@ -59,6 +64,7 @@ private:
 
     std::shared_ptr<const cost::CostModel> m_model;
     std::vector<cost::EpochPoint> m_points;
+    std::vector<double> m_asked;  // a results file's epoch lengths: those without a point are gaps
     std::shared_ptr<Progress> m_progress;
     BackgroundJob* m_job;
     QTimer* m_poll;

@@ -356,28 +356,38 @@ void DeadlinesTab::finish(const Outcome& outcome) {
     } else {
         int fewest = o.runs;
         int most = 0;
-        int cells = 0;
+        int points = 0;  // finished: one policy at one load on one run each
         for (const LoadPoint& p : m_result->points) {
             if (p.runs > 0) {
                 fewest = std::min(fewest, p.runs);
                 most = std::max(most, p.runs);
             }
-        }
-        for (std::size_t i = 0; i < m_result->points.size(); i += o.algorithms.size()) {
-            cells += m_result->points[i].runs;  // one algorithm's runs per load = cells
+            points += p.runs;
         }
         const QString runs =
             fewest == most ? QString::number(most) : tr("%1 to %2").arg(fewest).arg(most);
-        setStatus(tr("Cancelled after %1 of %2 cells (one run at one load): the points drawn "
-                     "average %3 of the %4 runs asked for; loads without a finished run are "
-                     "not drawn.")
-                      .arg(cells)
-                      .arg(loads * o.runs)
+        setStatus(tr("Cancelled after %1 of %2 points (one policy at one load on one run): the "
+                     "points drawn average %3 of the %4 runs asked for; loads without a finished "
+                     "run are not drawn.")
+                      .arg(points)
+                      .arg(static_cast<int>(loadSweepPointCount(o)))
                       .arg(runs)
                       .arg(o.runs),
                   true);
     }
     emit finished();
+}
+
+void DeadlinesTab::showResult(const LoadSweepResult& result, const QString& status) {
+    m_job->discard();
+    m_running.reset();
+    m_poll->stop();
+    m_cancel->setEnabled(false);
+    m_start->setText(tr("Run sweep"));
+    setOptions(result.options);
+    m_result = result;
+    m_charts->setResult(*m_result);
+    setStatus(status, false);
 }
 
 QList<QCustomPlot*> DeadlinesTab::exportablePlots(int chart) const {

@@ -2,7 +2,7 @@
 // sweep-load`) of generated batches with deadlines, the chosen policies' deadline metrics
 // against the mean inter-arrival time. The sweep runs on the explorer's WorkPool; a progress bar
 // follows it (the core's progress callback stores into atomics that a timer polls) and Cancel stops
-// it between cells, drawing what finished and saying so. Starting a new sweep drops the old one's
+// it between points, drawing what finished and saying so. Starting a new sweep drops the old one's
 // result. The defaults finish in seconds; seed 004 used 1000 jobs × 100 runs.
 #pragma once
 
@@ -40,7 +40,11 @@ public:
     void setOptions(const LoadSweepOptions& options);
 
     void start();   // a bad entry is shown in the status line instead
-    void cancel();  // the running sweep stops after its current cells
+    void cancel();  // the running sweep stops after its current points
+    // Shows a sweep read from a results file (File > Open sweep results…): its options in the
+    // controls, its points in the charts (a load without a run is a gap). A running sweep is
+    // dropped. `status` says where it came from.
+    void showResult(const LoadSweepResult& result, const QString& status);
     bool isRunning() const { return m_running != nullptr; }
 
     const std::optional<LoadSweepResult>& result() const { return m_result; }
@@ -52,7 +56,7 @@ public:
     QString csv() const;
 
 signals:
-    void progressed(int done, int total);  // cells (run × load) finished
+    void progressed(int done, int total);  // points (policy × load × run) finished
     void finished();                       // completed, cancelled or failed
 
 private:

@@ -231,10 +231,16 @@ void LoadSweepCharts::setResult(const LoadSweepResult& result) {
     for (const std::string& id : result.options.algorithms) {
         QVector<double> x, exceeded, missed, completion;
         for (const LoadPoint& p : result.points) {
-            if (p.algorithm != id || p.runs == 0) {
+            if (p.algorithm != id) {
                 continue;
             }
             x << p.interarrival;
+            if (p.runs == 0) {  // no run finished there (cancelled, or missing in a file): a gap
+                exceeded << nan;
+                missed << nan;
+                completion << nan;
+                continue;
+            }
             // A zero is a gap on the log axis (nothing was late), not a point at 10^-∞.
             zeros = zeros || p.relativeDeadlineExceeded <= 0.0;
             exceeded << (p.relativeDeadlineExceeded > 0.0 ? p.relativeDeadlineExceeded : nan);
@@ -252,10 +258,10 @@ void LoadSweepCharts::setResult(const LoadSweepResult& result) {
         }
         QVector<double> extraMaps, extraReduces, killedMaps;
         for (const LoadPoint& p : result.points) {
-            if (p.algorithm == id && p.runs > 0) {
-                extraMaps << p.extraMapTasks.value_or(nan);
-                extraReduces << p.extraReduceTasks.value_or(nan);
-                killedMaps << p.killedMapTasks;
+            if (p.algorithm == id) {
+                extraMaps << (p.runs > 0 ? p.extraMapTasks.value_or(nan) : nan);
+                extraReduces << (p.runs > 0 ? p.extraReduceTasks.value_or(nan) : nan);
+                killedMaps << (p.runs > 0 ? p.killedMapTasks : nan);
             }
         }
         QCustomPlot* tasks = m_charts[Tasks];

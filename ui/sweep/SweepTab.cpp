@@ -269,6 +269,31 @@ void SweepTab::finish(const SweepOutcome& outcome, bool formula) {
     emit finished();
 }
 
+void SweepTab::showResult(const SweepResult& result, const QString& status) {
+    m_job->discard();
+    m_running = false;
+    m_poll->stop();
+    m_run->setEnabled(true);
+    m_cancel->setEnabled(false);
+    m_result = result;
+    if (result.nodes.size() > 1) {  // the file's sizes in the range box, when they are a range
+        const int step = result.nodes[1] - result.nodes[0];
+        bool range = step > 0;
+        for (std::size_t i = 1; i < result.nodes.size(); ++i) {
+            range = range && result.nodes[i] - result.nodes[i - 1] == step;
+        }
+        if (range) {
+            m_nodes->setText(QStringLiteral("%1:%2:%3")
+                                 .arg(result.nodes.front())
+                                 .arg(result.nodes.back())
+                                 .arg(step));
+            m_rangeTouched = true;
+        }
+    }
+    m_status->setText(status);
+    draw();
+}
+
 void SweepTab::cancel() {
     m_job->cancel();
 }
@@ -318,9 +343,20 @@ void SweepTab::draw() {
     m_chart->xAxis->setRange(x.front() - 0.5, x.back() + 0.5);
     m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
     auto* title = static_cast<QCPTextElement*>(m_chart->plotLayout()->element(0, 0));
+    // A partial result (an opened results file) has points with fewer runs than asked.
+    bool partial = false;
+    for (const SweepSeries& s : r.series) {
+        for (const SweepPoint& p : s.points) {
+            partial = partial || p.values.size() < static_cast<std::size_t>(r.runs);
+        }
+    }
+    const QString runs = !partial ? tr(" (mean ± s.d. of %1 runs)").arg(r.runs)
+                         : r.runs > 1
+                             ? tr(" (mean ± s.d. of the runs present; %1 asked)").arg(r.runs)
+                             : tr(" (gaps: points missing)");
     title->setText(tr("Makespan against cluster size — %1%2")
                        .arg(QString::fromStdString(r.workload))
-                       .arg(r.runs > 1 ? tr(" (mean ± s.d. of %1 runs)").arg(r.runs) : QString()));
+                       .arg(r.runs > 1 || partial ? runs : QString()));
     m_chart->replot();
 }
 

@@ -41,6 +41,9 @@ public:
     void start();
     void cancel();
     bool isRunning() const { return m_running; }
+    // Shows a sweep read from a results file (File > Open sweep results…); a size without a run
+    // is a gap in its line. A running sweep is dropped. `status` says where it came from.
+    void showResult(const SweepResult& result, const QString& status);
     const std::optional<SweepResult>& result() const { return m_result; }
     QCustomPlot* chart() const { return m_chart; }
     QString csv() const;

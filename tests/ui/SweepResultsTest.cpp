@@ -1,0 +1,241 @@
+// File > Open sweep results… (issue 16): the points of a sweep written as a sharded run writes
+// them, some left out, open in the tab of their command — Sweep, Deadlines, the Cost tab's epoch
+// sweep — with the core's numbers where points are present and gaps (NaN, not drawn) where they
+// are missing; the status line counts them; a cluster-size cost sweep and a file that is not
+// sweep results are refused with a message naming the file; the window has the menu entry.
+#include <qcustomplot.h>
+#include <QAction>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <mutex>
+#include <set>
+
+#include "UiTestSupport.h"
+#include "app/MainWindow.h"
+#include "cost/CostModelJson.h"
+#include "cost/CostSweepsFormat.h"
+#include "cost/CostTab.h"
+#include "cost/EpochSweepPanel.h"
+#include "deadlines/DeadlinesTab.h"
+#include "deadlines/LoadSweepCharts.h"
+#include "io/LoadSweepFormat.h"
+#include "io/SweepFormat.h"
+#include "io/SweepParts.h"
+#include "io/WorkloadJson.h"
+#include "sweep/SweepResultsOpener.h"
+#include "sweep/SweepTab.h"
+
+namespace mr::ui {
+namespace {
+
+// The graph's value at `key` (NaN when the graph has the key with no value; -1 when no key).
+double valueAt(const QCPGraph* graph, double key) {
+    for (auto it = graph->data()->constBegin(); it != graph->data()->constEnd(); ++it) {
+        if (it->key == key) {
+            return it->value;
+        }
+    }
+    return -1.0;
+}
+
+QCPGraph* graphNamed(QCustomPlot* plot, const QString& name) {
+    for (int i = 0; i < plot->graphCount(); ++i) {
+        if (plot->graph(i)->name() == name) {
+            return plot->graph(i);
+        }
+    }
+    return nullptr;
+}
+
+// Writes `header` and the lines of the points not in `skip` into `path`.
+template <class Fields>
+void writePart(const QString& path, const SweepHeader& header, std::size_t points,
+               const std::set<std::size_t>& skip, const Fields& fields) {
+    PartWriter writer(path.toStdString(), false);
+    writer.write(headerLine(header));
+    for (std::size_t i = 0; i < points; ++i) {
+        if (!skip.contains(i)) {
+            writer.write(pointLine(header, i, fields(i)));
+        }
+    }
+}
+
+struct Tabs {
+    SweepTab sweep;
+    DeadlinesTab deadlines;
+    CostTab cost;
+    QWidget* shown = nullptr;
+    SweepResultsOpener opener{&sweep, &deadlines, &cost, [this](QWidget* t) { shown = t; },
+                              nullptr};
+};
+
+}  // namespace
+
+class SweepResultsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void aPartialClusterSizeSweepOpensWithGaps() {
+        QTemporaryDir dir;
+        SweepDefinition sweep;
+        sweep.spec.nodes = {10, 20, 30};
+        sweep.spec.algorithms = {"johnson", "balanced-pools"};
+        sweep.workload = "Figure 4, scenario 2";
+        sweep.source = {{"contents", "test"}};
+        const Workload w = loadWorkload(test::sample("figure4-scenario2.json").toStdString());
+        const auto source = [&w](int) { return w; };
+        const SweepResult full = runSweep(source, sweep.spec);
+        const std::size_t points = sweepPointCount(sweep.spec);  // 3 sizes × 3 slots
+        SweepValues values(points);
+        std::vector<std::size_t> all(points);
+        for (std::size_t i = 0; i < points; ++i) {
+            all[i] = i;
+        }
+        std::mutex mutex;
+        runSweepPoints(source, sweep.spec, all, [&](std::size_t i, const SweepPointValue& v) {
+            const std::lock_guard lock(mutex);
+            values[i] = v;
+        });
+        const SweepHeader header =
+            makeSweepHeader("sweep", sweepDefinitionJson(sweep), points, kSweepOrder, "test");
+        // Two parts; balanced-pools at 20 nodes (index 4) is missing.
+        const auto fields = [&](std::size_t i) { return sweepPointFields(sweep, i, &*values[i]); };
+        writePart(dir.filePath("a.jsonl"), header, 4, {}, fields);
+        PartWriter rest(dir.filePath("b.jsonl").toStdString(), false);
+        rest.write(headerLine(header));
+        for (std::size_t i = 5; i < points; ++i) {
+            rest.write(pointLine(header, i, fields(i)));
+        }
+
+        Tabs tabs;
+        QSignalSpy opened(&tabs.opener, &SweepResultsOpener::opened);
+        tabs.opener.open({dir.filePath("a.jsonl"), dir.filePath("b.jsonl")});
+        tabs.opener.waitForIdle();
+        QCOMPARE(opened.count(), 1);
+        QCOMPARE(tabs.shown, &tabs.sweep);
+        QVERIFY2(tabs.sweep.status().contains(
+                     QStringLiteral("8 of 9 points; 1 missing, shown as gaps: 4.")),
+                 qPrintable(tabs.sweep.status()));
+        const SweepResult& shown = *tabs.sweep.result();
+        QCOMPARE(shown.workload, full.workload);
+        QCPGraph* pools = graphNamed(tabs.sweep.chart(), QStringLiteral("balanced-pools"));
+        QVERIFY(pools);
+        QCOMPARE(valueAt(pools, 10), full.series[1].points[0].mean);
+        QVERIFY(std::isnan(valueAt(pools, 20)));  // the gap
+        QCOMPARE(valueAt(pools, 30), 40.0);       // seed 000: BalancedPools 40 on 30 nodes
+        QCPGraph* johnson = graphNamed(tabs.sweep.chart(), QStringLiteral("johnson"));
+        QCOMPARE(valueAt(johnson, 20), full.series[0].points[1].mean);
+        QCOMPARE(tabs.sweep.csv(), QString::fromStdString(sweepCsv(shown)));
+    }
+
+    void aPartialLoadSweepOpensInTheDeadlinesTab() {
+        QTemporaryDir dir;
+        LoadSweepOptions o;
+        o.kind = "facebook-1000";
+        o.jobs = 20;
+        o.nodes = 8;
+        o.seed = 5;
+        o.runs = 2;
+        o.interarrivals = {50, 150, 250};
+        o.algorithms = {"edf", "min-edf-wc"};
+        const std::size_t points = loadSweepPointCount(o);  // 12
+        LoadSweepValues values(points);
+        std::vector<std::size_t> all(points);
+        for (std::size_t i = 0; i < points; ++i) {
+            all[i] = i;
+        }
+        std::mutex mutex;
+        runLoadSweepPoints(o, all, [&](std::size_t i, const DeadlineMetrics& m) {
+            const std::lock_guard lock(mutex);
+            values[i] = m;
+        });
+        const SweepHeader header = makeSweepHeader("sweep-load", loadSweepDefinitionJson(o), points,
+                                                   kLoadSweepOrder, "test");
+        // edf at 150 s is missing in both runs (indices 2 and 8); min-edf-wc at 50 s in run 1.
+        writePart(dir.filePath("load.jsonl"), header, points, {2, 8, 7},
+                  [&](std::size_t i) { return loadPointFields(o, i, &*values[i]); });
+
+        Tabs tabs;
+        tabs.opener.open({dir.filePath("load.jsonl")});
+        tabs.opener.waitForIdle();
+        QCOMPARE(tabs.shown, &tabs.deadlines);
+        QVERIFY2(tabs.deadlines.statusText().contains(QStringLiteral("9 of 12 points")),
+                 qPrintable(tabs.deadlines.statusText()));
+        const LoadSweepResult& r = *tabs.deadlines.result();
+        QCOMPARE(r.points[2].runs, 0);  // edf at 150 s
+        QCOMPARE(r.points[1].runs, 1);  // min-edf-wc at 50 s: run 0 only
+        QCOMPARE(r.points[1].avgCompletionTime, values[1]->avgCompletionTime);
+        QCOMPARE(r.points[0].avgCompletionTime,
+                 (values[0]->avgCompletionTime + values[6]->avgCompletionTime) / 2);
+        QCPGraph* edf = tabs.deadlines.charts()->graph(LoadSweepCharts::Completion, "edf");
+        QVERIFY(std::isnan(valueAt(edf, 150)));  // a gap, not a point
+        QCOMPARE(valueAt(edf, 50), r.points[0].avgCompletionTime);
+        QCOMPARE(tabs.deadlines.options().runs, 2);  // the file's options in the controls
+    }
+
+    void aPartialEpochSweepOpensInTheCostTab() {
+        QTemporaryDir dir;
+        cost::EpochSweepDefinition sweep;
+        sweep.model =
+            cost::loadCostModel(test::sample("lips-ec2-20-c1medium50.json").toStdString());
+        sweep.epochs = {400, 800, 1200};
+        const auto results = cost::sweepEpochs(sweep.model, sweep.epochs, sweep.options);
+        const SweepHeader header = makeSweepHeader(
+            "cost-sweep", cost::epochSweepDefinitionJson(sweep), 3, cost::kEpochSweepOrder, "t");
+        writePart(dir.filePath("epochs.jsonl"), header, 3, {1}, [&](std::size_t i) {
+            return cost::epochPointFields(sweep, i, &results[i].result);
+        });
+
+        Tabs tabs;
+        tabs.opener.open({dir.filePath("epochs.jsonl")});
+        tabs.opener.waitForIdle();
+        QCOMPARE(tabs.shown, &tabs.cost);
+        EpochSweepPanel* panel = tabs.cost.sweepPanel();
+        QVERIFY2(panel->status().contains(QStringLiteral("2 of 3 points; 1 missing")),
+                 qPrintable(panel->status()));
+        QCOMPARE(valueAt(panel->costGraph(), 400), results[0].result.cost.total());
+        QVERIFY(std::isnan(valueAt(panel->costGraph(), 800)));
+        QCOMPARE(valueAt(panel->makespanGraph(), 1200), results[2].result.makespanS);
+    }
+
+    void otherFilesAreRefusedWithTheirName() {
+        QTemporaryDir dir;
+        Tabs tabs;
+        QSignalSpy failed(&tabs.opener, &SweepResultsOpener::failed);
+        tabs.opener.open({test::sample("figure4-scenario1.json")});
+        tabs.opener.waitForIdle();
+        QCOMPARE(failed.count(), 1);
+        QVERIFY2(failed.last().at(0).toString().contains(QStringLiteral("figure4-scenario1.json")),
+                 qPrintable(failed.last().at(0).toString()));
+        QCOMPARE(tabs.shown, nullptr);
+
+        // A cluster-size cost sweep: read, but not charted in the window.
+        cost::ClusterSizeOptions o;
+        o.machines = {3};
+        o.runs = 1;
+        const SweepHeader header = makeSweepHeader(
+            "cost-sweep", cost::clusterSizeDefinitionJson(o, {}), 2, cost::kClusterSizeOrder, "t");
+        writePart(dir.filePath("sizes.jsonl"), header, 0, {},
+                  [](std::size_t) { return nlohmann::ordered_json(); });
+        tabs.opener.open({dir.filePath("sizes.jsonl")});
+        tabs.opener.waitForIdle();
+        QCOMPARE(failed.count(), 2);
+        QVERIFY(failed.last().at(0).toString().contains(QStringLiteral("mrsim merge")));
+        QCOMPARE(tabs.shown, nullptr);
+    }
+
+    void theWindowHasTheMenuEntry() {
+        MainWindow window;
+        auto* action = window.findChild<QAction*>(QStringLiteral("fileOpenSweepResults"));
+        QVERIFY(action);
+        QCOMPARE(action->text(), QStringLiteral("Open s&weep results…"));
+        QVERIFY(window.findChild<SweepResultsOpener*>());
+    }
+};
+
+}  // namespace mr::ui
+
+QTEST_MAIN(mr::ui::SweepResultsTest)
+#include "SweepResultsTest.moc"
