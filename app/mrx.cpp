@@ -1,11 +1,16 @@
 // mrx — the desktop explorer's entry point (and its offscreen exports); see
 // ui/app/CommandLine.h for the command line.
 #include <QApplication>
+#include <QDir>
+#include <QScreen>
 
 #include "app/CommandLine.h"
 #include "app/Launch.h"
 #include "app/MainWindow.h"
 #include "run/WorkPool.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 int main(int argc, char** argv) {
     QCoreApplication::setOrganizationName(QStringLiteral("MR Schedule Explorer"));
@@ -25,6 +30,14 @@ int main(int argc, char** argv) {
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
             qputenv("QT_QPA_PLATFORM", "offscreen");  // exports need no display
         }
+        // Qt wants a private runtime folder; give it the one it would pick, without its warning
+        // (an export prints one line on success or failure, nothing else).
+        if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+            const QByteArray runtime =
+                QDir::tempPath().toLocal8Bit() + "/runtime-" + QByteArray::number(getuid());
+            ::mkdir(runtime.constData(), 0700);
+            qputenv("XDG_RUNTIME_DIR", runtime);
+        }
         // Exports start from the defaults and never change what the window remembers.
         QCoreApplication::setApplicationName(QStringLiteral("mrx-export"));
     }
@@ -36,7 +49,9 @@ int main(int argc, char** argv) {
             window.resize(1280, 800);
             code = mr::ui::runExports(window, request);
         } else {
-            window.resize(1280, 800);
+            // As large as a desktop would like, never larger than the screen's free area.
+            const QRect free = window.screen()->availableGeometry();
+            window.resize(QSize(1600, 1000).boundedTo(free.size()));
             mr::ui::prepareWindow(window, request);
             window.show();
             code = QApplication::exec();

@@ -414,6 +414,46 @@ private slots:
         QCOMPARE(plot.bars()->lastMode(), TaskBarsPlottable::Mode::Bars);
     }
 
+    void rasterBlocksCarryTheirJobsNames() {
+        // 2000 map slots in 300 px: a raster. J0: a wave over every slot for 4 s of 80 (a
+        // tall, narrow block: its name upright); J1: every slot for 30 s (wide: across), plus
+        // a small wave at time 0, far from its block (a box over all its pixels would be mostly
+        // empty); J2: one task on one slot (a sliver, no name).
+        const std::vector<TaskRecord> tasks = {{0, 0, 0, TaskKind::Map, false, 10.0, 14.0, 2000},
+                                               {1, 0, 0, TaskKind::Map, false, 50.0, 80.0, 2000},
+                                               {1, 2000, 0, TaskKind::Map, false, 0.0, 2.0, 200},
+                                               {2, 0, 7, TaskKind::Map, false, 20.0, 30.0, 1}};
+        Workload w = workloadOf(3, 2000);
+        for (Job& job : w.jobs) {
+            job.name = "a job of a day's trace, " + job.name;  // wider than J0's block
+        }
+        GanttPlot plot;
+        plot.setRun(w, runOf(2000, 1, tasks), true);
+        show(plot, 1000, 400);
+        QCOMPARE(plot.bars()->lastMode(), TaskBarsPlottable::Mode::Raster);
+        QMap<int, TaskBarsPlottable::RasterLabel> labels;
+        for (const auto& l : plot.bars()->lastRasterLabels()) {
+            QVERIFY2(!labels.contains(l.job), "one name per block");
+            labels.insert(l.job, l);
+        }
+        QCOMPARE(labels.keys(), (QList<int>{0, 1}));
+        QVERIFY(labels[0].upright);
+        QVERIFY(!labels[1].upright);
+        // Each name inside its block.
+        for (const auto& [job, from, to] : {std::tuple{0, 10.0, 14.0}, std::tuple{1, 50.0, 80.0}}) {
+            const QRectF& r = labels[job].rect;
+            QVERIFY2(r.left() >= plot.xAxis->coordToPixel(from) - 1 &&
+                         r.right() <= plot.xAxis->coordToPixel(to) + 1,
+                     qPrintable(QStringLiteral("J%1").arg(job)));
+            QVERIFY(r.height() < plot.yAxis->coordToPixel(1999) - plot.yAxis->coordToPixel(0));
+        }
+        QVERIFY(labels[0].rect.height() > labels[0].rect.width());
+        // Without labels, none.
+        plot.setLabelsVisible(false);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(plot.bars()->lastRasterLabels().empty());
+    }
+
     void theTitleShowsTheModelOnlyForBatches() {
         auto run = runOf(2, 2, {{0, 0, 0, TaskKind::Map, false, 0.0, 10.0, 1}});
         run->modelMakespan = 9.0;

@@ -148,8 +148,8 @@ void waitForRuns(MainWindow& window) {
     ticker.start();
     runs->waitForLatest();
     line.end();
-    std::fprintf(stderr, "mrx: %lld algorithms done in %.1f s\n",
-                 static_cast<long long>(runs->latest()->outcomes.size()),
+    const auto count = static_cast<long long>(runs->latest()->outcomes.size());
+    std::fprintf(stderr, "mrx: %lld algorithm%s done in %.1f s\n", count, count == 1 ? "" : "s",
                  static_cast<double>(clock.elapsed()) / 1000.0);
 }
 

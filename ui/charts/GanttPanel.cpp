@@ -24,8 +24,10 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-// One algorithm's place in the panel: a status strip (what it is doing, a busy bar, Cancel or
-// Run again) above its chart, or a placeholder saying why there is no chart.
+// One algorithm's place in the panel: its chart, or a placeholder saying why there is none, and a
+// status strip (what it is doing, a busy bar, Cancel or Run again) floating over the top-left
+// corner. The strip is not in the layout: showing or hiding it never resizes the chart (which
+// would redraw every chart of the panel on every edit).
 class GanttPanel::ChartArea : public QFrame {
 public:
     ChartArea(const QString& id, GanttPanel* panel) : QFrame(panel->m_container), m_id(id) {
@@ -33,9 +35,11 @@ public:
         auto* layout = new QVBoxLayout(this);
         layout->setContentsMargins(0, 0, 0, 2);
         layout->setSpacing(0);
-        m_strip = new QWidget(this);
+        m_strip = new QFrame(this);
+        m_strip->setAutoFillBackground(true);
+        m_strip->setFrameShape(QFrame::StyledPanel);
         auto* strip = new QHBoxLayout(m_strip);
-        strip->setContentsMargins(6, 2, 6, 2);
+        strip->setContentsMargins(6, 1, 2, 1);
         m_state = new QLabel(m_strip);
         m_state->setTextFormat(Qt::PlainText);
         m_bar = new QProgressBar(m_strip);
@@ -57,7 +61,6 @@ public:
         m_placeholder->setMinimumHeight(60);
         m_placeholder->setStyleSheet(
             QStringLiteral("QLabel { background: #f4f4f4; color: #505050; }"));
-        layout->addWidget(m_strip);
         layout->addWidget(m_placeholder, 1);
         connect(m_cancel, &QPushButton::clicked, panel,
                 [panel, id] { emit panel->cancelRequested(id); });
@@ -66,13 +69,27 @@ public:
     }
 
     const QString& id() const { return m_id; }
+
+    void resizeEvent(QResizeEvent* event) override {
+        QFrame::resizeEvent(event);
+        placeStrip();
+    }
+
+    void placeStrip() {
+        m_strip->adjustSize();
+        m_strip->setGeometry(2, 2, std::min(width() - 4, m_strip->sizeHint().width()),
+                             m_strip->sizeHint().height());
+        m_strip->raise();
+    }
     // The plot whatever its visibility (visibility needs a shown window).
     GanttPlot* currentPlot() const { return m_current ? m_plot : nullptr; }
     bool running() const { return m_run.state == State::Running; }
+    bool upToDate() const { return m_run.state == State::Done; }
 
     void invalidate() { m_shown.reset(); }
 
-    void dropChart() {
+    void dropChart(QSet<GanttPlot*>& unseen) {
+        unseen.remove(m_plot);
         delete m_plot;
         m_plot = nullptr;
         m_shown.reset();
@@ -96,6 +113,7 @@ public:
             m_plot->setLabelsVisible(panel->m_labels);
             m_plot->setRun(*m_workload, m_shown, created || fit, colours);  // shared, never copied
             m_plot->setSelectedJob(panel->m_selectedJob);
+            panel->m_unseen.remove(m_plot);  // setRun redraws it
             changed = true;
         }
         // A chart is current when done; while (re)computing the previous one stays, marked.
@@ -135,6 +153,8 @@ public:
         const bool showPlot = m_plot && m_current;
         m_strip->setVisible(m_run.state != State::Done);
         m_state->setText(status());
+        m_state->setStyleSheet(m_run.state == State::Failed ? QStringLiteral("color: #a01010;")
+                                                            : QString());
         m_bar->setVisible(busy);
         m_cancel->setVisible(busy);
         m_rerun->setVisible(m_run.state == State::Cancelled || m_run.state == State::Failed);
@@ -145,11 +165,12 @@ public:
         m_placeholder->setText(m_run.state == State::Failed ? QString::fromStdString(m_run.error)
                                : m_run.state == State::Cancelled ? tr("Cancelled: no chart.")
                                                                  : tr("Computing %1…").arg(m_id));
+        placeStrip();
     }
 
 private:
     QString m_id;
-    QWidget* m_strip;
+    QFrame* m_strip;
     QLabel* m_state;
     QProgressBar* m_bar;
     QPushButton* m_cancel;
@@ -178,6 +199,9 @@ GanttPanel::GanttPanel(QWidget* parent) : QWidget(parent), m_clock(new QTimer(th
     m_scroll->setWidget(m_container);
     layout->addWidget(m_empty);
     layout->addWidget(m_scroll, 1);
+    for (QScrollBar* bar : {m_scroll->verticalScrollBar(), m_scroll->horizontalScrollBar()}) {
+        connect(bar, &QScrollBar::valueChanged, this, &GanttPanel::replotNewlySeen);
+    }
     m_clock->setInterval(200);
     connect(m_clock, &QTimer::timeout, this, &GanttPanel::updateRunningLabels);
 }
@@ -217,7 +241,7 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
         }
         m_userZoomed = m_wantedRange.has_value();
         for (ChartArea* a : m_order) {
-            a->dropChart();  // another workload's chart must not stay a moment longer
+            a->dropChart(m_unseen);  // another workload's chart must not stay a moment longer
         }
     }
     QList<ChartArea*> order;
@@ -230,22 +254,27 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
     }
     for (ChartArea* a : m_order) {
         if (!order.contains(a)) {
+            a->dropChart(m_unseen);
             delete a;  // no longer checked
         }
     }
     m_order = order;
     bool changed = false;
+    // A chart's own fit while it takes its result must not move (and redraw) the others: the
+    // common axis is set once, below.
+    m_syncing = true;
     for (int i = 0; i < m_order.size(); ++i) {
         ChartArea* a = m_order[i];
         m_areas->insertWidget(i, a, 1);
         changed |= a->update(results->outcomes[static_cast<std::size_t>(i)], results->workload,
                              results->colours, this, !m_userZoomed);
     }
+    m_syncing = false;
     if (changed) {
         if (m_wantedRange) {
             applyWantedRange();
         } else if (!m_userZoomed) {
-            fitAll();
+            fitCharts(true);  // a result came in: the charts still updating wait for theirs
         } else if (GanttPlot* first = currentPlot()) {
             syncRanges(first);
         }
@@ -320,7 +349,7 @@ void GanttPanel::syncRanges(GanttPlot* source) {
     for (GanttPlot* plot : plots()) {
         if (plot != source && plot->xAxis->range() != source->xAxis->range()) {
             plot->xAxis->setRange(source->xAxis->range());
-            plot->replot(QCustomPlot::rpQueuedReplot);
+            replotIfSeen(plot);
         }
     }
     m_syncing = false;
@@ -357,19 +386,57 @@ void GanttPanel::applyWantedRange() {
 
 void GanttPanel::fitAll() {
     m_wantedRange.reset();
+    fitCharts(false);
+}
+
+void GanttPanel::fitCharts(bool onlyCurrent) {
     const QList<GanttPlot*> list = plots();
     double longest = 0.0;
     for (GanttPlot* plot : list) {
         longest = std::max(longest, plot->makespan());
     }
     m_syncing = true;
-    for (GanttPlot* plot : list) {
+    for (ChartArea* a : m_order) {
+        GanttPlot* plot = a->currentPlot();
+        if (plot == nullptr) {
+            continue;
+        }
         plot->fitAll();
         plot->xAxis->setRange(0.0, std::max(longest, 1e-9) * 1.03);  // one time axis for all
-        plot->replot(QCustomPlot::rpQueuedReplot);
+        if (onlyCurrent && !a->upToDate()) {
+            m_unseen.insert(plot);  // redrawn with its own new result, not before
+        } else {
+            replotIfSeen(plot);
+        }
     }
     m_syncing = false;
     m_userZoomed = false;
+}
+
+void GanttPanel::replotIfSeen(GanttPlot* plot) {
+    // A chart scrolled out of sight (or on a hidden tab) is drawn when it comes into view:
+    // with fourteen charts of a day's batch, redrawing all of them on every result would cost
+    // more than the run. Exports draw afresh and do not need it.
+    if (plot->visibleRegion().isEmpty()) {
+        m_unseen.insert(plot);
+    } else {
+        m_unseen.remove(plot);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void GanttPanel::replotNewlySeen() {
+    for (GanttPlot* plot : plots()) {
+        if (m_unseen.contains(plot) && !plot->visibleRegion().isEmpty()) {
+            m_unseen.remove(plot);
+            plot->replot(QCustomPlot::rpQueuedReplot);
+        }
+    }
+}
+
+void GanttPanel::showEvent(QShowEvent* event) {
+    QWidget::showEvent(event);
+    QTimer::singleShot(0, this, &GanttPanel::replotNewlySeen);  // once laid out
 }
 
 void GanttPanel::invalidate() {
@@ -404,6 +471,7 @@ void GanttPanel::setLabelsVisible(bool visible) {
 void GanttPanel::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
     applySizing();
+    QTimer::singleShot(0, this, &GanttPanel::replotNewlySeen);  // charts now in view
 }
 
 void GanttPanel::applySizing() {

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <QMap>
+#include <QSet>
 #include <QWidget>
 #include <memory>
 #include <optional>
@@ -69,6 +70,7 @@ signals:
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     class ChartArea;
@@ -78,6 +80,10 @@ private:
     void applySizing();
     void syncRanges(GanttPlot* source);
     void applyWantedRange();
+    // One time axis for all; `onlyCurrent`: redraw only the charts whose result is current.
+    void fitCharts(bool onlyCurrent);
+    void replotIfSeen(GanttPlot* plot);
+    void replotNewlySeen();
     void updateRunningLabels();
 
     QScrollArea* m_scroll;
@@ -86,6 +92,7 @@ private:
     QLabel* m_empty;
     QTimer* m_clock;
     QList<ChartArea*> m_order;
+    QSet<GanttPlot*> m_unseen;  // charts whose axes changed while out of sight
     QString m_current;
     bool m_userZoomed = false;
     std::optional<std::pair<double, double>> m_wantedRange;  // setTimeRange's, until applied

@@ -237,6 +237,7 @@ QCPRange TaskBarsPlottable::getValueRange(bool& foundRange, QCP::SignDomain,
 }
 
 void TaskBarsPlottable::draw(QCPPainter* painter) {
+    m_rasterLabels.clear();
     if (!m_index || !mKeyAxis || !mValueAxis) {
         return;
     }
@@ -401,7 +402,7 @@ void TaskBarsPlottable::drawRaster(QCPPainter* painter, const View& v) {
 }
 
 void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& rv, QPointF origin,
-                                         double scale) const {
+                                         double scale) {
     // A job's name where it forms a compact block on screen: from every fourth pixel in each
     // direction, per job and kind, its pixels in runs of neighbouring sampled columns (a job
     // that also runs elsewhere still gets its big block named) and each run's bounding box; a
@@ -471,6 +472,7 @@ void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& 
     std::sort(candidates.begin(), candidates.end(),
               [](const Candidate& a, const Candidate& b) { return a.count > b.count; });
     std::vector<QRectF> taken;
+    m_rasterLabels.clear();
     for (const Candidate& c : candidates) {
         if (taken.size() >= static_cast<std::size_t>(kMaxLabels)) {
             break;
@@ -486,6 +488,7 @@ void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& 
             continue;
         }
         taken.push_back(text);
+        m_rasterLabels.push_back({job, text, c.upright});
         const bool faded = m_selectedJob >= 0 && job != m_selectedJob;
         const QRgb colour = colourOf(job, c.key % 2 ? TaskKind::Reduce : TaskKind::Map, faded);
         painter->setPen(JobPalette::textOn(QColor::fromRgb(colour)));

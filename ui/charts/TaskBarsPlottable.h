@@ -68,6 +68,13 @@ public:
     // How the last frame was drawn.
     Mode lastMode() const { return m_lastMode; }
     const RasterStats& lastRasterStats() const { return m_lastStats; }
+    // The job names the last raster frame wrote (pixels; upright: along a tall block).
+    struct RasterLabel {
+        int job;
+        QRectF rect;
+        bool upright;
+    };
+    const std::vector<RasterLabel>& lastRasterLabels() const { return m_rasterLabels; }
     // The bar geometry in pixels of a record on `slot` (bars mode's rectangle of that row).
     QRectF barRect(const TaskRecord& record) const;
 
@@ -89,7 +96,7 @@ private:
     void drawRaster(QCPPainter* painter, const View& view);
     void paintSelected(QImage& image, const RasterView& view) const;
     void drawRasterLabels(QCPPainter* painter, const RasterView& view, QPointF origin,
-                          double scale) const;
+                          double scale);
     QRgb colourOf(int job, TaskKind kind, bool faded) const;
     const std::vector<std::uint32_t>& selectedRecords() const;
 
@@ -104,6 +111,7 @@ private:
     std::vector<bool> m_late;
     Mode m_lastMode = Mode::Bars;
     RasterStats m_lastStats;
+    std::vector<RasterLabel> m_rasterLabels;
     std::vector<RasterPixel> m_pixels;                     // reused between frames
     mutable std::vector<std::uint32_t> m_selectedRecords;  // record numbers of the selected job
     mutable int m_selectedRecordsOf = -1;

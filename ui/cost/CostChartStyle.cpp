@@ -18,6 +18,9 @@ QCPTextElement* decorate(QCustomPlot* plot, const QString& title) {
     plot->legend->setBorderPen(Qt::NoPen);
     plot->legend->setMargins(QMargins(4, 0, 4, 2));
     plot->legend->setVisible(true);
+    // The chart's own minimum (its title's and legend's width) must not widen the window: it
+    // draws in whatever room it gets from here down.
+    plot->setMinimumSize(320, 240);
     return text;
 }
 

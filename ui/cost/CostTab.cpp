@@ -104,6 +104,7 @@ QWidget* CostTab::buildHeader() {
     connect(open, &QPushButton::clicked, this, &CostTab::openRequested);
     m_modelLabel = new QLabel(tr("No cost model open"), header);
     m_modelLabel->setTextFormat(Qt::RichText);
+    m_modelLabel->setWordWrap(true);  // a long name wraps instead of widening the window
     m_busy = new QProgressBar(header);
     m_busy->setRange(0, 0);
     m_busy->setMaximumWidth(100);
@@ -111,10 +112,10 @@ QWidget* CostTab::buildHeader() {
     m_status = new QLabel(header);
     top->addWidget(open);
     top->addWidget(m_modelLabel, 1);
-    top->addWidget(m_busy);
-    top->addWidget(m_status);
     rows->addLayout(top);
 
+    // The algorithms on a row of their own, the options and the status after the model's name:
+    // two rows that fit a laptop's width.
     auto* options = new QHBoxLayout;
     options->addWidget(new QLabel(tr("<b>Algorithms</b>"), header));
     const QStringList defaults = {"lips", "lips-coschedule", "lips-online", "hadoop-default",
@@ -131,18 +132,19 @@ QWidget* CostTab::buildHeader() {
         m_algorithms << box;
         options->addWidget(box);
     }
-    options->addSpacing(16);
+    options->addStretch(1);
+    options->addWidget(m_busy);
+    options->addWidget(m_status);
     m_epoch = secondsBox(header, 1.0, 600.0, 100.0,
                          tr("lips-online: the epoch e; each epoch's LP may use CPU units × e per "
                             "machine (seed 002 Fig. 4)"));
     m_delay = secondsBox(header, 0.0, 5.0, 1.0,
                          tr("delay: how long a job waits for a machine holding its data before "
                             "it runs remotely"));
-    options->addWidget(new QLabel(tr("Epoch"), header));
-    options->addWidget(m_epoch);
-    options->addWidget(new QLabel(tr("Delay"), header));
-    options->addWidget(m_delay);
-    options->addStretch(1);
+    top->addWidget(new QLabel(tr("Epoch"), header));
+    top->addWidget(m_epoch);
+    top->addWidget(new QLabel(tr("Delay"), header));
+    top->addWidget(m_delay);
     rows->addLayout(options);
     connect(m_epoch, &QDoubleSpinBox::valueChanged, this, &CostTab::scheduleRun);
     connect(m_delay, &QDoubleSpinBox::valueChanged, this, &CostTab::scheduleRun);

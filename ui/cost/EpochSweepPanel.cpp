@@ -72,8 +72,10 @@ EpochSweepPanel::EpochSweepPanel(QWidget* parent)
     controls->addWidget(m_run);
     controls->addWidget(m_cancel);
     controls->addWidget(m_bar);
-    controls->addWidget(m_status, 1);
+    controls->addStretch(1);
     layout->addLayout(controls);
+    m_status->setWordWrap(true);  // below the controls: a long message never widens the window
+    layout->addWidget(m_status);
 
     m_chart = new QCustomPlot(this);
     costchart::decorate(m_chart, tr("lips-online: cost and execution time against the epoch "

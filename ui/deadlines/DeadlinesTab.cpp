@@ -66,7 +66,8 @@ DeadlinesTab::DeadlinesTab(QWidget* parent) : QWidget(parent), m_job(new Backgro
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setFixedWidth(310);
+    scroll->setFixedWidth(
+        296);  // with two charts abreast, the tab fits beside the left panel at 1280 px
     layout->addWidget(scroll);
     m_charts = new LoadSweepCharts(this);
     layout->addWidget(m_charts, 1);
