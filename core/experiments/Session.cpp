@@ -26,7 +26,8 @@ bool operator==(const Variant& a, const Variant& b) {
 
 bool operator==(const SessionView& a, const SessionView& b) {
     return a.tab == b.tab && a.timeRange == b.timeRange && a.teachStep == b.teachStep &&
-           a.highlightedJob == b.highlightedJob && a.referenceVariant == b.referenceVariant;
+           a.teachLesson == b.teachLesson && a.highlightedJob == b.highlightedJob &&
+           a.referenceVariant == b.referenceVariant;
 }
 
 bool operator==(const Session& a, const Session& b) {

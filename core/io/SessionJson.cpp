@@ -26,8 +26,8 @@ const std::vector<std::string> kVariantKeys = {"name", "algorithms", "run_option
 const std::vector<std::string> kOptionKeys = {"seed", "estimator", "order", "pools", "locality"};
 const std::vector<std::string> kLocalityKeys = {"replicas", "vms_per_host", "remote_penalty",
                                                 "reconfig_delay"};
-const std::vector<std::string> kViewKeys = {"tab", "time_range", "teach_step", "highlighted_job",
-                                            "reference_variant"};
+const std::vector<std::string> kViewKeys = {"tab",        "time_range",      "teach",
+                                            "teach_step", "highlighted_job", "reference_variant"};
 
 // Rethrows an error of a part read on its own (a workload, the run options) with the part's
 // path in front of its field, so that the line says where in the session it is.
@@ -121,6 +121,11 @@ SessionView readView(const json& value, const std::string& file) {
         }
         view.timeRange = std::array<double, 2>{range[0], range[1]};
     }
+    view.teachLesson = f.optionalString("teach").value_or("");
+    if (!view.teachLesson.empty() && std::find(kSessionLessons.begin(), kSessionLessons.end(),
+                                               view.teachLesson) == kSessionLessons.end()) {
+        f.fail("teach", "unknown lesson '" + view.teachLesson + "'");
+    }
     view.teachStep = static_cast<int>(f.optionalInt("teach_step", 0, 1'000'000).value_or(0));
     view.highlightedJob = f.optionalString("highlighted_job").value_or("");
     view.referenceVariant = f.optionalString("reference_variant").value_or("");
@@ -181,6 +186,9 @@ ordered_json viewJson(const SessionView& view) {
     }
     if (view.timeRange) {
         out["time_range"] = {(*view.timeRange)[0], (*view.timeRange)[1]};
+    }
+    if (!view.teachLesson.empty()) {
+        out["teach"] = view.teachLesson;
     }
     if (view.teachStep != 0) {
         out["teach_step"] = view.teachStep;

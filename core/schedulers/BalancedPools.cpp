@@ -211,6 +211,7 @@ public:
                 continue;
             }
             m_evaluated.clear();
+            m_probes.clear();
             hint = searchBoundary(split, m_warmStart ? hint : 0);
             std::optional<Candidate> own;
             for (const auto& [small, ends] : m_evaluated) {
@@ -222,7 +223,7 @@ public:
             }
             if (splits) {
                 splits->push_back({split, own->nodes, own->smallEnd, own->bigEnd,
-                                   static_cast<int>(m_evaluated.size()), false});
+                                   static_cast<int>(m_evaluated.size()), false, m_probes});
             }
             if (!best || own->end < best->end) {
                 best = own;
@@ -279,6 +280,7 @@ private:
         ++m_simulations;
         const std::pair<double, double> ends{r.pools[0].makespan, r.pools[1].makespan};
         m_evaluated.emplace(small, ends);
+        m_probes.push_back({small, ends.first, ends.second});
         return ends;
     }
 
@@ -341,6 +343,7 @@ private:
     std::vector<int> m_rank;
     std::unique_ptr<SplitBounds> m_bounds;
     std::map<int, std::pair<double, double>> m_evaluated;  // small pool's nodes -> both ends
+    std::vector<PoolProbe> m_probes;                       // the same, in evaluation order
 };
 
 }  // namespace

@@ -36,6 +36,13 @@ struct PoolPlan {
     double end = 0.0;  // last completion time when the pool runs (it runs alone on its nodes)
 };
 
+// One node count the search simulated for a split: both pools' ends.
+struct PoolProbe {
+    int nodes = 0;  // of the small pool
+    double smallEnd = 0.0;
+    double bigEnd = 0.0;
+};
+
 // What the search found for one split point of the top-level (two-pool) search.
 struct SplitResult {
     int split = 0;  // jobs in the small pool (the `split` jobs with the fewest map tasks)
@@ -46,6 +53,8 @@ struct SplitResult {
     // Not simulated: a lower bound (work over slots, longest task chains) showed that no node
     // count could beat the best plan found before it. nodes and ends are then 0.
     bool pruned = false;
+    // Every node count simulated, in the order the search tried them (the Teach tab's probes).
+    std::vector<PoolProbe> probes;
 };
 
 struct BalancedPoolsPlan {

@@ -62,6 +62,7 @@ Session randomSession(std::uint64_t seed) {
         s.view.timeRange = std::array<double, 2>{-1.5, 100.0 / 7.0};
     }
     s.view.teachStep = static_cast<int>(rng() % 9);
+    s.view.teachLesson = rng() % 3 == 0 ? "" : kSessionLessons[rng() % kSessionLessons.size()];
     s.view.highlightedJob = s.current.workload.jobs.back().name;
     if (!s.variants.empty()) {
         s.view.referenceVariant = s.variants.back().name;
@@ -139,6 +140,7 @@ TEST(SessionJson, EqualityNoticesEachField) {
         return !(other == s);
     };
     EXPECT_TRUE(changed([](Session& o) { o.view.teachStep += 1; }));
+    EXPECT_TRUE(changed([](Session& o) { o.view.teachLesson = "x"; }));
     EXPECT_TRUE(changed([](Session& o) { o.view.tab = "zzz"; }));
     EXPECT_TRUE(changed([](Session& o) { o.view.timeRange = std::array<double, 2>{0, 1}; }));
     EXPECT_TRUE(changed([](Session& o) { o.current.options.seed += 1; }));
@@ -216,6 +218,8 @@ TEST(SessionJson, BadInputNamesFileAndField) {
          "t.mrxs: field 'view.tab': unknown tab 'gantt'"},
         {"highlighted job", "\"view\": {", "\"view\": {\"highlighted_job\": \"J9\", ",
          "t.mrxs: field 'view.highlighted_job': the current workload has no job 'J9'"},
+        {"lesson", "\"view\": {", "\"view\": {\"teach\": \"lips\", ",
+         "t.mrxs: field 'view.teach': unknown lesson 'lips'"},
         {"time range", "\"view\": {", "\"view\": {\"time_range\": [5, 5], ",
          "t.mrxs: field 'view.time_range': must be [from, to] with from < to"},
         {"variant name", "\"name\": \"A\"", "\"name\": \"\"",

@@ -4,6 +4,7 @@
 //  * a bad session is one line naming the file and the field, and leaves the window as it was;
 //  * each variant runs in the background like the current workload, with its own results
 //    (equal to the core's run of that variant), cancelled and rerun by the same mechanism.
+#include <qcustomplot.h>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -11,17 +12,24 @@
 
 #include "UiTestSupport.h"
 #include "app/FileController.h"
+#include "charts/ComparisonView.h"
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
 #include "document/WorkloadDocument.h"
 #include "io/SessionJson.h"
 #include "io/WorkloadJson.h"
 #include "schedulers/Registry.h"
+#include "studio/PresentationMode.h"
 #include "studio/SessionController.h"
+#include "studio/VariantComparison.h"
 #include "studio/VariantStore.h"
 #include "studio/VariantStrip.h"
+#include "teach/BalancedPoolsStepper.h"
 #include "teach/JohnsonStepper.h"
+#include "teach/StepControls.h"
+#include "teach/TeachTab.h"
 #include "widgets/AlgorithmList.h"
+#include "widgets/JobTableView.h"
 #include "widgets/RunOptionsPanel.h"
 
 using namespace mr;
@@ -180,6 +188,133 @@ private slots:
         const double b = store->results(1)->find("johnson")->makespan();
         QCOMPARE(b, runAlgorithm(store->variant(1).workload, "johnson", {}).makespan());
         QVERIFY(b < 47.0);
+    }
+
+    void teachBalancedPoolsStepsToTheAlgorithmsResult() {
+        MainWindow window;
+        window.fileController()->setInteractive(false);
+        QVERIFY(window.openFile(sample("figure4-scenario2.json"), true));
+        window.algorithmList()->setChecked({QStringLiteral("balanced-pools")});
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.showTab(QStringLiteral("johnson")));
+        QVERIFY(window.teachTab()->setLesson(QStringLiteral("balanced-pools")));
+        const auto set = results(window);
+        BalancedPoolsStepper* stepper = window.teachTab()->balancedPools();
+        stepper->waitForLesson();
+        QCoreApplication::processEvents();
+        const PoolsLesson* lesson = stepper->lesson();
+        QVERIFY(lesson);
+        StepControls* controls = stepper->controls();
+        QCOMPARE(controls->count(), static_cast<int>(lesson->steps.size()));
+        // The keys a teacher uses: End, Home, → and ←.
+        window.activateWindow();
+        stepper->setFocus();
+        QTest::keyClick(stepper, Qt::Key_End);
+        QCOMPARE(stepper->step(), controls->count());
+        // The last step is the balanced-pools algorithm's own result: pools and makespan.
+        const RunResult* run = set->find("balanced-pools");
+        QVERIFY(run);
+        QCOMPARE(lesson->makespan(), run->makespan());
+        QCOMPARE(run->makespan(), 40.0);  // seed 000 §III-C
+        QCOMPARE(run->sim.pools.size(), lesson->plan.pools.size());
+        for (std::size_t p = 0; p < run->sim.pools.size(); ++p) {
+            QCOMPARE(run->sim.pools[p].nodes, lesson->plan.pools[p].nodes);
+            QVERIFY(run->sim.pools[p].jobs == lesson->plan.pools[p].jobs);
+        }
+        QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>40 s</b>")),
+                 qPrintable(stepper->explanation()));
+        QTest::keyClick(stepper, Qt::Key_Home);
+        QCOMPARE(stepper->step(), 0);
+        QTest::keyClick(stepper, Qt::Key_Right);
+        QTest::keyClick(stepper, Qt::Key_Right);
+        QCOMPARE(stepper->step(), 2);
+        QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>47 s</b>")),
+                 qPrintable(stepper->explanation()));  // plain Johnson, the plan to beat
+        QTest::keyClick(stepper, Qt::Key_Left);
+        QCOMPARE(stepper->step(), 1);
+        // The lesson and its step survive a session.
+        const Session s = window.sessions()->capture();
+        QCOMPARE(s.view.teachLesson, std::string("balanced-pools"));
+        QCOMPARE(s.view.teachStep, 1);
+    }
+
+    void comparisonShowsVariantsByAlgorithm() {
+        MainWindow window;
+        window.fileController()->setInteractive(false);
+        QVERIFY(window.openFile(sample("what-if-tour.mrxs")));
+        results(window);
+        VariantStore* store = window.variants();
+        QCOMPARE(store->count(), 3);
+        for (int i = 0; i < store->count(); ++i) {
+            variantResults(store, i);
+        }
+        QCoreApplication::processEvents();
+        QCOMPARE(store->reference(), QStringLiteral("as published"));
+        const std::vector<VariantRow> rows = window.variantComparison()->rows();
+        // The current workload's 4 algorithms, then 3 variants × 4 algorithms.
+        QCOMPARE(rows.size(), std::size_t{16});
+        for (const VariantRow& row : rows) {
+            QVERIFY2(row.makespan, (row.variant + " " + row.algorithm).c_str());
+            if (row.variant == "current") {
+                continue;
+            }
+            const int index = store->indexOf(QString::fromStdString(row.variant));
+            const Variant& v = store->variant(index);
+            const double own = runAlgorithm(v.workload, row.algorithm, v.options).makespan();
+            const double reference =
+                runAlgorithm(store->variant(0).workload, row.algorithm, v.options).makespan();
+            QCOMPARE(*row.makespan, own);
+            QCOMPARE(*row.delta, own - reference);
+        }
+        QCOMPARE(*rows[4].makespan, 47.0);  // as published, johnson: seed 000 Fig. 4
+        const QString csv = window.variantComparison()->csv();
+        QCOMPARE(csv.count(QLatin1Char('\n')), 13);  // header + 12 rows, no "current"
+        QVERIFY(csv.startsWith(QStringLiteral("variant,algorithm,makespan,delta")));
+    }
+
+    void presentationModeHidesPanelsAndZoomsEveryChart() {
+        MainWindow window;
+        window.fileController()->setInteractive(false);
+        QVERIFY(window.openFile(sample("figure4-scenario2.json"), true));
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
+        results(window);
+        QCoreApplication::processEvents();
+        const double base = QApplication::font().pointSizeF();
+        QCustomPlot* chart = window.comparisonView()->chart();
+        const double tickBase = chart->xAxis->tickLabelFont().pointSizeF();
+        QWidget* panel = window.jobTable()->parentWidget();
+        QVERIFY(panel->isVisible());
+
+        auto* toggle = window.findChild<QAction*>(QStringLiteral("viewPresentation"));
+        QVERIFY(toggle);
+        toggle->trigger();
+        PresentationMode* mode = window.presentation();
+        QVERIFY(mode->isActive());
+        QVERIFY(window.windowState() & Qt::WindowFullScreen);
+        QVERIFY(!panel->isVisible());
+        QCOMPARE(mode->zoomPercent(), 150);
+        mode->setZoomPercent(200);
+        QCOMPARE(QApplication::font().pointSizeF(), base * 2.0);
+        QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), tickBase * 2.0);
+        // A chart shown for the first time while zoomed follows the zoom too.
+        QVERIFY(window.showTab(QStringLiteral("timeline")));
+        results(window);
+        QCoreApplication::processEvents();
+        for (GanttPlot* plot : window.ganttPanel()->plots()) {
+            QCOMPARE(plot->xAxis->tickLabelFont().pointSizeF(), base * 2.0);
+        }
+        mode->setZoomPercent(400);
+        QCOMPARE(mode->zoomPercent(), PresentationMode::kMaxZoom);
+        toggle->trigger();
+        QVERIFY(!mode->isActive());
+        QVERIFY(panel->isVisible());
+        QCOMPARE(QApplication::font().pointSizeF(), base);
+        QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), tickBase);
     }
 
     void variantsRunInTheBackgroundLikeTheCurrentOne() {

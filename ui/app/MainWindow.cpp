@@ -1,7 +1,6 @@
 #include "app/MainWindow.h"
 
 #include <qcustomplot.h>
-#include <algorithm>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -25,6 +24,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "app/ExportController.h"
 #include "app/FileController.h"
@@ -40,12 +40,15 @@
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "run/RunController.h"
+#include "studio/PresentationMode.h"
 #include "studio/SessionController.h"
+#include "studio/VariantComparison.h"
 #include "studio/VariantStore.h"
 #include "studio/VariantStrip.h"
 #include "sweep/SweepResultsOpener.h"
 #include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
+#include "teach/TeachTab.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/ClusterPanel.h"
 #include "widgets/ExportPlanDialog.h"
@@ -77,7 +80,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_gantt = new GanttPanel(m_tabs);
     m_stages = new StageView(m_tabs);
     m_comparison = new ComparisonView(m_tabs);
-    m_johnson = new JohnsonStepper(m_tabs);
+    m_teach = new TeachTab(m_tabs);
+    m_variantComparison = new VariantComparison(m_variants, m_runs, m_comparison);
+    m_comparison->addSection(m_variantComparison);
     m_sweep = new SweepTab(m_tabs);
     m_cost = new CostTab(m_tabs);
     m_deadlines = new DeadlinesTab(m_tabs);
@@ -97,7 +102,7 @@ MainWindow::MainWindow(QWidget* parent)
     addPage(m_gantt, tr("Timeline"));
     addPage(m_stages, tr("Stages"));
     addPage(m_comparison, tr("Comparison"));
-    addPage(m_johnson, tr("Teach Johnson"));
+    addPage(m_teach, tr("Teach"));
     addPage(m_sweep, tr("Sweep"));
     addPage(m_deadlines, tr("Deadlines"));
     addPage(m_cost, tr("Cost (LiPS)"));
@@ -118,13 +123,13 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_busy);
     applyRunOptions();
 
-    buildMenus();
     // The variants strip (issue 15): kept snapshots of the workload, each run like this one.
-    auto* variantStrip = new VariantStrip(
+    m_variantStrip = new VariantStrip(
         m_variants, [this] { return m_sessions->capture().current; },
         [this] { return m_doc->jobColours(); }, this);
-    addToolBar(Qt::TopToolBarArea, variantStrip);
-    connect(variantStrip, &VariantStrip::statusMessage, m_status, &QLabel::setText);
+    addToolBar(Qt::TopToolBarArea, m_variantStrip);
+    connect(m_variantStrip, &VariantStrip::statusMessage, m_status, &QLabel::setText);
+    buildMenus();
 
     connect(m_doc, &WorkloadDocument::changed, this, &MainWindow::requestRun);
     connect(m_doc, &WorkloadDocument::resetDone, this, [this] {
@@ -321,6 +326,10 @@ void MainWindow::buildMenus() {
         m_table->clearSelection();
         selectJob(-1);
     });
+    view->addSeparator();
+    m_presentation = new PresentationMode(this, {m_leftPanel, m_variantStrip});
+    m_presentation->fillMenu(view);
+    view->addSeparator();
     QAction* safeColours = view->addAction(tr("Colour-&blind-safe job colours"));
     safeColours->setObjectName(QStringLiteral("colourBlindSafe"));
     safeColours->setCheckable(true);
@@ -360,7 +369,7 @@ QList<std::pair<QString, QWidget*>> MainWindow::namedPages() const {
     return {{QStringLiteral("timeline"), m_gantt},
             {QStringLiteral("stages"), m_stages},
             {QStringLiteral("comparison"), m_comparison},
-            {QStringLiteral("johnson"), m_johnson},
+            {QStringLiteral("johnson"), m_teach},
             {QStringLiteral("sweep"), m_sweep},
             {QStringLiteral("deadlines"), m_deadlines},
             {QStringLiteral("cost"), m_cost},
@@ -477,11 +486,15 @@ int MainWindow::tabIndex(QWidget* page) const {
     for (int i = 0; i < m_tabs->count(); ++i) {
         QWidget* tab = m_tabs->widget(i);
         auto* scroll = qobject_cast<QScrollArea*>(tab);
-        if (tab == page || (scroll && scroll->widget() == page)) {
-            return i;
+        if (tab == page || (scroll && scroll->widget() == page) || tab->isAncestorOf(page)) {
+            return i;  // a page inside a tab's page (the Johnson lesson of the Teach tab) too
         }
     }
     return -1;
+}
+
+JohnsonStepper* MainWindow::johnsonStepper() const {
+    return m_teach->johnson();
 }
 
 void MainWindow::refreshCurrentTab() {
@@ -506,8 +519,8 @@ void MainWindow::refreshTab(QWidget* page) {
         m_stages->setResults(m_results);
     } else if (page == m_comparison) {
         m_comparison->setResults(m_results);
-    } else if (page == m_johnson) {
-        m_johnson->setResults(m_results);
+    } else if (page == m_teach || page == m_teach->johnson()) {
+        m_teach->setResults(m_results);
     } else if (page == m_sweep) {
         m_sweep->setWorkload(m_results->workload);
         m_sweep->setAlgorithms(m_algorithms->checkedIds());

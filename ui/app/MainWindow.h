@@ -28,6 +28,10 @@ class GanttPanel;
 class StageView;
 class ComparisonView;
 class JohnsonStepper;
+class TeachTab;
+class VariantComparison;
+class VariantStrip;
+class PresentationMode;
 class SweepTab;
 class FileController;
 class CostTab;
@@ -65,7 +69,10 @@ public:
     GanttPanel* ganttPanel() const { return m_gantt; }
     StageView* stageView() const { return m_stages; }
     ComparisonView* comparisonView() const { return m_comparison; }
-    JohnsonStepper* johnsonStepper() const { return m_johnson; }
+    JohnsonStepper* johnsonStepper() const;
+    TeachTab* teachTab() const { return m_teach; }
+    VariantComparison* variantComparison() const { return m_variantComparison; }
+    PresentationMode* presentation() const { return m_presentation; }
     SweepTab* sweepTab() const { return m_sweep; }
     CostTab* costTab() const { return m_cost; }
     DeadlinesTab* deadlinesTab() const { return m_deadlines; }
@@ -119,7 +126,10 @@ private:
     GanttPanel* m_gantt;
     StageView* m_stages;
     ComparisonView* m_comparison;
-    JohnsonStepper* m_johnson;
+    TeachTab* m_teach;
+    VariantComparison* m_variantComparison;
+    VariantStrip* m_variantStrip;
+    PresentationMode* m_presentation = nullptr;
     SweepTab* m_sweep;
     CostTab* m_cost;
     QWidget* m_leftPanel;

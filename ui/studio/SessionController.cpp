@@ -15,7 +15,7 @@
 #include "io/SessionJson.h"
 #include "model/InputError.h"
 #include "studio/VariantStore.h"
-#include "teach/JohnsonStepper.h"
+#include "teach/TeachTab.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/RunOptionsPanel.h"
 
@@ -68,7 +68,8 @@ Session SessionController::capture() const {
     s.current.options = m_window->runOptionsPanel()->options();
     s.variants = m_variants->variants();
     s.view.tab = m_window->currentTabName().toStdString();
-    s.view.teachStep = m_window->johnsonStepper()->step();
+    s.view.teachLesson = m_window->teachTab()->lesson().toStdString();
+    s.view.teachStep = m_window->teachTab()->step();
     if (const auto range = m_window->ganttPanel()->timeRange()) {
         s.view.timeRange = std::array<double, 2>{range->first, range->second};
     }
@@ -91,7 +92,9 @@ bool SessionController::apply(const Session& s) {
     m_variants->setVariants(s.variants);
     m_variants->setReference(QString::fromStdString(s.view.referenceVariant));
     m_window->showTab(QString::fromStdString(s.view.tab.empty() ? "timeline" : s.view.tab));
-    m_window->johnsonStepper()->restoreStep(s.view.teachStep);
+    m_window->teachTab()->setLesson(
+        QString::fromStdString(s.view.teachLesson.empty() ? "johnson" : s.view.teachLesson));
+    m_window->teachTab()->restoreStep(s.view.teachStep);
     if (s.view.timeRange) {
         m_window->ganttPanel()->setTimeRange((*s.view.timeRange)[0], (*s.view.timeRange)[1]);
     } else {
