@@ -39,10 +39,10 @@ double minimum(const std::vector<double>& v) {
     return *std::min_element(v.begin(), v.end());
 }
 
-void planOnce(benchmark::State& state, const mr::Workload& w, bool warmStart) {
+void planOnce(benchmark::State& state, const mr::Workload& w, bool gallop) {
     mr::BalancedPoolsPlan plan;
     for (auto _ : state) {
-        plan = mr::planBalancedPools(w, {.warmStart = warmStart});
+        plan = mr::planBalancedPools(w, {.gallop = gallop});
         benchmark::DoNotOptimize(plan.pools.size());
     }
     double end = 0.0;
@@ -56,7 +56,7 @@ void planOnce(benchmark::State& state, const mr::Workload& w, bool warmStart) {
 }
 
 void BalancedPools(benchmark::State& state) {
-    planOnce(state, batch(kKinds[state.range(0)]), true);
+    planOnce(state, batch(kKinds[state.range(0)]), false);
     state.SetLabel(kKinds[state.range(0)]);
 }
 BENCHMARK(BalancedPools)
@@ -64,17 +64,17 @@ BENCHMARK(BalancedPools)
     ->Unit(benchmark::kMillisecond)
     ->ComputeStatistics("min", minimum);
 
-void BalancedPoolsBisect(benchmark::State& state) {
-    planOnce(state, batch(kKinds[state.range(0)]), false);
+void BalancedPoolsGallop(benchmark::State& state) {
+    planOnce(state, batch(kKinds[state.range(0)]), true);
     state.SetLabel(kKinds[state.range(0)]);
 }
-BENCHMARK(BalancedPoolsBisect)
+BENCHMARK(BalancedPoolsGallop)
     ->DenseRange(0, 2)
     ->Unit(benchmark::kMillisecond)
     ->ComputeStatistics("min", minimum);
 
 void BalancedPoolsTestbed(benchmark::State& state) {
-    planOnce(state, batch("facebook", 4), true);
+    planOnce(state, batch("facebook", 4), false);
 }
 BENCHMARK(BalancedPoolsTestbed)->Unit(benchmark::kMillisecond)->ComputeStatistics("min", minimum);
 

@@ -1,5 +1,6 @@
-// mrsim run WORKLOAD --algorithm ID [--seed N] [--json] [--tasks-csv OUT.csv] — one algorithm, its
-// schedule (and, on request, every task record as CSV: core/io/TaskCsv.h).
+// mrsim run WORKLOAD --algorithm ID [--seed N] [--json] [--tasks-csv OUT.csv]
+// [--trace-events OUT.json] — one algorithm, its schedule (and, on request, every task record as
+// CSV: core/io/TaskCsv.h, or the schedule as Chrome trace events: core/io/TraceEvents.h).
 #include <memory>
 #include <ostream>
 
@@ -7,6 +8,7 @@
 #include "io/AtomicFile.h"
 #include "io/ResultFormat.h"
 #include "io/TaskCsv.h"
+#include "io/TraceEvents.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
 
@@ -18,6 +20,7 @@ Command makeRunCommand(CLI::App& app) {
         std::string algorithm;
         bool json = false;
         std::string tasksCsv;
+        std::string traceEvents;
     };
     auto o = std::make_shared<Options>();
     Command c;
@@ -29,6 +32,9 @@ Command makeRunCommand(CLI::App& app) {
     c.app->add_option("--tasks-csv", o->tasksCsv,
                       "Also write every task record (job, kind, task, slot, node, start, end, "
                       "killed) as CSV");
+    c.app->add_option("--trace-events", o->traceEvents,
+                      "Also write the schedule as Chrome trace events (JSON for Perfetto or "
+                      "chrome://tracing: a thread per slot, an event per task or wave)");
     c.run = [o](std::ostream& out, std::ostream& err) {
         const Workload w = o->workload.load(err);
         RunResult result;
@@ -39,6 +45,11 @@ Command makeRunCommand(CLI::App& app) {
         }
         if (!o->tasksCsv.empty()) {
             writeFileAtomically(o->tasksCsv, taskRecordsCsv(w, result));
+        }
+        if (!o->traceEvents.empty()) {
+            AtomicFileWriter file(o->traceEvents);
+            writeTraceEvents(w, result, [&](std::string_view piece) { file.write(piece); });
+            file.commit();
         }
         out << (o->json ? runResultJson(w, result).dump(2) + "\n" : runResultText(w, result));
     };

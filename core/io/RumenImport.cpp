@@ -221,7 +221,7 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
         job.perTaskDurations = true;
         checkTaskTimes(job, source, label);
         std::vector<std::string> missing;
-        job.profile = ariaProfile(draft, job.mapDurations, missing);
+        job.profile = ariaProfile(draft, job.mapDurations.toVector(), missing);
         for (const auto& m : missing) {
             report.notes.push_back(escapeForMessage(label) + ": profile: " + m);
         }

@@ -40,7 +40,8 @@ std::string slsTrace(const Workload& w, const Plan& plan, const RunResult& r) {
     }
     // Completed executions per job, maps first, each stage by start time then task index.
     std::vector<std::vector<const TaskRecord*>> tasksOf(simulated.jobs.size());
-    for (const TaskRecord& t : r.sim.tasks) {
+    const std::vector<TaskRecord> all = expandWaves(r.sim.tasks);  // one container per task
+    for (const TaskRecord& t : all) {
         if (!t.killed) {
             tasksOf[static_cast<std::size_t>(t.job)].push_back(&t);
         }

@@ -24,7 +24,7 @@ std::string commentText(const std::string& text) {
     return out;
 }
 
-long long meanMs(const std::vector<double>& durations) {
+long long meanMs(const TaskDurations& durations) {
     if (durations.empty()) {
         return 0;
     }

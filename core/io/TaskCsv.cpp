@@ -9,9 +9,10 @@ namespace mr {
 
 std::string taskRecordsCsv(const Workload& w, const RunResult& r) {
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
+    const std::vector<TaskRecord> tasks = expandWaves(r.sim.tasks);  // one row per task
     std::vector<const TaskRecord*> records;
-    records.reserve(r.sim.tasks.size());
-    for (const TaskRecord& t : r.sim.tasks) {
+    records.reserve(tasks.size());
+    for (const TaskRecord& t : tasks) {
         records.push_back(&t);
     }
     std::stable_sort(records.begin(), records.end(), [](const TaskRecord* a, const TaskRecord* b) {

@@ -48,8 +48,8 @@ const std::vector<std::string> kProfileKeys = {"map_avg",
                                                "reduce_max"};
 
 // One stage of a job, given either as a count and a scalar duration or as a per-task array.
-std::vector<double> readStage(const FieldReader& f, const char* countKey, const char* durationKey,
-                              const char* arrayKey, bool required, bool& perTask) {
+TaskDurations readStage(const FieldReader& f, const char* countKey, const char* durationKey,
+                        const char* arrayKey, bool required, bool& perTask) {
     const bool hasCount = f.has(countKey);
     const bool hasScalar = f.has(durationKey);
     const bool hasArray = f.has(arrayKey);
@@ -79,7 +79,7 @@ std::vector<double> readStage(const FieldReader& f, const char* countKey, const 
         f.fail(durationKey, std::string("is required when '") + countKey + "' is above 0");
     }
     const double duration = f.requiredNumber(durationKey, 0.0, kMaxTime);
-    return std::vector<double>(static_cast<std::size_t>(count), duration);
+    return TaskDurations(static_cast<std::size_t>(count), duration);
 }
 
 JobProfile readProfile(const json& value, const std::string& file, const std::string& job) {
@@ -195,7 +195,10 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
 ordered_json stageJson(const Job& job) {
     ordered_json out;
     out["name"] = job.name;
-    auto allEqual = [](const std::vector<double>& d) {
+    auto allEqual = [](const TaskDurations& d) {
+        if (d.uniform()) {
+            return true;
+        }
         for (double x : d) {
             if (x != d.front()) {
                 return false;
@@ -213,8 +216,8 @@ ordered_json stageJson(const Job& job) {
             out["reduce_duration"] = job.reduceDurations.front();
         }
     } else {
-        out["map_durations"] = job.mapDurations;
-        out["reduce_durations"] = job.reduceDurations;
+        out["map_durations"] = job.mapDurations.toVector();
+        out["reduce_durations"] = job.reduceDurations.toVector();
     }
     return out;
 }
@@ -276,9 +279,12 @@ void checkTime(double value, const std::string& file, const std::string& job,
     }
 }
 
-void checkTimes(const std::vector<double>& durations, const std::string& file,
-                const std::string& job, const char* field) {
-    for (std::size_t i = 0; i < durations.size(); ++i) {
+void checkTimes(const TaskDurations& durations, const std::string& file, const std::string& job,
+                const char* field) {
+    // A uniform stage has one value to check, however many tasks it has.
+    const std::size_t checked =
+        durations.uniform() ? std::min<std::size_t>(durations.size(), 1) : durations.size();
+    for (std::size_t i = 0; i < checked; ++i) {
         checkTime(durations[i], file, job, std::string(field) + "[" + std::to_string(i) + "]");
     }
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/Overheads.h"
+#include "model/TaskDurations.h"
 #include "model/TaskKind.h"
 
 namespace mr {
@@ -25,8 +26,8 @@ struct JobProfile {
 
 struct Job {
     std::string name;
-    std::vector<double> mapDurations;
-    std::vector<double> reduceDurations;
+    TaskDurations mapDurations;  // compact when every task takes the same time
+    TaskDurations reduceDurations;
     double arrival = 0.0;
     std::optional<double> deadline;  // relative to arrival
     std::optional<JobProfile> profile;
@@ -42,7 +43,7 @@ struct Job {
 
     int maps() const { return static_cast<int>(mapDurations.size()); }
     int reduces() const { return static_cast<int>(reduceDurations.size()); }
-    const std::vector<double>& durations(TaskKind kind) const {
+    const TaskDurations& durations(TaskKind kind) const {
         return kind == TaskKind::Map ? mapDurations : reduceDurations;
     }
     int tasks(TaskKind kind) const { return static_cast<int>(durations(kind).size()); }

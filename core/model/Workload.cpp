@@ -1,5 +1,6 @@
 #include "model/Workload.h"
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -36,9 +37,11 @@ bool Workload::hasArrivals() const {
 
 namespace {
 
-void checkDurations(const std::vector<double>& durations, const std::string& file,
-                    const std::string& job, const char* field) {
-    for (size_t i = 0; i < durations.size(); ++i) {
+void checkDurations(const TaskDurations& durations, const std::string& file, const std::string& job,
+                    const char* field) {
+    const std::size_t checked =
+        durations.uniform() ? std::min<std::size_t>(durations.size(), 1) : durations.size();
+    for (size_t i = 0; i < checked; ++i) {
         const double d = durations[i];
         if (!std::isfinite(d) || d < 0.0) {
             throw InputError(file, job, std::string(field) + "[" + std::to_string(i) + "]",

@@ -39,14 +39,15 @@ const char* toString(Estimator estimator) {
     return "exact";
 }
 
-double greedyMakespan(const std::vector<double>& durations, int slots) {
+double greedyMakespan(const TaskDurations& durations, int slots) {
     if (durations.empty()) {
         return 0.0;
     }
     const std::size_t k =
         std::min<std::size_t>(static_cast<std::size_t>(std::max(slots, 1)), durations.size());
-    const bool uniform = std::all_of(durations.begin(), durations.end(),
-                                     [&](double d) { return d == durations.front(); });
+    const bool uniform =
+        durations.uniform() || std::all_of(durations.begin(), durations.end(),
+                                           [&](double d) { return d == durations.front(); });
     if (uniform) {
         const std::size_t waves = (durations.size() + k - 1) / k;
         return static_cast<double>(waves) * durations.front();
@@ -71,7 +72,7 @@ AriaStats ariaStats(const Job& job) {
     AriaStats s;
     s.maps = job.maps();
     s.reduces = job.reduces();
-    const auto avg = [](const std::vector<double>& d) {
+    const auto avg = [](const TaskDurations& d) {
         double sum = 0.0;
         for (double x : d) {
             sum += x;

@@ -31,7 +31,7 @@ struct StageDurations {
 };
 
 // Makespan of greedy list scheduling of `durations` (in order) on `slots` identical slots.
-double greedyMakespan(const std::vector<double>& durations, int slots);
+double greedyMakespan(const TaskDurations& durations, int slots);
 
 // The statistics the ARIA bounds need, from the job's profile where present, otherwise from its
 // task durations (shuffle statistics then 0).

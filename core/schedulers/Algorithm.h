@@ -23,10 +23,11 @@ struct RunOptions {
     Estimator estimator = Estimator::Exact;  // how (m_i, r_i) are estimated
     std::vector<std::string> manualOrder;    // `manual`: overrides the file's manual_order
     bool recordTasks = true;                 // keep every task record (charts, exports)
-    int threads = 0;                         // worker threads for searches; 0 = all cores
-    const CancelFlag* cancel = nullptr;      // set -> the run throws Cancelled (UI edits)
-    int pools = 2;                           // balanced-pools: at most this many pools (>= 2)
-    LocalityOptions locality;                // block placement and remote reads (seed 003 §4.1)
+    bool waves = true;  // false: one record per task (SimOptions::waves; same results)
+    int threads = 0;    // worker threads for searches; 0 = all cores
+    const CancelFlag* cancel = nullptr;  // set -> the run throws Cancelled (UI edits)
+    int pools = 2;                       // balanced-pools: at most this many pools (>= 2)
+    LocalityOptions locality;            // block placement and remote reads (seed 003 §4.1)
 };
 
 struct RunResult {

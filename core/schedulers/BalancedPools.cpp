@@ -5,8 +5,10 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 
+#include "exec/ThreadPool.h"
 #include "io/ResultFormat.h"
 #include "model/InputError.h"
 #include "perf/TwoStage.h"
@@ -29,20 +31,28 @@ std::vector<int> jobsByMapTasks(const Workload& w) {
 namespace {
 
 // Equal up to the simulator's notion of "the same instant": a split must really beat Johnson.
+double clearlyBelow(double b) {
+    return b - 1e-9 * std::max(1.0, std::fabs(b));
+}
 bool clearlyLess(double a, double b) {
-    return a < b - 1e-9 * std::max(1.0, std::fabs(b));
+    return a < clearlyBelow(b);
 }
 
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
 // (m_i, r_i) of a job on a number of nodes, computed once per (job, nodes): the exact estimator
-// on per-task arrays is the expensive part of the search, and every split asks again.
+// on per-task arrays is the expensive part of Johnson's order, and every split asks again. Rows
+// are filled under a lock per node count (the splits run on several threads).
 class StageMemo {
 public:
     StageMemo(const Workload& w, Estimator estimator)
         : m_workload(w),
           m_estimator(estimator),
-          m_rows(static_cast<std::size_t>(w.cluster.nodes) + 1) {}
+          m_rows(static_cast<std::size_t>(w.cluster.nodes) + 1),
+          m_locks(std::make_unique<std::mutex[]>(static_cast<std::size_t>(w.cluster.nodes) + 1)) {}
 
-    const StageDurations& get(int job, int nodes) {
+    StageDurations get(int job, int nodes) {
+        const std::lock_guard lock(m_locks[static_cast<std::size_t>(nodes)]);
         auto& row = m_rows[static_cast<std::size_t>(nodes)];
         if (row.empty()) {
             row.assign(m_workload.jobs.size(), StageDurations{-1.0, -1.0});
@@ -61,15 +71,19 @@ private:
     const Workload& m_workload;
     Estimator m_estimator;
     std::vector<std::vector<StageDurations>> m_rows;  // [nodes][job]; map < 0: not computed yet
+    std::unique_ptr<std::mutex[]> m_locks;
 };
 
-// Lower bounds on a pool's end that need no simulation: its map work over its map slots; its
-// reduce work over its reduce slots, after the earliest time any of its jobs can finish its maps;
-// every job's arrival + longest map + longest reduce task. Prefix and suffix sums over the
-// by-map-tasks order give both pools of any split in O(1).
-class SplitBounds {
+// Lower bounds on a pool's end that need no simulation, for any contiguous range of the
+// by-map-tasks order in O(1) from prefix and suffix aggregates:
+//  * first arrival + map work over the map slots, + (when every job has reduce tasks) the least
+//    reduce stage (some job's maps end last);
+//  * the earliest time a job can finish its maps + reduce work over the reduce slots;
+//  * per job: arrival + its longest map + its longest reduce task (a chain);
+//  * per job: its own map work over the map slots + its reduce work over the reduce slots.
+class SideBounds {
 public:
-    SplitBounds(const Workload& w, const std::vector<int>& byMaps) : m_cluster(w.cluster) {
+    SideBounds(const Workload& w, const std::vector<int>& byMaps) : m_cluster(w.cluster) {
         const std::size_t n = byMaps.size();
         m_prefix.resize(n + 1);
         m_suffix.resize(n + 1);
@@ -82,26 +96,32 @@ public:
         }
     }
 
-    // The least, over the small pool's node counts, of the larger of the two pools' bounds.
-    double splitBound(int split) const {
-        const Stats& small = m_prefix[static_cast<std::size_t>(split)];
-        const Stats& big = m_suffix[static_cast<std::size_t>(split)];
-        const int nodes = m_cluster.nodes;
-        // The small pool's bound falls and the big pool's rises with the small pool's nodes:
-        // bisect for the first count where the small pool's is no larger.
-        int low = 1;
-        int high = nodes - 1;
+    // The jobs of rank < split (small) or >= split (big) on `nodes` nodes.
+    double small(int split, int nodes) const {
+        return bound(m_prefix[static_cast<std::size_t>(split)], nodes);
+    }
+    double big(int split, int nodes) const {
+        return bound(m_suffix[static_cast<std::size_t>(split)], nodes);
+    }
+    double probe(int split, int smallNodes, int allNodes) const {
+        return std::max(small(split, smallNodes), big(split, allNodes - smallNodes));
+    }
+    // The least probe bound over the small pool's node counts in [from, to] (the small pool's
+    // bound falls and the big pool's rises with its nodes: bisect for the crossing).
+    double least(int split, int from, int to, int allNodes) const {
+        int low = from;
+        int high = to;
         while (low < high) {
             const int mid = low + (high - low) / 2;
-            if (bound(small, mid) <= bound(big, nodes - mid)) {
+            if (small(split, mid) <= big(split, allNodes - mid)) {
                 high = mid;
             } else {
                 low = mid + 1;
             }
         }
-        double result = std::max(bound(small, low), bound(big, nodes - low));
-        if (low > 1) {
-            result = std::min(result, std::max(bound(small, low - 1), bound(big, nodes - low + 1)));
+        double result = probe(split, low, allNodes);
+        if (low > from) {
+            result = std::min(result, probe(split, low - 1, allNodes));
         }
         return result;
     }
@@ -110,10 +130,15 @@ private:
     struct Stats {
         double mapWork = 0.0, reduceWork = 0.0;
         double chain = 0.0;  // max over jobs of arrival + longest map + longest reduce task
-        double firstMapsDone = std::numeric_limits<double>::infinity();  // jobs with reduces
+        double firstMapsDone = kInf;  // min over jobs with reduces of arrival + longest map
+        double firstArrival = kInf;
+        double ownWork = 0.0;           // max over jobs of map work / m + reduce work / r
+        double leastReduceMax = kInf;   // min over jobs of the longest reduce task
+        double leastReduceWork = kInf;  // min over jobs of the reduce work
+        bool mapOnly = false;           // some job has no reduce task
     };
 
-    static Stats stats(const Job& job) {
+    Stats stats(const Job& job) const {
         Stats s;
         s.mapWork = job.totalWork(TaskKind::Map);
         s.reduceWork = job.totalWork(TaskKind::Reduce);
@@ -121,21 +146,44 @@ private:
         if (job.reduces() > 0) {
             s.firstMapsDone = job.arrival + job.maxDuration(TaskKind::Map);
         }
+        s.firstArrival = job.arrival;
+        s.ownWork =
+            s.mapWork / m_cluster.mapSlotsPerNode + s.reduceWork / m_cluster.reduceSlotsPerNode;
+        s.leastReduceMax = job.maxDuration(TaskKind::Reduce);
+        s.leastReduceWork = s.reduceWork;
+        s.mapOnly = job.reduces() == 0;
         return s;
     }
 
     static Stats merge(const Stats& a, const Stats& b) {
-        return {a.mapWork + b.mapWork, a.reduceWork + b.reduceWork, std::max(a.chain, b.chain),
-                std::min(a.firstMapsDone, b.firstMapsDone)};
+        return {a.mapWork + b.mapWork,
+                a.reduceWork + b.reduceWork,
+                std::max(a.chain, b.chain),
+                std::min(a.firstMapsDone, b.firstMapsDone),
+                std::min(a.firstArrival, b.firstArrival),
+                std::max(a.ownWork, b.ownWork),
+                std::min(a.leastReduceMax, b.leastReduceMax),
+                std::min(a.leastReduceWork, b.leastReduceWork),
+                a.mapOnly || b.mapOnly};
     }
 
     double bound(const Stats& s, int nodes) const {
-        double b = std::max(s.chain, s.mapWork / (nodes * m_cluster.mapSlotsPerNode));
-        if (s.reduceWork > 0.0) {
-            b = std::max(b,
-                         s.firstMapsDone + s.reduceWork / (nodes * m_cluster.reduceSlotsPerNode));
+        if (nodes < 1 || !std::isfinite(s.firstArrival)) {
+            return nodes < 1 ? kInf : 0.0;
         }
-        return b;
+        const double mapSlots = nodes * m_cluster.mapSlotsPerNode;
+        const double reduceSlots = nodes * m_cluster.reduceSlotsPerNode;
+        double b = std::max(s.chain, s.firstArrival + s.ownWork / nodes);
+        double mapsEnd = s.firstArrival + s.mapWork / mapSlots;
+        if (!s.mapOnly) {
+            mapsEnd += std::max(s.leastReduceMax, s.leastReduceWork / reduceSlots);
+        }
+        b = std::max(b, mapsEnd);
+        if (s.reduceWork > 0.0) {
+            b = std::max(b, s.firstMapsDone + s.reduceWork / reduceSlots);
+        }
+        // Rounding: the bounds are compared with simulated times; keep them a hair low.
+        return b * (1.0 - 1e-12);
     }
 
     Cluster m_cluster;
@@ -152,198 +200,300 @@ struct Group {
 };
 
 struct Candidate {
-    double end = 0.0;  // max of the two pools' ends
-    int split = 0;
+    double end = kInf;  // max of the two pools' ends
+    int split = std::numeric_limits<int>::max();
     int nodes = 0;  // of the small pool
     double smallEnd = 0.0, bigEnd = 0.0;
+
+    // The sequential search keeps the first of equal values: the earlier split wins.
+    bool beats(const Candidate& o) const {
+        return end < o.end || (end == o.end && split < o.split);
+    }
 };
 
 // Splits one group into two pools (Algorithm 2 on the group's jobs and nodes).
 class SplitSearch {
 public:
-    SplitSearch(const Workload& workload, StageMemo& memo, const Group& group, bool warmStart,
-                long long& simulations, const CancelFlag* cancel)
-        : m_memo(memo),
+    SplitSearch(const Workload& workload, StageMemo& memo, const Group& group,
+                const BalancedPoolsOptions& options, long long& simulations)
+        : m_workload(workload),
+          m_memo(memo),
           m_group(group),
-          m_warmStart(warmStart),
-          m_simulations(simulations),
-          m_cancel(cancel) {
-        const bool whole = static_cast<int>(group.jobs.size()) == workload.jobCount();
-        if (!whole) {
-            auto sub = std::make_unique<Workload>();
-            sub->cluster = workload.cluster;
-            sub->cluster.nodes = group.nodes;
-            for (int j : group.jobs) {
-                sub->jobs.push_back(workload.jobs[static_cast<std::size_t>(j)]);
-            }
-            m_owned = std::move(sub);
-        }
-        m_local = whole ? &workload : m_owned.get();
-        // Rank of each local job in the by-map-tasks order: the small pool of split k holds the
-        // jobs of rank < k.
-        const auto byMaps = jobsByMapTasks(*m_local);
-        m_rank.resize(byMaps.size());
-        for (std::size_t r = 0; r < byMaps.size(); ++r) {
-            m_rank[static_cast<std::size_t>(byMaps[r])] = static_cast<int>(r);
-        }
-        m_bounds = std::make_unique<SplitBounds>(*m_local, byMaps);
+          m_options(options),
+          m_simulations(simulations) {
+        // The group's jobs by map tasks (file order among equals): rank r holds m_byMaps[r].
+        m_byMaps = m_group.jobs;
+        std::stable_sort(m_byMaps.begin(), m_byMaps.end(), [&](int a, int b) {
+            return workload.jobs[static_cast<std::size_t>(a)].maps() <
+                   workload.jobs[static_cast<std::size_t>(b)].maps();
+        });
+        m_bounds = std::make_unique<SideBounds>(workload, m_byMaps);
     }
 
     // The best two-pool candidate; `splits` receives one entry per split point.
     std::optional<Candidate> run(std::vector<SplitResult>* splits) {
         const int n = static_cast<int>(m_group.jobs.size());
-        const int nodes = m_group.nodes;
-        std::optional<Candidate> best;
-        if (n < 2 || nodes < 2) {
-            return best;
+        if (n < 2 || m_group.nodes < 2) {
+            return std::nullopt;
         }
-        int hint = 0;  // 0: bisect the whole range (the first split)
-        for (int split = 1; split < n; ++split) {
-            // Exact pruning: ties never replace the best so far, and Johnson must be beaten.
-            const double toBeat = best ? std::min(best->end, m_group.end) : m_group.end;
-            if (m_bounds->splitBound(split) >= toBeat) {
-                if (splits) {
-                    SplitResult pruned;
-                    pruned.split = split;
-                    pruned.pruned = true;
-                    splits->push_back(pruned);
-                }
-                continue;
-            }
-            m_evaluated.clear();
-            m_probes.clear();
-            hint = searchBoundary(split, m_warmStart ? hint : 0);
-            std::optional<Candidate> own;
-            for (const auto& [small, ends] : m_evaluated) {
-                const Candidate c{std::max(ends.first, ends.second), split, small, ends.first,
-                                  ends.second};
-                if (!own || c.end < own->end) {
-                    own = c;
+        m_johnson = clearlyBelow(m_group.end);
+        std::vector<SplitResult> results(static_cast<std::size_t>(n - 1));
+        Candidate best;
+        if (m_options.gallop) {
+            int hint = 0;
+            for (int split = 1; split < n; ++split) {
+                throwIfCancelled(m_options.cancel);
+                SplitResult& r = results[static_cast<std::size_t>(split - 1)];
+                const auto found = searchSplit(split, best, &hint, r);
+                if (found && found->beats(best)) {
+                    best = *found;
                 }
             }
-            if (splits) {
-                splits->push_back({split, own->nodes, own->smallEnd, own->bigEnd,
-                                   static_cast<int>(m_evaluated.size()), false, m_probes});
-            }
-            if (!best || own->end < best->end) {
-                best = own;
-            }
+        } else {
+            best = searchAllSplits(n, results);
+        }
+        for (const SplitResult& r : results) {
+            m_simulations += r.evaluations;
+        }
+        if (splits) {
+            *splits = std::move(results);
+        }
+        if (best.split == std::numeric_limits<int>::max()) {
+            return std::nullopt;
         }
         return best;
     }
 
     // Johnson's order (workload indices) of one side of a split on `nodes` nodes.
     std::vector<int> poolOrder(int split, bool small, int nodes) const {
-        std::vector<int> local;
-        for (std::size_t i = 0; i < m_rank.size(); ++i) {
-            if ((m_rank[i] < split) == small) {
-                local.push_back(static_cast<int>(i));
-            }
-        }
-        std::vector<StageDurations> stages(m_rank.size());
-        for (int i : local) {
-            stages[static_cast<std::size_t>(i)] =
-                m_memo.get(m_group.jobs[static_cast<std::size_t>(i)], nodes);
+        std::vector<int> jobs(small ? m_byMaps.begin() : m_byMaps.begin() + split,
+                              small ? m_byMaps.begin() + split : m_byMaps.end());
+        std::sort(jobs.begin(), jobs.end());  // file order breaks Johnson's ties
+        std::vector<StageDurations> stages(jobs.size());
+        std::vector<int> local(jobs.size());
+        for (std::size_t i = 0; i < jobs.size(); ++i) {
+            stages[i] = m_memo.get(jobs[i], nodes);
+            local[i] = static_cast<int>(i);
         }
         std::vector<int> order;
+        order.reserve(jobs.size());
         for (int i : johnsonOrder(stages, local)) {
-            order.push_back(m_group.jobs[static_cast<std::size_t>(i)]);
+            order.push_back(jobs[static_cast<std::size_t>(i)]);
         }
         return order;
     }
 
 private:
-    // Both pools of `split` simulated side by side, the small pool on `small` nodes: their ends.
-    std::pair<double, double> evaluate(int split, int small) {
-        const auto found = m_evaluated.find(small);
-        if (found != m_evaluated.end()) {
-            return found->second;
+    static constexpr int kBatch = 16;  // splits searched at once (fixed: the same work on any
+                                       // number of threads, so the counts are reproducible)
+
+    // Algorithm 2 over every split: batches of splits, the most promising (lowest bound) first,
+    // each batch against the best plan of the batches before it.
+    Candidate searchAllSplits(int n, std::vector<SplitResult>& results) {
+        std::vector<std::pair<double, int>> queue;
+        for (int split = 1; split < n; ++split) {
+            queue.emplace_back(m_bounds->least(split, 1, m_group.nodes - 1, m_group.nodes), split);
         }
-        std::vector<PoolSetup> pools(2);
-        for (int p = 0; p < 2; ++p) {
-            const bool isSmall = p == 0;
-            const int nodes = isSmall ? small : m_group.nodes - small;
-            std::vector<int> order;
-            for (int j : poolOrder(split, isSmall, nodes)) {
-                order.push_back(localIndex(j));
-            }
-            pools[static_cast<std::size_t>(p)].firstNode = isSmall ? 0 : small;
-            pools[static_cast<std::size_t>(p)].nodes = nodes;
-            pools[static_cast<std::size_t>(p)].jobs = order;
-            pools[static_cast<std::size_t>(p)].policy = std::make_unique<OrderPolicy>(order);
-        }
-        SimOptions quiet;
-        quiet.recordTasks = false;
-        quiet.cancel = m_cancel;
-        throwIfCancelled(m_cancel);
-        const SimResult r = simulate(*m_local, std::move(pools), quiet);
-        ++m_simulations;
-        const std::pair<double, double> ends{r.pools[0].makespan, r.pools[1].makespan};
-        m_evaluated.emplace(small, ends);
-        m_probes.push_back({small, ends.first, ends.second});
-        return ends;
-    }
-
-    int localIndex(int job) const {
-        const auto it = std::lower_bound(m_group.jobs.begin(), m_group.jobs.end(), job);
-        return static_cast<int>(it - m_group.jobs.begin());
-    }
-
-    // "The small pool finishes first": it has more nodes than it needs.
-    bool smallFinishesFirst(int split, int small) {
-        const auto [smallEnd, bigEnd] = evaluate(split, small);
-        return smallEnd < bigEnd;
-    }
-
-    // Finds the boundary between node counts where the small pool finishes last (below) and
-    // first (at and above), evaluating both sides of it. Returns the lowest "first" count
-    // (nodes if there is none), the next split's starting point.
-    int searchBoundary(int split, int hint) {
-        const int last = m_group.nodes - 1;  // the big pool keeps at least one node
-        int below = 0;                       // highest count known "finishes last" (0: none)
-        int above = m_group.nodes;           // lowest count known "finishes first" (nodes: none)
-        if (hint > 0) {
-            const int start = std::clamp(hint, 1, last);
-            if (smallFinishesFirst(split, start)) {
-                above = start;
-                for (int step = 1; above > 1; step *= 2) {
-                    const int probe = std::max(1, start - step);
-                    if (!smallFinishesFirst(split, probe)) {
-                        below = probe;
-                        break;
-                    }
-                    above = probe;
-                }
-            } else {
-                below = start;
-                for (int step = 1; below < last; step *= 2) {
-                    const int probe = std::min(last, start + step);
-                    if (smallFinishesFirst(split, probe)) {
-                        above = probe;
-                        break;
-                    }
-                    below = probe;
+        std::sort(queue.begin(), queue.end());
+        Candidate best;
+        std::vector<std::optional<Candidate>> found(static_cast<std::size_t>(kBatch));
+        for (std::size_t first = 0; first < queue.size(); first += kBatch) {
+            const std::size_t count = std::min<std::size_t>(kBatch, queue.size() - first);
+            const Candidate snapshot = best;
+            ParallelOptions parallel;
+            parallel.threads = m_options.threads;
+            parallel.cancel = m_options.cancel;
+            parallelFor(
+                count,
+                [&](std::size_t i) {
+                    const int split = queue[first + i].second;
+                    found[i] = searchSplit(split, snapshot, nullptr,
+                                           results[static_cast<std::size_t>(split - 1)]);
+                },
+                parallel);
+            for (std::size_t i = 0; i < count; ++i) {
+                if (found[i] && found[i]->beats(best)) {
+                    best = *found[i];
                 }
             }
+        }
+        return best;
+    }
+
+    // A probe's outcome: which pool ends first, and both ends when the candidate may matter.
+    struct Probe {
+        bool smallFirst = false;
+        bool exact = false;  // smallEnd and bigEnd are the simulated ends
+        double smallEnd = 0.0;
+        double bigEnd = 0.0;
+    };
+
+    // One split's bisection (or gallop). `best` is the plan to beat; the result is the split's
+    // first best exact probe, if it can beat `best` (otherwise r.pruned is set).
+    std::optional<Candidate> searchSplit(int split, const Candidate& best, int* hint,
+                                         SplitResult& r) {
+        r.split = split;
+        const int nodes = m_group.nodes;
+        // A probe can matter only if its value is below this (ties: see below).
+        const double horizon = std::min(best.end, m_johnson);
+        const auto hopeless = [&](double bound) {
+            // bound >= Johnson's threshold, or the best plan's value (which an equal value from
+            // a later split cannot replace; from an earlier split it could, so be strict there).
+            return bound >= m_johnson || bound > best.end ||
+                   (bound == best.end && split > best.split);
+        };
+        if (hopeless(m_bounds->least(split, 1, nodes - 1, nodes))) {
+            r.pruned = true;
+            return std::nullopt;
+        }
+        std::optional<Candidate> own;
+        std::map<int, Probe> probed;
+        const auto probeAt = [&](int small) -> const Probe& {
+            auto it = probed.find(small);
+            if (it == probed.end()) {
+                it = probed.emplace(small, probe(split, small, horizon)).first;
+                ++r.evaluations;
+                const Probe& p = it->second;
+                r.probes.push_back({small, p.smallFirst, p.exact, p.smallEnd, p.bigEnd});
+                if (p.exact) {
+                    const Candidate c{std::max(p.smallEnd, p.bigEnd), split, small, p.smallEnd,
+                                      p.bigEnd};
+                    if (!own || c.end < own->end) {
+                        own = c;
+                    }
+                }
+            }
+            return it->second;
+        };
+        int below = 0;      // highest count known "the small pool ends last" (0: none)
+        int above = nodes;  // lowest count known "the small pool ends first" (nodes: none)
+        bool stopped = false;
+        if (hint != nullptr && *hint > 0) {
+            gallop(std::clamp(*hint, 1, nodes - 1), below, above, probeAt);
         }
         while (above - below > 1) {
+            // The rest of the bisection probes only counts in (below, above).
+            if (hopeless(m_bounds->least(split, below + 1, above - 1, nodes))) {
+                stopped = true;
+                break;
+            }
             const int mid = below + (above - below) / 2;
-            (smallFinishesFirst(split, mid) ? above : below) = mid;
+            (probeAt(mid).smallFirst ? above : below) = mid;
         }
-        return above;
+        if (hint != nullptr) {
+            *hint = stopped ? 0 : above;
+        }
+        if (own) {
+            r.nodes = own->nodes;
+            r.smallEnd = own->smallEnd;
+            r.bigEnd = own->bigEnd;
+        }
+        if (own && own->beats(best) && clearlyLess(own->end, m_group.end)) {
+            r.pruned = false;
+            return own;
+        }
+        r.pruned = true;
+        return std::nullopt;
     }
 
+    // Ours: from the previous split's boundary, 1, 2, 4, ... nodes until the comparison flips.
+    template <class ProbeAt>
+    void gallop(int start, int& below, int& above, ProbeAt& probeAt) {
+        const int last = m_group.nodes - 1;
+        if (probeAt(start).smallFirst) {
+            above = start;
+            for (int step = 1; above > 1; step *= 2) {
+                const int probe = std::max(1, start - step);
+                if (!probeAt(probe).smallFirst) {
+                    below = probe;
+                    return;
+                }
+                above = probe;
+            }
+        } else {
+            below = start;
+            for (int step = 1; below < last; step *= 2) {
+                const int probe = std::min(last, start + step);
+                if (probeAt(probe).smallFirst) {
+                    above = probe;
+                    return;
+                }
+                below = probe;
+            }
+        }
+    }
+
+    std::unique_ptr<Simulation> startPool(int split, bool small, int nodes) {
+        const std::vector<int> order = poolOrder(split, small, nodes);
+        std::vector<PoolSetup> pools(1);
+        pools[0].firstNode = m_group.firstNode;
+        pools[0].nodes = nodes;
+        pools[0].jobs = order;
+        pools[0].policy = std::make_unique<OrderPolicy>(order);
+        SimOptions options;
+        options.recordTasks = false;
+        options.cancel = m_options.cancel;
+        options.partial = true;  // this pool's jobs and nodes only
+        return std::make_unique<Simulation>(m_workload, std::move(pools), options);
+    }
+
+    // Both pools of `split`, the small one on `small` nodes: which ends first, and both ends if
+    // the larger is at most `horizon`. Each pool is simulated alone (Algorithm 2's two SIMULATE
+    // calls) and only as far as that takes.
+    Probe probe(int split, int small, double horizon) {
+        const int nodes = m_group.nodes;
+        const double lowS = m_bounds->small(split, small);
+        const double lowB = m_bounds->big(split, nodes - small);
+        auto simS = startPool(split, true, small);
+        auto simB = startPool(split, false, nodes - small);
+        Probe p;
+        // Known: each end is above `floor` (a bound, or the time the pool was run to).
+        double floorS = lowS;
+        double floorB = lowB;
+        if (std::max(lowS, lowB) <= horizon) {
+            const bool doneS = simS->advance(horizon);
+            const bool doneB = simB->advance(horizon);
+            if (doneS && doneB) {
+                p.exact = true;
+                p.smallEnd = simS->lastEnd();
+                p.bigEnd = simB->lastEnd();
+                p.smallFirst = p.smallEnd < p.bigEnd;
+                return p;
+            }
+            if (doneS != doneB) {
+                p.smallFirst = doneS;  // the other one ends after the horizon
+                return p;
+            }
+            floorS = std::max(floorS, horizon);
+            floorB = std::max(floorB, horizon);
+        }
+        // Only the comparison is left: finish the pool likely to end first, then run the other
+        // up to that end.
+        Simulation& first = floorS <= floorB ? *simS : *simB;
+        Simulation& second = floorS <= floorB ? *simB : *simS;
+        const double secondFloor = floorS <= floorB ? floorB : floorS;
+        first.advance(kInf);
+        const double end = first.lastEnd();
+        if (secondFloor <= end && second.advance(end)) {
+            const double other = second.lastEnd();
+            const double smallEnd = &first == simS.get() ? end : other;
+            const double bigEnd = &first == simS.get() ? other : end;
+            p.smallFirst = smallEnd < bigEnd;
+            return p;
+        }
+        // The second pool ends after `end`.
+        p.smallFirst = &first == simS.get();
+        return p;
+    }
+
+    const Workload& m_workload;
     StageMemo& m_memo;
     const Group& m_group;
-    bool m_warmStart;
+    const BalancedPoolsOptions& m_options;
     long long& m_simulations;
-    const CancelFlag* m_cancel;
-    std::unique_ptr<Workload> m_owned;
-    const Workload* m_local = nullptr;
-    std::vector<int> m_rank;
-    std::unique_ptr<SplitBounds> m_bounds;
-    std::map<int, std::pair<double, double>> m_evaluated;  // small pool's nodes -> both ends
-    std::vector<PoolProbe> m_probes;                       // the same, in evaluation order
+    double m_johnson = kInf;  // a probe must end below this to beat plain Johnson
+    std::vector<int> m_byMaps;
+    std::unique_ptr<SideBounds> m_bounds;
 };
 
 }  // namespace
@@ -385,8 +535,7 @@ BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPool
             break;
         }
         const Group group = groups[worst].group;
-        SplitSearch search(workload, memo, group, options.warmStart, plan.simulations,
-                           options.cancel);
+        SplitSearch search(workload, memo, group, options, plan.simulations);
         const auto best = search.run(groups.size() == 1 ? &plan.splits : nullptr);
         if (!best || !clearlyLess(best->end, group.end)) {
             groups[worst].exhausted = true;
@@ -471,9 +620,10 @@ private:
         std::vector<std::string> out;
         const auto pruned = std::count_if(plan.splits.begin(), plan.splits.end(),
                                           [](const SplitResult& s) { return s.pruned; });
-        const std::string searched = std::to_string(plan.splits.size()) + " split points (" +
-                                     std::to_string(pruned) + " ruled out by a bound), " +
-                                     std::to_string(plan.simulations) + " simulations";
+        const std::string searched =
+            std::to_string(plan.splits.size()) + " split points, " + std::to_string(pruned) +
+            " of them ruled out before the end of their search; " +
+            std::to_string(plan.simulations) + " simulations (pools stopped once decided)";
         if (plan.pools.size() == 1) {
             out.push_back("no split beat plain Johnson (" + formatTime(plan.johnsonEnd) +
                           "): one pool over the whole cluster (" + searched + ")");

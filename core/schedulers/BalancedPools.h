@@ -1,20 +1,27 @@
 // BalancedPools — seed 000 §III-C, Algorithm 2. Jobs sorted by their number of map tasks are cut
-// at every split point into a pool of small jobs and a pool of big jobs; for each split a search
-// over the small pool's node count balances the two pools' simulated makespans (Johnson's order
-// inside each pool, stage durations computed on the pool's own slots); the best
+// at every split point into a pool of small jobs and a pool of big jobs; for each split a binary
+// search over the small pool's node count balances the two pools' simulated makespans (Johnson's
+// order inside each pool, stage durations computed on the pool's own slots); the best
 // max(pool makespans) seen wins, unless plain Johnson on the whole cluster is better.
 //
-// How we read Algorithm 2 (DESIGN.md): its "until SizeBegin ≠ SizeEnd" is a search that ends when
-// the interval is empty. The predicate "the small pool finishes first" is false for few nodes and
-// true for many (if makespans fall with more nodes), so we find the boundary and evaluate the node
-// counts on both sides of it; every evaluated count is a candidate. Pools are sized in whole
-// nodes (each pool keeps the node's map and reduce slots). The first split is searched by
-// bisection over [1, M−1]; each later split starts at the previous split's boundary and gallops
-// (1, 2, 4, ... nodes) until the predicate flips, then bisects — the same boundary when the
-// makespans are monotone in the node count, found with about two simulations per split instead
-// of log2 M (the boundary moves little from one split to the next). A split whose lower bound
-// (work over slots, longest task chains, for the best node count) cannot beat the best plan so
-// far is skipped: this never changes the result.
+// How we read Algorithm 2 (DESIGN.md): "until SizeBegin ≠ SizeEnd" is a binary search that ends
+// when the interval is empty. For each split: below = 0, above = M; while above − below > 1,
+// probe mid = below + (above − below) / 2 (SIMULATE each pool on its own nodes, as lines 11–12
+// do), then above = mid if the small pool ends first, else below = mid. Every probe is a
+// candidate; the first probe with the smallest max(pool ends) is the split's, the earliest split
+// with the smallest value is the plan, and it must beat plain Johnson (beyond the engine's
+// same-instant tolerance). Pools are sized in whole nodes (each keeps its nodes' map and reduce
+// slots).
+//
+// The default search returns exactly that, faster (issue 12): the two pools of a probe are
+// simulated separately and only as far as needed — a pool still running after the best plan's
+// makespan cannot be part of a better plan, so it is stopped there and resumed only when the
+// comparison "small ends first" needs more; lower bounds (work over slots, task chains, per-job
+// work) skip whole splits and the rest of a split's bisection when they cannot beat the best plan
+// found; splits run on all cores in fixed batches, most promising first, and ties resolve as the
+// sequential search would (the earlier split wins), so the answer does not depend on the thread
+// count. The gallop (ours, `gallop = true`) starts each split's search at the previous split's
+// boundary instead; it can end on a different boundary where makespans are not monotone.
 //
 // Our extension (off by default): more than two pools. Starting from the best two-pool plan, the
 // pool with the largest makespan is split again the same way (its jobs, its nodes) while that
@@ -36,10 +43,12 @@ struct PoolPlan {
     double end = 0.0;  // last completion time when the pool runs (it runs alone on its nodes)
 };
 
-// One node count the search simulated for a split: both pools' ends.
+// One node count the search probed for a split.
 struct PoolProbe {
-    int nodes = 0;  // of the small pool
-    double smallEnd = 0.0;
+    int nodes = 0;            // of the small pool
+    bool smallFirst = false;  // the small pool ends first (the search then tries fewer nodes)
+    bool exact = false;       // both pools simulated to their ends (else stopped past the horizon)
+    double smallEnd = 0.0;    // with exact: both pools' ends
     double bigEnd = 0.0;
 };
 
@@ -49,11 +58,12 @@ struct SplitResult {
     int nodes = 0;  // the small pool's best node count
     double smallEnd = 0.0;
     double bigEnd = 0.0;
-    int evaluations = 0;  // node counts simulated for this split
-    // Not simulated: a lower bound (work over slots, longest task chains) showed that no node
-    // count could beat the best plan found before it. nodes and ends are then 0.
+    int evaluations = 0;  // node counts probed (pools simulated, maybe only in part)
+    // The split could not beat the best plan: a lower bound ruled it out (or the rest of its
+    // search), or its pools ran past the best plan's makespan. nodes and ends are then those of
+    // its best fully simulated probe (0 if none).
     bool pruned = false;
-    // Every node count simulated, in the order the search tried them (the Teach tab's probes).
+    // Every node count probed, in the order the search tried them (the Teach tab's probes).
     std::vector<PoolProbe> probes;
 };
 
@@ -61,15 +71,17 @@ struct BalancedPoolsPlan {
     std::vector<PoolPlan> pools;      // pool 1 holds the smallest jobs; one pool: plain Johnson won
     double johnsonEnd = 0.0;          // plain Johnson on the whole cluster, last completion time
     std::vector<SplitResult> splits;  // the two-pool search, one entry per split point
-    long long simulations = 0;        // simulations run (each simulates both pools of a split)
+    long long simulations = 0;        // plain Johnson + probes (each simulates both pools)
 };
 
 struct BalancedPoolsOptions {
     Estimator estimator = Estimator::Exact;
     int maxPools = 2;
-    // false: bisect every split over [1, M−1] from scratch, as Algorithm 2 does (for comparison;
-    // same boundary when makespans are monotone, about three times the simulations).
-    bool warmStart = true;
+    // Ours: start each split's search at the previous split's boundary and gallop (1, 2, 4, ...
+    // nodes) to the flip, then bisect. Fewer probes; the same plan only where makespans are
+    // monotone in the node count. Default: Algorithm 2's plain bisection.
+    bool gallop = false;
+    int threads = 0;                     // 0: all cores (the plan does not depend on it)
     const CancelFlag* cancel = nullptr;  // set -> the search throws Cancelled
 };
 

@@ -28,14 +28,12 @@ PoolsLesson balancedPoolsLesson(const Workload& workload, const BalancedPoolsOpt
     steps.push_back({.kind = Kind::Johnson, .bestSoFar = best});
     for (const SplitResult& s : plan.splits) {
         steps.push_back({.kind = Kind::Split, .split = s.split, .bestSoFar = best});
-        if (s.pruned) {
-            steps.push_back({.kind = Kind::Pruned, .split = s.split, .bestSoFar = best});
-            continue;
-        }
         for (const PoolProbe& p : s.probes) {
             const double end = std::max(p.smallEnd, p.bigEnd);
-            const bool improved = end < best;
-            best = std::min(best, end);
+            const bool improved = p.exact && end < best;
+            if (improved) {
+                best = end;
+            }
             steps.push_back({.kind = Kind::Probe,
                              .split = s.split,
                              .nodes = p.nodes,
@@ -43,7 +41,12 @@ PoolsLesson balancedPoolsLesson(const Workload& workload, const BalancedPoolsOpt
                              .bigEnd = p.bigEnd,
                              .bestSoFar = best,
                              .improved = improved,
-                             .smallFirst = p.smallEnd < p.bigEnd});
+                             .smallFirst = p.smallFirst,
+                             .exact = p.exact});
+        }
+        if (s.pruned) {
+            steps.push_back({.kind = Kind::Pruned, .split = s.split, .bestSoFar = best});
+            continue;
         }
         steps.push_back({.kind = Kind::SplitBest,
                          .split = s.split,

@@ -17,7 +17,7 @@ struct PoolsLessonStep {
         Johnson,    // plain Johnson on all nodes: bestSoFar = its end
         Split,      // split point `split`: the first `split` jobs by map tasks form the small pool
         Probe,      // the small pool on `nodes` nodes, the big one on the rest: both ends
-        Pruned,     // no node count of this split can beat bestSoFar (a lower bound says so)
+        Pruned,     // this split cannot beat the best plan (a lower bound, or its probes, say so)
         SplitBest,  // the split's best node count
         Result,     // the algorithm's plan (plan.pools)
     };
@@ -31,6 +31,9 @@ struct PoolsLessonStep {
     bool improved = false;  // Probe: this probe beat every plan before it
     // Probe: "the small pool finishes first" — the search moves to fewer nodes, else to more.
     bool smallFirst = false;
+    // Probe: both ends simulated; false: stopped once both pools ran past the best plan's end
+    // (this node count cannot win; only which pool ends first was still needed).
+    bool exact = true;
 };
 
 struct PoolsLesson {

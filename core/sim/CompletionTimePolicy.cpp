@@ -53,15 +53,20 @@ void CompletionTimePolicy::onTaskStarted(SimState& state, const TaskRecord& task
 
 void CompletionTimePolicy::onTaskEnded(SimState& state, const TaskRecord& task) {
     Observed& o = m_observed[static_cast<std::size_t>(task.job)];
-    o.sum[static_cast<int>(task.kind)] += task.end - task.start;
-    ++o.count[static_cast<int>(task.kind)];
+    const double duration = task.end - task.start;
+    for (int i = 0; i < task.count; ++i) {  // task by task: the same sum as without waves
+        o.sum[static_cast<int>(task.kind)] += duration;
+    }
+    o.count[static_cast<int>(task.kind)] += task.count;
     QuotaPolicy::onTaskEnded(state, task);
     refreshProbe(state, task.job);
 }
 
 void CompletionTimePolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
     if (m_finder && task.kind == TaskKind::Map) {
-        m_finder->taskKilled(task.job, task.task);
+        for (int i = 0; i < task.count; ++i) {
+            m_finder->taskKilled(task.job, task.task + i);
+        }
     }
     QuotaPolicy::onTaskKilled(state, task);
     refreshProbe(state, task.job);
@@ -105,9 +110,9 @@ void CompletionTimePolicy::beforeAssign(SimState& state) {
     m_freeMapsLeft = -1;
 }
 
-Pick CompletionTimePolicy::placeMap(SimState& state, int job, int slot) {
+Pick CompletionTimePolicy::placeMap(SimState& state, int job, int slot, int count) {
     if (!m_finder) {
-        return Pick::run(job);
+        return Pick::run(job, -1, count);
     }
     if (m_freeMapsLeft < 0) {
         m_freeMapsLeft = state.freeSlots(TaskKind::Map, pool());
@@ -126,10 +131,10 @@ Pick CompletionTimePolicy::pick(SimState& state, TaskKind kind, int slot) {
     }
     const int rank = m_probe.first();
     if (rank >= 0) {
-        return placeMap(state, m_byArrival[static_cast<std::size_t>(rank)], slot);
+        return placeMap(state, m_byArrival[static_cast<std::size_t>(rank)], slot, 1);  // probe
     }
     const Pick p = QuotaPolicy::pick(state, kind, slot);
-    return p.runs() ? placeMap(state, p.job, slot) : p;
+    return p.runs() ? placeMap(state, p.job, slot, p.count) : p;
 }
 
 }  // namespace mr

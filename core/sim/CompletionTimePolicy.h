@@ -51,7 +51,7 @@ private:
         double copyTime = 0.0;
     };
     void refreshProbe(const SimState& state, int job);
-    Pick placeMap(SimState& state, int job, int slot);
+    Pick placeMap(SimState& state, int job, int slot, int count);
 
     std::shared_ptr<const LocalityModel> m_locality;
     std::unique_ptr<LocalTaskFinder> m_finder;

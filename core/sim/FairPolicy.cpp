@@ -1,5 +1,8 @@
 #include "sim/FairPolicy.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "sim/JobOrders.h"
 
 namespace mr {
@@ -64,7 +67,15 @@ Pick FairPolicy::pick(SimState& /*state*/, TaskKind kind, int /*slot*/) {
     if (ready.empty()) {
         return Pick::nothing();
     }
-    return Pick::run(m_byRank[static_cast<std::size_t>(ready.begin()->second)]);
+    // The job stays furthest below its share while (running + i, rank) sorts before the next
+    // job's (running, rank): that many picks in a row are exact as one wave.
+    const auto first = ready.begin();
+    const auto second = std::next(first);
+    int count = Pick::kAny;
+    if (second != ready.end()) {
+        count = second->first - first->first + (first->second < second->second ? 1 : 0);
+    }
+    return Pick::run(m_byRank[static_cast<std::size_t>(first->second)], -1, std::max(count, 1));
 }
 
 }  // namespace mr

@@ -2,6 +2,7 @@
 // at or after i": the policies' ready lists. 1000 jobs are 16 machine words.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -12,7 +13,10 @@ class JobBitset {
 public:
     explicit JobBitset(int size = 0) : m_words((static_cast<std::size_t>(size) + 63) / 64, 0) {}
 
-    void set(int i) { m_words[word(i)] |= bit(i); }
+    void set(int i) {
+        m_words[word(i)] |= bit(i);
+        m_firstWord = std::min(m_firstWord, word(i));
+    }
     void clear(int i) { m_words[word(i)] &= ~bit(i); }
     bool test(int i) const { return (m_words[word(i)] & bit(i)) != 0; }
 
@@ -34,13 +38,24 @@ public:
             bits = m_words[w];
         }
     }
-    int first() const { return next(0); }
+    // First member, or -1. Amortised O(1): the words before m_firstWord are known to be empty.
+    int first() const {
+        while (m_firstWord < m_words.size() && m_words[m_firstWord] == 0) {
+            ++m_firstWord;
+        }
+        if (m_firstWord == m_words.size()) {
+            return -1;
+        }
+        return static_cast<int>(m_firstWord * 64 +
+                                static_cast<std::size_t>(std::countr_zero(m_words[m_firstWord])));
+    }
 
 private:
     static std::size_t word(int i) { return static_cast<std::size_t>(i) >> 6; }
     static std::uint64_t bit(int i) { return std::uint64_t{1} << (static_cast<unsigned>(i) & 63u); }
 
     std::vector<std::uint64_t> m_words;
+    mutable std::size_t m_firstWord = 0;  // no member lies in a word before this one
 };
 
 }  // namespace mr

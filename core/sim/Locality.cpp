@@ -182,9 +182,9 @@ LocalityCount countLocality(const Workload& w, const SimResult& result,
                             const LocalityModel& model) {
     LocalityCount count;
     const int perNode = std::max(1, w.cluster.mapSlotsPerNode);
-    for (const TaskRecord& t : result.tasks) {
+    forEachTask(result.tasks, [&](const TaskRecord& t) {
         if (t.kind != TaskKind::Map || t.killed) {
-            continue;
+            return;
         }
         switch (model.access(t.job, t.task, t.slot / perNode)) {
             case Access::Local:
@@ -197,7 +197,7 @@ LocalityCount countLocality(const Workload& w, const SimResult& result,
                 ++count.remote;
                 break;
         }
-    }
+    });
     return count;
 }
 
@@ -207,7 +207,9 @@ LocalityPolicy::LocalityPolicy(std::unique_ptr<Policy> inner,
 
 void LocalityPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
     if (task.kind == TaskKind::Map) {
-        m_finder.taskKilled(task.job, task.task);
+        for (int i = 0; i < task.count; ++i) {
+            m_finder.taskKilled(task.job, task.task + i);
+        }
     }
     m_inner->onTaskKilled(state, task);
 }

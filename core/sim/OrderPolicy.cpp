@@ -64,7 +64,8 @@ Pick OrderPolicy::pick(SimState& state, TaskKind kind, int /*slot*/) {
     for (int pos = first; pos >= 0; pos = ready.next(pos + 1)) {
         const int job = m_order[static_cast<std::size_t>(pos)];
         if (state.canRun(job, kind)) {  // skips jobs at their cap
-            return Pick::run(job);
+            // It stays first in the order for as long as it can run: a wave is exact.
+            return Pick::run(job, -1, Pick::kAny);
         }
     }
     return Pick::nothing();

@@ -13,21 +13,27 @@
 
 namespace mr {
 
-// A policy's answer for one free slot. Two ints, so it comes back in one register (this is the
+// A policy's answer for one free slot. Three ints, so it comes back in registers (this is the
 // hottest call of the simulator).
 struct Pick {
     static constexpr int kIdle = -1;     // leave this slot idle, but ask for the next free one
     static constexpr int kNothing = -2;  // nothing for any slot of this kind now
+    static constexpr int kAny = std::numeric_limits<int>::max();
 
     int job = kIdle;  // the job that gets the slot (>= 0), or kIdle / kNothing
     int task = -1;    // a particular pending task of that job, or -1 for the next pending one
+    // With task == -1: the policy would pick this job again for each of the next count − 1 free
+    // slots of this pool (while the job can run), as if asked slot by slot with the engine's
+    // state updated after each start. The engine may then start them as one wave. 1 is always
+    // safe; kAny: for as long as the job has tasks to run and room under its cap.
+    int count = 1;
 
     bool runs() const { return job >= 0; }
     bool askAgain() const { return job != kNothing; }
 
-    static Pick run(int job, int task = -1) { return {job, task}; }
-    static Pick idle() { return {kIdle, -1}; }
-    static Pick nothing() { return {kNothing, -1}; }
+    static Pick run(int job, int task = -1, int count = 1) { return {job, task, count}; }
+    static Pick idle() { return {kIdle, -1, 1}; }
+    static Pick nothing() { return {kNothing, -1, 1}; }
 };
 
 inline constexpr int kNoCap = std::numeric_limits<int>::max();
@@ -117,6 +123,8 @@ public:
         (void)state;
         (void)job;
     }
+    // The task hooks receive waves too (task.count tasks at once: count > 1 only when the policy
+    // returned Pick::count > 1, or for onTaskEnded / onTaskKilled of such a wave or its part).
     virtual void onTaskStarted(SimState& state, const TaskRecord& task) {
         (void)state;
         (void)task;

@@ -136,8 +136,10 @@ void QuotaPolicy::onJobArrived(SimState& state, int job) {
 
 void QuotaPolicy::onTaskStarted(SimState& state, const TaskRecord& task) {
     const int k = static_cast<int>(task.kind);
-    if (m_stats && state.job(task.job).running[k] > quota(task.job, task.kind)) {
-        ++m_stats->extraTasks[k];
+    if (m_stats) {
+        // Of a wave's tasks, those that took the job beyond its quota.
+        const int beyond = state.job(task.job).running[k] - quota(task.job, task.kind);
+        m_stats->extraTasks[k] += std::clamp(beyond, 0, task.count);
     }
     refresh(state, task.job, task.kind);
 }
@@ -207,14 +209,22 @@ void QuotaPolicy::beforeAssign(SimState& state) {
 Pick QuotaPolicy::pick(SimState& state, TaskKind kind, int slot) {
     const int k = static_cast<int>(kind);
     int rank = m_under[k].first();
-    if (rank < 0 && m_workConserving) {
+    // The first job under its quota stays first until it reaches the quota; a spare slot's job
+    // (nobody under quota) stays first for as long as it can run. Picks in a row, for waves.
+    int count = 0;
+    if (rank >= 0) {
+        const int job = m_byRank[static_cast<std::size_t>(rank)];
+        count = quota(job, kind) - state.job(job).running[k];
+    } else if (m_workConserving) {
         rank = m_ready[k].first();
+        count = Pick::kAny;
     }
     if (rank < 0) {
         return Pick::nothing();
     }
     const int job = m_byRank[static_cast<std::size_t>(rank)];
-    return Pick::run(job, chooseTask(state, job, kind, slot));
+    const int task = chooseTask(state, job, kind, slot);
+    return Pick::run(job, task, task >= 0 ? 1 : std::max(count, 1));
 }
 
 }  // namespace mr

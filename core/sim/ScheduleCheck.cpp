@@ -36,11 +36,19 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
         return problems;
     }
 
+    // A wave is checked as the single tasks it stands for.
+    for (const auto& t : r.tasks) {
+        if (t.count < 1) {
+            report("task record with count " + std::to_string(t.count));
+        }
+    }
+    const std::vector<TaskRecord> tasks = expandWaves(r.tasks);
+
     // Per slot, executions sorted by start must not overlap.
     for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
         std::vector<std::vector<const TaskRecord*>> bySlot(
             static_cast<std::size_t>(kind == TaskKind::Map ? r.mapSlots : r.reduceSlots));
-        for (const auto& t : r.tasks) {
+        for (const auto& t : tasks) {
             if (t.kind != kind) {
                 continue;
             }
@@ -88,7 +96,7 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
                 0);
         }
     }
-    for (const auto& t : r.tasks) {
+    for (const auto& t : tasks) {
         if (t.job < 0 || t.job >= n) {
             report("task record of unknown job " + std::to_string(t.job));
             continue;

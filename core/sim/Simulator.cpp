@@ -28,9 +28,12 @@ constexpr double kSameTime = 1e-9;
 // Guards against policies that would loop for ever.
 constexpr long long kMaxIdleInstants = 10'000'000;
 
+// What runs on a slot: a single task or a wave of `count` tasks on slots slot..slot+count−1
+// (kept on the wave's first slot only; job is -1 on every other slot).
 struct Running {
     int job = -1;
     int task = -1;
+    int count = 0;
     double start = 0.0;
     double end = 0.0;
 };
@@ -66,18 +69,39 @@ struct TimedEvent {
 };
 
 // Pending tasks of one job and kind: fresh tasks are taken in index order; killed tasks wait in
-// `retry` and rerun first. `state` (shared array, one byte per task) marks started tasks.
+// `retry` and rerun first. Until a policy picks a particular task or a task is killed, the
+// started tasks are exactly those below nextFresh (no memory per task: a uniform job stays O(1));
+// from then on `started` holds one byte per task.
 struct PendingTasks {
-    int base = 0;
     int count = 0;
     int nextFresh = 0;
     std::vector<int> retry;
+    std::vector<std::uint8_t> started;  // empty: started == (task < nextFresh)
+
+    bool isStarted(int task) const {
+        return started.empty() ? task < nextFresh : started[static_cast<std::size_t>(task)] != 0;
+    }
+    void detail() {
+        if (started.empty()) {
+            started.assign(static_cast<std::size_t>(count), 0);
+            std::fill_n(started.begin(), nextFresh, std::uint8_t{1});
+        }
+    }
 };
+
+}  // namespace
+
+namespace detail {
 
 class Engine final : public SimState {
 public:
     Engine(const Workload& workload, std::vector<PoolSetup>& pools, const SimOptions& options);
-    SimResult run();
+    void begin();
+    // Processes the next instant if it is at or before `horizon`; false when there is none.
+    bool step(double horizon);
+    bool finished() const { return m_done == m_pooledJobs; }
+    double lastEnd() const;
+    SimResult finish();
 
     const PoolInfo& pool(int pool) const override {
         return m_pools[static_cast<std::size_t>(pool)];
@@ -100,11 +124,13 @@ private:
     }
     Policy& policyOf(int job) { return *m_policyOfJob[static_cast<std::size_t>(job)]; }
     int findFree(TaskKind kind, int from, int end) const;
-    void setFree(TaskKind kind, int slot, bool isFree);
+    int freeRunEnd(TaskKind kind, int from, int end) const;
+    void setFree(TaskKind kind, int slot, int count, bool isFree);
     int takeTask(int job, TaskKind kind, int task);
+    int waveLength(int job, TaskKind kind, int slot, int end, const Pick& pick) const;
     void putBack(int job, TaskKind kind, int task);
-    void start(TaskKind kind, int slot, int pool, const Pick& pick);
-    void finish(const TaskEndEvent& event);
+    int start(TaskKind kind, int slot, int end, int pool, const Pick& pick);
+    void finishEvent(const TaskEndEvent& event);
     void arrive(int job);
     void assign();
     void record(const TaskRecord& task);
@@ -119,13 +145,14 @@ private:
 
     const Workload& m_input;
     std::vector<PoolSetup>& m_setups;
-    const SimOptions& m_options;
+    const SimOptions m_options;
     std::vector<PoolInfo> m_pools;
     std::vector<int> m_jobPool;
     std::vector<Policy*> m_policyOfJob;
     std::vector<JobState> m_jobs;
     std::vector<PendingTasks> m_pending;
-    std::vector<std::uint8_t> m_taskStarted;
+    long long m_taskTotal = 0;
+    int m_pooledJobs = 0;
     int m_slotCount[2] = {0, 0};
     int m_slotsPerNode[2] = {1, 1};
     std::vector<std::uint64_t> m_free[2];
@@ -143,6 +170,14 @@ private:
     long long m_instants = 0;
     long long m_progress = 0;  // task starts and ends, to detect a policy that never runs tasks
     SimResult m_result;
+    // run state between steps
+    std::vector<int> m_arrivals;  // pooled jobs by arrival time
+    std::size_t m_nextArrival = 0;
+    std::vector<TaskEndEvent> m_batch;
+    std::vector<int> m_wokenPools;
+    long long m_idleInstants = 0;
+    long long m_maxKills = 0;
+    std::vector<TimedEvent> m_timedBatch;
 
     bool m_hasOverheads = false;
     std::vector<ResolvedOverheads> m_overheads;  // per job (empty without overheads)
@@ -202,32 +237,30 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
         info.jobs = setup.jobs;
         m_pools.push_back(std::move(info));
     }
-    if (std::find(nodeOwner.begin(), nodeOwner.end(), -1) != nodeOwner.end()) {
+    if (!options.partial && std::find(nodeOwner.begin(), nodeOwner.end(), -1) != nodeOwner.end()) {
         throw SimulationError("simulate: the pools do not cover every node");
     }
-    if (std::find(m_jobPool.begin(), m_jobPool.end(), -1) != m_jobPool.end()) {
+    if (!options.partial && std::find(m_jobPool.begin(), m_jobPool.end(), -1) != m_jobPool.end()) {
         throw SimulationError("simulate: every job must belong to a pool");
     }
+    m_pooledJobs = static_cast<int>(
+        std::count_if(m_jobPool.begin(), m_jobPool.end(), [](int p) { return p >= 0; }));
 
     m_jobs.resize(static_cast<std::size_t>(jobCount));
     SimState::m_workload = &m_input;
     m_jobStates = m_jobs.data();
     SimState::m_poolOfJob = m_jobPool.data();
     m_pending.resize(static_cast<std::size_t>(jobCount) * 2);
-    int offset = 0;
     for (int j = 0; j < jobCount; ++j) {
         const Job& job = workload.jobs[static_cast<std::size_t>(j)];
         JobState& s = m_jobs[static_cast<std::size_t>(j)];
         for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
             const int k = static_cast<int>(kind);
             s.pending[k] = job.tasks(kind);
-            PendingTasks& pt = pending(j, kind);
-            pt.base = offset;
-            pt.count = job.tasks(kind);
-            offset += pt.count;
+            pending(j, kind).count = job.tasks(kind);
+            m_taskTotal += job.tasks(kind);
         }
     }
-    m_taskStarted.assign(static_cast<std::size_t>(offset), 0);
     for (int k = 0; k < 2; ++k) {
         const auto words = (static_cast<std::size_t>(m_slotCount[k]) + 63) / 64;
         m_free[k].assign(words, ~std::uint64_t{0});
@@ -237,9 +270,6 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
     }
     m_running.resize(static_cast<std::size_t>(m_slotCount[0] + m_slotCount[1]));
     m_generation.assign(m_running.size(), 0);
-    if (options.recordTasks) {
-        m_result.tasks.reserve(static_cast<std::size_t>(offset));
-    }
     setUpOverheads();
 }
 
@@ -261,6 +291,9 @@ void Engine::setUpOverheads() {
     m_amQueue.resize(m_pools.size());
     m_amHeldInPool.assign(m_pools.size(), 0);
     for (int j = 0; j < jobCount; ++j) {
+        if (m_jobPool[static_cast<std::size_t>(j)] < 0) {
+            continue;  // not simulated (SimOptions::partial)
+        }
         const Job& job = m_input.jobs[static_cast<std::size_t>(j)];
         ResolvedOverheads o = resolveOverheads(m_input.overheads, job.overheads);
         // The AM's slots lie on one node of the job's pool and leave the pool a map slot for the
@@ -297,19 +330,49 @@ int Engine::findFree(TaskKind kind, int from, int end) const {
     }
 }
 
-void Engine::setFree(TaskKind kind, int slot, bool isFree) {
-    auto& word = m_free[static_cast<int>(kind)][static_cast<std::size_t>(slot) >> 6];
-    const std::uint64_t bit = std::uint64_t{1} << (slot & 63);
-    word = isFree ? (word | bit) : (word & ~bit);
+// The first slot at or after `from` (and before `end`) that is not free; `end` if none.
+int Engine::freeRunEnd(TaskKind kind, int from, int end) const {
+    const auto& bits = m_free[static_cast<int>(kind)];
+    std::size_t w = static_cast<std::size_t>(from) >> 6;
+    std::uint64_t busy = ~bits[w] & (~std::uint64_t{0} << (from & 63));
+    while (true) {
+        if (busy != 0) {
+            return std::min(end, static_cast<int>(w * 64) + std::countr_zero(busy));
+        }
+        if (++w >= bits.size() || static_cast<int>(w * 64) >= end) {
+            return end;
+        }
+        busy = ~bits[w];
+    }
+}
+
+void Engine::setFree(TaskKind kind, int slot, int count, bool isFree) {
+    auto& bits = m_free[static_cast<int>(kind)];
+    int s = slot;
+    const int last = slot + count;
+    while (s < last) {
+        const int inWord = std::min(64 - (s & 63), last - s);
+        const std::uint64_t mask =
+            (inWord == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << inWord) - 1)) << (s & 63);
+        auto& word = bits[static_cast<std::size_t>(s) >> 6];
+        word = isFree ? (word | mask) : (word & ~mask);
+        s += inWord;
+    }
 }
 
 int Engine::freeSlots(TaskKind kind, int pool) const {
     const PoolInfo& p = m_pools[static_cast<std::size_t>(pool)];
     const int k = static_cast<int>(kind);
+    const auto& bits = m_free[k];
+    const int first = p.firstSlot[k];
+    const int end = first + p.slotCount[k];
     int count = 0;
-    for (int s = findFree(kind, p.firstSlot[k], p.firstSlot[k] + p.slotCount[k]); s >= 0;
-         s = findFree(kind, s + 1, p.firstSlot[k] + p.slotCount[k])) {
-        ++count;
+    for (int s = first; s < end;) {
+        const int inWord = std::min(64 - (s & 63), end - s);
+        const std::uint64_t mask =
+            (inWord == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << inWord) - 1)) << (s & 63);
+        count += std::popcount(bits[static_cast<std::size_t>(s) >> 6] & mask);
+        s += inWord;
     }
     return count;
 }
@@ -317,8 +380,7 @@ int Engine::freeSlots(TaskKind kind, int pool) const {
 bool Engine::isPending(int job, TaskKind kind, int task) const {
     const PendingTasks& pt =
         m_pending[static_cast<std::size_t>(job) * 2 + static_cast<std::size_t>(kind)];
-    return task >= 0 && task < pt.count &&
-           m_taskStarted[static_cast<std::size_t>(pt.base + task)] == 0;
+    return task >= 0 && task < pt.count && !pt.isStarted(task);
 }
 
 void Engine::setCap(int job, TaskKind kind, int cap) {
@@ -339,37 +401,88 @@ int Engine::takeTask(int job, TaskKind kind, int task) {
             task = *lowest;
             pt.retry.erase(lowest);
         } else {
-            while (m_taskStarted[static_cast<std::size_t>(pt.base + pt.nextFresh)] != 0) {
+            while (pt.isStarted(pt.nextFresh)) {
                 ++pt.nextFresh;
             }
             task = pt.nextFresh++;
         }
     } else {
+        pt.detail();
         const auto it = std::find(pt.retry.begin(), pt.retry.end(), task);
         if (it != pt.retry.end()) {
             pt.retry.erase(it);
         }
     }
-    m_taskStarted[static_cast<std::size_t>(pt.base + task)] = 1;
+    if (!pt.started.empty()) {
+        pt.started[static_cast<std::size_t>(task)] = 1;
+    }
     return task;
+}
+
+// How many tasks of `job` start as one wave on free slots slot, slot+1, ...: the policy vouches
+// for that many picks, the slots are free and consecutive, the job has that many fresh tasks in a
+// row with bit-identical durations (no killed task waiting to rerun), and its cap leaves room.
+int Engine::waveLength(int job, TaskKind kind, int slot, int end, const Pick& pick) const {
+    if (pick.count <= 1 || pick.task >= 0 || !m_options.waves || m_options.durations) {
+        return 1;
+    }
+    const PendingTasks& pt =
+        m_pending[static_cast<std::size_t>(job) * 2 + static_cast<std::size_t>(kind)];
+    if (!pt.retry.empty()) {
+        return 1;
+    }
+    const JobState& s = m_jobs[static_cast<std::size_t>(job)];
+    const int k = static_cast<int>(kind);
+    long long limit = std::min<long long>(pick.count, s.pending[k]);
+    if (s.cap[k] != kNoCap) {
+        limit = std::min<long long>(limit, s.cap[k] - s.running[k]);
+    }
+    limit = std::min<long long>(limit, freeRunEnd(kind, slot, end) - slot);
+    if (limit <= 1) {
+        return 1;
+    }
+    int first = pt.nextFresh;
+    while (pt.isStarted(first)) {
+        ++first;
+    }
+    const auto& durations = m_input.jobs[static_cast<std::size_t>(job)].durations(kind);
+    int n = static_cast<int>(
+        durations.runEnd(static_cast<std::size_t>(first), static_cast<std::size_t>(limit)) -
+        static_cast<std::size_t>(first));
+    if (!pt.started.empty()) {
+        for (int i = 1; i < n; ++i) {
+            if (pt.started[static_cast<std::size_t>(first + i)] != 0) {
+                n = i;
+                break;
+            }
+        }
+    }
+    return std::max(n, 1);
 }
 
 void Engine::putBack(int job, TaskKind kind, int task) {
     PendingTasks& pt = pending(job, kind);
-    m_taskStarted[static_cast<std::size_t>(pt.base + task)] = 0;
+    pt.detail();
+    pt.started[static_cast<std::size_t>(task)] = 0;
     if (task < pt.nextFresh) {
         pt.retry.push_back(task);  // behind the fresh cursor: it would not be found again
     }
 }
 
 void Engine::record(const TaskRecord& task) {
-    (task.kind == TaskKind::Map ? m_result.mapBusy : m_result.reduceBusy) += task.end - task.start;
+    // Added task by task (not count × duration): the same bits as single-task records.
+    double& busy = task.kind == TaskKind::Map ? m_result.mapBusy : m_result.reduceBusy;
+    const double duration = task.end - task.start;
+    for (std::int32_t i = 0; i < task.count; ++i) {
+        busy += duration;
+    }
     if (m_options.recordTasks) {
         m_result.tasks.push_back(task);
     }
 }
 
-void Engine::start(TaskKind kind, int slot, int pool, const Pick& pick) {
+// Starts the picked job's next task (or a wave of them) on `slot`; returns the slots it took.
+int Engine::start(TaskKind kind, int slot, int end, int pool, const Pick& pick) {
     const int job = pick.job;
     if (job < 0 || job >= m_input.jobCount() || m_jobPool[static_cast<std::size_t>(job)] != pool ||
         !canRun(job, kind) || (pick.task >= 0 && !isPending(job, kind, pick.task))) {
@@ -377,7 +490,15 @@ void Engine::start(TaskKind kind, int slot, int pool, const Pick& pick) {
                               "' picked a " + toString(kind) + " task that cannot run (job " +
                               std::to_string(job) + ")");
     }
+    const int count = waveLength(job, kind, slot, end, pick);
     const int task = takeTask(job, kind, pick.task);
+    if (count > 1) {
+        PendingTasks& pt = pending(job, kind);
+        pt.nextFresh = task + count;
+        if (!pt.started.empty()) {
+            std::fill_n(pt.started.begin() + task, count, std::uint8_t{1});
+        }
+    }
     const int k = static_cast<int>(kind);
     double duration =
         m_input.jobs[static_cast<std::size_t>(job)].durations(kind)[static_cast<std::size_t>(task)];
@@ -388,7 +509,7 @@ void Engine::start(TaskKind kind, int slot, int pool, const Pick& pick) {
         }
     }
     const int g = globalSlot(kind, slot);
-    m_running[static_cast<std::size_t>(g)] = {job, task, m_now, m_now + duration};
+    m_running[static_cast<std::size_t>(g)] = {job, task, count, m_now, m_now + duration};
     const std::uint32_t generation = ++m_generation[static_cast<std::size_t>(g)];
     const TaskEndEvent event{m_now + duration, static_cast<std::uint32_t>(g), generation};
     if (m_deadTop) {
@@ -397,20 +518,22 @@ void Engine::start(TaskKind kind, int slot, int pool, const Pick& pick) {
     } else {
         m_events.push(event);
     }
-    setFree(kind, slot, false);
+    setFree(kind, slot, count, false);
     JobState& s = m_jobs[static_cast<std::size_t>(job)];
-    --s.pending[k];
-    ++s.running[k];
+    s.pending[k] -= count;
+    s.running[k] += count;
     if (s.start < 0.0) {
         s.start = m_now;
     }
-    ++m_result.events;
-    ++m_progress;
+    m_result.events += count;
+    m_progress += count;
     m_activePool = pool;
-    policyOf(job).onTaskStarted(*this, {job, task, slot, kind, false, m_now, m_now + duration});
+    policyOf(job).onTaskStarted(*this,
+                                {job, task, slot, kind, false, m_now, m_now + duration, count});
+    return count;
 }
 
-void Engine::finish(const TaskEndEvent& event) {
+void Engine::finishEvent(const TaskEndEvent& event) {
     const int g = static_cast<int>(event.slot);
     const TaskKind kind = g < m_slotCount[0] ? TaskKind::Map : TaskKind::Reduce;
     const int slot = kind == TaskKind::Map ? g : g - m_slotCount[0];
@@ -421,19 +544,20 @@ void Engine::finish(const TaskEndEvent& event) {
     m_running[static_cast<std::size_t>(g)].job = -1;
     const double gap =
         m_hasOverheads ? m_overheads[static_cast<std::size_t>(r.job)].assignGap : 0.0;
-    if (gap > 0.0) {
-        m_timed.push({r.end + gap, OverheadEvent::SlotRelease, g, 0});
+    if (gap > 0.0) {  // b: the wave's slots
+        m_timed.push(
+            {r.end + gap, OverheadEvent::SlotRelease, g, static_cast<std::uint32_t>(r.count)});
     } else {
-        setFree(kind, slot, true);
+        setFree(kind, slot, r.count, true);
     }
-    const TaskRecord rec{r.job, r.task, slot, kind, false, r.start, r.end};
+    const TaskRecord rec{r.job, r.task, slot, kind, false, r.start, r.end, r.count};
     record(rec);
     const int k = static_cast<int>(kind);
     JobState& s = m_jobs[static_cast<std::size_t>(r.job)];
-    --s.running[k];
-    ++s.completed[k];
-    ++m_result.events;
-    ++m_progress;
+    s.running[k] -= r.count;
+    s.completed[k] += r.count;
+    m_result.events += r.count;
+    m_progress += r.count;
     Policy& policy = policyOf(r.job);
     m_activePool = m_jobPool[static_cast<std::size_t>(r.job)];
     policy.onTaskEnded(*this, rec);
@@ -517,7 +641,7 @@ void Engine::placeAms() {
                 int taken = 0;
                 for (int slot = (node + 1) * perNode - 1; taken < o.amSlots; --slot) {
                     if (findFree(TaskKind::Map, slot, slot + 1) == slot) {
-                        setFree(TaskKind::Map, slot, false);
+                        setFree(TaskKind::Map, slot, 1, false);
                         m_amSlotsOf[static_cast<std::size_t>(job)].push_back(slot);
                         ++taken;
                     }
@@ -594,7 +718,8 @@ void Engine::handle(const TimedEvent& e, std::vector<TaskEndEvent>& ends) {
             break;
         case OverheadEvent::SlotRelease: {
             const TaskKind kind = e.a < m_slotCount[0] ? TaskKind::Map : TaskKind::Reduce;
-            setFree(kind, kind == TaskKind::Map ? e.a : e.a - m_slotCount[0], true);
+            setFree(kind, kind == TaskKind::Map ? e.a : e.a - m_slotCount[0], static_cast<int>(e.b),
+                    true);
             break;
         }
         case OverheadEvent::JobDone: {
@@ -603,7 +728,7 @@ void Engine::handle(const TimedEvent& e, std::vector<TaskEndEvent>& ends) {
             ++m_done;
             auto& held = m_amSlotsOf[static_cast<std::size_t>(e.a)];
             for (int slot : held) {
-                setFree(TaskKind::Map, slot, true);
+                setFree(TaskKind::Map, slot, 1, true);
             }
             m_amHeldInPool[static_cast<std::size_t>(m_jobPool[static_cast<std::size_t>(e.a)])] -=
                 static_cast<int>(held.size());
@@ -622,39 +747,62 @@ int Engine::kill(int job, TaskKind kind, int count) {
     }
     const PoolInfo& p = m_pools[static_cast<std::size_t>(m_jobPool[static_cast<std::size_t>(job)])];
     const int k = static_cast<int>(kind);
+    // The job's running records (a wave is one record, on its first slot).
     std::vector<int> victims;
-    for (int slot = p.firstSlot[k]; slot < p.firstSlot[k] + p.slotCount[k]; ++slot) {
-        if (m_running[static_cast<std::size_t>(globalSlot(kind, slot))].job == job) {
-            victims.push_back(slot);
+    const int end = p.firstSlot[k] + p.slotCount[k];
+    for (int slot = p.firstSlot[k]; slot < end;) {
+        const Running& r = m_running[static_cast<std::size_t>(globalSlot(kind, slot))];
+        if (r.job >= 0) {
+            if (r.job == job) {
+                victims.push_back(slot);
+            }
+            slot += r.count;
+        } else {
+            ++slot;
         }
     }
-    // Most recently started first; later slot first on ties (deterministic).
+    // Most recently started first; later slot first on ties (deterministic). Inside a wave (one
+    // start time, consecutive slots) that is its last slots first.
     std::sort(victims.begin(), victims.end(), [&](int a, int b) {
         const double sa = m_running[static_cast<std::size_t>(globalSlot(kind, a))].start;
         const double sb = m_running[static_cast<std::size_t>(globalSlot(kind, b))].start;
         return sa != sb ? sa > sb : a > b;
     });
-    const int n = std::min<int>(std::max(count, 0), static_cast<int>(victims.size()));
-    for (int i = 0; i < n; ++i) {
-        const int slot = victims[static_cast<std::size_t>(i)];
-        const int g = globalSlot(kind, slot);
-        const Running r = m_running[static_cast<std::size_t>(g)];
-        ++m_generation[static_cast<std::size_t>(g)];  // its end event is now stale
-        m_running[static_cast<std::size_t>(g)].job = -1;
-        setFree(kind, slot, true);
-        const TaskRecord rec{r.job, r.task, slot, kind, true, r.start, m_now};
+    int left = std::max(count, 0);
+    int killed = 0;
+    for (int head : victims) {
+        if (left == 0) {
+            break;
+        }
+        const int g = globalSlot(kind, head);
+        Running& r = m_running[static_cast<std::size_t>(g)];
+        const int n = std::min(left, r.count);
+        const int firstKilled = r.count - n;  // the wave's last n tasks
+        const TaskRecord rec{
+            job, r.task + firstKilled, head + firstKilled, kind, true, r.start, m_now, n};
+        if (n == r.count) {
+            ++m_generation[static_cast<std::size_t>(g)];  // its end event is now stale
+            r.job = -1;
+        } else {
+            r.count -= n;
+        }
+        setFree(kind, head + firstKilled, n, true);
         record(rec);
         JobState& s = m_jobs[static_cast<std::size_t>(job)];
-        --s.running[k];
-        ++s.pending[k];
-        ++s.killed[k];
-        putBack(job, kind, r.task);
-        ++m_result.events;
-        ++m_kills;
+        s.running[k] -= n;
+        s.pending[k] += n;
+        s.killed[k] += n;
+        for (int i = n - 1; i >= 0; --i) {
+            putBack(job, kind, rec.task + i);
+        }
+        m_result.events += n;
+        m_kills += n;
+        left -= n;
+        killed += n;
         m_activePool = m_jobPool[static_cast<std::size_t>(job)];
         policyOf(job).onTaskKilled(*this, rec);
     }
-    return n;
+    return killed;
 }
 
 void Engine::arrive(int job) {
@@ -680,163 +828,181 @@ void Engine::assign() {
             while (slot >= 0) {
                 m_activePool = static_cast<int>(p);
                 const Pick pick = policy.pick(*this, kind, slot);
+                int used = 1;
                 if (pick.runs()) {
-                    start(kind, slot, static_cast<int>(p), pick);
+                    used = start(kind, slot, end, static_cast<int>(p), pick);
                 } else if (!pick.askAgain()) {
                     break;
                 }
-                slot = findFree(kind, slot + 1, end);
+                slot = findFree(kind, slot + used, end);
             }
         }
     }
     m_inAssign = false;
 }
 
-SimResult Engine::run() {
-    const int jobCount = m_input.jobCount();
+void Engine::begin() {
     for (std::size_t p = 0; p < m_setups.size(); ++p) {
         m_activePool = static_cast<int>(p);
         m_setups[p].policy->attach(*this, static_cast<int>(p));
     }
-    std::vector<int> arrivals(static_cast<std::size_t>(jobCount));
-    for (int j = 0; j < jobCount; ++j) {
-        arrivals[static_cast<std::size_t>(j)] = j;
+    for (int j = 0; j < m_input.jobCount(); ++j) {
+        if (m_jobPool[static_cast<std::size_t>(j)] >= 0) {
+            m_arrivals.push_back(j);
+        }
     }
-    std::stable_sort(arrivals.begin(), arrivals.end(), [&](int a, int b) {
+    std::stable_sort(m_arrivals.begin(), m_arrivals.end(), [&](int a, int b) {
         return m_input.jobs[static_cast<std::size_t>(a)].arrival <
                m_input.jobs[static_cast<std::size_t>(b)].arrival;
     });
-    const auto arrivalOf = [&](std::size_t i) {
-        return m_input.jobs[static_cast<std::size_t>(arrivals[i])].arrival;
-    };
+    m_maxKills = 100 * m_taskTotal + 1000;
+    if (m_options.recordTasks) {
+        // Records never outnumber the tasks (without kills): reserving that many avoids the
+        // doubling's copy, whose old and new arrays were the peak memory of a large run (1.5x
+        // the records). Pages never written are never resident, so a run of waves pays only for
+        // the records it writes; capped so that the address space asked for stays modest.
+        constexpr long long kMaxReserved = 1LL << 25;  // 32 M records, 1.3 GB of address space
+        m_result.tasks.reserve(static_cast<std::size_t>(std::min(m_taskTotal, kMaxReserved)));
+    }
+}
 
-    std::size_t nextArrival = 0;
-    std::vector<TaskEndEvent> batch;
-    std::vector<TimedEvent> timed;
-    std::vector<int> wokenPools;
-    long long idleInstants = 0;
-    const long long maxKills = 100 * static_cast<long long>(m_taskStarted.size()) + 1000;
-    while (true) {
-        double t = std::numeric_limits<double>::infinity();
-        if (!m_events.empty()) {
-            t = m_events.top().time;
+bool Engine::step(double horizon) {
+    const auto arrivalOf = [&](std::size_t i) {
+        return m_input.jobs[static_cast<std::size_t>(m_arrivals[i])].arrival;
+    };
+    double t = std::numeric_limits<double>::infinity();
+    if (!m_events.empty()) {
+        t = m_events.top().time;
+    }
+    if (m_nextArrival < m_arrivals.size()) {
+        t = std::min(t, arrivalOf(m_nextArrival));
+    }
+    if (!m_wakeups.empty()) {
+        t = std::min(t, m_wakeups.top().time);
+    }
+    if (!m_timed.empty()) {
+        t = std::min(t, m_timed.top().time);
+    }
+    if (!std::isfinite(t) || t > horizon) {
+        return false;
+    }
+    const double limit = t + kSameTime * std::max(1.0, std::fabs(t));
+    double instant = t;
+    m_batch.clear();
+    while (!m_events.empty() && m_events.top().time <= limit) {
+        const TaskEndEvent e = m_events.top();
+        if (e.generation == m_generation[e.slot] && m_running[e.slot].job >= 0) {
+            m_batch.push_back(e);
+            instant = std::max(instant, e.time);
         }
-        if (nextArrival < arrivals.size()) {
-            t = std::min(t, arrivalOf(nextArrival));
-        }
-        if (!m_wakeups.empty()) {
-            t = std::min(t, m_wakeups.top().time);
-        }
-        if (!m_timed.empty()) {
-            t = std::min(t, m_timed.top().time);
-        }
-        if (!std::isfinite(t)) {
+        if (m_events.size() > 1 && m_events.secondTime() <= limit) {
+            m_events.pop();
+        } else {
+            m_deadTop = true;  // the last event of this instant: keep it for replaceTop
             break;
         }
-        const double limit = t + kSameTime * std::max(1.0, std::fabs(t));
-        double instant = t;
-        batch.clear();
-        while (!m_events.empty() && m_events.top().time <= limit) {
-            const TaskEndEvent e = m_events.top();
-            if (e.generation == m_generation[e.slot] && m_running[e.slot].job >= 0) {
-                batch.push_back(e);
-                instant = std::max(instant, e.time);
-            }
-            if (m_events.size() > 1 && m_events.secondTime() <= limit) {
-                m_events.pop();
-            } else {
-                m_deadTop = true;  // the last event of this instant: keep it for replaceTop
-                break;
-            }
-        }
-        const std::size_t firstArrival = nextArrival;
-        while (nextArrival < arrivals.size() && arrivalOf(nextArrival) <= limit) {
-            instant = std::max(instant, arrivalOf(nextArrival));
-            ++nextArrival;
-        }
-        wokenPools.clear();
-        while (!m_wakeups.empty() && m_wakeups.top().time <= limit) {
-            instant = std::max(instant, m_wakeups.top().time);
-            wokenPools.push_back(m_wakeups.top().pool);
-            m_wakeups.pop();
-        }
-        timed.clear();
-        while (!m_timed.empty() && m_timed.top().time <= limit) {
-            instant = std::max(instant, m_timed.top().time);
-            timed.push_back(m_timed.top());
-            m_timed.pop();
-        }
-        m_now = instant;
-        const long long progressBefore = m_progress;
+    }
+    const std::size_t firstArrival = m_nextArrival;
+    while (m_nextArrival < m_arrivals.size() && arrivalOf(m_nextArrival) <= limit) {
+        instant = std::max(instant, arrivalOf(m_nextArrival));
+        ++m_nextArrival;
+    }
+    m_wokenPools.clear();
+    while (!m_wakeups.empty() && m_wakeups.top().time <= limit) {
+        instant = std::max(instant, m_wakeups.top().time);
+        m_wokenPools.push_back(m_wakeups.top().pool);
+        m_wakeups.pop();
+    }
+    m_timedBatch.clear();
+    while (!m_timed.empty() && m_timed.top().time <= limit) {
+        instant = std::max(instant, m_timed.top().time);
+        m_timedBatch.push_back(m_timed.top());
+        m_timed.pop();
+    }
+    m_now = instant;
+    const long long progressBefore = m_progress;
 
-        if (!timed.empty()) {
-            // Slow-started reduces end with the other tasks; then slots free, jobs complete, ...
-            std::stable_sort(
-                timed.begin(), timed.end(),
-                [](const TimedEvent& a, const TimedEvent& b) { return a.type < b.type; });
-            for (const TimedEvent& e : timed) {
-                if (e.type == OverheadEvent::ReduceEnd) {
-                    handle(e, batch);
-                }
+    if (!m_timedBatch.empty()) {
+        // Slow-started reduces end with the other tasks; then slots free, jobs complete, ...
+        std::stable_sort(m_timedBatch.begin(), m_timedBatch.end(),
+                         [](const TimedEvent& a, const TimedEvent& b) { return a.type < b.type; });
+        for (const TimedEvent& e : m_timedBatch) {
+            if (e.type == OverheadEvent::ReduceEnd) {
+                handle(e, m_batch);
             }
         }
-        for (const TaskEndEvent& e : batch) {
-            finish(e);
+    }
+    for (const TaskEndEvent& e : m_batch) {
+        finishEvent(e);
+    }
+    for (const TimedEvent& e : m_timedBatch) {
+        if (e.type == OverheadEvent::SlotRelease || e.type == OverheadEvent::JobDone) {
+            handle(e, m_batch);
+            ++m_progress;
         }
-        for (const TimedEvent& e : timed) {
-            if (e.type == OverheadEvent::SlotRelease || e.type == OverheadEvent::JobDone) {
-                handle(e, batch);
+    }
+    for (std::size_t i = firstArrival; i < m_nextArrival; ++i) {
+        if (m_hasOverheads) {
+            submit(m_arrivals[i]);
+        } else {
+            arrive(m_arrivals[i]);
+        }
+    }
+    if (m_hasOverheads) {
+        placeAms();
+        for (const TimedEvent& e : m_timedBatch) {
+            if (e.type == OverheadEvent::JobReady) {
+                handle(e, m_batch);
                 ++m_progress;
             }
         }
-        for (std::size_t i = firstArrival; i < nextArrival; ++i) {
-            if (m_hasOverheads) {
-                submit(arrivals[i]);
-            } else {
-                arrive(arrivals[i]);
-            }
-        }
-        if (m_hasOverheads) {
-            placeAms();
-            for (const TimedEvent& e : timed) {
-                if (e.type == OverheadEvent::JobReady) {
-                    handle(e, batch);
-                    ++m_progress;
-                }
-            }
-        }
-        std::sort(wokenPools.begin(), wokenPools.end());
-        wokenPools.erase(std::unique(wokenPools.begin(), wokenPools.end()), wokenPools.end());
-        for (int p : wokenPools) {
-            m_activePool = p;
-            m_setups[static_cast<std::size_t>(p)].policy->onWakeup(*this);
-        }
-        for (std::size_t p = 0; p < m_setups.size(); ++p) {
-            m_activePool = static_cast<int>(p);
-            m_setups[p].policy->beforeAssign(*this);
-        }
-        m_activePool = -1;
-        assign();
-        if (m_deadTop) {
-            m_events.pop();
-            m_deadTop = false;
-        }
-
-        if ((++m_instants & 1023) == 0) {
-            throwIfCancelled(m_options.cancel);
-        }
-        idleInstants = m_progress == progressBefore ? idleInstants + 1 : 0;
-        if (idleInstants > kMaxIdleInstants || m_kills > maxKills) {
-            throw SimulationError(
-                "the scheduling policy makes no progress (it keeps waking up "
-                "or killing tasks without finishing any)");
-        }
+    }
+    std::sort(m_wokenPools.begin(), m_wokenPools.end());
+    m_wokenPools.erase(std::unique(m_wokenPools.begin(), m_wokenPools.end()), m_wokenPools.end());
+    for (int p : m_wokenPools) {
+        m_activePool = p;
+        m_setups[static_cast<std::size_t>(p)].policy->onWakeup(*this);
+    }
+    for (std::size_t p = 0; p < m_setups.size(); ++p) {
+        m_activePool = static_cast<int>(p);
+        m_setups[p].policy->beforeAssign(*this);
+    }
+    m_activePool = -1;
+    assign();
+    if (m_deadTop) {
+        m_events.pop();
+        m_deadTop = false;
     }
 
-    if (m_done != jobCount) {
+    if ((++m_instants & 1023) == 0) {
+        throwIfCancelled(m_options.cancel);
+    }
+    m_idleInstants = m_progress == progressBefore ? m_idleInstants + 1 : 0;
+    if (m_idleInstants > kMaxIdleInstants || m_kills > m_maxKills) {
+        throw SimulationError(
+            "the scheduling policy makes no progress (it keeps waking up "
+            "or killing tasks without finishing any)");
+    }
+    return true;
+}
+
+double Engine::lastEnd() const {
+    double last = 0.0;
+    for (int j : m_arrivals) {
+        last = std::max(last, m_jobs[static_cast<std::size_t>(j)].end);
+    }
+    return last;
+}
+
+SimResult Engine::finish() {
+    while (step(std::numeric_limits<double>::infinity())) {
+    }
+    const int jobCount = m_input.jobCount();
+    if (m_done != m_pooledJobs) {
         std::string names;
         for (int j = 0; j < jobCount && names.size() < 200; ++j) {
-            if (!m_jobs[static_cast<std::size_t>(j)].done) {
+            if (m_jobPool[static_cast<std::size_t>(j)] >= 0 &&
+                !m_jobs[static_cast<std::size_t>(j)].done) {
                 names +=
                     (names.empty() ? "" : ", ") + m_input.jobs[static_cast<std::size_t>(j)].name;
             }
@@ -859,10 +1025,12 @@ SimResult Engine::run() {
         t.end = s.end;
         t.killedMaps = s.killed[0];
         t.killedReduces = s.killed[1];
-        firstArrival = std::min(firstArrival, t.arrival);
-        lastEnd = std::max(lastEnd, t.end);
+        if (m_jobPool[static_cast<std::size_t>(j)] >= 0) {
+            firstArrival = std::min(firstArrival, t.arrival);
+            lastEnd = std::max(lastEnd, t.end);
+        }
     }
-    r.makespan = jobCount > 0 ? lastEnd - firstArrival : 0.0;
+    r.makespan = m_pooledJobs > 0 ? lastEnd - firstArrival : 0.0;
     for (std::size_t p = 0; p < m_pools.size(); ++p) {
         PoolTimes pt;
         pt.name = m_pools[p].name;
@@ -877,12 +1045,62 @@ SimResult Engine::run() {
     return std::move(m_result);
 }
 
+}  // namespace detail
+
+namespace {
+
+using detail::Engine;
+
 }  // namespace
 
 SimResult simulate(const Workload& workload, std::vector<PoolSetup> pools,
                    const SimOptions& options) {
     Engine engine(workload, pools, options);
-    return engine.run();
+    engine.begin();
+    return engine.finish();
+}
+
+Simulation::Simulation(const Workload& workload, std::vector<PoolSetup> pools,
+                       const SimOptions& options)
+    : m_pools(std::move(pools)),
+      m_options(options),
+      m_engine(std::make_unique<Engine>(workload, m_pools, m_options)) {
+    m_engine->begin();
+}
+
+Simulation::~Simulation() = default;
+
+bool Simulation::advance(double time) {
+    while (!m_engine->finished() && m_engine->step(time)) {
+    }
+    return m_engine->finished();
+}
+
+bool Simulation::finished() const {
+    return m_engine->finished();
+}
+
+double Simulation::lastEnd() const {
+    return m_engine->lastEnd();
+}
+
+SimResult Simulation::result() {
+    return m_engine->finish();
+}
+
+std::vector<TaskRecord> expandWaves(const std::vector<TaskRecord>& records) {
+    std::vector<TaskRecord> out;
+    out.reserve(static_cast<std::size_t>(taskCount(records)));
+    forEachTask(records, [&](const TaskRecord& t) { out.push_back(t); });
+    return out;
+}
+
+long long taskCount(const std::vector<TaskRecord>& records) {
+    long long n = 0;
+    for (const TaskRecord& r : records) {
+        n += r.count;
+    }
+    return n;
 }
 
 SimResult simulateOrder(const Workload& workload, const std::vector<int>& order,

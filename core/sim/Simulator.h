@@ -5,6 +5,10 @@
 //    offered, map slots before reduce slots, pool by pool, lowest free slot first.
 //  * A job's reduce tasks are eligible only when all its map tasks are done (the barrier).
 //  * Pools partition the nodes (and the jobs); each has its own Policy.
+//  * Waves (issue 12): when a policy hands a job several consecutive free slots (Pick::count) and
+//    the job's next pending tasks take bit-identical times, the engine starts them as one wave —
+//    one end event, one TaskRecord with count > 1. Results are bit-identical to starting the tasks
+//    one by one (SimOptions::waves = false); expandWaves() gives the per-task records.
 // Deterministic: the same input gives the same result, bit for bit.
 #pragma once
 
@@ -38,8 +42,13 @@ public:
 
 struct SimOptions {
     bool recordTasks = true;  // false: only times and makespan (optimisers' inner loops)
-    const TaskDurationModel* durations = nullptr;
+    const TaskDurationModel* durations = nullptr;  // none: waves of equal tasks are possible
     const CancelFlag* cancel = nullptr;  // polled now and then; set -> simulate() throws Cancelled
+    bool waves = true;  // false: one record and one event per task (same results, for checks)
+    // true: the pools may leave nodes idle and jobs out (those jobs are not simulated; their
+    // JobTimes stay at -1 and the makespan covers the pooled jobs only). BalancedPools simulates
+    // one pool of a split this way without copying the workload.
+    bool partial = false;
 };
 
 // A policy misbehaved (picked a job that cannot run, left jobs unfinished for ever, ...).
@@ -51,6 +60,36 @@ public:
 // Simulate `pools` (which must partition the cluster's nodes and the workload's jobs).
 SimResult simulate(const Workload& workload, std::vector<PoolSetup> pools,
                    const SimOptions& options = {});
+
+namespace detail {
+class Engine;
+}
+
+// A simulation that runs in steps: advance(t) processes every instant up to time t, so a search
+// can stop a simulation as soon as it knows enough (BalancedPools: "this pool ends after t") and
+// resume it later. `workload` must outlive it.
+class Simulation {
+public:
+    Simulation(const Workload& workload, std::vector<PoolSetup> pools,
+               const SimOptions& options = {});
+    ~Simulation();
+    Simulation(const Simulation&) = delete;
+    Simulation& operator=(const Simulation&) = delete;
+
+    // Processes the instants at or before `time`; true when every (pooled) job has finished.
+    // Unfinished afterwards means some job ends after `time`.
+    bool advance(double time);
+    bool finished() const;
+    // The latest end among the pooled jobs (from time 0); the simulation must have finished.
+    double lastEnd() const;
+    // Runs to the end and returns the result (once).
+    SimResult result();
+
+private:
+    std::vector<PoolSetup> m_pools;
+    SimOptions m_options;
+    std::unique_ptr<detail::Engine> m_engine;
+};
 
 // One pool over the whole cluster, served in `order` (FIFO by that order; see OrderPolicy).
 SimResult simulateOrder(const Workload& workload, const std::vector<int>& order,

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "model/TaskKind.h"
 
@@ -17,8 +18,36 @@ struct TaskRecord {
     TaskKind kind = TaskKind::Map;
     bool killed = false;  // stopped before the end; its work is lost and the task reruns
     double start = 0.0;
-    double end = 0.0;  // for a killed task: the kill time
+    double end = 0.0;        // for a killed task: the kill time
     std::int32_t count = 1;  // tasks in this wave (>= 1)
+
+    // Task i of the wave (0 <= i < count) as a single record.
+    TaskRecord single(std::int32_t i) const {
+        TaskRecord t = *this;
+        t.task = task + i;
+        t.slot = slot + i;
+        t.count = 1;
+        return t;
+    }
 };
+
+// Calls f(TaskRecord) for every single task of `records`, waves expanded in slot order.
+template <class F>
+void forEachTask(const std::vector<TaskRecord>& records, F&& f) {
+    for (const TaskRecord& r : records) {
+        if (r.count == 1) {
+            f(r);
+        } else {
+            for (std::int32_t i = 0; i < r.count; ++i) {
+                f(r.single(i));
+            }
+        }
+    }
+}
+
+// The records with every wave expanded into its single tasks (in place of the wave, slot order).
+std::vector<TaskRecord> expandWaves(const std::vector<TaskRecord>& records);
+// Single tasks in `records` (the sum of counts).
+long long taskCount(const std::vector<TaskRecord>& records);
 
 }  // namespace mr

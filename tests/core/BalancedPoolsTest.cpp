@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -17,6 +19,7 @@
 #include "sim/ScheduleCheck.h"
 #include "sim/Simulator.h"
 #include "support/TestSupport.h"
+#include "workloads/Generators.h"
 
 namespace mr {
 namespace {
@@ -124,58 +127,159 @@ TEST(BalancedPools, Figure4Scenario1IsNoWorseThanJohnson) {
     EXPECT_TRUE(problems.empty()) << problems.front();
 }
 
-TEST(BalancedPools, SearchFindsTheBestNodeCountWhereMakespansAreMonotone) {
-    // Brute force: every node count of every split. Where the small pool's end falls and the big
-    // pool's end rises with the small pool's nodes (the model's assumption), the boundary the
-    // search finds is the best node count of that split. A split the search skipped by its lower
-    // bound really cannot beat the plan.
-    int checked = 0;
+// Algorithm 2 written plainly, independently of planBalancedPools: every split, the bisection
+// below = 0, above = M with mid = below + (above − below) / 2, each pool SIMULATEd on its own
+// (a workload of just its jobs on its nodes, Johnson's order), and a running best that a probe
+// replaces only when strictly smaller (so the first of equal values stays: the earlier split,
+// the earlier probe) and clearly below plain Johnson.
+struct PlainPlan {
+    bool split = false;  // false: plain Johnson won
+    std::vector<int> small, big;
+    int smallNodes = 0;
+    double smallEnd = 0.0, bigEnd = 0.0, johnsonEnd = 0.0;
+};
+
+double simulateAlone(const Workload& w, const std::vector<int>& jobs, int nodes) {
+    Workload sub;
+    sub.cluster = w.cluster;
+    sub.cluster.nodes = nodes;
+    for (int j : jobs) {
+        sub.jobs.push_back(w.jobs[static_cast<std::size_t>(j)]);
+    }
+    const Cluster& c = sub.cluster;
+    const auto order = johnsonOrder(
+        allStageDurations(sub, nodes * c.mapSlotsPerNode, nodes * c.reduceSlotsPerNode));
+    return simulateOrder(sub, order).pools[0].makespan;
+}
+
+PlainPlan plainAlgorithm2(const Workload& w) {
+    PlainPlan plan;
+    const Cluster& c = w.cluster;
+    plan.johnsonEnd =
+        simulateOrder(w, johnsonOrder(allStageDurations(w, c.mapSlots(), c.reduceSlots())))
+            .pools[0]
+            .makespan;
+    const double johnsonBar = plan.johnsonEnd - 1e-9 * std::max(1.0, plan.johnsonEnd);
+    double best = std::numeric_limits<double>::infinity();
+    const auto sorted = jobsByMapTasks(w);
+    const int n = w.jobCount();
+    const int m = c.nodes;
+    for (int split = 1; split < n; ++split) {
+        std::vector<int> a(sorted.begin(), sorted.begin() + split);
+        std::vector<int> b(sorted.begin() + split, sorted.end());
+        std::sort(a.begin(), a.end());
+        std::sort(b.begin(), b.end());
+        int below = 0;
+        int above = m;
+        while (above - below > 1) {
+            const int mid = below + (above - below) / 2;
+            const double small = simulateAlone(w, a, mid);
+            const double big = simulateAlone(w, b, m - mid);
+            const double value = std::max(small, big);
+            if (value < best && value < johnsonBar) {
+                best = value;
+                plan.split = true;
+                plan.small = a;
+                plan.big = b;
+                plan.smallNodes = mid;
+                plan.smallEnd = small;
+                plan.bigEnd = big;
+            }
+            (small < big ? above : below) = mid;
+        }
+    }
+    return plan;
+}
+
+std::vector<int> sorted(std::vector<int> v) {
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+TEST(BalancedPools, EqualsAPlainAlgorithm2OnRandomWorkloads) {
+    int splits = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        // Integer durations for a third of them: equal makespans, where ties must resolve as the
+        // sequential search does.
+        const Workload w = test::randomWorkload(seed, {.minJobs = 2,
+                                                       .maxJobs = 12,
+                                                       .maxMaps = 30,
+                                                       .maxReduces = 10,
+                                                       .minNodes = 2,
+                                                       .maxNodes = 24,
+                                                       .maxSlotsPerNode = 3,
+                                                       .arrivals = seed % 4 == 0,
+                                                       .integerDurations = seed % 3 == 0});
+        const PlainPlan expected = plainAlgorithm2(w);
+        const BalancedPoolsPlan plan = planBalancedPools(w);
+        EXPECT_EQ(plan.johnsonEnd, expected.johnsonEnd);
+        if (!expected.split) {
+            ASSERT_EQ(plan.pools.size(), 1u);
+            continue;
+        }
+        ++splits;
+        ASSERT_EQ(plan.pools.size(), 2u);
+        EXPECT_EQ(plan.pools[0].nodes, expected.smallNodes);
+        EXPECT_EQ(plan.pools[1].nodes, w.cluster.nodes - expected.smallNodes);
+        EXPECT_EQ(sorted(plan.pools[0].jobs), expected.small);
+        EXPECT_EQ(sorted(plan.pools[1].jobs), expected.big);
+        EXPECT_EQ(plan.pools[0].end, expected.smallEnd);
+        EXPECT_EQ(plan.pools[1].end, expected.bigEnd);
+        // One thread or all: the same plan.
+        const BalancedPoolsPlan single = planBalancedPools(w, {.threads = 1});
+        ASSERT_EQ(single.pools.size(), 2u);
+        EXPECT_EQ(single.pools[0].nodes, plan.pools[0].nodes);
+        EXPECT_EQ(single.pools[0].jobs, plan.pools[0].jobs);
+        EXPECT_EQ(single.simulations, plan.simulations);
+    }
+    EXPECT_GT(splits, 25);  // many workloads really split
+}
+
+TEST(BalancedPools, TheIssuesFacebookCaseIsAlgorithm2s) {
+    // Issue 12: `mrsim generate facebook --jobs 100 --seed 1 --nodes 20`. Algorithm 2 gives
+    // 255 943 (the old gallop, kept as an option of ours, ends on another boundary: 262 764).
+    const Workload w = generateWorkload("facebook", {.jobs = 100, .seed = 1, .nodes = 20});
+    const BalancedPoolsPlan plan = planBalancedPools(w);
+    ASSERT_EQ(plan.pools.size(), 2u);
+    const double end = std::max(plan.pools[0].end, plan.pools[1].end);
+    EXPECT_EQ(std::round(end), 255943.0);
+    const PlainPlan expected = plainAlgorithm2(w);
+    EXPECT_EQ(end, std::max(expected.smallEnd, expected.bigEnd));
+    EXPECT_EQ(plan.pools[0].nodes, expected.smallNodes);
+    const BalancedPoolsPlan gallop = planBalancedPools(w, {.gallop = true});
+    EXPECT_EQ(std::round(std::max(gallop.pools[0].end, gallop.pools[1].end)), 262764.0);
+}
+
+TEST(BalancedPools, ASplitRuledOutReallyCannotBeatThePlan) {
+    // Brute force over every node count: a split reported as pruned has no node count whose
+    // probe beats the plan; the plan's split is not pruned.
     int pruned = 0;
     for (std::uint64_t seed = 1; seed <= 80; ++seed) {
         const Workload w = test::randomWorkload(
             seed, {.minJobs = 2, .maxJobs = 7, .maxMaps = 30, .minNodes = 2, .maxNodes = 14});
         const BalancedPoolsPlan plan = planBalancedPools(w);
-        const BalancedPoolsPlan bisection = planBalancedPools(w, {.warmStart = false});
         ASSERT_EQ(plan.splits.size(), static_cast<std::size_t>(w.jobCount() - 1));
-        ASSERT_EQ(bisection.splits.size(), plan.splits.size());
         double planEnd = 0.0;
         for (const PoolPlan& p : plan.pools) {
             planEnd = std::max(planEnd, p.end);
         }
         for (const SplitResult& s : plan.splits) {
             SCOPED_TRACE("seed " + std::to_string(seed) + ", split " + std::to_string(s.split));
-            std::vector<double> smallEnds, bigEnds;
+            EXPECT_LE(s.evaluations, w.cluster.nodes - 1);
+            if (!s.pruned) {
+                EXPECT_GE(s.evaluations, 1);
+                continue;
+            }
+            ++pruned;
             double best = 1e300;
             for (int nodes = 1; nodes < w.cluster.nodes; ++nodes) {
                 const auto [small, big] = simulateSplit(w, s.split, nodes);
-                smallEnds.push_back(small);
-                bigEnds.push_back(big);
                 best = std::min(best, std::max(small, big));
             }
-            if (s.pruned) {
-                EXPECT_GE(best, planEnd - 1e-9);
-                EXPECT_EQ(s.evaluations, 0);
-                ++pruned;
-                continue;
-            }
-            const bool monotone = std::is_sorted(smallEnds.rbegin(), smallEnds.rend()) &&
-                                  std::is_sorted(bigEnds.begin(), bigEnds.end());
-            const double found = std::max(s.smallEnd, s.bigEnd);
-            EXPECT_GE(found, best - 1e-9);  // the search only reports simulated candidates
-            if (monotone) {
-                EXPECT_NEAR(found, best, 1e-9);
-                // Algorithm 2's plain bisection lands on the same boundary.
-                const SplitResult& b = bisection.splits[static_cast<std::size_t>(s.split - 1)];
-                if (!b.pruned) {
-                    EXPECT_NEAR(std::max(b.smallEnd, b.bigEnd), best, 1e-9);
-                }
-                ++checked;
-            }
-            EXPECT_GE(s.evaluations, 1);
-            EXPECT_LE(s.evaluations, w.cluster.nodes - 1);
+            EXPECT_GE(best, planEnd - 1e-9);
         }
     }
-    EXPECT_GT(checked, 50);  // both comparisons really ran
     EXPECT_GT(pruned, 20);
 }
 
@@ -200,7 +304,7 @@ TEST(BalancedPools, NeverWorseThanJohnsonAndPoolsPartitionTheClusterOnRandomWork
         EXPECT_EQ(r.order.size(), static_cast<std::size_t>(w.jobCount()));
         const auto problems = checkSchedule(w, r.sim);
         EXPECT_TRUE(problems.empty()) << problems.front();
-        EXPECT_EQ(r.sim.tasks.size(), static_cast<std::size_t>(w.taskCount()));
+        EXPECT_EQ(taskCount(r.sim.tasks), w.taskCount());
         // The final simulation (pools side by side) reproduces what the search simulated.
         const BalancedPoolsPlan plan = planBalancedPools(w);
         ASSERT_EQ(plan.pools.size(), r.sim.pools.size());
@@ -274,6 +378,14 @@ TEST(BalancedPools, OneNodeOrOneJobIsPlainJohnson) {
     EXPECT_EQ(runAlgorithm(single, "balanced-pools", {}).sim.pools.size(), 1u);
 }
 
+TEST(BalancedPools, ASetCancelFlagStopsTheSearch) {
+    const Workload w = generateWorkload("facebook", {.jobs = 40, .seed = 2, .nodes = 16});
+    CancelFlag cancel{true};
+    EXPECT_THROW(planBalancedPools(w, {.cancel = &cancel}), Cancelled);
+    cancel = false;
+    EXPECT_NO_THROW(planBalancedPools(w, {.cancel = &cancel}));
+}
+
 TEST(BalancedPools, FewerThanTwoPoolsIsAnInputError) {
     RunOptions options;
     options.pools = 1;
@@ -332,19 +444,25 @@ TEST(BalancedPoolsLesson, EveryProbeIsTheSearchsSimulationAndTheEndIsTheAlgorith
             }
             if (s.kind == PoolsLessonStep::Kind::Probe) {
                 const auto [small, big] = simulateSplit(w, s.split, s.nodes);
-                EXPECT_DOUBLE_EQ(s.smallEnd, small);
-                EXPECT_DOUBLE_EQ(s.bigEnd, big);
                 ++probes[s.split];
                 const double end = std::max(small, big);
-                bestProbe[s.split] =
-                    bestProbe.count(s.split) ? std::min(bestProbe[s.split], end) : end;
+                if (s.exact) {
+                    EXPECT_DOUBLE_EQ(s.smallEnd, small);
+                    EXPECT_DOUBLE_EQ(s.bigEnd, big);
+                    bestProbe[s.split] =
+                        bestProbe.count(s.split) ? std::min(bestProbe[s.split], end) : end;
+                } else {
+                    // Stopped early: it could not beat the plan the search ends with.
+                    EXPECT_GE(end, lesson.makespan() * (1 - 1e-12));
+                }
+                EXPECT_EQ(s.smallFirst, small < big);
             }
             if (s.kind == PoolsLessonStep::Kind::SplitBest) {
                 EXPECT_DOUBLE_EQ(std::max(s.smallEnd, s.bigEnd), bestProbe[s.split]);
             }
         }
         for (const SplitResult& s : lesson.plan.splits) {
-            EXPECT_EQ(probes[s.split], s.pruned ? 0 : s.evaluations);
+            EXPECT_EQ(probes[s.split], s.evaluations);
         }
         // The last step is the balanced-pools algorithm's result: its pools and its makespan.
         const RunResult r = runAlgorithm(w, "balanced-pools", {});

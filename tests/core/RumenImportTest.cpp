@@ -71,7 +71,7 @@ TEST(RumenImport, RealTraceHasExactlyItsTasksAndDurations) {
     // The data README's min / median / max of the attempt durations.
     for (const auto& [job, min, median, max] :
          {std::tuple{&a, 11.143, 19.3305, 47.021}, std::tuple{&b, 11.897, 19.821, 32.847}}) {
-        std::vector<double> d = job->mapDurations;
+        std::vector<double> d = job->mapDurations.toVector();
         std::sort(d.begin(), d.end());
         EXPECT_DOUBLE_EQ(d.front(), min);
         EXPECT_DOUBLE_EQ((d[47] + d[48]) / 2.0, median);

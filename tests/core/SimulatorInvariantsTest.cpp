@@ -28,7 +28,7 @@ TEST(SimulatorInvariants, HoldOnRandomWorkloadsForEveryOrderAlgorithm) {
             const RunResult r = runAlgorithm(w, id, options);
             const auto problems = checkSchedule(w, r.sim);
             EXPECT_TRUE(problems.empty()) << problems.front();
-            EXPECT_EQ(r.sim.tasks.size(), static_cast<std::size_t>(w.taskCount()));
+            EXPECT_EQ(taskCount(r.sim.tasks), w.taskCount());
             // Jobs start in policy order when all arrive at once (FIFO by that order).
             if (!w.hasArrivals()) {
                 for (std::size_t i = 1; i < r.order.size(); ++i) {
@@ -64,7 +64,9 @@ TEST(SimulatorInvariants, OneWaveJobsThatFillAllSlotsMatchTheTwoStageFormula) {
 
 TEST(SimulatorInvariants, CheckerCatchesBrokenSchedules) {
     const Workload w = test::figure4(1);
-    const SimResult good = simulateOrder(w, {1, 4, 0, 3, 2});
+    SimResult good = simulateOrder(w, {1, 4, 0, 3, 2});
+    ASSERT_TRUE(checkSchedule(w, good).empty());
+    good.tasks = expandWaves(good.tasks);  // one record per task, to break them one by one
     ASSERT_TRUE(checkSchedule(w, good).empty());
 
     SimResult overlap = good;  // a task moved onto a busy slot

@@ -32,7 +32,7 @@ TEST(Simulator, ArrivalsAndTheBarrierByHand) {
     const auto reduces = tasksOf(r, 0, TaskKind::Reduce);
     ASSERT_EQ(reduces.size(), 1u);
     EXPECT_DOUBLE_EQ(reduces[0].start, 4.0);
-    EXPECT_EQ(r.tasks.size(), 5u);
+    EXPECT_EQ(taskCount(r.tasks), 5);
     // Utilisation: map busy 2+2+2+5 = 11 of 2·7 slot-seconds; reduce 1 of 14.
     EXPECT_DOUBLE_EQ(r.mapUtilization(), 11.0 / 14.0);
     EXPECT_DOUBLE_EQ(r.reduceUtilization(), 1.0 / 14.0);

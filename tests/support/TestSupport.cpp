@@ -94,11 +94,11 @@ Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {
 
 std::vector<TaskRecord> tasksOf(const SimResult& r, int job, TaskKind kind) {
     std::vector<TaskRecord> out;
-    for (const auto& t : r.tasks) {
+    forEachTask(r.tasks, [&](const TaskRecord& t) {
         if (t.job == job && t.kind == kind) {
             out.push_back(t);
         }
-    }
+    });
     std::sort(out.begin(), out.end(), [](const TaskRecord& a, const TaskRecord& b) {
         return a.start != b.start ? a.start < b.start : a.slot < b.slot;
     });

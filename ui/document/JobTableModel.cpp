@@ -23,11 +23,11 @@ quint64 key(int row, int column) {
     return (static_cast<quint64>(row) << 8) | static_cast<quint64>(column);
 }
 
-bool uniform(const std::vector<double>& d) {
-    return std::all_of(d.begin(), d.end(), [&](double x) { return x == d.front(); });
+bool uniform(const mr::TaskDurations& d) {
+    return d.uniform() || std::all_of(d.begin(), d.end(), [&](double x) { return x == d.front(); });
 }
 
-double mean(const std::vector<double>& d) {
+double mean(const mr::TaskDurations& d) {
     return d.empty() ? 0.0
                      : std::accumulate(d.begin(), d.end(), 0.0) / static_cast<double>(d.size());
 }
@@ -39,7 +39,7 @@ QString number(double x, bool exact = true) {
 
 // Per-task durations have no one value to edit: the editor starts empty (its placeholder says
 // "per task"), and committing it empty changes nothing.
-QString durationText(const std::vector<double>& d, bool forEditing) {
+QString durationText(const mr::TaskDurations& d, bool forEditing) {
     if (d.empty()) {
         return forEditing ? QString() : QStringLiteral("–");
     }
@@ -54,7 +54,7 @@ QString durationText(const std::vector<double>& d, bool forEditing) {
         .arg(avg >= 1000 ? QString::number(avg, 'f', 0) : QString::number(avg, 'g', 4));
 }
 
-QString durationTip(const std::vector<double>& d) {
+QString durationTip(const mr::TaskDurations& d) {
     if (d.empty() || uniform(d)) {
         return {};
     }
@@ -100,7 +100,7 @@ std::optional<int> parseCount(const QString& text, int minimum, QString* reason)
 
 // Resize a stage to `count` tasks: uniform stages stay uniform; per-task stages keep their first
 // tasks and new tasks take the mean.
-void resizeStage(std::vector<double>& d, int count, double fallback) {
+void resizeStage(mr::TaskDurations& d, int count, double fallback) {
     const double fill = d.empty() ? fallback : (uniform(d) ? d.front() : mean(d));
     d.resize(static_cast<std::size_t>(count), fill);
 }
@@ -308,7 +308,7 @@ std::optional<Job> JobTableModel::applyEdit(int row, int column, const QString& 
                 return std::nullopt;
             }
             auto& stage = column == MapDuration ? job.mapDurations : job.reduceDurations;
-            std::fill(stage.begin(), stage.end(), *d);
+            stage.assign(stage.size(), *d);
             job.perTaskDurations = job.perTaskDurations &&
                                    !(uniform(job.mapDurations) && uniform(job.reduceDurations));
             break;

@@ -198,6 +198,16 @@ QString BalancedPoolsStepper::stepText(const PoolsLessonStep& s) const {
                 .arg(jobNames(part(true)), jobNames(part(false)))
                 .arg(nodes - 1);
         case Kind::Probe: {
+            if (!s.exact) {
+                return tr("<b>Probe.</b> Small pool on %1 node(s), big pool on %2: both run past "
+                          "the best plan so far, so neither is simulated to its end (this count "
+                          "cannot win). Only which ends first is needed: the %3 pool, so the "
+                          "search tries %4 nodes for the small pool.")
+                    .arg(s.nodes)
+                    .arg(nodes - s.nodes)
+                    .arg(s.smallFirst ? tr("small") : tr("big"))
+                    .arg(s.smallFirst ? tr("fewer") : tr("more"));
+            }
             const double end = std::max(s.smallEnd, s.bigEnd);
             QString text =
                 tr("<b>Probe.</b> Small pool on %1 node(s) ends at %2 s, big pool on %3 at %4 s "
@@ -214,9 +224,10 @@ QString BalancedPoolsStepper::stepText(const PoolsLessonStep& s) const {
                                       : tr("; the best so far stays %1 s.").arg(t(s.bestSoFar)));
         }
         case Kind::Pruned:
-            return tr("<b>Split %1 skipped.</b> Even its best node count could not end before "
-                      "%2 s (the pools' work over their slots and their longest task chains bound "
-                      "it), so nothing is simulated. Skipping never changes the result.")
+            return tr("<b>Split %1 cannot win.</b> No node count of it ends before %2 s: its "
+                      "probes, or a lower bound (the pools' work over their slots, their longest "
+                      "task chains), show it, so the rest of its search is skipped. Skipping never "
+                      "changes the result.")
                 .arg(s.split)
                 .arg(t(s.bestSoFar));
         case Kind::SplitBest:
@@ -321,7 +332,7 @@ void BalancedPoolsStepper::refresh() {
     double top = m_lesson->plan.johnsonEnd;
     for (int i = firstOfSplit; i <= step && split > 0 && !result; ++i) {
         const PoolsLessonStep& s = steps[static_cast<std::size_t>(i - 1)];
-        if (s.kind == Kind::Probe) {
+        if (s.kind == Kind::Probe && s.exact) {
             x << s.nodes;
             small << s.smallEnd;
             big << s.bigEnd;
