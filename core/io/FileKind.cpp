@@ -82,6 +82,9 @@ FileKind detectFileKindOfText(const std::string& start) {
         if (format == "mrx-costmodel") {
             return FileKind::CostModel;
         }
+        if (format == "mrx-session") {
+            return FileKind::Session;
+        }
         if (format.rfind("mrx-", 0) == 0) {
             return FileKind::OtherMrx;
         }
@@ -135,6 +138,8 @@ std::string describeFileKind(FileKind kind) {
             return "a workload";
         case FileKind::CostModel:
             return "a LiPS cost model";
+        case FileKind::Session:
+            return "an explorer session (variants and view)";
         case FileKind::OtherMrx:
             return "a file of this program that is not a workload";
         case FileKind::RumenTrace:

@@ -14,7 +14,8 @@ enum class FileKind {
     Unreadable,  // exists, cannot be read
     Workload,    // "format": "mrx-workload"
     CostModel,   // "format": "mrx-costmodel"
-    OtherMrx,    // another "format" of ours ("mrx-session", a newer file, ...)
+    Session,     // "format": "mrx-session" (the explorer's variants and view)
+    OtherMrx,    // another "format" of ours (a newer file, ...)
     RumenTrace,  // Hadoop Rumen job history: concatenated JSON jobs with jobID / mapTasks
     SwimTrace,   // SWIM workload: tab-separated rows of six columns
     SlsTrace,    // Hadoop SLS native trace ("am.type", "job.tasks"): not importable

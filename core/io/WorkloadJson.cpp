@@ -515,7 +515,7 @@ std::string serializeWorkload(const Workload& w) {
     return out + footerText(w.jobs.empty());
 }
 
-void saveWorkload(const Workload& w, const std::string& path) {
+void checkWritable(const Workload& w, const std::string& path) {
     validate(w, path);
     checkFileLimits(w.cluster, path);
     long long tasks = 0;
@@ -529,6 +529,10 @@ void saveWorkload(const Workload& w, const std::string& path) {
                              " tasks; a file holds at most " +
                              std::to_string(kMaxTasksPerWorkload));
     }
+}
+
+void saveWorkload(const Workload& w, const std::string& path) {
+    checkWritable(w, path);
     writeFileAtomically(path, serializeWorkload(w));
 }
 

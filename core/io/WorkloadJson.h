@@ -33,6 +33,9 @@ Workload parseWorkload(const std::string& text, const std::string& source,
                        LoadReport* report = nullptr);
 
 std::string serializeWorkload(const Workload& workload);
+// What saveWorkload checks before writing: validate(), checkFileLimits() and the task limit of a
+// file (InputError naming `path`). Writers of files that embed a workload (sessions) call it.
+void checkWritable(const Workload& workload, const std::string& path);
 // Atomic: writes a temporary file and renames it over `path`. Refuses (InputError) a workload that
 // validate() or checkFileLimits() refuses.
 void saveWorkload(const Workload& workload, const std::string& path);

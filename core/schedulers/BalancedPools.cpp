@@ -347,6 +347,7 @@ private:
                 it = probed.emplace(small, probe(split, small, horizon)).first;
                 ++r.evaluations;
                 const Probe& p = it->second;
+                r.probes.push_back({small, p.smallFirst, p.exact, p.smallEnd, p.bigEnd});
                 if (p.exact) {
                     const Candidate c{std::max(p.smallEnd, p.bigEnd), split, small, p.smallEnd,
                                       p.bigEnd};

@@ -43,6 +43,15 @@ struct PoolPlan {
     double end = 0.0;  // last completion time when the pool runs (it runs alone on its nodes)
 };
 
+// One node count the search probed for a split.
+struct PoolProbe {
+    int nodes = 0;            // of the small pool
+    bool smallFirst = false;  // the small pool ends first (the search then tries fewer nodes)
+    bool exact = false;       // both pools simulated to their ends (else stopped past the horizon)
+    double smallEnd = 0.0;    // with exact: both pools' ends
+    double bigEnd = 0.0;
+};
+
 // What the search found for one split point of the top-level (two-pool) search.
 struct SplitResult {
     int split = 0;  // jobs in the small pool (the `split` jobs with the fewest map tasks)
@@ -54,6 +63,8 @@ struct SplitResult {
     // search), or its pools ran past the best plan's makespan. nodes and ends are then those of
     // its best fully simulated probe (0 if none).
     bool pruned = false;
+    // Every node count probed, in the order the search tried them (the Teach tab's probes).
+    std::vector<PoolProbe> probes;
 };
 
 struct BalancedPoolsPlan {

@@ -7,10 +7,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <set>
 
 #include "model/InputError.h"
 #include "schedulers/BalancedPools.h"
+#include "schedulers/BalancedPoolsLesson.h"
 #include "schedulers/Johnson.h"
 #include "schedulers/Registry.h"
 #include "sim/OrderPolicy.h"
@@ -392,6 +394,86 @@ TEST(BalancedPools, FewerThanTwoPoolsIsAnInputError) {
         FAIL();
     } catch (const InputError& e) {
         EXPECT_EQ(e.field(), "pools");
+    }
+}
+
+// The Teach tab's BalancedPools lesson (issue 15 item 3) is the real search, step by step: every
+// probe is a simulation of both pools (checked against simulateSplit above), the best so far never
+// rises, each split's best is its best probe, and the last step is the algorithm's own result.
+TEST(BalancedPoolsLesson, Figure4Scenario2StepByStep) {
+    const Workload w = test::figure4(2);
+    const PoolsLesson lesson = balancedPoolsLesson(w, {});
+    // Sorted by map tasks (stable): J3 (20), J4 (20), J1, J2, J5 (30).
+    EXPECT_EQ(lesson.byMaps, (std::vector<int>{2, 3, 0, 1, 4}));
+    ASSERT_GE(lesson.steps.size(), 4u);
+    EXPECT_EQ(lesson.steps[0].kind, PoolsLessonStep::Kind::Sort);
+    EXPECT_EQ(lesson.steps[1].kind, PoolsLessonStep::Kind::Johnson);
+    EXPECT_DOUBLE_EQ(lesson.steps[1].bestSoFar, 47.0);  // plain Johnson, seed 000 §III-C
+    // Split 2 ({J3, J4} small) finds the published pools: 20 nodes end at 40, 10 nodes at 39.
+    bool found = false;
+    for (const PoolsLessonStep& s : lesson.steps) {
+        if (s.kind == PoolsLessonStep::Kind::SplitBest && s.split == 2) {
+            found = true;
+            EXPECT_EQ(s.nodes, 20);
+            EXPECT_DOUBLE_EQ(s.smallEnd, 40.0);
+            EXPECT_DOUBLE_EQ(s.bigEnd, 39.0);
+        }
+    }
+    EXPECT_TRUE(found);
+    EXPECT_EQ(lesson.steps.back().kind, PoolsLessonStep::Kind::Result);
+    EXPECT_DOUBLE_EQ(lesson.makespan(), 40.0);
+    EXPECT_DOUBLE_EQ(lesson.steps.back().bestSoFar, 40.0);
+}
+
+TEST(BalancedPoolsLesson, EveryProbeIsTheSearchsSimulationAndTheEndIsTheAlgorithms) {
+    for (std::uint64_t seed = 1; seed <= 25; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w =
+            test::randomWorkload(seed, {.minJobs = 2, .maxJobs = 7, .minNodes = 2, .maxNodes = 9});
+        const PoolsLesson lesson = balancedPoolsLesson(w, {});
+        double best = lesson.plan.johnsonEnd;
+        std::map<int, int> probes;  // per split
+        std::map<int, double> bestProbe;
+        for (const PoolsLessonStep& s : lesson.steps) {
+            if (s.kind == PoolsLessonStep::Kind::Sort) {
+                continue;  // before any plan
+            }
+            EXPECT_LE(s.bestSoFar, best + 1e-12);
+            if (s.kind != PoolsLessonStep::Kind::Result) {
+                best = s.bestSoFar;
+            }
+            if (s.kind == PoolsLessonStep::Kind::Probe) {
+                const auto [small, big] = simulateSplit(w, s.split, s.nodes);
+                ++probes[s.split];
+                const double end = std::max(small, big);
+                if (s.exact) {
+                    EXPECT_DOUBLE_EQ(s.smallEnd, small);
+                    EXPECT_DOUBLE_EQ(s.bigEnd, big);
+                    bestProbe[s.split] =
+                        bestProbe.count(s.split) ? std::min(bestProbe[s.split], end) : end;
+                } else {
+                    // Stopped early: it could not beat the plan the search ends with.
+                    EXPECT_GE(end, lesson.makespan() * (1 - 1e-12));
+                }
+                EXPECT_EQ(s.smallFirst, small < big);
+            }
+            if (s.kind == PoolsLessonStep::Kind::SplitBest) {
+                EXPECT_DOUBLE_EQ(std::max(s.smallEnd, s.bigEnd), bestProbe[s.split]);
+            }
+        }
+        for (const SplitResult& s : lesson.plan.splits) {
+            EXPECT_EQ(probes[s.split], s.evaluations);
+        }
+        // The last step is the balanced-pools algorithm's result: its pools and its makespan.
+        const RunResult r = runAlgorithm(w, "balanced-pools", {});
+        EXPECT_DOUBLE_EQ(r.makespan(), lesson.makespan());
+        if (lesson.plan.pools.size() >= 2) {
+            ASSERT_EQ(r.sim.pools.size(), lesson.plan.pools.size());
+            for (std::size_t p = 0; p < r.sim.pools.size(); ++p) {
+                EXPECT_EQ(r.sim.pools[p].nodes, lesson.plan.pools[p].nodes);
+                EXPECT_EQ(r.sim.pools[p].jobs, lesson.plan.pools[p].jobs);
+            }
+        }
     }
 }
 

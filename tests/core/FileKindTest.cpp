@@ -31,7 +31,8 @@ TEST(FileKind, FromTheFirstBytes) {
     const Case cases[] = {
         {"\xEF\xBB\xBF  {\"format\" : \"mrx-workload\", \"version\": 1}", FileKind::Workload},
         {"{\"version\": 1, \"format\":\"mrx-costmodel\"}", FileKind::CostModel},
-        {"{\"format\": \"mrx-session\", \"version\": 1}", FileKind::OtherMrx},
+        {"{\"format\": \"mrx-session\", \"version\": 1}", FileKind::Session},
+        {"{\"format\": \"mrx-future\", \"version\": 1}", FileKind::OtherMrx},
         {"{\n  \"priority\" : \"NORMAL\",\n  \"jobID\" : \"job_1\",\n  \"submitTime\" : 5",
          FileKind::RumenTrace},
         {"{\"am.type\": \"mapreduce\", \"job.start.ms\": 0, \"job.tasks\": []}",

@@ -21,7 +21,8 @@ namespace {
 constexpr int kRecentFiles = 8;
 constexpr int kWarningsListed = 8;
 const char* kFilter = "Workloads (*.json);;All files (*)";
-const char* kOpenFilter = "Workloads, cost models and traces (*.json *.tsv);;All files (*)";
+const char* kOpenFilter =
+    "Workloads, sessions, cost models and traces (*.json *.mrxs *.tsv);;All files (*)";
 const char* kCostFilter = "Cost models (*.json);;All files (*)";
 const char* kTraceFilter = "Rumen and SWIM traces (*.json *.tsv);;All files (*)";
 
@@ -67,6 +68,10 @@ void FileController::fillMenu(QMenu* file) {
 
 void FileController::setCostModelOpener(std::function<bool(const QString&)> opener) {
     m_costOpener = std::move(opener);
+}
+
+void FileController::setSessionOpener(std::function<bool(const QString&)> opener) {
+    m_sessionOpener = std::move(opener);
 }
 
 void FileController::setPendingEditCheck(std::function<QString()> check) {
@@ -196,6 +201,13 @@ bool FileController::open(const QString& path, bool asSample) {
             if (!asSample) {
                 rememberRecent(path);
             }
+            return true;
+        case FileKind::Session:
+            // The session opener passes the gate itself (it replaces the workload too).
+            if (!m_sessionOpener || !m_sessionOpener(path)) {
+                return false;
+            }
+            rememberRecent(path);
             return true;
         case FileKind::RumenTrace:
         case FileKind::SwimTrace:

@@ -5,9 +5,10 @@
 //    edits; the replacing paths reach it only through adopt(), the one place a new workload
 //    replaces the document.
 //  * A file is opened for what it is (io/FileKind.h): a workload replaces the document, a cost
-//    model goes to the cost-model opener (the Cost tab), a Rumen or SWIM trace opens the import
-//    dialog and becomes an untitled workload; a folder, an SLS trace or an unknown file gets a
-//    message saying what it is. Errors name the file, job and field; the document is untouched.
+//    model goes to the cost-model opener (the Cost tab), a session to the session opener, a Rumen
+//    or SWIM trace opens the import dialog and becomes an untitled workload; a folder, an SLS trace
+//    or an unknown file gets a message saying what it is. Errors name the file, job and field; the
+//    document is untouched.
 //  * Fields an opened file has that this version does not know are shown to the user (they are
 //    kept and written back on save), as the CLI warns about them.
 //  * Save first takes the value still being typed (the pending-edit check) and refuses, with the
@@ -40,6 +41,8 @@ public:
     QMenu* recentMenu() const { return m_recent; }
     // Opens a cost model (shows its own errors); returns whether it did.
     void setCostModelOpener(std::function<bool(const QString& path)> opener);
+    // Opens a session (.mrxs: variants, workload, view); returns whether it did.
+    void setSessionOpener(std::function<bool(const QString& path)> opener);
     // Before Save: takes what is being typed (table cell, cluster box) and returns why saving
     // must wait (a refused value on screen), or an empty string.
     void setPendingEditCheck(std::function<QString()> check);
@@ -88,6 +91,7 @@ private:
     QMenu* m_samples = nullptr;
     QMenu* m_costSamples = nullptr;
     std::function<bool(const QString&)> m_costOpener;
+    std::function<bool(const QString&)> m_sessionOpener;
     std::function<QString()> m_pendingEditCheck;
     QStringList m_lastWarnings;
     bool m_interactive = true;

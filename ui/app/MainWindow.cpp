@@ -1,7 +1,6 @@
 #include "app/MainWindow.h"
 
 #include <qcustomplot.h>
-#include <algorithm>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -25,6 +24,7 @@
 #include <QToolButton>
 #include <QUndoStack>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "app/ExportController.h"
 #include "app/FileController.h"
@@ -40,9 +40,15 @@
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "run/RunController.h"
+#include "studio/PresentationMode.h"
+#include "studio/SessionController.h"
+#include "studio/VariantComparison.h"
+#include "studio/VariantStore.h"
+#include "studio/VariantStrip.h"
 #include "sweep/SweepResultsOpener.h"
 #include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
+#include "teach/TeachTab.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/ClusterPanel.h"
 #include "widgets/ExportPlanDialog.h"
@@ -61,7 +67,8 @@ MainWindow::MainWindow(QWidget* parent)
       m_doc(new WorkloadDocument(this)),
       m_model(new JobTableModel(m_doc, this)),
       m_runs(new RunController(this)),
-      m_files(new FileController(m_doc, this)) {
+      m_files(new FileController(m_doc, this)),
+      m_variants(new VariantStore(this)) {
     initResources();
     setAcceptDrops(true);
     setWindowIcon(QIcon(QStringLiteral(":/icons/mrx.svg")));
@@ -73,7 +80,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_gantt = new GanttPanel(m_tabs);
     m_stages = new StageView(m_tabs);
     m_comparison = new ComparisonView(m_tabs);
-    m_johnson = new JohnsonStepper(m_tabs);
+    m_teach = new TeachTab(m_tabs);
+    m_variantComparison = new VariantComparison(m_variants, m_runs, m_comparison);
+    m_comparison->addSection(m_variantComparison);
     m_sweep = new SweepTab(m_tabs);
     m_cost = new CostTab(m_tabs);
     m_deadlines = new DeadlinesTab(m_tabs);
@@ -93,7 +102,7 @@ MainWindow::MainWindow(QWidget* parent)
     addPage(m_gantt, tr("Timeline"));
     addPage(m_stages, tr("Stages"));
     addPage(m_comparison, tr("Comparison"));
-    addPage(m_johnson, tr("Teach Johnson"));
+    addPage(m_teach, tr("Teach"));
     addPage(m_sweep, tr("Sweep"));
     addPage(m_deadlines, tr("Deadlines"));
     addPage(m_cost, tr("Cost (LiPS)"));
@@ -114,6 +123,12 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addPermanentWidget(m_busy);
     applyRunOptions();
 
+    // The variants strip (issue 15): kept snapshots of the workload, each run like this one.
+    m_variantStrip = new VariantStrip(
+        m_variants, [this] { return m_sessions->capture().current; },
+        [this] { return m_doc->jobColours(); }, this);
+    addToolBar(Qt::TopToolBarArea, m_variantStrip);
+    connect(m_variantStrip, &VariantStrip::statusMessage, m_status, &QLabel::setText);
     buildMenus();
 
     connect(m_doc, &WorkloadDocument::changed, this, &MainWindow::requestRun);
@@ -218,6 +233,11 @@ QWidget* MainWindow::buildLeftPanel() {
 void MainWindow::buildMenus() {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_files->fillMenu(file);
+    file->addSeparator();
+    m_sessions = new SessionController(this, m_variants);
+    m_sessions->fillMenu(file);
+    m_files->setSessionOpener([this](const QString& path) { return m_sessions->open(path); });
+    connect(m_sessions, &SessionController::statusMessage, m_status, &QLabel::setText);
     connect(m_files, &FileController::opened, this, [this] {
         m_table->clearSelection();
         checkDeadlineAlgorithm();
@@ -306,6 +326,10 @@ void MainWindow::buildMenus() {
         m_table->clearSelection();
         selectJob(-1);
     });
+    view->addSeparator();
+    m_presentation = new PresentationMode(this, {m_leftPanel, m_variantStrip});
+    m_presentation->fillMenu(view);
+    view->addSeparator();
     QAction* safeColours = view->addAction(tr("Colour-&blind-safe job colours"));
     safeColours->setObjectName(QStringLiteral("colourBlindSafe"));
     safeColours->setCheckable(true);
@@ -341,16 +365,29 @@ bool MainWindow::openFile(const QString& path, bool asSample) {
     return m_files->open(path, asSample);
 }
 
+QList<std::pair<QString, QWidget*>> MainWindow::namedPages() const {
+    return {{QStringLiteral("timeline"), m_gantt},
+            {QStringLiteral("stages"), m_stages},
+            {QStringLiteral("comparison"), m_comparison},
+            {QStringLiteral("johnson"), m_teach},
+            {QStringLiteral("sweep"), m_sweep},
+            {QStringLiteral("deadlines"), m_deadlines},
+            {QStringLiteral("cost"), m_cost},
+            {QStringLiteral("cost-cpu"), m_cost},
+            {QStringLiteral("cost-sweep"), m_cost}};
+}
+
+QString MainWindow::currentTabName() const {
+    for (const auto& [name, page] : namedPages()) {
+        if (page == currentPage()) {
+            return name;
+        }
+    }
+    return {};
+}
+
 bool MainWindow::showTab(const QString& name) {
-    const QList<std::pair<QString, QWidget*>> pages = {{QStringLiteral("timeline"), m_gantt},
-                                                       {QStringLiteral("stages"), m_stages},
-                                                       {QStringLiteral("comparison"), m_comparison},
-                                                       {QStringLiteral("johnson"), m_johnson},
-                                                       {QStringLiteral("sweep"), m_sweep},
-                                                       {QStringLiteral("deadlines"), m_deadlines},
-                                                       {QStringLiteral("cost"), m_cost},
-                                                       {QStringLiteral("cost-cpu"), m_cost},
-                                                       {QStringLiteral("cost-sweep"), m_cost}};
+    const QList<std::pair<QString, QWidget*>> pages = namedPages();
     for (const auto& [pageName, page] : pages) {
         if (pageName == name.toLower()) {
             m_tabs->setCurrentIndex(tabIndex(page));
@@ -449,11 +486,15 @@ int MainWindow::tabIndex(QWidget* page) const {
     for (int i = 0; i < m_tabs->count(); ++i) {
         QWidget* tab = m_tabs->widget(i);
         auto* scroll = qobject_cast<QScrollArea*>(tab);
-        if (tab == page || (scroll && scroll->widget() == page)) {
-            return i;
+        if (tab == page || (scroll && scroll->widget() == page) || tab->isAncestorOf(page)) {
+            return i;  // a page inside a tab's page (the Johnson lesson of the Teach tab) too
         }
     }
     return -1;
+}
+
+JohnsonStepper* MainWindow::johnsonStepper() const {
+    return m_teach->johnson();
 }
 
 void MainWindow::refreshCurrentTab() {
@@ -478,8 +519,8 @@ void MainWindow::refreshTab(QWidget* page) {
         m_stages->setResults(m_results);
     } else if (page == m_comparison) {
         m_comparison->setResults(m_results);
-    } else if (page == m_johnson) {
-        m_johnson->setResults(m_results);
+    } else if (page == m_teach || page == m_teach->johnson()) {
+        m_teach->setResults(m_results);
     } else if (page == m_sweep) {
         m_sweep->setWorkload(m_results->workload);
         m_sweep->setAlgorithms(m_algorithms->checkedIds());

@@ -28,6 +28,10 @@ class GanttPanel;
 class StageView;
 class ComparisonView;
 class JohnsonStepper;
+class TeachTab;
+class VariantComparison;
+class VariantStrip;
+class PresentationMode;
 class SweepTab;
 class FileController;
 class CostTab;
@@ -35,6 +39,8 @@ class RunOptionsPanel;
 class DeadlinesTab;
 class ExportController;
 class JobTableView;
+class VariantStore;
+class SessionController;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -47,6 +53,9 @@ public:
     // cost-sweep); false if unknown.
     bool showTab(const QString& name);
     void selectJob(int job);
+    int selectedJob() const { return m_selectedJob; }
+    // The name showTab() takes for the tab shown (empty for none).
+    QString currentTabName() const;
     // Brings a tab's charts and tables up to the newest results whether it was ever shown or
     // not (File > Export calls it first: exports never depend on a tab having been visible).
     void refreshTab(QWidget* page);
@@ -60,13 +69,18 @@ public:
     GanttPanel* ganttPanel() const { return m_gantt; }
     StageView* stageView() const { return m_stages; }
     ComparisonView* comparisonView() const { return m_comparison; }
-    JohnsonStepper* johnsonStepper() const { return m_johnson; }
+    JohnsonStepper* johnsonStepper() const;
+    TeachTab* teachTab() const { return m_teach; }
+    VariantComparison* variantComparison() const { return m_variantComparison; }
+    PresentationMode* presentation() const { return m_presentation; }
     SweepTab* sweepTab() const { return m_sweep; }
     CostTab* costTab() const { return m_cost; }
     DeadlinesTab* deadlinesTab() const { return m_deadlines; }
     RunOptionsPanel* runOptionsPanel() const { return m_runOptions; }
     FileController* fileController() const { return m_files; }
     ExportController* exports() const { return m_exports; }
+    VariantStore* variants() const { return m_variants; }
+    SessionController* sessions() const { return m_sessions; }
     QTabWidget* tabs() const { return m_tabs; }
     // The page shown (a tab's page may sit in a scroll area) and a page's tab index.
     QWidget* currentPage() const;
@@ -82,6 +96,7 @@ protected:
 private:
     QWidget* buildLeftPanel();
     void buildMenus();
+    QList<std::pair<QString, QWidget*>> namedPages() const;  // showTab's names
     void addExports(QMenu* menu);
     void requestRun();
     void applyRunOptions();
@@ -111,13 +126,18 @@ private:
     GanttPanel* m_gantt;
     StageView* m_stages;
     ComparisonView* m_comparison;
-    JohnsonStepper* m_johnson;
+    TeachTab* m_teach;
+    VariantComparison* m_variantComparison;
+    VariantStrip* m_variantStrip;
+    PresentationMode* m_presentation = nullptr;
     SweepTab* m_sweep;
     CostTab* m_cost;
     QWidget* m_leftPanel;
     DeadlinesTab* m_deadlines;
     FileController* m_files;
     ExportController* m_exports = nullptr;
+    VariantStore* m_variants;
+    SessionController* m_sessions = nullptr;
     QLabel* m_status;
     QLabel* m_optionsLabel;
     QProgressBar* m_busy;

@@ -20,8 +20,12 @@
 #include "deadlines/LoadSweepCharts.h"
 #include "io/JobCsv.h"
 #include "run/RunController.h"
+#include "studio/VariantComparison.h"
+#include "studio/VariantStore.h"
 #include "sweep/SweepTab.h"
+#include "teach/BalancedPoolsStepper.h"
 #include "teach/JohnsonStepper.h"
+#include "teach/TeachTab.h"
 
 namespace mr::ui {
 
@@ -87,9 +91,16 @@ void MainWindow::addExports(QMenu* menu) {
         return m_results ? QList<QCustomPlot*>{m_comparison->chart()} : QList<QCustomPlot*>{};
     });
     exports->addChartExport(menu, tr("Johnson timelines"), QStringLiteral("johnson"), [this] {
-        refreshTab(m_johnson);
-        return m_results ? m_johnson->plots() : QList<QCustomPlot*>{};
+        refreshTab(m_teach);
+        return m_results ? m_teach->johnson()->plots() : QList<QCustomPlot*>{};
     });
+    exports->addChartExport(menu, tr("BalancedPools lesson chart"),
+                            QStringLiteral("teach-balanced-pools"), [this] {
+                                refreshTab(m_teach);
+                                return m_teach->balancedPools()->lesson()
+                                           ? QList<QCustomPlot*>{m_teach->balancedPools()->chart()}
+                                           : QList<QCustomPlot*>{};
+                            });
     exports->setGroup(QStringLiteral("sweep"));
     exports->addChartExport(menu, tr("Sweep chart"), QStringLiteral("sweep"), [this] {
         return m_sweep->result() ? QList<QCustomPlot*>{m_sweep->chart()} : QList<QCustomPlot*>{};
@@ -123,6 +134,9 @@ void MainWindow::addExports(QMenu* menu) {
     }
     menu->addSeparator();
     exports->setGroup(QStringLiteral("workload"));
+    exports->addCsvExport(menu, tr("Variants table as CSV"), QStringLiteral("variants"), [this] {
+        return m_variants->count() > 0 ? m_variantComparison->csv() : QString();
+    });
     exports->addCsvExport(menu, tr("Comparison table as CSV"), QStringLiteral("comparison"),
                           [this] {
                               refreshTab(m_comparison);

@@ -31,6 +31,7 @@ QString title(const std::string& header) {
 ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     auto* splitter = new QSplitter(Qt::Vertical, this);
+    m_splitter = splitter;
     m_chart = new QCustomPlot(splitter);
     m_chart->plotLayout()->insertRow(0);
     m_chart->plotLayout()->addElement(
@@ -52,6 +53,11 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter);
+}
+
+void ComparisonView::addSection(QWidget* section) {
+    m_splitter->addWidget(section);
+    m_splitter->setStretchFactor(m_splitter->count() - 1, 3);
 }
 
 void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {

@@ -12,6 +12,7 @@
 
 class QCustomPlot;
 class QCPItemText;
+class QSplitter;
 class QTableWidget;
 
 namespace mr::ui {
@@ -27,11 +28,14 @@ public:
     QTableWidget* table() const { return m_table; }
     // The table as CSV (what File > Export results writes).
     QString csv() const;
+    // Adds a part below the table (the variants' comparison), sharing the splitter's height.
+    void addSection(QWidget* section);
 
 private:
     void placeBarLabels();
 
     QCustomPlot* m_chart;
+    QSplitter* m_splitter;
     QTableWidget* m_table;
     ComparisonTable m_comparison;
     QList<QCPItemText*> m_barLabels;

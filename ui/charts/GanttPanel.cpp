@@ -212,7 +212,10 @@ GanttPlot* GanttPanel::createPlot(const QString& id) {
     auto* plot = new GanttPlot(m_container);
     connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this, plot] { syncRanges(plot); });
-    connect(plot, &GanttPlot::userChangedRange, this, [this] { m_userZoomed = true; });
+    connect(plot, &GanttPlot::userChangedRange, this, [this] {
+        m_userZoomed = true;
+        m_wantedRange.reset();
+    });
     connect(plot, &GanttPlot::jobClicked, this, [this, id](int job) {
         m_current = id;
         emit jobClicked(job);
@@ -231,7 +234,12 @@ GanttPanel::ChartArea* GanttPanel::area(const QString& algorithm) const {
 
 void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool workloadReplaced) {
     if (workloadReplaced) {
-        m_userZoomed = false;
+        // A range asked for before this workload's charts (a session) outlives the replacement
+        // that brought them; once applied, the next workload fits again.
+        if (m_wantedApplied) {
+            m_wantedRange.reset();
+        }
+        m_userZoomed = m_wantedRange.has_value();
         for (ChartArea* a : m_order) {
             a->dropChart(m_unseen);  // another workload's chart must not stay a moment longer
         }
@@ -263,7 +271,9 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
     }
     m_syncing = false;
     if (changed) {
-        if (!m_userZoomed) {
+        if (m_wantedRange) {
+            applyWantedRange();
+        } else if (!m_userZoomed) {
             fitCharts(true);  // a result came in: the charts still updating wait for theirs
         } else if (GanttPlot* first = currentPlot()) {
             syncRanges(first);
@@ -345,7 +355,37 @@ void GanttPanel::syncRanges(GanttPlot* source) {
     m_syncing = false;
 }
 
+std::optional<std::pair<double, double>> GanttPanel::timeRange() const {
+    if (m_wantedRange) {
+        return m_wantedRange;
+    }
+    GanttPlot* plot = currentPlot();
+    if (!m_userZoomed || plot == nullptr) {
+        return std::nullopt;
+    }
+    return std::pair{plot->xAxis->range().lower, plot->xAxis->range().upper};
+}
+
+void GanttPanel::setTimeRange(double from, double to) {
+    m_wantedRange = std::pair{from, to};
+    m_wantedApplied = false;
+    m_userZoomed = true;
+    applyWantedRange();
+}
+
+void GanttPanel::applyWantedRange() {
+    const QList<GanttPlot*> list = plots();
+    m_syncing = true;
+    for (GanttPlot* plot : list) {
+        plot->xAxis->setRange(m_wantedRange->first, m_wantedRange->second);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
+    m_syncing = false;
+    m_wantedApplied = m_wantedApplied || !list.isEmpty();
+}
+
 void GanttPanel::fitAll() {
+    m_wantedRange.reset();
     fitCharts(false);
 }
 

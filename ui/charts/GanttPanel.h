@@ -13,6 +13,8 @@
 #include <QSet>
 #include <QWidget>
 #include <memory>
+#include <optional>
+#include <utility>
 
 class QBoxLayout;
 class QLabel;
@@ -42,6 +44,11 @@ public:
     bool isStacked() const;
     void setLabelsVisible(bool visible);
     void fitAll();
+    // The time axis the user zoomed to (seconds), or none while the charts fit the makespan.
+    std::optional<std::pair<double, double>> timeRange() const;
+    // Zooms every chart to [from, to], also the charts still to come (a session opened before
+    // its runs are done); the next zoom by the user or fitAll() ends it.
+    void setTimeRange(double from, double to);
     // The next setResults draws every chart again, even the unchanged ones (new colours).
     void invalidate();
 
@@ -72,6 +79,7 @@ private:
     GanttPlot* createPlot(const QString& algorithm);
     void applySizing();
     void syncRanges(GanttPlot* source);
+    void applyWantedRange();
     // One time axis for all; `onlyCurrent`: redraw only the charts whose result is current.
     void fitCharts(bool onlyCurrent);
     void replotIfSeen(GanttPlot* plot);
@@ -87,6 +95,8 @@ private:
     QSet<GanttPlot*> m_unseen;  // charts whose axes changed while out of sight
     QString m_current;
     bool m_userZoomed = false;
+    std::optional<std::pair<double, double>> m_wantedRange;  // setTimeRange's, until applied
+    bool m_wantedApplied = false;
     bool m_syncing = false;
     bool m_labels = true;
     int m_selectedJob = -1;

@@ -272,6 +272,10 @@ void JohnsonStepper::rebuild() {
     const double span = std::max(formula, simulated ? simulated->sim.makespan : 0.0) * 1.03;
     m_formula->xAxis->setRange(0, std::max(span, 1e-9));
     m_formula->replot(QCustomPlot::rpQueuedReplot);
+    if (m_pendingStep >= 0) {
+        m_step = m_pendingStep;
+        m_pendingStep = -1;
+    }
     m_step = std::min(m_step, stepCount());
     refresh();
 }
@@ -337,8 +341,13 @@ QString JohnsonStepper::breaksExplanation(const Workload& w, double formula,
 }
 
 void JohnsonStepper::setStep(int step) {
+    m_pendingStep = -1;
     m_step = std::clamp(step, 0, stepCount());
     refresh();
+}
+
+void JohnsonStepper::restoreStep(int step) {
+    m_pendingStep = std::max(step, 0);
 }
 
 QString JohnsonStepper::breaksText() const {

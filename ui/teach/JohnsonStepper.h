@@ -32,9 +32,11 @@ public:
     explicit JohnsonStepper(QWidget* parent = nullptr);
 
     void setResults(const std::shared_ptr<const RunSet>& results);
-    int step() const { return m_step; }
+    int step() const { return m_pendingStep >= 0 ? m_pendingStep : m_step; }
     int stepCount() const { return static_cast<int>(m_trace.steps.size()); }
     void setStep(int step);
+    // The step to show once the next results are in (a session opened before its run is done).
+    void restoreStep(int step);
     // The schedule σ after the last step (equals the `johnson` algorithm's order).
     std::vector<int> finalOrder() const { return m_trace.order; }
     QString explanation() const;
@@ -58,6 +60,7 @@ private:
     QPushButton* m_last;
     QPushButton* m_play;
     QTimer* m_timer;
+    int m_pendingStep = -1;
     QCustomPlot* m_timeline;
     BlocksPlottable* m_timelineBlocks;
     QWidget* m_breaks;

@@ -1,0 +1,69 @@
+#include "experiments/VariantTable.h"
+
+#include "experiments/DeadlineMetrics.h"
+#include "io/ResultFormat.h"
+
+namespace mr {
+
+std::vector<VariantRow> variantTable(const std::vector<VariantCell>& cells,
+                                     const std::string& reference) {
+    const auto referenceMakespan = [&](const std::string& algorithm) -> std::optional<double> {
+        for (const VariantCell& c : cells) {
+            if (c.variant == reference && c.algorithm == algorithm && c.result) {
+                return c.result->makespan();
+            }
+        }
+        return std::nullopt;
+    };
+    std::vector<VariantRow> rows;
+    rows.reserve(cells.size());
+    for (const VariantCell& c : cells) {
+        VariantRow row;
+        row.variant = c.variant;
+        row.algorithm = c.algorithm;
+        row.status = c.status;
+        if (c.result) {
+            const RunResult& r = *c.result;
+            row.makespan = r.makespan();
+            row.mapUtilization = r.sim.mapUtilization();
+            row.reduceUtilization = r.sim.reduceUtilization();
+            if (c.workload) {
+                const DeadlineMetrics m = deadlineMetrics(*c.workload, r);
+                row.avgCompletion = m.avgCompletionTime;
+                if (m.jobsWithDeadline > 0) {
+                    row.deadlines = m.jobsWithDeadline;
+                    row.missed = m.missed;
+                }
+            }
+            if (const auto base = referenceMakespan(c.algorithm)) {
+                row.delta = r.makespan() - *base;
+                if (*base > 0.0) {
+                    row.deltaPercent = *row.delta / *base * 100.0;
+                }
+            }
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::string variantTableCsv(const std::vector<VariantRow>& rows) {
+    const auto number = [](const std::optional<double>& v) {
+        return v ? csvNumber(*v) : std::string();
+    };
+    const auto count = [](const std::optional<int>& v) {
+        return v ? std::to_string(*v) : std::string();
+    };
+    std::string out =
+        "variant,algorithm,makespan,delta,delta_percent,map_utilization,reduce_utilization,"
+        "avg_completion,deadlines,missed,status\n";
+    for (const VariantRow& r : rows) {
+        out += csvField(r.variant) + ',' + csvField(r.algorithm) + ',' + number(r.makespan) + ',' +
+               number(r.delta) + ',' + number(r.deltaPercent) + ',' + number(r.mapUtilization) +
+               ',' + number(r.reduceUtilization) + ',' + number(r.avgCompletion) + ',' +
+               count(r.deadlines) + ',' + count(r.missed) + ',' + csvField(r.status) + '\n';
+    }
+    return out;
+}
+
+}  // namespace mr

@@ -1,0 +1,47 @@
+// VariantTable — the Comparison tab's variant × algorithm table and its CSV (issue 15 item 1,
+// `variants.csv` of --export-all): per variant and algorithm the makespan, its difference from
+// the same algorithm on a reference variant, utilisation, average completion time and missed
+// deadlines (seed 004 §IV-A) where the variant's jobs have deadlines.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "schedulers/Algorithm.h"
+
+namespace mr {
+
+// One algorithm on one variant, as far as it got.
+struct VariantCell {
+    std::string variant;
+    std::string algorithm;
+    const Workload* workload = nullptr;  // the variant's jobs (deadlines, arrivals)
+    const RunResult* result = nullptr;   // null: no result (computing, failed, cancelled)
+    std::string status;                  // why there is no result; empty with one
+};
+
+struct VariantRow {
+    std::string variant;
+    std::string algorithm;
+    std::optional<double> makespan;
+    std::optional<double> delta;         // makespan − the reference variant's (same algorithm)
+    std::optional<double> deltaPercent;  // delta / the reference's makespan × 100
+    std::optional<double> mapUtilization;
+    std::optional<double> reduceUtilization;
+    std::optional<double> avgCompletion;  // mean of completion − arrival over the jobs
+    std::optional<int> deadlines;         // jobs with a deadline (none: no deadlines)
+    std::optional<int> missed;            // of those, late ones
+    std::string status;
+};
+
+// One row per cell, in the cells' order. `reference`: the variant the deltas are against (none
+// when empty or unknown; its own rows get a delta of 0).
+std::vector<VariantRow> variantTable(const std::vector<VariantCell>& cells,
+                                     const std::string& reference);
+
+// variant,algorithm,makespan,delta,delta_percent,map_utilization,reduce_utilization,
+// avg_completion,deadlines,missed,status — empty fields where a value does not exist.
+std::string variantTableCsv(const std::vector<VariantRow>& rows);
+
+}  // namespace mr

@@ -1,0 +1,88 @@
+// The variant × algorithm table (issue 15 item 1): makespans, deltas against the reference
+// variant, utilisation and missed deadlines, on hand-built results and on the papers' numbers.
+#include <gtest/gtest.h>
+
+#include "experiments/VariantTable.h"
+#include "schedulers/Registry.h"
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+RunResult handResult(double makespan, double mapBusy, std::vector<JobTimes> jobs) {
+    RunResult r;
+    r.sim.makespan = makespan;
+    r.sim.mapSlots = 2;
+    r.sim.reduceSlots = 1;
+    r.sim.mapBusy = mapBusy;
+    r.sim.reduceBusy = makespan / 2;
+    r.sim.jobs = std::move(jobs);
+    return r;
+}
+
+TEST(VariantTable, DeltasAgainstTheReferenceAndMissedDeadlines) {
+    Workload w;
+    w.cluster = {2, 1, 1};
+    Job a;
+    a.name = "a";
+    a.mapDurations = {1.0};
+    a.deadline = 30.0;
+    Job b;
+    b.name = "b";
+    b.mapDurations = {1.0};
+    w.jobs = {a, b};
+    // Variant A ends job a at 20 (on time), B at 45 (late: deadline 30).
+    const RunResult ra = handResult(40.0, 40.0, {{0, 0, 10, 20}, {0, 0, 30, 40}});
+    const RunResult rb = handResult(50.0, 25.0, {{0, 0, 10, 45}, {0, 0, 30, 50}});
+    const std::vector<VariantCell> cells = {
+        {"A", "x", &w, &ra, ""}, {"B", "x", &w, &rb, ""}, {"B", "y", &w, nullptr, "cancelled"}};
+    const auto rows = variantTable(cells, "A");
+    ASSERT_EQ(rows.size(), 3u);
+    EXPECT_EQ(rows[0].delta, 0.0);
+    EXPECT_EQ(rows[1].makespan, 50.0);
+    EXPECT_EQ(rows[1].delta, 10.0);
+    EXPECT_EQ(rows[1].deltaPercent, 25.0);
+    EXPECT_EQ(rows[0].mapUtilization, 0.5);   // 40 / (2 slots × 40 s)
+    EXPECT_EQ(rows[1].mapUtilization, 0.25);  // 25 / (2 × 50)
+    EXPECT_EQ(rows[1].reduceUtilization, 0.5);
+    EXPECT_EQ(rows[0].avgCompletion, 30.0);  // (20 + 40) / 2
+    EXPECT_EQ(rows[0].deadlines, 1);
+    EXPECT_EQ(rows[0].missed, 0);
+    EXPECT_EQ(rows[1].missed, 1);
+    EXPECT_FALSE(rows[2].makespan);
+    EXPECT_FALSE(rows[2].delta);
+    EXPECT_EQ(rows[2].status, "cancelled");
+    EXPECT_EQ(variantTableCsv(rows),
+              "variant,algorithm,makespan,delta,delta_percent,map_utilization,"
+              "reduce_utilization,avg_completion,deadlines,missed,status\n"
+              "A,x,40,0,0,0.5,0.5,30,1,0,\n"
+              "B,x,50,10,25,0.25,0.5,47.5,1,1,\n"
+              "B,y,,,,,,,,,cancelled\n");
+    // Without a reference (or an unknown one) there are no deltas.
+    EXPECT_FALSE(variantTable(cells, "")[1].delta);
+    EXPECT_FALSE(variantTable(cells, "Z")[1].delta);
+}
+
+TEST(VariantTable, Figure4ScenariosAsVariants) {
+    // Seed 000 Fig. 4: Johnson simulates scenario 1 and scenario 2 both to 47; BalancedPools
+    // gains only on scenario 2 (40), so its delta against scenario 1 is 40 − its scenario-1 run.
+    const Workload s1 = test::figure4(1);
+    const Workload s2 = test::figure4(2);
+    const RunResult j1 = runAlgorithm(s1, "johnson", {});
+    const RunResult j2 = runAlgorithm(s2, "johnson", {});
+    const RunResult b2 = runAlgorithm(s2, "balanced-pools", {});
+    const RunResult b1 = runAlgorithm(s1, "balanced-pools", {});
+    const auto rows = variantTable({{"s1", "johnson", &s1, &j1, ""},
+                                    {"s1", "balanced-pools", &s1, &b1, ""},
+                                    {"s2", "johnson", &s2, &j2, ""},
+                                    {"s2", "balanced-pools", &s2, &b2, ""}},
+                                   "s1");
+    EXPECT_EQ(rows[2].makespan, 47.0);
+    EXPECT_EQ(rows[2].delta, 0.0);
+    EXPECT_EQ(rows[3].makespan, 40.0);
+    EXPECT_EQ(*rows[3].delta, 40.0 - b1.makespan());
+    EXPECT_FALSE(rows[3].deadlines);  // no job has a deadline
+}
+
+}  // namespace
+}  // namespace mr

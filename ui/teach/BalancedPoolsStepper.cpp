@@ -1,0 +1,357 @@
+#include "teach/BalancedPoolsStepper.h"
+
+#include <qcustomplot.h>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "charts/AxisFormat.h"
+#include "io/ResultFormat.h"
+#include "run/BackgroundJob.h"
+#include "run/RunController.h"
+#include "teach/StepControls.h"
+
+namespace mr::ui {
+
+namespace {
+
+// Beyond this the job table and the probes stop being readable in class (as Johnson's stepper).
+constexpr int kMaxTeachJobs = 60;
+
+QString t(double seconds) {
+    return QString::fromStdString(formatTime(seconds));
+}
+
+using Kind = PoolsLessonStep::Kind;
+
+}  // namespace
+
+BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
+    : QWidget(parent), m_job(new BackgroundJob(this)) {
+    auto* layout = new QVBoxLayout(this);
+    m_controls = new StepControls(this, this);
+    layout->addWidget(m_controls);
+    connect(m_controls, &StepControls::stepChanged, this, &BalancedPoolsStepper::refresh);
+
+    m_explain = new QLabel(this);
+    m_explain->setWordWrap(true);
+    m_explain->setTextFormat(Qt::RichText);
+    m_explain->setMinimumHeight(64);
+    m_explain->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff8dc; border: 1px solid #e0d090; padding: 6px; }"));
+    layout->addWidget(m_explain);
+
+    auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_jobs = new QTableWidget(splitter);
+    m_jobs->setColumnCount(3);
+    m_jobs->setHorizontalHeaderLabels({tr("Job"), tr("map tasks"), tr("pool")});
+    m_jobs->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_jobs->setSelectionMode(QAbstractItemView::NoSelection);
+    m_jobs->setFocusPolicy(Qt::NoFocus);
+    m_jobs->horizontalHeader()->setStretchLastSection(true);
+    m_jobs->setToolTip(
+        tr("The jobs sorted by their number of map tasks (Algorithm 2's first "
+           "step); a split point cuts this list into two pools"));
+
+    m_chart = new QCustomPlot(splitter);
+    m_chart->setFocusPolicy(Qt::NoFocus);
+    m_chart->plotLayout()->insertRow(0);
+    m_chart->plotLayout()->addElement(
+        0, 0,
+        new QCPTextElement(m_chart, tr("The search on the small pool's nodes: both pools' ends"),
+                           QFont(font().family(), 10, QFont::Bold)));
+    m_chart->xAxis->setLabel(tr("nodes of the small pool"));
+    m_chart->yAxis->setLabel(tr("pool ends (s)"));
+    usePlainNumbers(m_chart->xAxis);
+    usePlainNumbers(m_chart->yAxis);
+    m_smallGraph = m_chart->addGraph();
+    m_smallGraph->setName(tr("small pool"));
+    m_smallGraph->setLineStyle(QCPGraph::lsNone);
+    m_smallGraph->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(31, 119, 180), 10));
+    m_bigGraph = m_chart->addGraph();
+    m_bigGraph->setName(tr("big pool"));
+    m_bigGraph->setLineStyle(QCPGraph::lsNone);
+    m_bigGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(214, 96, 0), 9));
+    m_bestLine = new QCPItemStraightLine(m_chart);
+    m_bestLine->setPen(QPen(QColor(40, 140, 40), 1.5, Qt::DashLine));
+    m_probeLine = new QCPItemStraightLine(m_chart);
+    m_probeLine->setPen(QPen(QColor(120, 120, 120), 1, Qt::DotLine));
+    m_chart->legend->setVisible(true);
+    splitter->addWidget(m_jobs);
+    splitter->addWidget(m_chart);
+    splitter->setStretchFactor(1, 2);
+    layout->addWidget(splitter, 1);
+    setFocusPolicy(Qt::StrongFocus);
+    refresh();
+}
+
+void BalancedPoolsStepper::setResults(const std::shared_ptr<const RunSet>& results) {
+    const bool sameInput = m_results && results && *m_results->workload == *results->workload &&
+                           m_results->options.estimator == results->options.estimator &&
+                           m_results->options.pools == results->options.pools;
+    m_results = results;
+    if (sameInput) {
+        return;
+    }
+    m_lesson.reset();
+    const Workload& w = *results->workload;
+    if (w.jobCount() > kMaxTeachJobs || w.jobCount() < 2) {
+        m_job->discard();
+        refresh();
+        return;
+    }
+    BalancedPoolsOptions options;
+    options.estimator = results->options.estimator;
+    options.maxPools = results->options.pools;
+    std::shared_ptr<const Workload> workload = results->workload;
+    m_job->start<std::shared_ptr<const PoolsLesson>>(
+        [workload, options](const CancelFlag& cancel) {
+            BalancedPoolsOptions o = options;
+            o.cancel = &cancel;
+            return std::make_shared<const PoolsLesson>(balancedPoolsLesson(*workload, o));
+        },
+        [this](std::shared_ptr<const PoolsLesson> lesson) { showLesson(std::move(lesson)); });
+    refresh();
+}
+
+void BalancedPoolsStepper::waitForLesson() {
+    m_job->waitForIdle();
+}
+
+void BalancedPoolsStepper::showLesson(std::shared_ptr<const PoolsLesson> lesson) {
+    m_lesson = std::move(lesson);
+    const Workload& w = *m_results->workload;
+    m_jobs->setRowCount(static_cast<int>(m_lesson->byMaps.size()));
+    for (std::size_t r = 0; r < m_lesson->byMaps.size(); ++r) {
+        const int j = m_lesson->byMaps[r];
+        const Job& job = w.jobs[static_cast<std::size_t>(j)];
+        auto* name = new QTableWidgetItem(QString::fromStdString(job.name));
+        name->setData(Qt::DecorationRole, m_results->colours.base(j));
+        m_jobs->setItem(static_cast<int>(r), 0, name);
+        m_jobs->setItem(static_cast<int>(r), 1, new QTableWidgetItem(QString::number(job.maps())));
+        m_jobs->setItem(static_cast<int>(r), 2, new QTableWidgetItem());
+    }
+    m_controls->setCount(static_cast<int>(m_lesson->steps.size()));
+    if (m_pendingStep >= 0) {
+        m_controls->setStep(m_pendingStep);
+        m_pendingStep = -1;
+    }
+    refresh();
+}
+
+int BalancedPoolsStepper::step() const {
+    return m_pendingStep >= 0 ? m_pendingStep : m_controls->step();
+}
+
+void BalancedPoolsStepper::setStep(int step) {
+    m_pendingStep = -1;
+    m_controls->setStep(step);
+}
+
+QString BalancedPoolsStepper::jobNames(const std::vector<int>& jobs) const {
+    QStringList names;
+    for (int j : jobs) {
+        names << QString::fromStdString(
+            m_results->workload->jobs[static_cast<std::size_t>(j)].name);
+    }
+    return QStringLiteral("{") + names.join(QStringLiteral(", ")) + QStringLiteral("}");
+}
+
+QString BalancedPoolsStepper::stepText(const PoolsLessonStep& s) const {
+    const Workload& w = *m_results->workload;
+    const PoolsLesson& lesson = *m_lesson;
+    const int nodes = w.cluster.nodes;
+    const auto part = [&](bool small) {
+        const auto begin = lesson.byMaps.begin();
+        return small ? std::vector<int>(begin, begin + s.split)
+                     : std::vector<int>(begin + s.split, lesson.byMaps.end());
+    };
+    switch (s.kind) {
+        case Kind::Sort: {
+            QStringList sorted;
+            for (int j : lesson.byMaps) {
+                const Job& job = w.jobs[static_cast<std::size_t>(j)];
+                sorted << QStringLiteral("%1 (%2)")
+                              .arg(QString::fromStdString(job.name))
+                              .arg(job.maps());
+            }
+            return tr("<b>Sort.</b> Algorithm 2 sorts the jobs by their number of map tasks: %1. "
+                      "Each split point cuts this list into a pool of small jobs and a pool of big "
+                      "jobs, each on its own nodes, so that small jobs no longer wait behind big "
+                      "ones that leave slots idle.")
+                .arg(sorted.join(QStringLiteral(", ")));
+        }
+        case Kind::Johnson:
+            return tr("<b>The plan to beat.</b> Plain Johnson on all %1 nodes ends at <b>%2 s</b>. "
+                      "A split must end clearly earlier to be chosen.")
+                .arg(nodes)
+                .arg(t(lesson.plan.johnsonEnd));
+        case Kind::Split:
+            return tr("<b>Split %1.</b> The small pool holds %2 (the %1 job(s) with the fewest map "
+                      "tasks), the big pool %3. Now search the small pool's node count between 1 "
+                      "and %4: with too few nodes the small pool finishes last, with too many the "
+                      "big one does; the balance lies between.")
+                .arg(s.split)
+                .arg(jobNames(part(true)), jobNames(part(false)))
+                .arg(nodes - 1);
+        case Kind::Probe: {
+            if (!s.exact) {
+                return tr("<b>Probe.</b> Small pool on %1 node(s), big pool on %2: both run past "
+                          "the best plan so far, so neither is simulated to its end (this count "
+                          "cannot win). Only which ends first is needed: the %3 pool, so the "
+                          "search tries %4 nodes for the small pool.")
+                    .arg(s.nodes)
+                    .arg(nodes - s.nodes)
+                    .arg(s.smallFirst ? tr("small") : tr("big"))
+                    .arg(s.smallFirst ? tr("fewer") : tr("more"));
+            }
+            const double end = std::max(s.smallEnd, s.bigEnd);
+            QString text =
+                tr("<b>Probe.</b> Small pool on %1 node(s) ends at %2 s, big pool on %3 at %4 s "
+                   "(each simulated with Johnson's order inside). The %5 pool finishes last, so "
+                   "the search tries %6 nodes for the small pool. This split ends at max = %7 s")
+                    .arg(s.nodes)
+                    .arg(t(s.smallEnd))
+                    .arg(nodes - s.nodes)
+                    .arg(t(s.bigEnd))
+                    .arg(s.smallFirst ? tr("big") : tr("small"))
+                    .arg(s.smallFirst ? tr("fewer") : tr("more"))
+                    .arg(t(end));
+            return text + (s.improved ? tr(": <b>a new best so far</b>.")
+                                      : tr("; the best so far stays %1 s.").arg(t(s.bestSoFar)));
+        }
+        case Kind::Pruned:
+            return tr("<b>Split %1 cannot win.</b> No node count of it ends before %2 s: its "
+                      "probes, or a lower bound (the pools' work over their slots, their longest "
+                      "task chains), show it, so the rest of its search is skipped. Skipping never "
+                      "changes the result.")
+                .arg(s.split)
+                .arg(t(s.bestSoFar));
+        case Kind::SplitBest:
+            return tr("<b>Split %1's best:</b> %2 node(s) for the small pool, %3 for the big one: "
+                      "max(%4, %5) = %6 s. Best so far: %7 s.")
+                .arg(s.split)
+                .arg(s.nodes)
+                .arg(nodes - s.nodes)
+                .arg(t(s.smallEnd), t(s.bigEnd), t(std::max(s.smallEnd, s.bigEnd)), t(s.bestSoFar));
+        case Kind::Result: {
+            const BalancedPoolsPlan& plan = lesson.plan;
+            if (plan.pools.size() < 2) {
+                return tr("<b>Result.</b> No split ends clearly before plain Johnson's %1 s: "
+                          "BalancedPools keeps Johnson's order on the whole cluster.")
+                    .arg(t(plan.johnsonEnd));
+            }
+            QStringList pools;
+            for (std::size_t p = 0; p < plan.pools.size(); ++p) {
+                pools << tr("pool %1 %2 on %3 node(s) ends at %4 s")
+                             .arg(p + 1)
+                             .arg(jobNames(plan.pools[p].jobs))
+                             .arg(plan.pools[p].nodes)
+                             .arg(t(plan.pools[p].end));
+            }
+            const double makespan = lesson.makespan();
+            return tr("<b>Result.</b> %1. The makespan is <b>%2 s</b>, %3 % below plain "
+                      "Johnson's %4 s (%5 simulations).")
+                .arg(pools.join(QStringLiteral("; ")), t(makespan))
+                .arg((plan.johnsonEnd - makespan) / plan.johnsonEnd * 100.0, 0, 'f', 1)
+                .arg(t(plan.johnsonEnd))
+                .arg(plan.simulations);
+        }
+    }
+    return {};
+}
+
+QString BalancedPoolsStepper::explanation() const {
+    return m_explain->text();
+}
+
+void BalancedPoolsStepper::refresh() {
+    if (!m_results) {
+        m_explain->setText(tr("Open or edit a workload to see BalancedPools step by step."));
+        return;
+    }
+    const int jobs = m_results->workload->jobCount();
+    if (jobs > kMaxTeachJobs || jobs < 2) {
+        m_controls->setCount(0);
+        m_jobs->setRowCount(0);
+        m_explain->setText(tr("BalancedPools is shown step by step for 2 to %1 jobs; this batch "
+                              "has %2. Its pools are in the Timeline and Comparison tabs.")
+                               .arg(kMaxTeachJobs)
+                               .arg(jobs));
+        return;
+    }
+    if (!m_lesson) {
+        m_explain->setText(tr("Running BalancedPools' search on these jobs…"));
+        return;
+    }
+    const int step = m_controls->step();
+    const auto& steps = m_lesson->steps;
+    if (step == 0) {
+        m_explain->setText(tr("Press → (or ▶) to walk through Algorithm 2 of seed 000 on these "
+                              "%1 jobs: %2 steps.")
+                               .arg(jobs)
+                               .arg(steps.size()));
+    } else {
+        m_explain->setText(stepText(steps[static_cast<std::size_t>(step - 1)]));
+    }
+
+    // The pools of the split in view, in the job table.
+    const PoolsLessonStep* current =
+        step > 0 ? &steps[static_cast<std::size_t>(step - 1)] : nullptr;
+    const int split = current ? current->split : 0;
+    const bool result = current && current->kind == Kind::Result;
+    for (int r = 0; r < m_jobs->rowCount(); ++r) {
+        QString pool;
+        if (result) {
+            const int job = m_lesson->byMaps[static_cast<std::size_t>(r)];
+            for (std::size_t p = 0; p < m_lesson->plan.pools.size(); ++p) {
+                const auto& members = m_lesson->plan.pools[p].jobs;
+                if (std::find(members.begin(), members.end(), job) != members.end()) {
+                    pool = m_lesson->plan.pools.size() < 2 ? tr("whole cluster")
+                                                           : tr("pool %1").arg(p + 1);
+                }
+            }
+        } else if (split > 0) {
+            pool = r < split ? tr("small") : tr("big");
+        }
+        if (QTableWidgetItem* item = m_jobs->item(r, 2)) {
+            item->setText(pool);
+        }
+    }
+
+    // Every probe of this split so far, and the best so far.
+    QVector<double> x, small, big;
+    int firstOfSplit = step;
+    while (firstOfSplit > 1 && steps[static_cast<std::size_t>(firstOfSplit - 2)].split == split &&
+           steps[static_cast<std::size_t>(firstOfSplit - 2)].kind != Kind::Johnson) {
+        --firstOfSplit;
+    }
+    double top = m_lesson->plan.johnsonEnd;
+    for (int i = firstOfSplit; i <= step && split > 0 && !result; ++i) {
+        const PoolsLessonStep& s = steps[static_cast<std::size_t>(i - 1)];
+        if (s.kind == Kind::Probe && s.exact) {
+            x << s.nodes;
+            small << s.smallEnd;
+            big << s.bigEnd;
+            top = std::max({top, s.smallEnd, s.bigEnd});
+        }
+    }
+    m_smallGraph->setData(x, small);
+    m_bigGraph->setData(x, big);
+    const double best = current ? current->bestSoFar : m_lesson->plan.johnsonEnd;
+    m_bestLine->point1->setCoords(0, best);
+    m_bestLine->point2->setCoords(1, best);
+    m_bestLine->setVisible(current != nullptr);
+    const bool probe = current && current->kind == Kind::Probe;
+    m_probeLine->point1->setCoords(probe ? current->nodes : 0, 0);
+    m_probeLine->point2->setCoords(probe ? current->nodes : 0, 1);
+    m_probeLine->setVisible(probe);
+    m_chart->xAxis->setRange(0, m_results->workload->cluster.nodes);
+    m_chart->yAxis->setRange(0, top * 1.08);
+    m_chart->replot(QCustomPlot::rpQueuedReplot);
+}
+
+}  // namespace mr::ui

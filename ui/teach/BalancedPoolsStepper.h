@@ -1,0 +1,65 @@
+// BalancedPoolsStepper — BalancedPools (seed 000 §III-C, Algorithm 2) taught step by step on the
+// current jobs: the jobs sorted by map tasks, plain Johnson as the plan to beat, each split into a
+// small-job and a big-job pool, every probe of the search on the small pool's node count with
+// both pools' simulated ends, the best so far, and the algorithm's own plan at the end. The steps
+// come from the core's real search (balancedPoolsLesson), run in the background like every other
+// piece of work; this widget only draws them.
+#pragma once
+
+#include <QWidget>
+#include <memory>
+
+#include "schedulers/BalancedPoolsLesson.h"
+
+class QCPGraph;
+class QCPItemStraightLine;
+class QCustomPlot;
+class QLabel;
+class QTableWidget;
+
+namespace mr::ui {
+
+struct RunSet;
+class BackgroundJob;
+class StepControls;
+
+class BalancedPoolsStepper : public QWidget {
+    Q_OBJECT
+public:
+    explicit BalancedPoolsStepper(QWidget* parent = nullptr);
+
+    // New results: a new workload or options start the search again (in the background).
+    void setResults(const std::shared_ptr<const RunSet>& results);
+    // The lesson shown (null while the search runs or for a workload too large to teach).
+    const PoolsLesson* lesson() const { return m_lesson.get(); }
+    StepControls* controls() const { return m_controls; }
+    int step() const;
+    void setStep(int step);
+    // The step to show once the search is done (a session opened before it).
+    void restoreStep(int step) { m_pendingStep = step; }
+    QString explanation() const;
+    QCustomPlot* chart() const { return m_chart; }
+    // Processes events until the search is done (tests).
+    void waitForLesson();
+
+private:
+    void showLesson(std::shared_ptr<const PoolsLesson> lesson);
+    void refresh();
+    QString jobNames(const std::vector<int>& jobs) const;
+    QString stepText(const PoolsLessonStep& step) const;
+
+    std::shared_ptr<const RunSet> m_results;
+    std::shared_ptr<const PoolsLesson> m_lesson;
+    BackgroundJob* m_job;
+    StepControls* m_controls;
+    QLabel* m_explain;
+    QTableWidget* m_jobs;
+    QCustomPlot* m_chart;
+    QCPGraph* m_smallGraph;
+    QCPGraph* m_bigGraph;
+    QCPItemStraightLine* m_bestLine;
+    QCPItemStraightLine* m_probeLine;
+    int m_pendingStep = -1;
+};
+
+}  // namespace mr::ui
