@@ -1,7 +1,7 @@
 #include "experiments/VariantTable.h"
 
 #include "experiments/DeadlineMetrics.h"
-#include "io/ResultFormat.h"
+#include "io/Csv.h"
 
 namespace mr {
 

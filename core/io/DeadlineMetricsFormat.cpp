@@ -12,6 +12,7 @@ nlohmann::ordered_json deadlineMetricsJson(const DeadlineMetrics& m) {
     putDeadlineMetrics(out, m);
     out["jobs_with_deadline"] = m.jobsWithDeadline;
     out["missed_jobs"] = m.missed;
+    out["killed_work"] = m.killedWork;
     return out;
 }
 
@@ -30,9 +31,9 @@ std::string deadlineMetricsText(const DeadlineMetrics& m) {
         std::snprintf(
             buffer, sizeof buffer,
             "spare slots  %lld extra map tasks, %lld extra reduce tasks; killed %lld map, "
-            "%lld reduce\n",
+            "%lld reduce (%s slot-s of work lost)\n",
             m.extraMapTasks.value_or(0), m.extraReduceTasks.value_or(0), m.killedMapTasks,
-            m.killedReduceTasks);
+            m.killedReduceTasks, formatTime(m.killedWork).c_str());
         out += buffer;
     }
     if (m.dataLocalFraction) {

@@ -77,6 +77,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
             if (t.killedMaps + t.killedReduces > 0) {
                 job["killed_maps"] = t.killedMaps;
                 job["killed_reduces"] = t.killedReduces;
+                job["killed_work"] = t.killedWork;
             }
         }
         if (!trace.empty()) {

@@ -4,7 +4,7 @@
 #include <QMenu>
 #include <QToolButton>
 
-#include "io/ResultFormat.h"
+#include "model/Numbers.h"
 #include "run/RunController.h"
 #include "studio/VariantStore.h"
 

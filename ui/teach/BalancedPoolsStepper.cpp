@@ -8,7 +8,7 @@
 #include <QVBoxLayout>
 
 #include "charts/AxisFormat.h"
-#include "io/ResultFormat.h"
+#include "model/Numbers.h"
 #include "run/BackgroundJob.h"
 #include "run/RunController.h"
 #include "teach/StepControls.h"
