@@ -14,9 +14,8 @@ public:
     FairAlgorithm()
         : Algorithm({.id = "fair",
                      .name = "Fair Scheduler",
-                     .description = "Hadoop Fair Scheduler: pools with weights and minimum "
-                                    "shares (fair_pools), equal shares per active job in a "
-                                    "pool, no preemption",
+                     .description = "Hadoop Fair Scheduler: weighted pools, minimum shares, "
+                                    "equal shares per job in a pool, no preemption",
                      .source = "seeds 003/004 (baseline)"}) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {
         return runPolicy(w, id(), arrivalOrder(w, fileOrder(w)), std::make_unique<FairPolicy>(),

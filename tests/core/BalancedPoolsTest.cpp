@@ -237,18 +237,19 @@ TEST(BalancedPools, EqualsAPlainAlgorithm2OnRandomWorkloads) {
 }
 
 TEST(BalancedPools, TheIssuesFacebookCaseIsAlgorithm2s) {
-    // Issue 12: `mrsim generate facebook --jobs 100 --seed 1 --nodes 20`. Algorithm 2 gives
-    // 255 943 (the old gallop, kept as an option of ours, ends on another boundary: 262 764).
+    // Issue 12: `mrsim generate facebook --jobs 100 --seed 1 --nodes 20`, where the issue saw
+    // Algorithm 2 give 255 943 and the old gallop 262 764. The generators now draw through
+    // model/SeededRandom (the same workload under libstdc++ and libc++), so that seed makes
+    // another batch: what must hold is the plan of the plain Algorithm 2 above.
     const Workload w = generateWorkload("facebook", {.jobs = 100, .seed = 1, .nodes = 20});
     const BalancedPoolsPlan plan = planBalancedPools(w);
     ASSERT_EQ(plan.pools.size(), 2u);
     const double end = std::max(plan.pools[0].end, plan.pools[1].end);
-    EXPECT_EQ(std::round(end), 255943.0);
     const PlainPlan expected = plainAlgorithm2(w);
     EXPECT_EQ(end, std::max(expected.smallEnd, expected.bigEnd));
     EXPECT_EQ(plan.pools[0].nodes, expected.smallNodes);
-    const BalancedPoolsPlan gallop = planBalancedPools(w, {.gallop = true});
-    EXPECT_EQ(std::round(std::max(gallop.pools[0].end, gallop.pools[1].end)), 262764.0);
+    EXPECT_EQ(plan.pools[0].end, expected.smallEnd);
+    EXPECT_EQ(plan.pools[1].end, expected.bigEnd);
 }
 
 TEST(BalancedPools, ASplitRuledOutReallyCannotBeatThePlan) {

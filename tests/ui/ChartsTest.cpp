@@ -61,11 +61,12 @@ void layOut(QCustomPlot* plot, QSize size) {
 
 // No two tick labels of `axis` overlap, and (for a plain numeric axis) they are written one way:
 // no exponent, the same number of decimals.
-void checkTickLabels(QCPAxis* axis, bool numeric) {
+// `mayBeEmpty`: lane names are left out where a lane is thinner than a line of text.
+void checkTickLabels(QCPAxis* axis, bool numeric, bool mayBeEmpty = false) {
     const QFontMetrics metrics(axis->tickLabelFont());
     const QVector<double> ticks = axis->tickVector();
     const QVector<QString> labels = axis->tickVectorLabels();
-    QVERIFY(!ticks.isEmpty());
+    QVERIFY(mayBeEmpty || !ticks.isEmpty());
     double previousEnd = -1e9;
     QList<int> decimals;
     for (int i = 0; i < ticks.size(); ++i) {
@@ -193,7 +194,8 @@ private slots:
         QVERIFY(view.bandCount() >= 1);
         for (QCustomPlot* plot : view.plots()) {
             layOut(plot, size);
-            checkTickLabels(plot->yAxis, false);
+            // At the smallest size five pools' lanes may all be thinner than a line of text.
+            checkTickLabels(plot->yAxis, false, size.height() < 200);
             checkTickLabels(plot->xAxis, true);
         }
     }

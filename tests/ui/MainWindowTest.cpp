@@ -340,7 +340,8 @@ private slots:
         QCOMPARE(r.series[0].points[1].mean, 42.0);
         QCOMPARE(r.series[1].points[0].mean, 48.0);
         QCOMPARE(r.series[1].points[1].mean, 24.0);
-        QCOMPARE(sweep->chart()->graphCount(), 4);  // two algorithms + the formula's Min and Max
+        // Two algorithms + the formula's Min and Max + the makespan lower bound.
+        QCOMPARE(sweep->chart()->graphCount(), 5);
         QVERIFY(sweep->csv().startsWith(QStringLiteral("nodes,series,kind,runs,mean")));
 
         // A long generated sweep, cancelled at once: the previous result stays.
