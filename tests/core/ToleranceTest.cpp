@@ -114,11 +114,14 @@ TEST(Tolerance, EverySchedulerIsShiftInvariantUpTo1e11) {
             const RunResult a = runAlgorithm(w, id, options);
             const RunResult b = runAlgorithm(shifted, id, options);
             EXPECT_EQ(a.order, b.order);
-            EXPECT_EQ(a.sim.makespan, b.sim.makespan);
+            // Re-split jobs (hscheduler) have fractional durations: at 1e11 a double holds them
+            // to 1.5e-5 s, so times agree to that rounding, never by a merged or split instant.
+            constexpr double kRounding = 1e-3;
+            EXPECT_NEAR(a.sim.makespan, b.sim.makespan, kRounding);
             ASSERT_EQ(a.sim.tasks.size(), b.sim.tasks.size());
             for (std::size_t i = 0; i < a.sim.tasks.size(); ++i) {
                 EXPECT_EQ(a.sim.tasks[i].slot, b.sim.tasks[i].slot);
-                EXPECT_EQ(a.sim.tasks[i].start + kShift, b.sim.tasks[i].start);
+                EXPECT_NEAR(a.sim.tasks[i].start + kShift, b.sim.tasks[i].start, kRounding);
             }
             EXPECT_EQ(deadlineMetrics(w, a).missed, deadlineMetrics(shifted, b).missed);
         }

@@ -315,7 +315,7 @@ QString JohnsonStepper::breaksExplanation(const Workload& w, double formula,
     QStringList better;
     for (const char* id : {"balanced-pools", "hscheduler", "optimal"}) {
         if (const RunResult* other = m_results->find(id);
-            other != nullptr && other->sim.makespan < sim - tolerance) {
+            other != nullptr && clearlyShorter(other->sim.makespan, sim)) {
             better
                 << tr("<i>%1</i> reaches <b>%2</b>").arg(QLatin1String(id), t(other->sim.makespan));
         }
