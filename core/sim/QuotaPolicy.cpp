@@ -15,7 +15,7 @@ namespace {
 // The margin is relative to the time left (and above the clock's rounding at the deadline), not
 // to the clock: at t = 1e10 a margin of 1e-7 · t would be 1000 s.
 double quotaMargin(double remaining, double deadline) {
-    return 100.0 * timeSlack(remaining, deadline) + 4.0 * kInstant;
+    return 1e-7 * std::fabs(remaining) + 4.0 * (kInstant + kClockRounding * std::fabs(deadline));
 }
 
 // The engine's "same instant" (model/Tolerance.h).
