@@ -340,8 +340,11 @@ private slots:
         QCOMPARE(r.series[0].points[1].mean, 42.0);
         QCOMPARE(r.series[1].points[0].mean, 48.0);
         QCOMPARE(r.series[1].points[1].mean, 24.0);
-        // Two algorithms + the formula's Min and Max + the makespan lower bound.
+        // Two algorithms + the formula's Min and Max + the lower bound, which on 10 nodes equals
+        // Johnson's 24: Johnson's order is optimal there.
         QCOMPARE(sweep->chart()->graphCount(), 5);
+        QCOMPARE(r.series[4].name, std::string(kLowerBound));
+        QCOMPARE(r.series[4].points[1].mean, 24.0);
         QVERIFY(sweep->csv().startsWith(QStringLiteral("nodes,series,kind,runs,mean")));
 
         // A long generated sweep, cancelled at once: the previous result stays.
