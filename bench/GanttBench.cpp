@@ -94,7 +94,7 @@ void counters(benchmark::State& state, const Day& d, const mr::ui::GanttPlot& pl
 void GanttOpen(benchmark::State& state) {
     const Day* d = day(static_cast<int>(state.range(0)));
     if (d == nullptr) {
-        state.SkipWithError(("FB-2010 trace not found: " + kTrace).c_str());
+        state.SkipWithError(("skipped: FB-2010 trace not found: " + kTrace).c_str());
         return;
     }
     double cpu = 0.0;
@@ -116,7 +116,7 @@ void GanttOpen(benchmark::State& state) {
 void GanttPanFrame(benchmark::State& state) {
     const Day* d = day(static_cast<int>(state.range(0)));
     if (d == nullptr) {
-        state.SkipWithError(("FB-2010 trace not found: " + kTrace).c_str());
+        state.SkipWithError(("skipped: FB-2010 trace not found: " + kTrace).c_str());
         return;
     }
     mr::ui::GanttPlot plot;

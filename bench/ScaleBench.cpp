@@ -63,7 +63,7 @@ const mr::Workload& facebook1000(int jobs, int nodes) {
 
 bool slowRowSkipped(benchmark::State& state, bool slow) {
     if (slow && std::getenv("MRX_BENCH_FULL") == nullptr) {
-        state.SkipWithError("a slow row (minutes): set MRX_BENCH_FULL=1 to run it");
+        state.SkipWithError("skipped: a slow row (minutes): set MRX_BENCH_FULL=1 to run it");
         return true;
     }
     return false;
@@ -148,7 +148,7 @@ void Fb2010(benchmark::State& state, const std::string& algorithm) {
         algorithm.find("edf") != std::string::npos || algorithm == "completion-time";
     const mr::Workload* w = fb2010(deadlines);
     if (w == nullptr) {
-        state.SkipWithError(("the FB-2010 trace is absent: " + kFb2010).c_str());
+        state.SkipWithError(("skipped: the FB-2010 trace is absent: " + kFb2010).c_str());
         return;
     }
     resetPeak();
@@ -165,7 +165,7 @@ void Fb2010(benchmark::State& state, const std::string& algorithm) {
 
 void Fb2010Workload(benchmark::State& state) {
     if (!std::filesystem::exists(kFb2010)) {
-        state.SkipWithError(("the FB-2010 trace is absent: " + kFb2010).c_str());
+        state.SkipWithError(("skipped: the FB-2010 trace is absent: " + kFb2010).c_str());
         return;
     }
     resetPeak();

@@ -17,10 +17,14 @@ for target in "${targets[@]}"; do
     QT_QPA_PLATFORM=offscreen "build-bench/bench/$target" --benchmark_min_time=0 \
         --benchmark_format=console >/tmp/mrx-bench-$$.txt 2>&1 \
         || { cat /tmp/mrx-bench-$$.txt >&2; rm -f /tmp/mrx-bench-$$.txt; echo "bench: FAILED: $target" >&2; exit 1; }
-    if grep -q "ERROR OCCURRED" /tmp/mrx-bench-$$.txt; then
+    # Google Benchmark 1.7 has no "skip": a row that cannot run here (a trace outside the
+    # repository, a row of minutes behind MRX_BENCH_FULL=1) reports an error whose message starts
+    # with "skipped: "; every other error fails the stage.
+    if grep "ERROR OCCURRED" /tmp/mrx-bench-$$.txt | grep -vq "ERROR OCCURRED: 'skipped: "; then
         cat /tmp/mrx-bench-$$.txt >&2; rm -f /tmp/mrx-bench-$$.txt
         echo "bench: FAILED: $target reported an error" >&2; exit 1
     fi
-    echo "bench: ok: $target ($(grep -c '^BM_\|^[A-Za-z].*/' /tmp/mrx-bench-$$.txt || true) lines)"
+    echo "bench: ok: $target ($(grep -c '^BM_\|^[A-Za-z].*/' /tmp/mrx-bench-$$.txt || true) lines," \
+        "$(grep -c "ERROR OCCURRED: 'skipped: " /tmp/mrx-bench-$$.txt || true) skipped)"
     rm -f /tmp/mrx-bench-$$.txt
 done
