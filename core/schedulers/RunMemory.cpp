@@ -41,17 +41,30 @@ std::string count(double n) {
 }  // namespace
 
 RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
-                            const RunOptions& options) {
+                            const RunOptions& options, RecordCount recordCount) {
+    const bool waves = options.waves && recordCount == RecordCount::Waves;
     const Cluster& c = w.cluster;
     const double nodes = c.nodes;
     const double slots = static_cast<double>(c.mapSlots()) + static_cast<double>(c.reduceSlots());
     const double jobs = static_cast<double>(w.jobs.size());
+    const double mapSlots = std::max(1.0, static_cast<double>(c.mapSlots()));
+    const double reduceSlots = std::max(1.0, static_cast<double>(c.reduceSlots()));
+    // RecordCount::Waves: the tasks of a stage that all take one time start on consecutive
+    // free slots as one record per wave, about one per round of the cluster's slots plus one.
+    // Otherwise (and for other stages) one record per task.
+    const auto stageRecords = [&](const TaskDurations& d, double slotsOfKind) {
+        const double n = static_cast<double>(d.size());
+        return waves && d.uniform() ? std::min(n, std::ceil(n / slotsOfKind) + 1.0) : n;
+    };
     double maps = 0.0;
     double tasks = 0.0;
+    double taskRecords = 0.0;
     double jobsWithReduces = 0.0;
     for (const Job& job : w.jobs) {
         maps += job.maps();
         tasks += job.maps() + job.reduces();
+        taskRecords += stageRecords(job.mapDurations, mapSlots) +
+                       stageRecords(job.reduceDurations, reduceSlots);
         jobsWithReduces += job.reduces() > 0 ? 1.0 : 0.0;
     }
     const bool records = options.recordTasks || options.locality.enabled;
@@ -63,6 +76,8 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
     if (resplit) {
         simulatedTasks = jobs * static_cast<double>(c.mapSlots()) +
                          jobsWithReduces * static_cast<double>(c.reduceSlots());
+        // Each re-split stage is one task per slot, all of one duration (see stageRecords).
+        taskRecords = waves ? 2.0 * (jobs + jobsWithReduces) : simulatedTasks;
         // A copy of the workload whose durations are then replaced by the re-split ones.
         parts.push_back({(simulatedTasks + tasks) * kDurationBytes,
                          "re-splitting " + count(jobs) + " jobs over every slot (" +
@@ -74,7 +89,7 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
                      "the engine's " + count(slots) + " slots", "cluster"});
     parts.push_back({jobs * kJobBytes, "the engine's " + count(jobs) + " jobs", "jobs"});
     parts.push_back(
-        {simulatedTasks * (kTaskBytes + (records ? kRecordBytes : 0.0)),
+        {simulatedTasks * kTaskBytes + (records ? taskRecords * kRecordBytes : 0.0),
          (records ? "the records of " : "the engine's ") + count(simulatedTasks) + " tasks",
          "jobs"});
     if (options.locality.enabled) {
@@ -109,7 +124,7 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
 
 void checkRunMemory(const Workload& workload, std::string_view algorithm,
                     const RunOptions& options) {
-    const RunMemory m = estimateRunMemory(workload, algorithm, options);
+    const RunMemory m = estimateRunMemory(workload, algorithm, options, RecordCount::Waves);
     const double limit = static_cast<double>(std::numeric_limits<std::uint64_t>::max());
     const auto bytes = static_cast<std::uint64_t>(std::min(m.bytes, limit * 0.99));
     checkMemory(bytes, std::string(algorithm) + " on this workload (mostly " + m.what + ")",
