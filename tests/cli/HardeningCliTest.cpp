@@ -61,7 +61,8 @@ TEST(HardeningCli, ParsingRefusalsAreOneLine) {
 }
 
 TEST(HardeningCli, ARunThatWouldNotFitInMemoryIsRefusedBeforeItStarts) {
-    // B: 2000 jobs re-split over 2 000 000 slots: 4e9 tasks, about 183 GB (bad_alloc, exit 1).
+    // B: 2000 jobs re-split over 2 000 000 slots: 4e9 tasks (bad_alloc, exit 1). Refused by what
+    // must be allocated before the first event, the re-split durations: 33.7 GB.
     std::string text =
         R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 100000, "map_slots_per_node": 10, "reduce_slots_per_node": 10}, "jobs": [)";
     for (int i = 0; i < 2000; ++i) {
@@ -74,8 +75,9 @@ TEST(HardeningCli, ARunThatWouldNotFitInMemoryIsRefusedBeforeItStarts) {
     const auto c = runMrsimBinary({"run", path, "-a", "hscheduler"});
     ::unsetenv("MRX_MEMORY_LIMIT");
     expectBadInput(c, path +
-                          ": field 'jobs': hscheduler on this workload (mostly the records of "
-                          "4000000000 tasks) needs about 183 GB of memory; the limit is 4.00 GB");
+                          ": field 'jobs': hscheduler on this workload (mostly re-splitting "
+                          "2000 jobs over every slot (4000000000 tasks)) needs about 33.7 GB of "
+                          "memory; the limit is 4.00 GB");
 }
 
 TEST(HardeningCli, ImportRefusalsAreOneLine) {
