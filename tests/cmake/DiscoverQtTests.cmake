@@ -2,8 +2,8 @@
 # function into OUT, which the tests directory includes (TEST_INCLUDE_FILES) — for Qt Test what
 # gtest_discover_tests is for GoogleTest, so that `ctest -N` lists every test and a failure names
 # the function. Run after each build of the executable:
-#   cmake -D EXE=... -D NAME=... -D OUT=... -D ENV=A=1|B=2 -D CONFIG_DIR=... -P DiscoverQtTests.cmake
-# Each function runs in its own process with its own XDG_CONFIG_HOME (CONFIG_DIR/<function>), so
+#   cmake -D EXE=... -D NAME=... -D OUT=... -D ENV=A=1|B=2 -P DiscoverQtTests.cmake
+# Each function runs in its own process, with settings of its own (tests/ui/OwnSettings.cpp), so
 # the QSettings of tests that CTest runs at the same time never meet.
 string(REPLACE "|" ";" env "${ENV}")
 execute_process(COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen ${env} "${EXE}" -functions
@@ -19,7 +19,7 @@ set(script "")
 foreach(function IN LISTS functions)
     string(REPLACE "()" "" function "${function}")
     set(test "${NAME}.${function}")
-    set(environment "QT_QPA_PLATFORM=offscreen;XDG_CONFIG_HOME=${CONFIG_DIR}/${function};${env}")
+    set(environment "QT_QPA_PLATFORM=offscreen;${env}")
     string(APPEND script
         "add_test([=[${test}]=] [=[${EXE}]=] [=[${function}]=])\n"
         "set_tests_properties([=[${test}]=] PROPERTIES TIMEOUT 600 ENVIRONMENT [=[${environment}]=])\n")

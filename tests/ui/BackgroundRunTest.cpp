@@ -6,7 +6,6 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableWidget>
 #include <QtTest>
 
@@ -73,7 +72,6 @@ class BackgroundRunTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
     }
 

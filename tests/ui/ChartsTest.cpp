@@ -9,7 +9,6 @@
 //    contradicting itself, and its legend is not cut.
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QStandardPaths>
 #include <QtTest>
 
 #include "UiTestSupport.h"
@@ -103,7 +102,6 @@ class ChartsTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-chart-tests"));
         QSettings().clear();
     }

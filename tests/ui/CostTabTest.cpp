@@ -10,7 +10,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTabWidget>
 #include <QTableView>
@@ -102,7 +101,6 @@ class CostTabTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
     }
 

@@ -6,7 +6,6 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThreadPool>
 #include <QTimer>
@@ -94,7 +93,6 @@ class DeadlinesUiTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-deadline-tests"));
     }
 

@@ -16,7 +16,6 @@
 #include <QMenu>
 #include <QMimeData>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -128,7 +127,6 @@ class DocumentTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-document-tests"));
         QSettings().clear();
         QVERIFY2(QFile::exists(testData("rumen-reduces.json")),

@@ -7,7 +7,6 @@
 #include <QFile>
 #include <QPainter>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -128,7 +127,6 @@ class ExportsTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
     }
 

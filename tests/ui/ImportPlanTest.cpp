@@ -10,7 +10,6 @@
 #include <QFile>
 #include <QLabel>
 #include <QProcess>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -58,7 +57,6 @@ class ImportPlanTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-import-tests"));
         QSettings().clear();
         QVERIFY2(QFile::exists(testData("rumen-reduces.json")),

@@ -7,7 +7,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTableView>
 #include <QTableWidget>
@@ -58,7 +57,6 @@ class MainWindowTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
     }
 

@@ -6,7 +6,6 @@
 //    (equal to the core's run of that variant), cancelled and rerun by the same mechanism.
 #include <qcustomplot.h>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -61,7 +60,6 @@ class StudioTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-studio-tests"));
         QSettings().clear();
     }

@@ -4,11 +4,11 @@
 // option spec shown in the explorer, with the spec's range, and remembers valid values only.
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QtTest>
 
 #include "schedulers/Registry.h"
@@ -23,11 +23,19 @@ class WidgetsTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);  // never touch the user's settings
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-widget-tests"));
     }
 
     void init() { QSettings().clear(); }
+
+    // Every Qt Test process has settings of its own (OwnSettings.cpp): CTest runs test functions
+    // as parallel processes, and a shared file let one test's remembered options reach another's
+    // window. Not the user's configuration, and not the shared Qt test-mode directory either.
+    void settingsAreThisProcesssOwn() {
+        const QString file = QSettings().fileName();
+        QVERIFY2(!file.startsWith(QDir::homePath()), qPrintable(file));
+        QVERIFY2(file.startsWith(QDir::tempPath()), qPrintable(file));
+    }
 
     void algorithmListShowsEveryRegisteredAlgorithm() {
         const AlgorithmList list;

@@ -6,7 +6,6 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QTabWidget>
 #include <QtTest>
 
@@ -55,7 +54,6 @@ class WindowSizeTest : public QObject {
 
 private slots:
     void initTestCase() {
-        QStandardPaths::setTestModeEnabled(true);
         QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
     }
 
