@@ -11,6 +11,7 @@
 #include <functional>
 #include <numeric>
 #include <queue>
+#include <utility>
 
 #include "schedulers/Johnson.h"
 #include "sim/Simulator.h"
@@ -87,7 +88,8 @@ void Simulate(benchmark::State& state) {
     for (auto _ : state) {
         const mr::SimResult r = mr::simulateOrder(batch(), order, options);
         records = r.tasks.size();
-        benchmark::DoNotOptimize(r.makespan);
+        benchmark::DoNotOptimize(
+            std::as_const(r.makespan));  // const: benchmark 1.7.1 zeroes a non-const double (GCC)
     }
     setCounters(state);
     state.counters["records"] = static_cast<double>(records);
