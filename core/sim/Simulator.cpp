@@ -528,8 +528,11 @@ int Engine::start(TaskKind kind, int slot, int end, int pool, const Pick& pick) 
     m_result.events += count;
     m_progress += count;
     m_activePool = pool;
-    policyOf(job).onTaskStarted(*this,
-                                {job, task, slot, kind, false, m_now, m_now + duration, count});
+    TaskRecord started{.job = job, .task = task, .slot = slot, .kind = kind};
+    started.count = count;  // assigned: list-initialising a bit-field from an int is narrowing
+    started.start = m_now;
+    started.end = m_now + duration;
+    policyOf(job).onTaskStarted(*this, started);
     return count;
 }
 
@@ -550,7 +553,10 @@ void Engine::finishEvent(const TaskEndEvent& event) {
     } else {
         setFree(kind, slot, r.count, true);
     }
-    const TaskRecord rec{r.job, r.task, slot, kind, false, r.start, r.end, r.count};
+    TaskRecord rec{.job = r.job, .task = r.task, .slot = slot, .kind = kind};
+    rec.count = r.count;
+    rec.start = r.start;
+    rec.end = r.end;
     record(rec);
     const int k = static_cast<int>(kind);
     JobState& s = m_jobs[static_cast<std::size_t>(r.job)];
@@ -778,8 +784,14 @@ int Engine::kill(int job, TaskKind kind, int count) {
         Running& r = m_running[static_cast<std::size_t>(g)];
         const int n = std::min(left, r.count);
         const int firstKilled = r.count - n;  // the wave's last n tasks
-        const TaskRecord rec{
-            job, r.task + firstKilled, head + firstKilled, kind, true, r.start, m_now, n};
+        TaskRecord rec{.job = job,
+                       .task = r.task + firstKilled,
+                       .slot = head + firstKilled,
+                       .kind = kind,
+                       .killed = true};
+        rec.count = n;
+        rec.start = r.start;
+        rec.end = m_now;
         if (n == r.count) {
             ++m_generation[static_cast<std::size_t>(g)];  // its end event is now stale
             r.job = -1;

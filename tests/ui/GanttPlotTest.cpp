@@ -89,9 +89,10 @@ private slots:
         QFETCH(int, reduceSlots);
         QFETCH(int, height);
         GanttPlot plot;
-        std::vector<TaskRecord> tasks = {{0, 0, 0, TaskKind::Map, false, 0.0, 10.0, 1}};
+        std::vector<TaskRecord> tasks = {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 10.0}};
         if (reduceSlots > 0) {
-            tasks.push_back({0, 0, reduceSlots - 1, TaskKind::Reduce, false, 10.0, 20.0, 1});
+            tasks.push_back(
+                TaskRecord{0, 0, reduceSlots - 1, TaskKind::Reduce, false, 1, 10.0, 20.0});
         }
         plot.setRun(workloadOf(1, std::max(mapSlots, 1)), runOf(mapSlots, reduceSlots, tasks),
                     true);
@@ -140,8 +141,8 @@ private slots:
         QFETCH(double, span);
         QFETCH(int, width);
         GanttPlot plot;
-        plot.setRun(workloadOf(1, 2), runOf(2, 2, {{0, 0, 0, TaskKind::Map, false, 0.0, span, 1}}),
-                    true);
+        plot.setRun(workloadOf(1, 2),
+                    runOf(2, 2, {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, span}}), true);
         show(plot, width, 300);
         const QVector<QString> labels = plot.xAxis->tickVectorLabels();
         QVERIFY(labels.size() >= 2);
@@ -193,7 +194,7 @@ private slots:
         QFETCH(int, height);
         std::mt19937 rng(static_cast<unsigned>(seed));
         const int nodes = 60;
-        auto run = runOf(nodes, nodes, {{0, 0, 0, TaskKind::Map, false, 0.0, 50.0, 1}});
+        auto run = runOf(nodes, nodes, {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 50.0}});
         // 2 to 6 pools, some of a single node side by side.
         const int pools = std::uniform_int_distribution<int>(2, 6)(rng);
         int first = 0;
@@ -256,8 +257,8 @@ private slots:
         GanttPlot plot;
         plot.setRun(workloadOf(2, 4),
                     runOf(4, 4,
-                          {{0, 0, 0, TaskKind::Map, false, 0.0, 100.0, 1},
-                           {1, 0, 2, TaskKind::Reduce, false, 100.0, 200.0, 1}}),
+                          {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 100.0},
+                           TaskRecord{1, 0, 2, TaskKind::Reduce, false, 1, 100.0, 200.0}}),
                     true);
         show(plot, 800, 400);
         const double limit = plot.timeLimit();
@@ -326,7 +327,8 @@ private slots:
         // Job 3 runs on every fourth map slot; jobs 0-2 on the others.
         std::vector<TaskRecord> tasks;
         for (int s = 0; s < slotCount; ++s) {
-            tasks.push_back({s % 4 == 0 ? 3 : s % 3, s, s, TaskKind::Map, false, 0.0, 80.0, 1});
+            tasks.push_back(
+                TaskRecord{s % 4 == 0 ? 3 : s % 3, s, s, TaskKind::Map, false, 1, 0.0, 80.0});
         }
         GanttPlot plot;
         plot.setRun(workloadOf(4, slotCount), runOf(slotCount, slotCount, tasks), true);
@@ -375,8 +377,9 @@ private slots:
     void aWaveIsOneBlock() {
         QFETCH(int, height);
         // A wave of 12 tasks of J0 on map slots 3..14, and a single J1 task under it.
-        const std::vector<TaskRecord> tasks = {{0, 5, 3, TaskKind::Map, false, 10.0, 20.0, 12},
-                                               {1, 0, 15, TaskKind::Map, false, 10.0, 20.0, 1}};
+        const std::vector<TaskRecord> tasks = {
+            TaskRecord{0, 5, 3, TaskKind::Map, false, 12, 10.0, 20.0},
+            TaskRecord{1, 0, 15, TaskKind::Map, false, 1, 10.0, 20.0}};
         GanttPlot plot;
         plot.setRun(workloadOf(2, 40), runOf(40, 40, tasks), true);
         plot.setLabelsVisible(false);  // a name on a bar is not its colour
@@ -419,10 +422,11 @@ private slots:
         // tall, narrow block: its name upright); J1: every slot for 30 s (wide: across), plus
         // a small wave at time 0, far from its block (a box over all its pixels would be mostly
         // empty); J2: one task on one slot (a sliver, no name).
-        const std::vector<TaskRecord> tasks = {{0, 0, 0, TaskKind::Map, false, 10.0, 14.0, 2000},
-                                               {1, 0, 0, TaskKind::Map, false, 50.0, 80.0, 2000},
-                                               {1, 2000, 0, TaskKind::Map, false, 0.0, 2.0, 200},
-                                               {2, 0, 7, TaskKind::Map, false, 20.0, 30.0, 1}};
+        const std::vector<TaskRecord> tasks = {
+            TaskRecord{0, 0, 0, TaskKind::Map, false, 2000, 10.0, 14.0},
+            TaskRecord{1, 0, 0, TaskKind::Map, false, 2000, 50.0, 80.0},
+            TaskRecord{1, 2000, 0, TaskKind::Map, false, 200, 0.0, 2.0},
+            TaskRecord{2, 0, 7, TaskKind::Map, false, 1, 20.0, 30.0}};
         Workload w = workloadOf(3, 2000);
         for (Job& job : w.jobs) {
             job.name = "a job of a day's trace, " + job.name;  // wider than J0's block
@@ -458,8 +462,8 @@ private slots:
         // A makespan of 10 s on an axis out to 1000 s (another chart's longer schedule): the
         // label starts at its marker instead of reaching over the slot labels.
         GanttPlot plot;
-        plot.setRun(workloadOf(1, 2), runOf(2, 2, {{0, 0, 0, TaskKind::Map, false, 0.0, 10.0, 1}}),
-                    true);
+        plot.setRun(workloadOf(1, 2),
+                    runOf(2, 2, {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 10.0}}), true);
         show(plot, 600, 300);
         plot.xAxis->setRange(0.0, 1000.0);
         plot.replot(QCustomPlot::rpImmediateRefresh);
@@ -476,7 +480,7 @@ private slots:
     }
 
     void theTitleShowsTheModelOnlyForBatches() {
-        auto run = runOf(2, 2, {{0, 0, 0, TaskKind::Map, false, 0.0, 10.0, 1}});
+        auto run = runOf(2, 2, {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 10.0}});
         run->modelMakespan = 9.0;
         GanttPlot plot;
         plot.setRun(workloadOf(2, 2), run, true);
@@ -490,8 +494,8 @@ private slots:
         std::vector<TaskRecord> tasks;
         for (int s = 0; s < 2000; ++s) {
             for (int k = 0; k < 100; ++k) {
-                tasks.push_back(
-                    {(s / 100 + k) % 50, k, s, TaskKind::Map, false, 10.0 * k, 10.0 * k + 9.0, 1});
+                tasks.push_back(TaskRecord{(s / 100 + k) % 50, k, s, TaskKind::Map, false, 1,
+                                           10.0 * k, 10.0 * k + 9.0});
             }
         }
         GanttPlot plot;

@@ -253,11 +253,12 @@ void JohnsonStepper::rebuild() {
     // Where the abstraction breaks: Johnson's order, formula against simulation.
     m_formulaBlocks->setBlocks(laneBlocks(w, m_results->colours, m_stages, m_trace.order));
     const double formula = twoStageMakespan(m_stages, m_trace.order);
-    const RunResult* simulated = johnson;
-    std::optional<RunResult> own;
-    if (simulated == nullptr && w.taskCount() <= 200000) {
-        own = runAlgorithm(w, "johnson", {});
-        simulated = &*own;
+    // Shared with the run set (aliasing shared_ptr): a 9M-task run is never copied for this chart.
+    std::shared_ptr<const RunResult> simulated;
+    if (johnson != nullptr) {
+        simulated = std::shared_ptr<const RunResult>(m_results, johnson);
+    } else if (w.taskCount() <= 200000) {
+        simulated = std::make_shared<const RunResult>(runAlgorithm(w, "johnson", {}));
     }
     QString text =
         tr("<b>Where the abstraction breaks.</b> The formula treats each stage as one machine "
@@ -265,7 +266,7 @@ void JohnsonStepper::rebuild() {
     if (simulated == nullptr) {
         text += tr(" For Johnson's order it predicts <b>%1</b>.").arg(t(formula));
     } else {
-        m_simulated->setRun(w, *simulated, true, m_results->colours);
+        m_simulated->setRun(w, simulated, true, m_results->colours);
         text += breaksExplanation(w, formula, *simulated);
     }
     m_breaksText->setText(text);
