@@ -77,6 +77,12 @@ private:
 class SideBounds {
 public:
     SideBounds(const Workload& w, const std::vector<int>& byMaps) : m_cluster(w.cluster) {
+        // Reduce slow-start (model/Overheads.h) lets reduce tasks start before their job's
+        // last map: then only the terms that do not rely on the barrier hold.
+        for (int j : byMaps) {
+            const Job& job = w.jobs[static_cast<std::size_t>(j)];
+            m_barrier = m_barrier && resolveOverheads(w.overheads, job.overheads).slowstart >= 1.0;
+        }
         const std::size_t n = byMaps.size();
         m_prefix.resize(n + 1);
         m_suffix.resize(n + 1);
@@ -135,13 +141,17 @@ private:
         Stats s;
         s.mapWork = job.totalWork(TaskKind::Map);
         s.reduceWork = job.totalWork(TaskKind::Reduce);
-        s.chain = job.arrival + job.maxDuration(TaskKind::Map) + job.maxDuration(TaskKind::Reduce);
+        const double longestMap = job.maxDuration(TaskKind::Map);
+        const double longestReduce = job.maxDuration(TaskKind::Reduce);
+        s.chain = job.arrival +
+                  (m_barrier ? longestMap + longestReduce : std::max(longestMap, longestReduce));
         if (job.reduces() > 0) {
-            s.firstMapsDone = job.arrival + job.maxDuration(TaskKind::Map);
+            s.firstMapsDone = job.arrival + (m_barrier ? longestMap : 0.0);
         }
         s.firstArrival = job.arrival;
-        s.ownWork =
-            s.mapWork / m_cluster.mapSlotsPerNode + s.reduceWork / m_cluster.reduceSlotsPerNode;
+        const double ownMaps = s.mapWork / m_cluster.mapSlotsPerNode;
+        const double ownReduces = s.reduceWork / m_cluster.reduceSlotsPerNode;
+        s.ownWork = m_barrier ? ownMaps + ownReduces : std::max(ownMaps, ownReduces);
         s.leastReduceMax = job.maxDuration(TaskKind::Reduce);
         s.leastReduceWork = s.reduceWork;
         s.mapOnly = job.reduces() == 0;
@@ -168,7 +178,7 @@ private:
         const double reduceSlots = nodes * m_cluster.reduceSlotsPerNode;
         double b = std::max(s.chain, s.firstArrival + s.ownWork / nodes);
         double mapsEnd = s.firstArrival + s.mapWork / mapSlots;
-        if (!s.mapOnly) {
+        if (!s.mapOnly && m_barrier) {
             mapsEnd += std::max(s.leastReduceMax, s.leastReduceWork / reduceSlots);
         }
         b = std::max(b, mapsEnd);
@@ -180,6 +190,7 @@ private:
     }
 
     Cluster m_cluster;
+    bool m_barrier = true;        // every job's reduces wait for all its maps
     std::vector<Stats> m_prefix;  // [k]: the jobs of rank < k
     std::vector<Stats> m_suffix;  // [k]: the jobs of rank >= k
 };

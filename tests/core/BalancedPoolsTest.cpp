@@ -143,6 +143,7 @@ double simulateAlone(const Workload& w, const std::vector<int>& jobs, int nodes)
     Workload sub;
     sub.cluster = w.cluster;
     sub.cluster.nodes = nodes;
+    sub.overheads = w.overheads;
     for (int j : jobs) {
         sub.jobs.push_back(w.jobs[static_cast<std::size_t>(j)]);
     }
@@ -234,6 +235,39 @@ TEST(BalancedPools, EqualsAPlainAlgorithm2OnRandomWorkloads) {
         EXPECT_EQ(single.simulations, plan.simulations);
     }
     EXPECT_GT(splits, 25);  // many workloads really split
+}
+
+TEST(BalancedPools, EqualsAPlainAlgorithm2UnderReduceSlowStart) {
+    // Slow-start lets reduce tasks start before their job's last map: the search's lower bounds
+    // must not lean on the barrier then (they did, and could rule out the split Algorithm 2
+    // picks).
+    int splits = 0;
+    for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        Workload w = test::randomWorkload(seed, {.minJobs = 2,
+                                                 .maxJobs = 10,
+                                                 .maxMaps = 30,
+                                                 .maxReduces = 10,
+                                                 .minNodes = 2,
+                                                 .maxNodes = 16,
+                                                 .maxSlotsPerNode = 3,
+                                                 .integerDurations = seed % 3 == 0});
+        w.overheads.slowstart = 0.05 * static_cast<double>(seed % 10);
+        const PlainPlan expected = plainAlgorithm2(w);
+        const BalancedPoolsPlan plan = planBalancedPools(w);
+        EXPECT_EQ(plan.johnsonEnd, expected.johnsonEnd);
+        if (!expected.split) {
+            EXPECT_EQ(plan.pools.size(), 1u);
+            continue;
+        }
+        ++splits;
+        ASSERT_EQ(plan.pools.size(), 2u);
+        EXPECT_EQ(plan.pools[0].nodes, expected.smallNodes);
+        EXPECT_EQ(sorted(plan.pools[0].jobs), expected.small);
+        EXPECT_EQ(plan.pools[0].end, expected.smallEnd);
+        EXPECT_EQ(plan.pools[1].end, expected.bigEnd);
+    }
+    EXPECT_GT(splits, 10);
 }
 
 TEST(BalancedPools, TheIssuesFacebookCaseIsAlgorithm2s) {
