@@ -100,10 +100,10 @@ public:
         // Cells per level, counted as if the slots were busy all along and weighted by
         // 1 + log2(slots per group, up to a block) / 2.5 (jobs per cell): sets each row shift's
         // finest bins; the sweeps' work and memory follow it.
-        double cellBudget = 6e6;
+        double cellBudget = 3e6;
         // Upper bound on the runs stored per slot kind (8 bytes each): beyond it the finest bins
         // of the costliest row shifts are dropped.
-        std::size_t runBudget = 6'000'000;
+        std::size_t runBudget = 3'000'000;
         // Coarsest bins: at least this many over the schedule's length.
         int minBins = 64;
         // Levels are built only where a view of at most viewWidth × viewHeight pixels could

@@ -133,6 +133,33 @@ private slots:
                  "MRX_TEST_DATA_DIR must name tests/data");
     }
 
+    // ---- Issue 12: a run shares the document's workload; an edit copies it first ----
+
+    void aRunSharesTheWorkloadAndAnEditLeavesItAlone() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        const auto set = results(window);
+        QVERIFY(set);
+        // One copy in memory: the run set holds the document's own workload.
+        const std::shared_ptr<const Workload> held = set->workload;
+        QCOMPARE(held.get(), window.document()->sharedWorkload().get());
+        const int nodes = held->cluster.nodes;
+        const std::size_t jobs = held->jobs.size();
+        // Edits copy before changing: the results keep the workload they were computed on.
+        window.document()->setCluster({nodes + 3, 1, 1});
+        window.document()->removeJob(0);
+        QVERIFY(window.document()->sharedWorkload().get() != held.get());
+        QCOMPARE(held->cluster.nodes, nodes);
+        QCOMPARE(held->jobs.size(), jobs);
+        QCOMPARE(window.document()->workload().cluster.nodes, nodes + 3);
+        QCOMPARE(window.document()->workload().jobs.size(), jobs - 1);
+        window.document()->undoStack()->undo();
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->workload().cluster.nodes, nodes);
+        QCOMPARE(window.document()->workload().jobs.size(), jobs);
+    }
+
     // ---- Item 5: one gate for every way of leaving a document ----
 
     void everyWayOfLeavingAsksFirst_data() {

@@ -428,7 +428,7 @@ void MainWindow::applyRunOptions() {
 
 void MainWindow::requestRun() {
     m_runs->setAlgorithms(m_algorithms->checkedIds());
-    m_runs->request(m_doc->workload(), m_doc->jobColours());
+    m_runs->request(m_doc->sharedWorkload(), m_doc->jobColours());
 }
 
 void MainWindow::showResults(const std::shared_ptr<const RunSet>& results) {

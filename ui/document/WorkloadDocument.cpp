@@ -8,10 +8,11 @@
 
 namespace mr::ui {
 
-WorkloadDocument::WorkloadDocument(QObject* parent) : QObject(parent), m_workload(untitled()) {
-    m_slots.resize(m_workload.jobs.size());
+WorkloadDocument::WorkloadDocument(QObject* parent)
+    : QObject(parent), m_workload(std::make_shared<Workload>(untitled())) {
+    m_slots.resize(m_workload->jobs.size());
     std::iota(m_slots.begin(), m_slots.end(), 0);
-    m_nextSlot = m_workload.jobCount();
+    m_nextSlot = m_workload->jobCount();
     connect(&m_undo, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -28,12 +29,21 @@ Workload WorkloadDocument::untitled() {
     return w;
 }
 
+Workload& WorkloadDocument::edit() {
+    // use_count() may see a reader that is just letting go: then one copy too many, never one
+    // too few (readers only ever hold it const).
+    if (m_workload.use_count() > 1) {
+        m_workload = std::make_shared<Workload>(*m_workload);
+    }
+    return *m_workload;
+}
+
 void WorkloadDocument::reset(Workload workload, const QString& filePath) {
     emit aboutToReset();
-    m_workload = std::move(workload);
-    m_slots.resize(m_workload.jobs.size());
+    m_workload = std::make_shared<Workload>(std::move(workload));
+    m_slots.resize(m_workload->jobs.size());
     std::iota(m_slots.begin(), m_slots.end(), 0);
-    m_nextSlot = m_workload.jobCount();
+    m_nextSlot = m_workload->jobCount();
     m_undo.clear();
     m_undo.setClean();
     emit resetDone();
@@ -57,7 +67,7 @@ QStringList WorkloadDocument::open(const QString& path) {
 }
 
 void WorkloadDocument::saveAs(const QString& path) {
-    saveWorkload(m_workload, path.toStdString());
+    saveWorkload(*m_workload, path.toStdString());
     m_undo.setClean();
     if (path != m_filePath) {
         m_filePath = path;
@@ -66,7 +76,7 @@ void WorkloadDocument::saveAs(const QString& path) {
 }
 
 void WorkloadDocument::setJob(int row, const Job& job, const QString& text) {
-    const Job& before = m_workload.jobs[static_cast<std::size_t>(row)];
+    const Job& before = m_workload->jobs[static_cast<std::size_t>(row)];
     if (!(job == before)) {
         m_undo.push(new SetJobCommand(this, row, before, job, text));
     }
@@ -81,7 +91,7 @@ void WorkloadDocument::removeJob(int row) {
 }
 
 int WorkloadDocument::addJob(int row) {
-    const Workload& w = m_workload;
+    const Workload& w = *m_workload;
     std::string name = "J" + std::to_string(w.jobCount() + 1);
     for (int i = 2; w.findJob(name); ++i) {
         name = "J" + std::to_string(w.jobCount() + i);
@@ -93,7 +103,7 @@ int WorkloadDocument::addJob(int row) {
 }
 
 int WorkloadDocument::duplicateJob(int row) {
-    const Workload& w = m_workload;
+    const Workload& w = *m_workload;
     if (row < 0 || row >= w.jobCount()) {
         return -1;
     }
@@ -113,12 +123,12 @@ int WorkloadDocument::duplicateJob(int row) {
 QString WorkloadDocument::removeJobs(QList<int> rows) {
     std::sort(rows.begin(), rows.end());
     rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
-    rows.removeIf([this](int row) { return row < 0 || row >= m_workload.jobCount(); });
+    rows.removeIf([this](int row) { return row < 0 || row >= m_workload->jobCount(); });
     QString message;
-    if (!rows.isEmpty() && rows.size() >= m_workload.jobCount()) {
+    if (!rows.isEmpty() && rows.size() >= m_workload->jobCount()) {
         message = tr("A workload keeps at least one job: %1 stays.")
                       .arg(QString::fromStdString(
-                          m_workload.jobs[static_cast<std::size_t>(rows.front())].name));
+                          m_workload->jobs[static_cast<std::size_t>(rows.front())].name));
         rows.removeFirst();
     }
     if (rows.isEmpty()) {
@@ -127,7 +137,7 @@ QString WorkloadDocument::removeJobs(QList<int> rows) {
     m_undo.beginMacro(rows.size() == 1
                           ? tr("Remove job %1")
                                 .arg(QString::fromStdString(
-                                    m_workload.jobs[static_cast<std::size_t>(rows.front())].name))
+                                    m_workload->jobs[static_cast<std::size_t>(rows.front())].name))
                           : tr("Remove %1 jobs").arg(rows.size()));
     for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
         m_undo.push(new RemoveJobCommand(this, *it));
@@ -143,15 +153,16 @@ void WorkloadDocument::moveJob(int from, int to) {
 }
 
 void WorkloadDocument::setCluster(const Cluster& cluster, bool stepping) {
-    if (!(cluster == m_workload.cluster)) {
-        m_undo.push(new SetClusterCommand(this, m_workload.cluster, cluster, stepping));
+    if (!(cluster == m_workload->cluster)) {
+        m_undo.push(new SetClusterCommand(this, m_workload->cluster, cluster, stepping));
     }
 }
 
 void WorkloadDocument::applySetJob(int row, const Job& job) {
-    auto& slot = m_workload.jobs[static_cast<std::size_t>(row)];
+    Workload& w = edit();
+    auto& slot = w.jobs[static_cast<std::size_t>(row)];
     // A renamed job keeps its place in the manual order.
-    std::replace(m_workload.manualOrder.begin(), m_workload.manualOrder.end(), slot.name, job.name);
+    std::replace(w.manualOrder.begin(), w.manualOrder.end(), slot.name, job.name);
     slot = job;
     emit jobChanged(row);
     emit changed();
@@ -159,10 +170,11 @@ void WorkloadDocument::applySetJob(int row, const Job& job) {
 
 void WorkloadDocument::applyInsertJob(int row, const Job& job, int colourSlot) {
     emit aboutToInsertJob(row);
-    m_workload.jobs.insert(m_workload.jobs.begin() + row, job);
+    Workload& w = edit();
+    w.jobs.insert(w.jobs.begin() + row, job);
     m_slots.insert(m_slots.begin() + row, colourSlot);
-    if (!m_workload.manualOrder.empty()) {
-        m_workload.manualOrder.push_back(job.name);
+    if (!w.manualOrder.empty()) {
+        w.manualOrder.push_back(job.name);
     }
     emit jobInserted(row);
     emit changed();
@@ -170,34 +182,36 @@ void WorkloadDocument::applyInsertJob(int row, const Job& job, int colourSlot) {
 
 void WorkloadDocument::applyRemoveJob(int row) {
     emit aboutToRemoveJob(row);
-    const std::string name = m_workload.jobs[static_cast<std::size_t>(row)].name;
-    m_workload.jobs.erase(m_workload.jobs.begin() + row);
+    Workload& w = edit();
+    const std::string name = w.jobs[static_cast<std::size_t>(row)].name;
+    w.jobs.erase(w.jobs.begin() + row);
     m_slots.erase(m_slots.begin() + row);
-    auto& order = m_workload.manualOrder;
+    auto& order = w.manualOrder;
     order.erase(std::remove(order.begin(), order.end(), name), order.end());
     emit jobRemoved(row);
     emit changed();
 }
 
 void WorkloadDocument::applyMoveJob(int from, int to, const std::vector<std::string>& manualOrder) {
+    Workload& w = edit();
     if (from != to) {
         emit aboutToMoveJob(from, to);
-        Job job = std::move(m_workload.jobs[static_cast<std::size_t>(from)]);
-        m_workload.jobs.erase(m_workload.jobs.begin() + from);
-        m_workload.jobs.insert(m_workload.jobs.begin() + to, std::move(job));
+        Job job = std::move(w.jobs[static_cast<std::size_t>(from)]);
+        w.jobs.erase(w.jobs.begin() + from);
+        w.jobs.insert(w.jobs.begin() + to, std::move(job));
         const int slot = m_slots[static_cast<std::size_t>(from)];
         m_slots.erase(m_slots.begin() + from);
         m_slots.insert(m_slots.begin() + to, slot);
-        m_workload.manualOrder = manualOrder;
+        w.manualOrder = manualOrder;
         emit jobMoved(from, to);
     } else {
-        m_workload.manualOrder = manualOrder;
+        w.manualOrder = manualOrder;
     }
     emit changed();
 }
 
 void WorkloadDocument::applyCluster(const Cluster& cluster) {
-    m_workload.cluster = cluster;
+    edit().cluster = cluster;
     emit clusterChanged();
     emit changed();
 }

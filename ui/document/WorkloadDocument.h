@@ -8,6 +8,8 @@
 #include <QString>
 #include <QUndoStack>
 
+#include <memory>
+
 #include "document/JobPalette.h"
 #include "model/Workload.h"
 
@@ -22,7 +24,11 @@ public:
     // a window already half destroyed among them (issue 11 item 12, a UBSan bad downcast).
     ~WorkloadDocument() override;
 
-    const Workload& workload() const { return m_workload; }
+    const Workload& workload() const { return *m_workload; }
+    // The workload shared, not copied (a run keeps it while the user edits on): the document
+    // copies it before its next edit only while someone else still holds it (copy on write), so
+    // a 9M-task workload is in memory once, not once more per run request (issue 12).
+    std::shared_ptr<const Workload> sharedWorkload() const { return m_workload; }
     QUndoStack* undoStack() { return &m_undo; }
     QString filePath() const { return m_filePath; }
     bool isModified() const { return !m_undo.isClean(); }
@@ -82,7 +88,9 @@ signals:
     void modifiedChanged(bool modified);
 
 private:
-    Workload m_workload;
+    Workload& edit();  // the workload to change in place (copied first while shared)
+
+    std::shared_ptr<Workload> m_workload;
     QString m_filePath;
     QUndoStack m_undo;
     std::vector<int> m_slots;  // colour slot per row

@@ -127,9 +127,13 @@ void RunController::cancelAll() {
 }
 
 void RunController::request(const Workload& workload, const JobColours& colours) {
+    request(std::make_shared<const Workload>(workload), colours);
+}
+
+void RunController::request(std::shared_ptr<const Workload> workload, const JobColours& colours) {
     cancelAll();
     auto set = std::make_shared<RunSet>();
-    set->workload = std::make_shared<const Workload>(workload);
+    set->workload = std::move(workload);
     set->colours = colours;
     set->options = m_options;
     set->generation = m_generation;

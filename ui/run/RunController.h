@@ -82,6 +82,8 @@ public:
     // Start a run of the checked algorithms on `workload`; the previous run is cancelled.
     // `colours` go with the results, so that charts colour each job as the table did.
     void request(const Workload& workload, const JobColours& colours = {});
+    // The same on a shared workload (kept, not copied: WorkloadDocument::sharedWorkload()).
+    void request(std::shared_ptr<const Workload> workload, const JobColours& colours = {});
     // Cancel one algorithm of the current request (its chart says so).
     void cancelAlgorithm(const QString& id);
     // Run a cancelled (or failed) algorithm of the current request again.
