@@ -39,9 +39,13 @@ Command makeSweepLoadCommand(CLI::App& app) {
     c.app->add_option("--runs", o->sweep.runs, "Seeded runs averaged per point (default 10)");
     c.app->add_option("--deadline-factor", o->deadlineFactor,
                       "Deadlines uniform in [A·T_J, B·T_J] (default 1:2)");
+    std::string defaults;  // the registry's (AlgorithmInfo::loadSweep)
+    for (const auto& id : o->sweep.algorithms) {
+        defaults += (defaults.empty() ? "" : ",") + id;
+    }
     c.app
         ->add_option("-a,--algorithms", o->sweep.algorithms,
-                     "Comma-separated algorithm ids (default edf,min-edf,min-edf-wc)")
+                     "Comma-separated algorithm ids (default " + defaults + ")")
         ->delimiter(',');
     c.app->add_option("--seed", o->sweep.seed, "Seed of the first run (run r: seed + r)");
     c.app->add_option("--nodes", o->sweep.nodes, "Cluster nodes (default 64)");
