@@ -181,11 +181,7 @@ std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
             // The barrier, or with slow-start the threshold-th map's end.
             auto& ends = mapEnds[ju];
             std::sort(ends.begin(), ends.end());
-            const double slowstart = overheads[ju].slowstart;
-            const int threshold =
-                slowstart >= 1.0
-                    ? job.maps()
-                    : std::max(0, static_cast<int>(std::ceil((slowstart - 1e-6) * job.maps())));
+            const int threshold = slowstartThreshold(overheads[ju].slowstart, job.maps());
             const double open =
                 threshold == 0 || ends.empty()
                     ? job.arrival

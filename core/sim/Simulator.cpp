@@ -302,12 +302,8 @@ void Engine::setUpOverheads() {
             m_pools[static_cast<std::size_t>(m_jobPool[static_cast<std::size_t>(j)])];
         o.amSlots = std::max(0, std::min({o.amSlots, m_slotsPerNode[0], pool.slotCount[0] - 1}));
         m_overheads[static_cast<std::size_t>(j)] = o;
-        // Hadoop opens the reduces once completed maps / maps >= slowstart; fractions compare to
-        // six decimals (imports write them so: 2 of 3 maps is 0.666667).
         m_reduceThreshold[static_cast<std::size_t>(j)] =
-            o.slowstart >= 1.0
-                ? job.maps()
-                : std::max(0, static_cast<int>(std::ceil((o.slowstart - 1e-6) * job.maps())));
+            slowstartThreshold(o.slowstart, job.maps());
     }
 }
 
