@@ -2,15 +2,16 @@
 // ui/app/CommandLine.h for the command line.
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QScreen>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <optional>
 
 #include "app/CommandLine.h"
 #include "app/Launch.h"
 #include "app/MainWindow.h"
 #include "run/WorkPool.h"
-
-#include <sys/stat.h>
-#include <unistd.h>
 
 int main(int argc, char** argv) {
     QCoreApplication::setOrganizationName(QStringLiteral("MR Schedule Explorer"));
@@ -26,19 +27,30 @@ int main(int argc, char** argv) {
     if (const int code = mr::ui::parseCommandLine(arguments, &request); code >= 0) {
         return code;
     }
+    // Made only for an export (below), before QApplication and removed after it.
+    std::optional<QTemporaryDir> runtime;
+    std::optional<QTemporaryDir> settings;
     if (request.headless()) {
+        settings.emplace(QDir::tempPath() + QStringLiteral("/mrx-export-settings-XXXXXX"));
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
             qputenv("QT_QPA_PLATFORM", "offscreen");  // exports need no display
         }
-        // Qt wants a private runtime folder; give it the one it would pick, without its warning
-        // (an export prints one line on success or failure, nothing else).
+        // Qt wants a private runtime folder; give it one (QTemporaryDir: mode 0700, removed at
+        // exit) without its warning (an export prints one line on success or failure, nothing
+        // else), and leave no runtime-$UID folder behind in the temporary folder.
         if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
-            const QByteArray runtime =
-                QDir::tempPath().toLocal8Bit() + "/runtime-" + QByteArray::number(getuid());
-            ::mkdir(runtime.constData(), 0700);
-            qputenv("XDG_RUNTIME_DIR", runtime);
+            runtime.emplace(QDir::tempPath() + QStringLiteral("/mrx-runtime-XXXXXX"));
+            if (runtime->isValid()) {
+                qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtime->path()));
+            }
         }
-        // Exports start from the defaults and never change what the window remembers.
+        // Exports start from the defaults and never change what the window remembers: their
+        // settings live in a folder of their own, removed at exit, never in ~/.config.
+        if (settings->isValid()) {
+            for (const auto format : {QSettings::NativeFormat, QSettings::IniFormat}) {
+                QSettings::setPath(format, QSettings::UserScope, settings->path());
+            }
+        }
         QCoreApplication::setApplicationName(QStringLiteral("mrx-export"));
     }
     QApplication app(argc, argv);

@@ -4,7 +4,7 @@
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
 BUILD_PACKAGES=(g++ make cmake ccache nlohmann-json3-dev libcli11-dev libglpk-dev qt6-base-dev qt6-svg-dev
                 libqcustomplot-dev)
-TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev)
+TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3)
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else

@@ -1,12 +1,82 @@
 #include "cli/Cli.h"
 
 #include <iostream>
+#include <optional>
 
 #include "cli/Command.h"
 #include "model/InputError.h"
 #include "sim/Simulator.h"
 
 namespace mr::cli {
+
+namespace {
+
+// Parses `args` into `app`; an exit code when that is all there is to do (help, version, an
+// error on the command line), else nullopt.
+std::optional<int> parseArguments(CLI::App& app, const std::vector<Command>& commands,
+                                  const std::vector<std::string>& args, std::ostream& out,
+                                  std::ostream& err) {
+    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 wants them reversed
+    try {
+        app.parse(reversed);
+    } catch (const CLI::CallForAllHelp&) {
+        out << app.help("", CLI::AppFormatMode::All);
+        return kExitOk;
+    } catch (const CLI::CallForVersion&) {
+        out << "mrsim " MRX_VERSION "\n";
+        return kExitOk;
+    } catch (const InputError& e) {  // a run option's value (OptionSpec::set)
+        err << "mrsim: error: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const CLI::ParseError& e) {
+        if (e.get_exit_code() != 0) {
+            err << "mrsim: error: " << e.what() << " (see mrsim --help)\n";
+            return kExitBadInput;
+        }
+        // --help, of mrsim or of a command.
+        for (const Command& c : commands) {
+            if (c.app->parsed()) {
+                // The innermost command given: `mrsim import rumen --help` shows rumen's.
+                const CLI::App* shown = c.app;
+                while (!shown->get_subcommands().empty()) {
+                    shown = shown->get_subcommands().front();
+                }
+                out << shown->help();
+                return kExitOk;
+            }
+        }
+        out << app.help();
+        return kExitOk;
+    }
+    return std::nullopt;
+}
+
+// Runs the command given; its errors as one line on `err` and an exit code.
+int runCommand(const std::vector<Command>& commands, std::ostream& out, std::ostream& err) {
+    try {
+        for (const Command& c : commands) {
+            if (c.app->parsed()) {
+                c.run(out, err);
+                return kExitOk;
+            }
+        }
+    } catch (const InputError& e) {
+        err << "mrsim: error: " << e.what() << "\n";
+        return kExitBadInput;
+    } catch (const SimulationError& e) {
+        err << "mrsim: internal error: " << e.what() << "\n";
+        return kExitInternal;
+    } catch (const std::bad_alloc&) {
+        err << "mrsim: error: out of memory\n";
+        return kExitInternal;
+    } catch (const std::exception& e) {
+        err << "mrsim: internal error: " << e.what() << "\n";
+        return kExitInternal;
+    }
+    return kExitInternal;
+}
+
+}  // namespace
 
 int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     CLI::App app{"mrsim — simulate MapReduce batches slot by slot and compare schedulers.\n" +
@@ -34,60 +104,10 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         makeMergeCommand(app),
     };
     // clang-format on
-
-    std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 wants them reversed
-    try {
-        app.parse(reversed);
-    } catch (const CLI::CallForAllHelp&) {
-        out << app.help("", CLI::AppFormatMode::All);
-        return kExitOk;
-    } catch (const CLI::CallForVersion&) {
-        out << "mrsim " MRX_VERSION "\n";
-        return kExitOk;
-    } catch (const InputError& e) {  // a run option's value (OptionSpec::set)
-        err << "mrsim: error: " << e.what() << "\n";
-        return kExitBadInput;
-    } catch (const CLI::ParseError& e) {
-        if (e.get_exit_code() == 0) {  // --help, of mrsim or of a command
-            for (const Command& c : commands) {
-                if (c.app->parsed()) {
-                    // The innermost command given: `mrsim import rumen --help` shows rumen's.
-                    const CLI::App* shown = c.app;
-                    while (!shown->get_subcommands().empty()) {
-                        shown = shown->get_subcommands().front();
-                    }
-                    out << shown->help();
-                    return kExitOk;
-                }
-            }
-            out << app.help();
-            return kExitOk;
-        }
-        err << "mrsim: error: " << e.what() << " (see mrsim --help)\n";
-        return kExitBadInput;
+    if (const std::optional<int> code = parseArguments(app, commands, args, out, err)) {
+        return *code;
     }
-
-    try {
-        for (const Command& c : commands) {
-            if (c.app->parsed()) {
-                c.run(out, err);
-                return kExitOk;
-            }
-        }
-    } catch (const InputError& e) {
-        err << "mrsim: error: " << e.what() << "\n";
-        return kExitBadInput;
-    } catch (const SimulationError& e) {
-        err << "mrsim: internal error: " << e.what() << "\n";
-        return kExitInternal;
-    } catch (const std::bad_alloc&) {
-        err << "mrsim: error: out of memory\n";
-        return kExitInternal;
-    } catch (const std::exception& e) {
-        err << "mrsim: internal error: " << e.what() << "\n";
-        return kExitInternal;
-    }
-    return kExitInternal;
+    return runCommand(commands, out, err);
 }
 
 }  // namespace mr::cli

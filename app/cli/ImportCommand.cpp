@@ -22,114 +22,128 @@ CLI::Option* addCount(CLI::App& app, const std::string& name, int& value, long l
     return app.add_option(name, value, help)->check(CLI::Range(1, static_cast<int>(max)));
 }
 
-}  // namespace
+struct ImportOptions {
+    std::string rumenTrace, rumenOutput;
+    int nodes = 0, mapSlots = 0, reduceSlots = 0;
+    bool noOverheads = false;
+    CLI::Option* nodesOption = nullptr;
+    CLI::Option* mapSlotsOption = nullptr;
+    CLI::Option* reduceSlotsOption = nullptr;
 
-Command makeImportCommand(CLI::App& app) {
-    struct Options {
-        std::string rumenTrace, rumenOutput;
-        int nodes = 0, mapSlots = 0, reduceSlots = 0;
-        bool noOverheads = false;
-        CLI::Option* nodesOption = nullptr;
-        CLI::Option* mapSlotsOption = nullptr;
-        CLI::Option* reduceSlotsOption = nullptr;
+    std::string swimTrace, swimOutput;
+    SwimImportOptions swim;
+};
 
-        std::string swimTrace, swimOutput;
-        SwimImportOptions swim;
-    };
-    auto o = std::make_shared<Options>();
-    Command c;
-    c.app = app.add_subcommand("import", "Turn a real job trace (Rumen, SWIM) into a workload");
-    c.app->require_subcommand(1);
-
-    CLI::App* rumen = c.app->add_subcommand(
+CLI::App* addRumen(CLI::App& import, ImportOptions& o) {
+    CLI::App* rumen = import.add_subcommand(
         "rumen",
         "Hadoop Rumen job trace (concatenated JSON jobs): per-task durations of the successful "
         "attempts, arrivals from submitTime, ARIA profiles");
-    rumen->add_option("trace", o->rumenTrace, "Rumen trace (JSON)")->required();
-    rumen->add_option("-o,--output", o->rumenOutput, "Output workload file")->required();
-    o->nodesOption = addCount(*rumen, "--nodes", o->nodes, kMaxNodes,
-                              "Cluster nodes (default: the trace's hosts)");
-    o->mapSlotsOption =
-        addCount(*rumen, "--map-slots-per-node", o->mapSlots, kMaxSlotsPerNode,
+    rumen->add_option("trace", o.rumenTrace, "Rumen trace (JSON)")->required();
+    rumen->add_option("-o,--output", o.rumenOutput, "Output workload file")->required();
+    o.nodesOption = addCount(*rumen, "--nodes", o.nodes, kMaxNodes,
+                             "Cluster nodes (default: the trace's hosts)");
+    o.mapSlotsOption =
+        addCount(*rumen, "--map-slots-per-node", o.mapSlots, kMaxSlotsPerNode,
                  "Map slots per node (default: most map attempts that ran at once on one host)");
-    o->reduceSlotsOption = addCount(
-        *rumen, "--reduce-slots-per-node", o->reduceSlots, kMaxSlotsPerNode,
+    o.reduceSlotsOption = addCount(
+        *rumen, "--reduce-slots-per-node", o.reduceSlots, kMaxSlotsPerNode,
         "Reduce slots per node (default: most reduce attempts at once on one host, at least 1)");
-    rumen->add_flag("--no-overheads", o->noOverheads,
+    rumen->add_flag("--no-overheads", o.noOverheads,
                     "Leave out the overheads model (AM start and slots, commit, assignment gap, "
                     "slow-start) and the traced ends: the tasks alone");
+    return rumen;
+}
 
+void addSwim(CLI::App& import, ImportOptions& o) {
     const SwimModel defaults;
-    CLI::App* swim = c.app->add_subcommand(
+    CLI::App* swim = import.add_subcommand(
         "swim",
         "SWIM workload (TSV: id, submit s, gap s, input, shuffle, output bytes); tasks from a "
         "byte model");
-    swim->add_option("trace", o->swimTrace, "SWIM trace (TSV)")->required();
-    swim->add_option("-o,--output", o->swimOutput, "Output workload file")->required();
-    swim->add_option("--block-size", o->swim.model.blockSize,
+    swim->add_option("trace", o.swimTrace, "SWIM trace (TSV)")->required();
+    swim->add_option("-o,--output", o.swimOutput, "Output workload file")->required();
+    swim->add_option("--block-size", o.swim.model.blockSize,
                      "Bytes per map task: maps = ceil(input / this) (default " +
                          std::to_string(defaults.blockSize) + ")")
         ->check(CLI::PositiveNumber);
-    swim->add_option("--map-mb-per-s", o->swim.model.mapMBPerS,
+    swim->add_option("--map-mb-per-s", o.swim.model.mapMBPerS,
                      "Map task throughput, MB (10^6 B) per second (default 5)")
         ->check(CLI::PositiveNumber);
-    swim->add_option("--reduce-mb-per-s", o->swim.model.reduceMBPerS,
+    swim->add_option("--reduce-mb-per-s", o.swim.model.reduceMBPerS,
                      "Reduce task throughput on shuffle + output bytes, MB/s (default 5)")
         ->check(CLI::PositiveNumber);
-    swim->add_option("--bytes-per-reducer", o->swim.model.bytesPerReducer,
+    swim->add_option("--bytes-per-reducer", o.swim.model.bytesPerReducer,
                      "Shuffle bytes per reduce task: reduces = ceil(shuffle / this) (default " +
                          std::to_string(defaults.bytesPerReducer) + ")")
         ->check(CLI::PositiveNumber);
-    swim->add_option("--task-overhead", o->swim.model.taskOverhead,
+    swim->add_option("--task-overhead", o.swim.model.taskOverhead,
                      "Seconds added to every task (default 0)")
         ->check(CLI::NonNegativeNumber);
-    swim->add_option("--jobs", o->swim.maxJobs, "Import only the first N rows (default: all)")
+    swim->add_option("--jobs", o.swim.maxJobs, "Import only the first N rows (default: all)")
         ->check(CLI::PositiveNumber);
-    swim->add_option("--nodes", o->swim.cluster.nodes, "Cluster nodes (default 64)")
+    swim->add_option("--nodes", o.swim.cluster.nodes, "Cluster nodes (default 64)")
         ->check(CLI::Range(1, static_cast<int>(kMaxNodes)));
-    swim->add_option("--map-slots-per-node", o->swim.cluster.mapSlotsPerNode,
+    swim->add_option("--map-slots-per-node", o.swim.cluster.mapSlotsPerNode,
                      "Map slots per node (default 4)")
         ->check(CLI::Range(1, static_cast<int>(kMaxSlotsPerNode)));
-    swim->add_option("--reduce-slots-per-node", o->swim.cluster.reduceSlotsPerNode,
+    swim->add_option("--reduce-slots-per-node", o.swim.cluster.reduceSlotsPerNode,
                      "Reduce slots per node (default 4)")
         ->check(CLI::Range(1, static_cast<int>(kMaxSlotsPerNode)));
+}
 
+void runRumenImport(const ImportOptions& o, std::ostream& out, std::ostream& err) {
+    RumenImportOptions options;
+    options.overheads = !o.noOverheads;
+    if (o.nodesOption->count() > 0) {
+        options.nodes = o.nodes;
+    }
+    if (o.mapSlotsOption->count() > 0) {
+        options.mapSlotsPerNode = o.mapSlots;
+    }
+    if (o.reduceSlotsOption->count() > 0) {
+        options.reduceSlotsPerNode = o.reduceSlots;
+    }
+    RumenImportReport report;
+    const Workload w = importRumen(o.rumenTrace, options, &report);
+    saveWorkload(w, o.rumenOutput);
+    for (std::size_t i = 0; i < report.notes.size() && i < kNotesShown; ++i) {
+        err << "mrsim: note: " << report.notes[i] << "\n";
+    }
+    if (report.notes.size() > kNotesShown) {
+        err << "mrsim: note: ... and " << report.notes.size() - kNotesShown << " more notes\n";
+    }
+    out << "wrote " << o.rumenOutput << ": " << report.summary() << "; cluster " << w.cluster.nodes
+        << " nodes x (" << w.cluster.mapSlotsPerNode << " map + " << w.cluster.reduceSlotsPerNode
+        << " reduce) slots\n";
+    if (report.overheadsEstimated) {
+        out << report.overheadsSummary() << "\n";
+    }
+}
+
+void runSwimImport(const ImportOptions& o, std::ostream& out) {
+    SwimImportReport report;
+    importSwimToFile(o.swimTrace, o.swim, o.swimOutput, &report);
+    out << "wrote " << o.swimOutput << ": " << report.summary() << "; cluster "
+        << o.swim.cluster.nodes << " nodes x (" << o.swim.cluster.mapSlotsPerNode << " map + "
+        << o.swim.cluster.reduceSlotsPerNode << " reduce) slots\n";
+}
+
+}  // namespace
+
+Command makeImportCommand(CLI::App& app) {
+    auto o = std::make_shared<ImportOptions>();
+    Command c;
+    c.app = app.add_subcommand("import", "Turn a real job trace (Rumen, SWIM) into a workload");
+    c.app->require_subcommand(1);
+    CLI::App* rumen = addRumen(*c.app, *o);
+    addSwim(*c.app, *o);
     c.run = [o, rumen](std::ostream& out, std::ostream& err) {
         if (rumen->parsed()) {
-            RumenImportOptions options;
-            options.overheads = !o->noOverheads;
-            if (o->nodesOption->count() > 0) {
-                options.nodes = o->nodes;
-            }
-            if (o->mapSlotsOption->count() > 0) {
-                options.mapSlotsPerNode = o->mapSlots;
-            }
-            if (o->reduceSlotsOption->count() > 0) {
-                options.reduceSlotsPerNode = o->reduceSlots;
-            }
-            RumenImportReport report;
-            const Workload w = importRumen(o->rumenTrace, options, &report);
-            saveWorkload(w, o->rumenOutput);
-            for (std::size_t i = 0; i < report.notes.size() && i < kNotesShown; ++i) {
-                err << "mrsim: note: " << report.notes[i] << "\n";
-            }
-            if (report.notes.size() > kNotesShown) {
-                err << "mrsim: note: ... and " << report.notes.size() - kNotesShown
-                    << " more notes\n";
-            }
-            out << "wrote " << o->rumenOutput << ": " << report.summary() << "; cluster "
-                << w.cluster.nodes << " nodes x (" << w.cluster.mapSlotsPerNode << " map + "
-                << w.cluster.reduceSlotsPerNode << " reduce) slots\n";
-            if (report.overheadsEstimated) {
-                out << report.overheadsSummary() << "\n";
-            }
-            return;
+            runRumenImport(*o, out, err);
+        } else {
+            runSwimImport(*o, out);
         }
-        SwimImportReport report;
-        importSwimToFile(o->swimTrace, o->swim, o->swimOutput, &report);
-        out << "wrote " << o->swimOutput << ": " << report.summary() << "; cluster "
-            << o->swim.cluster.nodes << " nodes x (" << o->swim.cluster.mapSlotsPerNode << " map + "
-            << o->swim.cluster.reduceSlotsPerNode << " reduce) slots\n";
     };
     return c;
 }

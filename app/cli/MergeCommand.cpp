@@ -10,7 +10,7 @@
 #include "cli/Command.h"
 #include "cli/SweepShards.h"
 #include "io/AtomicFile.h"
-#include "io/SweepResults.h"
+#include "merge/SweepResults.h"
 
 namespace mr::cli {
 

@@ -24,20 +24,128 @@ long long taskCount(const Workload& w) {
     return tasks;
 }
 
+struct SweepOptions {
+    WorkloadOptions workload;
+    std::string nodes;
+    std::vector<std::string> algorithms;
+    std::string generate;
+    GenerateOptions generateOptions;
+    int runs = 1;
+    FormatFlags format;
+    ShardOptions shards;
+};
+
+void addSweepOptions(CLI::App& app, SweepOptions& o) {
+    o.workload.addTo(app, false);
+    app.add_option("--nodes", o.nodes, "Cluster sizes FROM:TO:STEP (or FROM:TO, or N)")->required();
+    app.add_option("-a,--algorithms", o.algorithms, "Comma-separated algorithm ids")
+        ->required()
+        ->delimiter(',');
+    auto* generate = app.add_option("--generate", o.generate,
+                                    "Generate the workloads of this kind instead of a file");
+    app.add_option("--jobs", o.generateOptions.jobs, "Jobs per generated workload")
+        ->needs(generate);
+    app.add_option("--runs", o.runs, "Generated workloads per cluster size (default 1)")
+        ->check(CLI::Range(1, 10000))
+        ->needs(generate);
+    app.add_option("--slots-per-node", o.generateOptions.slotsPerNode,
+                   "Map and reduce slots per node of generated workloads (default 1)")
+        ->needs(generate);
+    o.format.addTo(app);
+    o.shards.addTo(app);
+}
+
+// The runs' workloads (the file's, or generated ones made again in the workers, one run at a
+// time), with the first run's name and source in `sweep`; `tasks` gets its size for the work
+// estimate.
+WorkloadSource sweepSource(const std::shared_ptr<SweepOptions>& o, SweepDefinition& sweep,
+                           long long& tasks, std::ostream& err) {
+    if (o->generate.empty()) {
+        auto file = std::make_shared<Workload>(o->workload.load(err));
+        sweep.workload = file->name;
+        sweep.source = {{"contents", contentHash(serializeWorkload(*file))}};
+        tasks = taskCount(*file);
+        return [file](int) { return *file; };
+    }
+    WorkloadSource source = [o](int run) {
+        GenerateOptions g = o->generateOptions;
+        g.seed = o->workload.run.seed + static_cast<std::uint64_t>(run);
+        return generateWorkload(o->generate, g);
+    };
+    const Workload first = source(0);
+    sweep.workload = first.name;
+    sweep.source = {{"generate", o->generate},
+                    {"jobs", o->generateOptions.jobs},
+                    {"slots_per_node", o->generateOptions.slotsPerNode},
+                    {"seed", o->workload.run.seed}};
+    tasks = taskCount(first);
+    return source;
+}
+
+void runSweep(const std::shared_ptr<SweepOptions>& o, std::ostream& out, std::ostream& err) {
+    if (o->generate.empty() == o->workload.workload.empty()) {
+        throw InputError("", "", "workload",
+                         o->generate.empty() ? "give a WORKLOAD file or --generate KIND"
+                                             : "give a WORKLOAD file or --generate KIND, not both");
+    }
+    SweepDefinition sweep;
+    sweep.spec.nodes = parseNodeRange(o->nodes);
+    sweep.spec.algorithms = o->algorithms;
+    sweep.spec.runs = o->runs;
+    sweep.spec.run = o->workload.runOptions();
+    sweep.spec.threads = o->workload.run.threads;
+    checkSweep(sweep.spec);
+    long long tasks = 0;
+    const WorkloadSource source = sweepSource(o, sweep, tasks, err);
+    const auto checkWork = [&sweep, tasks](const std::vector<std::size_t>& indices, bool force) {
+        // Only the simulations count (the formula points are cheap).
+        const double simulations = static_cast<double>(indices.size()) *
+                                   static_cast<double>(sweep.spec.algorithms.size()) /
+                                   static_cast<double>(sweep.spec.algorithms.size() + 1);
+        checkWorkCap(simulations * static_cast<double>(tasks), kMaxSimulatedTasks,
+                     "simulated tasks",
+                     std::to_string(static_cast<long long>(simulations)) +
+                         " simulations of about " + std::to_string(tasks) + " tasks",
+                     force);
+    };
+    // Errors of the runs themselves name the workload file.
+    const auto compute =
+        [&](const std::vector<std::size_t>& indices,
+            const std::function<void(std::size_t, const SweepPointValue&)>& onPoint) {
+            try {
+                runSweepPoints(source, sweep.spec, indices, onPoint);
+            } catch (const InputError& e) {
+                rethrowNamingFile(e, o->workload.workload);
+            }
+        };
+    if (!o->shards.pointsMode()) {
+        SweepValues values(sweepPointCount(sweep.spec));
+        std::vector<std::size_t> all(values.size());
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            all[i] = i;
+        }
+        checkWork(all, o->shards.force);
+        compute(all, [&](std::size_t i, const SweepPointValue& v) { values[i] = v; });
+        out << sweepOutput(summariseSweep(sweep.spec, sweep.workload, values), o->format.format());
+        return;
+    }
+    PointsJob job;
+    job.header = makeSweepHeader("sweep", sweepDefinitionJson(sweep), sweepPointCount(sweep.spec),
+                                 kSweepOrder, sweepProgram());
+    job.arguments = [&](std::size_t i) { return sweepPointFields(sweep, i, nullptr); };
+    job.checkWork = checkWork;
+    job.run = [&](const std::vector<std::size_t>& indices, const PointsJob::Emit& emit) {
+        compute(indices, [&](std::size_t i, const SweepPointValue& v) {
+            emit(i, sweepPointFields(sweep, i, &v));
+        });
+    };
+    runPointsJob(o->shards, job, out, err);
+}
+
 }  // namespace
 
 Command makeSweepCommand(CLI::App& app) {
-    struct Options {
-        WorkloadOptions workload;
-        std::string nodes;
-        std::vector<std::string> algorithms;
-        std::string generate;
-        GenerateOptions generateOptions;
-        int runs = 1;
-        FormatFlags format;
-        ShardOptions shards;
-    };
-    auto o = std::make_shared<Options>();
+    auto o = std::make_shared<SweepOptions>();
     Command c;
     c.app = app.add_subcommand(
         "sweep",
@@ -46,109 +154,8 @@ Command makeSweepCommand(CLI::App& app) {
         "--jobs N [--runs R] for R generated workloads (seeds S, S+1, ... from --seed) and their "
         "mean and spread. Points (run-major): index = (run * sizes + size) * (algorithms + 1) + "
         "slot, the last slot being the formula pair.");
-    o->workload.addTo(*c.app, false);
-    c.app->add_option("--nodes", o->nodes, "Cluster sizes FROM:TO:STEP (or FROM:TO, or N)")
-        ->required();
-    c.app->add_option("-a,--algorithms", o->algorithms, "Comma-separated algorithm ids")
-        ->required()
-        ->delimiter(',');
-    auto* generate = c.app->add_option("--generate", o->generate,
-                                       "Generate the workloads of this kind instead of a file");
-    c.app->add_option("--jobs", o->generateOptions.jobs, "Jobs per generated workload")
-        ->needs(generate);
-    c.app->add_option("--runs", o->runs, "Generated workloads per cluster size (default 1)")
-        ->check(CLI::Range(1, 10000))
-        ->needs(generate);
-    c.app
-        ->add_option("--slots-per-node", o->generateOptions.slotsPerNode,
-                     "Map and reduce slots per node of generated workloads (default 1)")
-        ->needs(generate);
-    o->format.addTo(*c.app);
-    o->shards.addTo(*c.app);
-    c.run = [o](std::ostream& out, std::ostream& err) {
-        if (o->generate.empty() == o->workload.workload.empty()) {
-            throw InputError("", "", "workload",
-                             o->generate.empty()
-                                 ? "give a WORKLOAD file or --generate KIND"
-                                 : "give a WORKLOAD file or --generate KIND, not both");
-        }
-        SweepDefinition sweep;
-        sweep.spec.nodes = parseNodeRange(o->nodes);
-        sweep.spec.algorithms = o->algorithms;
-        sweep.spec.runs = o->runs;
-        sweep.spec.run = o->workload.runOptions();
-        sweep.spec.threads = o->workload.run.threads;
-        checkSweep(sweep.spec);
-        // The first run's workload: its name for the summary, its size for the work estimate.
-        // Generated workloads are made again (and dropped) in the workers, one run at a time.
-        WorkloadSource source;
-        long long tasks = 0;
-        if (o->generate.empty()) {
-            auto file = std::make_shared<Workload>(o->workload.load(err));
-            source = [file](int) { return *file; };
-            sweep.workload = file->name;
-            sweep.source = {{"contents", contentHash(serializeWorkload(*file))}};
-            tasks = taskCount(*file);
-        } else {
-            source = [o](int run) {
-                GenerateOptions g = o->generateOptions;
-                g.seed = o->workload.run.seed + static_cast<std::uint64_t>(run);
-                return generateWorkload(o->generate, g);
-            };
-            const Workload first = source(0);
-            sweep.workload = first.name;
-            sweep.source = {{"generate", o->generate},
-                            {"jobs", o->generateOptions.jobs},
-                            {"slots_per_node", o->generateOptions.slotsPerNode},
-                            {"seed", o->workload.run.seed}};
-            tasks = taskCount(first);
-        }
-        const auto checkWork = [&sweep, tasks](const std::vector<std::size_t>& indices,
-                                               bool force) {
-            // Only the simulations count (the formula points are cheap).
-            const double simulations = static_cast<double>(indices.size()) *
-                                       static_cast<double>(sweep.spec.algorithms.size()) /
-                                       static_cast<double>(sweep.spec.algorithms.size() + 1);
-            checkWorkCap(simulations * static_cast<double>(tasks), kMaxSimulatedTasks,
-                         "simulated tasks",
-                         std::to_string(static_cast<long long>(simulations)) +
-                             " simulations of about " + std::to_string(tasks) + " tasks",
-                         force);
-        };
-        // Errors of the runs themselves name the workload file.
-        const auto compute =
-            [&](const std::vector<std::size_t>& indices,
-                const std::function<void(std::size_t, const SweepPointValue&)>& onPoint) {
-                try {
-                    runSweepPoints(source, sweep.spec, indices, onPoint);
-                } catch (const InputError& e) {
-                    rethrowNamingFile(e, o->workload.workload);
-                }
-            };
-        if (!o->shards.pointsMode()) {
-            SweepValues values(sweepPointCount(sweep.spec));
-            std::vector<std::size_t> all(values.size());
-            for (std::size_t i = 0; i < all.size(); ++i) {
-                all[i] = i;
-            }
-            checkWork(all, o->shards.force);
-            compute(all, [&](std::size_t i, const SweepPointValue& v) { values[i] = v; });
-            out << sweepOutput(summariseSweep(sweep.spec, sweep.workload, values),
-                               o->format.format());
-            return;
-        }
-        PointsJob job;
-        job.header = makeSweepHeader("sweep", sweepDefinitionJson(sweep),
-                                     sweepPointCount(sweep.spec), kSweepOrder, sweepProgram());
-        job.arguments = [&](std::size_t i) { return sweepPointFields(sweep, i, nullptr); };
-        job.checkWork = checkWork;
-        job.run = [&](const std::vector<std::size_t>& indices, const PointsJob::Emit& emit) {
-            compute(indices, [&](std::size_t i, const SweepPointValue& v) {
-                emit(i, sweepPointFields(sweep, i, &v));
-            });
-        };
-        runPointsJob(o->shards, job, out, err);
-    };
+    addSweepOptions(*c.app, *o);
+    c.run = [o](std::ostream& out, std::ostream& err) { runSweep(o, out, err); };
     return c;
 }
 

@@ -13,87 +13,103 @@
 
 namespace mr::cli {
 
-Command makeSweepLoadCommand(CLI::App& app) {
-    struct Options {
-        LoadSweepOptions sweep;
-        std::string interarrival;
-        std::string deadlineFactor = "1:2";
-        std::string estimator = "aria-avg";
-        FormatFlags format;
-        ShardOptions shards;
+namespace {
+
+struct SweepLoadOptions {
+    LoadSweepOptions sweep;
+    std::string interarrival;
+    std::string deadlineFactor = "1:2";
+    std::string estimator = "aria-avg";
+    FormatFlags format;
+    ShardOptions shards;
+};
+
+void addSweepLoadOptions(CLI::App& app, SweepLoadOptions& o) {
+    app.add_option("kind", o.sweep.kind, "Workload kind (see mrsim generate --help)")->required();
+    app.add_option("--jobs", o.sweep.jobs, "Jobs per batch")->required();
+    app.add_option("--interarrival", o.interarrival,
+                   "Mean inter-arrival times FROM:TO:STEP (seconds)")
+        ->required();
+    app.add_option("--runs", o.sweep.runs, "Seeded runs averaged per point (default 10)");
+    app.add_option("--deadline-factor", o.deadlineFactor,
+                   "Deadlines uniform in [A·T_J, B·T_J] (default 1:2)");
+    std::string defaults;  // the registry's (AlgorithmInfo::loadSweep)
+    for (const auto& id : o.sweep.algorithms) {
+        defaults += (defaults.empty() ? "" : ",") + id;
+    }
+    app.add_option("-a,--algorithms", o.sweep.algorithms,
+                   "Comma-separated algorithm ids (default " + defaults + ")")
+        ->delimiter(',');
+    app.add_option("--seed", o.sweep.seed, "Seed of the first run (run r: seed + r)");
+    app.add_option("--nodes", o.sweep.nodes, "Cluster nodes (default 64)");
+    app.add_option("--threads", o.sweep.threads, "Worker threads (0 = all cores)")
+        ->check(CLI::Range(0, 1024));
+    app.add_option("--estimator", o.estimator,
+                   "ARIA bound behind min-edf quotas: aria-avg (default), aria-low, aria-up")
+        ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up"}));
+    addLocalityOptions(app, o.sweep.run);
+    o.format.addTo(app);
+    o.shards.addTo(app);
+}
+
+// The tasks of one batch: every point simulates one, the first gives their size.
+long long batchTasks(const LoadSweepOptions& options) {
+    long long tasks = 0;
+    for (const Job& job :
+         generateWorkload(options.kind,
+                          {.jobs = options.jobs, .seed = options.seed, .nodes = options.nodes})
+             .jobs) {
+        tasks += static_cast<long long>(job.maps() + job.reduces());
+    }
+    return tasks;
+}
+
+void runSweepLoad(const SweepLoadOptions& o, std::ostream& out, std::ostream& err) {
+    LoadSweepOptions options = o.sweep;
+    options.interarrivals = parseRange(o.interarrival, "interarrival");
+    options.deadlineFactor = parseDeadlineFactor(o.deadlineFactor);
+    options.run.estimator = *parseEstimator(o.estimator);
+    checkLoadSweep(options);
+    const long long tasks = batchTasks(options);
+    const auto checkWork = [tasks](std::size_t points, bool force) {
+        checkWorkCap(
+            static_cast<double>(points) * static_cast<double>(tasks), kMaxSimulatedTasks,
+            "simulated tasks",
+            std::to_string(points) + " simulations of about " + std::to_string(tasks) + " tasks",
+            force);
     };
-    auto o = std::make_shared<Options>();
+    if (!o.shards.pointsMode()) {
+        checkWork(loadSweepPointCount(options), o.shards.force);
+        out << loadSweepOutput(sweepLoad(options), o.format.format());
+        return;
+    }
+    PointsJob job;
+    job.header = makeSweepHeader("sweep-load", loadSweepDefinitionJson(options),
+                                 loadSweepPointCount(options), kLoadSweepOrder, sweepProgram());
+    job.arguments = [&](std::size_t i) { return loadPointFields(options, i, nullptr); };
+    job.checkWork = [&](const std::vector<std::size_t>& indices, bool force) {
+        checkWork(indices.size(), force);
+    };
+    job.run = [&](const std::vector<std::size_t>& indices, const PointsJob::Emit& emit) {
+        runLoadSweepPoints(options, indices, [&](std::size_t i, const DeadlineMetrics& m) {
+            emit(i, loadPointFields(options, i, &m));
+        });
+    };
+    runPointsJob(o.shards, job, out, err);
+}
+
+}  // namespace
+
+Command makeSweepLoadCommand(CLI::App& app) {
+    auto o = std::make_shared<SweepLoadOptions>();
     Command c;
     c.app = app.add_subcommand(
         "sweep-load",
         "Deadline metrics against the mean inter-arrival time (seed 004 Figs. 1-4), all cores. "
         "Points (run-major): index = (run * interarrivals + interarrival) * algorithms + "
         "algorithm; run r uses seed + r.");
-    c.app->add_option("kind", o->sweep.kind, "Workload kind (see mrsim generate --help)")
-        ->required();
-    c.app->add_option("--jobs", o->sweep.jobs, "Jobs per batch")->required();
-    c.app
-        ->add_option("--interarrival", o->interarrival,
-                     "Mean inter-arrival times FROM:TO:STEP (seconds)")
-        ->required();
-    c.app->add_option("--runs", o->sweep.runs, "Seeded runs averaged per point (default 10)");
-    c.app->add_option("--deadline-factor", o->deadlineFactor,
-                      "Deadlines uniform in [A·T_J, B·T_J] (default 1:2)");
-    c.app
-        ->add_option("-a,--algorithms", o->sweep.algorithms,
-                     "Comma-separated algorithm ids (default edf,min-edf,min-edf-wc)")
-        ->delimiter(',');
-    c.app->add_option("--seed", o->sweep.seed, "Seed of the first run (run r: seed + r)");
-    c.app->add_option("--nodes", o->sweep.nodes, "Cluster nodes (default 64)");
-    c.app->add_option("--threads", o->sweep.threads, "Worker threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
-    c.app
-        ->add_option("--estimator", o->estimator,
-                     "ARIA bound behind min-edf quotas: aria-avg (default), aria-low, aria-up")
-        ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up"}));
-    addLocalityOptions(*c.app, o->sweep.run);
-    o->format.addTo(*c.app);
-    o->shards.addTo(*c.app);
-    c.run = [o](std::ostream& out, std::ostream& err) {
-        LoadSweepOptions options = o->sweep;
-        options.interarrivals = parseRange(o->interarrival, "interarrival");
-        options.deadlineFactor = parseDeadlineFactor(o->deadlineFactor);
-        options.run.estimator = *parseEstimator(o->estimator);
-        checkLoadSweep(options);
-        // Work: every point simulates one batch; the first batch gives its size.
-        long long tasks = 0;
-        for (const Job& job :
-             generateWorkload(options.kind,
-                              {.jobs = options.jobs, .seed = options.seed, .nodes = options.nodes})
-                 .jobs) {
-            tasks += static_cast<long long>(job.maps() + job.reduces());
-        }
-        const auto checkWork = [tasks](std::size_t points, bool force) {
-            checkWorkCap(static_cast<double>(points) * static_cast<double>(tasks),
-                         kMaxSimulatedTasks, "simulated tasks",
-                         std::to_string(points) + " simulations of about " + std::to_string(tasks) +
-                             " tasks",
-                         force);
-        };
-        if (!o->shards.pointsMode()) {
-            checkWork(loadSweepPointCount(options), o->shards.force);
-            out << loadSweepOutput(sweepLoad(options), o->format.format());
-            return;
-        }
-        PointsJob job;
-        job.header = makeSweepHeader("sweep-load", loadSweepDefinitionJson(options),
-                                     loadSweepPointCount(options), kLoadSweepOrder, sweepProgram());
-        job.arguments = [&](std::size_t i) { return loadPointFields(options, i, nullptr); };
-        job.checkWork = [&](const std::vector<std::size_t>& indices, bool force) {
-            checkWork(indices.size(), force);
-        };
-        job.run = [&](const std::vector<std::size_t>& indices, const PointsJob::Emit& emit) {
-            runLoadSweepPoints(options, indices, [&](std::size_t i, const DeadlineMetrics& m) {
-                emit(i, loadPointFields(options, i, &m));
-            });
-        };
-        runPointsJob(o->shards, job, out, err);
-    };
+    addSweepLoadOptions(*c.app, *o);
+    c.run = [o](std::ostream& out, std::ostream& err) { runSweepLoad(*o, out, err); };
     return c;
 }
 

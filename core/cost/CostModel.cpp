@@ -122,18 +122,9 @@ TransferTable::TransferTable(const CostModel& model)
     }
 }
 
-void validate(const CostModel& m, const std::string& file) {
-    if (m.stores.empty()) {
-        fail(file, "", "", "stores", "the model needs at least one store");
-    }
-    if (m.machines.empty()) {
-        fail(file, "", "", "machines", "the model needs at least one machine");
-    }
-    checkNumber(m.blockMb, true, file, "", "", "block_mb");
-    checkNames(namesOf(m.stores), file, "store");
-    checkNames(namesOf(m.machines), file, "machine");
-    checkNames(namesOf(m.data), file, "data");
-    checkNames(namesOf(m.jobs), file, "job");
+namespace {
+
+void checkStoresAndMachines(const CostModel& m, const std::string& file) {
     const int stores = static_cast<int>(m.stores.size());
     for (const auto& s : m.stores) {
         checkNumber(s.capacityMb, false, file, "store", s.name, "capacity_mb");
@@ -146,6 +137,10 @@ void validate(const CostModel& m, const std::string& file) {
         checkNumber(mc.cpuCostPerS, false, file, "machine", mc.name, "cpu_cost_per_s", kMinPrice);
         checkNumber(mc.uptimeS, false, file, "machine", mc.name, "uptime_s");
     }
+}
+
+void checkTransfer(const CostModel& m, const std::string& file) {
+    const int stores = static_cast<int>(m.stores.size());
     checkNumber(m.transfer.defaultCostPerMb, false, file, "", "", "transfer.default_cost_per_mb",
                 kMinPrice);
     checkNumber(m.transfer.defaultMbPerS, true, file, "", "", "transfer.default_mb_per_s");
@@ -173,6 +168,11 @@ void validate(const CostModel& m, const std::string& file) {
             checkNumber(*p.mbPerS, true, file, "", "", field + ".mb_per_s");
         }
     }
+}
+
+// The data objects, and each store's room for the data stored there at the start.
+void checkData(const CostModel& m, const std::string& file) {
+    const int stores = static_cast<int>(m.stores.size());
     std::vector<double> heldMb(m.stores.size(), 0.0);
     std::vector<std::vector<std::string>> heldNames(m.stores.size());
     for (const auto& d : m.data) {
@@ -203,45 +203,71 @@ void validate(const CostModel& m, const std::string& file) {
                      " MB (" + names + ") > " + formatNumber(m.stores[s].capacityMb) + " MB");
         }
     }
+}
+
+// One job's CPU demand, data and tasks; returns its tasks.
+long long checkJob(const CostModel& m, const CostJob& j, const std::string& file) {
     const int dataCount = static_cast<int>(m.data.size());
     long long tasks = 0;
+    if (j.cpuS.has_value() == j.cpuSPerMb.has_value()) {
+        fail(file, "job", j.name, "cpu_s", "give exactly one of 'cpu_s' and 'cpu_s_per_mb'");
+    }
+    if (j.cpuS) {
+        checkNumber(*j.cpuS, false, file, "job", j.name, "cpu_s");
+    } else {
+        checkNumber(*j.cpuSPerMb, false, file, "job", j.name, "cpu_s_per_mb");
+        if (j.data.empty()) {
+            fail(file, "job", j.name, "cpu_s_per_mb",
+                 "needs data to read (a job without data gives 'cpu_s')");
+        }
+    }
+    std::set<int> seen;
+    for (int d : j.data) {
+        if (d < 0 || d >= dataCount) {
+            fail(file, "job", j.name, "data", "reads data that the model does not have");
+        }
+        if (!seen.insert(d).second) {
+            fail(file, "job", j.name, "data",
+                 "reads '" + m.data[static_cast<std::size_t>(d)].name + "' twice");
+        }
+        tasks += m.dataBlocks(d);
+    }
+    if (j.tasks) {
+        if (!j.data.empty()) {
+            fail(file, "job", j.name, "tasks",
+                 "only a job without data gives 'tasks' (one task per block otherwise)");
+        }
+        if (*j.tasks < 1 || *j.tasks > kMaxTasks) {
+            fail(file, "job", j.name, "tasks",
+                 "must be between 1 and " + std::to_string(kMaxTasks));
+        }
+        tasks += *j.tasks;
+    } else if (j.data.empty()) {
+        tasks += 1;
+    }
+    return tasks;
+}
+
+}  // namespace
+
+void validate(const CostModel& m, const std::string& file) {
+    if (m.stores.empty()) {
+        fail(file, "", "", "stores", "the model needs at least one store");
+    }
+    if (m.machines.empty()) {
+        fail(file, "", "", "machines", "the model needs at least one machine");
+    }
+    checkNumber(m.blockMb, true, file, "", "", "block_mb");
+    checkNames(namesOf(m.stores), file, "store");
+    checkNames(namesOf(m.machines), file, "machine");
+    checkNames(namesOf(m.data), file, "data");
+    checkNames(namesOf(m.jobs), file, "job");
+    checkStoresAndMachines(m, file);
+    checkTransfer(m, file);
+    checkData(m, file);
+    long long tasks = 0;
     for (const auto& j : m.jobs) {
-        if (j.cpuS.has_value() == j.cpuSPerMb.has_value()) {
-            fail(file, "job", j.name, "cpu_s", "give exactly one of 'cpu_s' and 'cpu_s_per_mb'");
-        }
-        if (j.cpuS) {
-            checkNumber(*j.cpuS, false, file, "job", j.name, "cpu_s");
-        } else {
-            checkNumber(*j.cpuSPerMb, false, file, "job", j.name, "cpu_s_per_mb");
-            if (j.data.empty()) {
-                fail(file, "job", j.name, "cpu_s_per_mb",
-                     "needs data to read (a job without data gives 'cpu_s')");
-            }
-        }
-        std::set<int> seen;
-        for (int d : j.data) {
-            if (d < 0 || d >= dataCount) {
-                fail(file, "job", j.name, "data", "reads data that the model does not have");
-            }
-            if (!seen.insert(d).second) {
-                fail(file, "job", j.name, "data",
-                     "reads '" + m.data[static_cast<std::size_t>(d)].name + "' twice");
-            }
-            tasks += m.dataBlocks(d);
-        }
-        if (j.tasks) {
-            if (!j.data.empty()) {
-                fail(file, "job", j.name, "tasks",
-                     "only a job without data gives 'tasks' (one task per block otherwise)");
-            }
-            if (*j.tasks < 1 || *j.tasks > kMaxTasks) {
-                fail(file, "job", j.name, "tasks",
-                     "must be between 1 and " + std::to_string(kMaxTasks));
-            }
-            tasks += *j.tasks;
-        } else if (j.data.empty()) {
-            tasks += 1;
-        }
+        tasks += checkJob(m, j, file);
         if (tasks > kMaxTasks) {
             fail(file, "job", j.name, "tasks",
                  "the model has more than " + std::to_string(kMaxTasks) + " tasks");

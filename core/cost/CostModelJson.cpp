@@ -84,6 +84,108 @@ int storeByName(const std::map<std::string, int>& stores, const FieldReader& f, 
     return it->second;
 }
 
+// "transfer": its defaults and its priced pairs of stores (by name).
+Transfer readTransfer(const FieldReader& f, const std::string& source,
+                      const std::map<std::string, int>& stores) {
+    Transfer prices;
+    const FieldReader t(f.requiredObject("transfer"), source, "", "transfer.");
+    refuseUnknown(t, kTransferKeys, "transfer");
+    prices.defaultCostPerMb = t.requiredNumber("default_cost_per_mb", 0.0, kMax);
+    prices.defaultMbPerS = t.requiredNumber("default_mb_per_s", 0.0, kMax, true);
+    if (!t.has("pairs")) {
+        return prices;
+    }
+    const json& pairs = t.raw("pairs");
+    if (!pairs.is_array()) {
+        t.fail("pairs", std::string("must be an array (got ") + pairs.type_name() + ")");
+    }
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        const FieldReader p(pairs[i], source, "", "transfer.pairs[" + std::to_string(i) + "].");
+        refuseUnknown(p, kPairKeys, "transfer pair");
+        TransferPair pair;
+        pair.a = storeByName(stores, p, "a");
+        pair.b = storeByName(stores, p, "b");
+        pair.costPerMb = p.optionalNumber("cost_per_mb", 0.0, kMax);
+        pair.mbPerS = p.optionalNumber("mb_per_s", 0.0, kMax, true);
+        prices.pairs.push_back(pair);
+    }
+    return prices;
+}
+
+// One entry of "jobs"; the data it reads by name.
+CostJob readJob(const FieldReader& s, const std::map<std::string, int>& data) {
+    refuseUnknown(s, kJobKeys, "job");
+    CostJob j;
+    j.name = s.requiredString("name");
+    j.cpuS = s.optionalNumber("cpu_s", 0.0, kMax);
+    j.cpuSPerMb = s.optionalNumber("cpu_s_per_mb", 0.0, kMax);
+    const auto names = s.stringArray("data");
+    for (const auto& name : names) {
+        const auto it = data.find(name);
+        if (it == data.end()) {
+            s.fail("data", "reads '" + name + "', which is not in the model's data");
+        }
+        j.data.push_back(it->second);
+    }
+    if (s.has("tasks")) {
+        j.tasks = static_cast<int>(s.requiredInt("tasks", 1, 10'000'000));
+    }
+    return j;
+}
+
+// A list of one-line items as the file writes it: "  KEY: [\n    ITEM,\n    ITEM\n  ]".
+std::string listJson(const std::string& key, const std::vector<ordered_json>& items, bool last) {
+    std::string out = "  " + json(key).dump() + ": [";
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        out += (i == 0 ? "\n    " : ",\n    ") + toOneLine(items[i]);
+    }
+    out += items.empty() ? "]" : "\n  ]";
+    return out + (last ? "\n" : ",\n");
+}
+
+// "transfer": the defaults, then the pairs one a line.
+std::string transferJson(const CostModel& m) {
+    std::string out =
+        "  \"transfer\": {\"default_cost_per_mb\": " + formatNumber(m.transfer.defaultCostPerMb) +
+        ", \"default_mb_per_s\": " + formatNumber(m.transfer.defaultMbPerS);
+    if (m.transfer.pairs.empty()) {
+        return out + "},\n";
+    }
+    out += ", \"pairs\": [";
+    for (std::size_t i = 0; i < m.transfer.pairs.size(); ++i) {
+        const auto& p = m.transfer.pairs[i];
+        ordered_json pair = {{"a", m.stores[static_cast<std::size_t>(p.a)].name},
+                             {"b", m.stores[static_cast<std::size_t>(p.b)].name}};
+        if (p.costPerMb) {
+            pair["cost_per_mb"] = *p.costPerMb;
+        }
+        if (p.mbPerS) {
+            pair["mb_per_s"] = *p.mbPerS;
+        }
+        out += (i == 0 ? "\n    " : ",\n    ") + toOneLine(pair);
+    }
+    return out + "\n  ]},\n";
+}
+
+ordered_json jobJson(const CostModel& m, const CostJob& j) {
+    ordered_json job = {{"name", j.name}};
+    if (j.cpuS) {
+        job["cpu_s"] = *j.cpuS;
+    }
+    if (j.cpuSPerMb) {
+        job["cpu_s_per_mb"] = *j.cpuSPerMb;
+    }
+    std::vector<std::string> names;
+    for (int d : j.data) {
+        names.push_back(m.data[static_cast<std::size_t>(d)].name);
+    }
+    job["data"] = names;
+    if (j.tasks) {
+        job["tasks"] = *j.tasks;
+    }
+    return job;
+}
+
 }  // namespace
 
 CostModel parseCostModel(const std::string& text, const std::string& source) {
@@ -115,26 +217,7 @@ CostModel parseCostModel(const std::string& text, const std::string& source) {
         m.machines.push_back(std::move(mc));
     });
 
-    const FieldReader t(f.requiredObject("transfer"), source, "", "transfer.");
-    refuseUnknown(t, kTransferKeys, "transfer");
-    m.transfer.defaultCostPerMb = t.requiredNumber("default_cost_per_mb", 0.0, kMax);
-    m.transfer.defaultMbPerS = t.requiredNumber("default_mb_per_s", 0.0, kMax, true);
-    if (t.has("pairs")) {
-        const json& pairs = t.raw("pairs");
-        if (!pairs.is_array()) {
-            t.fail("pairs", std::string("must be an array (got ") + pairs.type_name() + ")");
-        }
-        for (std::size_t i = 0; i < pairs.size(); ++i) {
-            const FieldReader p(pairs[i], source, "", "transfer.pairs[" + std::to_string(i) + "].");
-            refuseUnknown(p, kPairKeys, "transfer pair");
-            TransferPair pair;
-            pair.a = storeByName(stores, p, "a");
-            pair.b = storeByName(stores, p, "b");
-            pair.costPerMb = p.optionalNumber("cost_per_mb", 0.0, kMax);
-            pair.mbPerS = p.optionalNumber("mb_per_s", 0.0, kMax, true);
-            m.transfer.pairs.push_back(pair);
-        }
-    }
+    m.transfer = readTransfer(f, source, stores);
 
     std::map<std::string, int> data;
     forEachItem(f, "data", "data", source, [&](const FieldReader& s, std::size_t) {
@@ -147,25 +230,8 @@ CostModel parseCostModel(const std::string& text, const std::string& source) {
         m.data.push_back(std::move(d));
     });
 
-    forEachItem(f, "jobs", "job", source, [&](const FieldReader& s, std::size_t) {
-        refuseUnknown(s, kJobKeys, "job");
-        CostJob j;
-        j.name = s.requiredString("name");
-        j.cpuS = s.optionalNumber("cpu_s", 0.0, kMax);
-        j.cpuSPerMb = s.optionalNumber("cpu_s_per_mb", 0.0, kMax);
-        const auto names = s.stringArray("data");
-        for (const auto& name : names) {
-            const auto it = data.find(name);
-            if (it == data.end()) {
-                s.fail("data", "reads '" + name + "', which is not in the model's data");
-            }
-            j.data.push_back(it->second);
-        }
-        if (s.has("tasks")) {
-            j.tasks = static_cast<int>(s.requiredInt("tasks", 1, 10'000'000));
-        }
-        m.jobs.push_back(std::move(j));
-    });
+    forEachItem(f, "jobs", "job", source,
+                [&](const FieldReader& s, std::size_t) { m.jobs.push_back(readJob(s, data)); });
 
     validate(m, source);
     return m;
@@ -176,16 +242,7 @@ CostModel loadCostModel(const std::string& path) {
 }
 
 std::string serializeCostModel(const CostModel& m) {
-    auto list = [](const std::string& key, const std::vector<ordered_json>& items, bool last) {
-        std::string out = "  " + json(key).dump() + ": [";
-        for (std::size_t i = 0; i < items.size(); ++i) {
-            out += (i == 0 ? "\n    " : ",\n    ") + toOneLine(items[i]);
-        }
-        out += items.empty() ? "]" : "\n  ]";
-        return out + (last ? "\n" : ",\n");
-    };
     auto storeName = [&](int s) { return m.stores[static_cast<std::size_t>(s)].name; };
-
     std::string out = "{\n";
     out += "  \"format\": \"" + std::string(kCostModelFormat) + "\",\n";
     out += "  \"version\": " + std::to_string(kCostModelVersion) + ",\n";
@@ -200,7 +257,7 @@ std::string serializeCostModel(const CostModel& m) {
     for (const auto& s : m.stores) {
         items.push_back({{"name", s.name}, {"capacity_mb", s.capacityMb}});
     }
-    out += list("stores", items, false);
+    out += listJson("stores", items, false);
     items.clear();
     for (const auto& mc : m.machines) {
         items.push_back({{"name", mc.name},
@@ -209,54 +266,18 @@ std::string serializeCostModel(const CostModel& m) {
                          {"cpu_cost_per_s", mc.cpuCostPerS},
                          {"uptime_s", mc.uptimeS}});
     }
-    out += list("machines", items, false);
-
-    out +=
-        "  \"transfer\": {\"default_cost_per_mb\": " + formatNumber(m.transfer.defaultCostPerMb) +
-        ", \"default_mb_per_s\": " + formatNumber(m.transfer.defaultMbPerS);
-    if (m.transfer.pairs.empty()) {
-        out += "},\n";
-    } else {
-        out += ", \"pairs\": [";
-        for (std::size_t i = 0; i < m.transfer.pairs.size(); ++i) {
-            const auto& p = m.transfer.pairs[i];
-            ordered_json pair = {{"a", storeName(p.a)}, {"b", storeName(p.b)}};
-            if (p.costPerMb) {
-                pair["cost_per_mb"] = *p.costPerMb;
-            }
-            if (p.mbPerS) {
-                pair["mb_per_s"] = *p.mbPerS;
-            }
-            out += (i == 0 ? "\n    " : ",\n    ") + toOneLine(pair);
-        }
-        out += "\n  ]},\n";
-    }
-
+    out += listJson("machines", items, false);
+    out += transferJson(m);
     items.clear();
     for (const auto& d : m.data) {
         items.push_back({{"name", d.name}, {"size_mb", d.sizeMb}, {"origin", storeName(d.origin)}});
     }
-    out += list("data", items, false);
+    out += listJson("data", items, false);
     items.clear();
     for (const auto& j : m.jobs) {
-        ordered_json job = {{"name", j.name}};
-        if (j.cpuS) {
-            job["cpu_s"] = *j.cpuS;
-        }
-        if (j.cpuSPerMb) {
-            job["cpu_s_per_mb"] = *j.cpuSPerMb;
-        }
-        std::vector<std::string> names;
-        for (int d : j.data) {
-            names.push_back(m.data[static_cast<std::size_t>(d)].name);
-        }
-        job["data"] = names;
-        if (j.tasks) {
-            job["tasks"] = *j.tasks;
-        }
-        items.push_back(std::move(job));
+        items.push_back(jobJson(m, j));
     }
-    out += list("jobs", items, true);
+    out += listJson("jobs", items, true);
     return out + "}\n";
 }
 

@@ -53,10 +53,6 @@ std::string describe(const LpLimits& limits) {
            " simplex iterations per LP";
 }
 
-struct LpSolver {
-    static LpSolution run(const LinearProgram& lp, const LpLimits& limits);
-};
-
 namespace {
 
 // The program's entries with repeated (row, column) pairs summed and zeros dropped, by row.
@@ -87,12 +83,49 @@ Entries mergedEntries(const std::vector<int>& rows, const std::vector<int>& colu
 
 }  // namespace
 
+// GLPK's simplex on one LinearProgram (LinearProgram's friend: it reads the program's arrays).
+struct LpSolver {
+    static LpSolution run(const LinearProgram& lp, const LpLimits& limits);
+
+private:
+    explicit LpSolver(const LinearProgram& program);
+    int leaveOutRedundantRows();
+    void loadColumns(double scale);
+    void loadRows();
+    void loadMatrix();
+    double readSolution();
+    void describeOutcome(LpSolution& solution, int code, int status, double violation,
+                         const LpLimits& limits) const;
+
+    const LinearProgram& lp;
+    const int cols;
+    const int rows;
+    const Entries entries;
+    std::unique_ptr<glp_prob, void (*)(glp_prob*)> holder;
+    glp_prob* p;
+    std::vector<int> glpkRow;  // per row of the program: GLPK's row, 0 when left out
+    int kept = 0;              // rows given to GLPK
+    std::vector<double> x;     // the solution GLPK found, within the column bounds
+};
+
+LpSolver::LpSolver(const LinearProgram& program)
+    : lp(program),
+      cols(program.columns()),
+      rows(program.rows()),
+      entries(mergedEntries(program.m_entryRow, program.m_entryColumn, program.m_value)),
+      holder(nullptr, glp_delete_prob),
+      p(nullptr),
+      glpkRow(static_cast<std::size_t>(program.rows()), 0),
+      x(static_cast<std::size_t>(program.columns())) {}
+
 LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
     const auto start = std::chrono::steady_clock::now();
     LpSolution solution;
     glp_term_out(GLP_OFF);  // per thread; GLPK must never write to the terminal
-    std::unique_ptr<glp_prob, void (*)(glp_prob*)> holder(glp_create_prob(), glp_delete_prob);
-    glp_prob* p = holder.get();
+    LpSolver solver(lp);
+    solver.holder.reset(glp_create_prob());
+    solver.p = solver.holder.get();
+    glp_prob* p = solver.p;
     glp_set_obj_dir(p, GLP_MIN);
 
     // Costs scaled so the largest is 1: prices of a few millicents would otherwise sit below
@@ -102,13 +135,41 @@ LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
         maxCost = std::max(maxCost, std::fabs(c));
     }
     const double scale = maxCost > 0.0 ? 1.0 / maxCost : 1.0;
-    const int cols = lp.columns();
-    const int rows = lp.rows();
-    const Entries entries = mergedEntries(lp.m_entryRow, lp.m_entryColumn, lp.m_value);
+    solution.rowsLeftOut = solver.leaveOutRedundantRows();
+    solver.loadColumns(scale);
+    solver.loadRows();
+    solver.loadMatrix();
 
-    // Rows that no x within the column bounds can violate are left out: exact, and what keeps a
-    // row of tiny coefficients (the CPU of bytes-sized data against a machine's hour) from
-    // meeting the simplex's tolerances. A row's activity lies in [low, high].
+    glp_smcp parm;
+    glp_init_smcp(&parm);
+    parm.msg_lev = GLP_MSG_OFF;
+    parm.presolve = GLP_OFF;  // GLPK 5's presolver loops or misreports on wide magnitudes
+    parm.it_lim = limits.iterations;
+    parm.tm_lim = static_cast<int>(std::min(limits.seconds * 1000.0, 2.0e9));
+    glp_scale_prob(p, GLP_SF_AUTO);
+    const int cols = solver.cols;
+    int code = cols == 0 ? 0 : glp_simplex(p, &parm);
+    int status = cols == 0 ? GLP_OPT : glp_get_status(p);
+    double violation = code == 0 && status == GLP_OPT ? solver.readSolution() : 0.0;
+    if (violation > 1e-7) {
+        // Optimal within GLPK's tolerances on the scaled problem but not on ours: re-optimise
+        // from that basis without scaling, then check again.
+        glp_unscale_prob(p);
+        code = glp_simplex(p, &parm);
+        status = glp_get_status(p);
+        violation = code == 0 && status == GLP_OPT ? solver.readSolution() : 0.0;
+    }
+    solution.iterations = glp_get_it_cnt(p);
+    solver.describeOutcome(solution, code, status, violation, limits);
+    solution.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return solution;
+}
+
+// Rows that no x within the column bounds can violate are left out: exact, and what keeps a row
+// of tiny coefficients (the CPU of bytes-sized data against a machine's hour) from meeting the
+// simplex's tolerances. A row's activity lies in [low, high]. Returns the rows left out.
+int LpSolver::leaveOutRedundantRows() {
     std::vector<double> low(static_cast<std::size_t>(rows), 0.0);
     std::vector<double> high(static_cast<std::size_t>(rows), 0.0);
     std::vector<double> size(static_cast<std::size_t>(rows), 0.0);
@@ -122,8 +183,6 @@ LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
         high[r] += a > 0.0 ? a * up : a * lo;
         size[r] += std::fabs(a) * std::max(std::fabs(lo), std::isinf(up) ? 0.0 : std::fabs(up));
     }
-    std::vector<int> glpkRow(static_cast<std::size_t>(rows), 0);  // 0: left out
-    int kept = 0;
     for (int i = 0; i < rows; ++i) {
         const auto k = static_cast<std::size_t>(i);
         const double b = lp.m_bound[k];
@@ -135,8 +194,10 @@ LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
             glpkRow[k] = ++kept;
         }
     }
-    solution.rowsLeftOut = rows - kept;
+    return rows - kept;
+}
 
+void LpSolver::loadColumns(double scale) {
     if (cols > 0) {
         glp_add_cols(p, cols);
     }
@@ -148,6 +209,9 @@ LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
                          std::isinf(up) ? 0.0 : up);
         glp_set_obj_coef(p, j + 1, lp.m_cost[k] * scale);
     }
+}
+
+void LpSolver::loadRows() {
     if (kept > 0) {
         glp_add_rows(p, kept);
     }
@@ -170,7 +234,10 @@ LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
                 break;
         }
     }
-    // GLPK's arrays start at index 1; zeros are left out (GLPK refuses nothing else here).
+}
+
+// GLPK's arrays start at index 1; zeros are left out (GLPK refuses nothing else here).
+void LpSolver::loadMatrix() {
     std::vector<int> ia(1, 0), ja(1, 0);
     std::vector<double> ar(1, 0.0);
     for (std::size_t k = 0; k < entries.value.size(); ++k) {
@@ -184,55 +251,40 @@ LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
     if (ia.size() > 1) {
         glp_load_matrix(p, static_cast<int>(ia.size()) - 1, ia.data(), ja.data(), ar.data());
     }
+}
 
-    // The largest violation of a row (all rows, the ones left out too), relative to the row's
-    // size, by GLPK's current solution.
-    std::vector<double> x(static_cast<std::size_t>(cols));
-    auto readSolution = [&] {
-        for (int j = 0; j < cols; ++j) {
-            const auto k = static_cast<std::size_t>(j);
-            // Clamp GLPK's tiny bound violations (1e-12 below 0, say) back into the bounds.
-            x[k] = std::clamp(glp_get_col_prim(p, j + 1), lp.m_lower[k], lp.m_upper[k]);
-        }
-        std::vector<double> activity(static_cast<std::size_t>(rows), 0.0);
-        std::vector<double> used(static_cast<std::size_t>(rows), 0.0);
-        for (std::size_t k = 0; k < entries.value.size(); ++k) {
-            const double term = entries.value[k] * x[static_cast<std::size_t>(entries.column[k])];
-            activity[static_cast<std::size_t>(entries.row[k])] += term;
-            used[static_cast<std::size_t>(entries.row[k])] += std::fabs(term);
-        }
-        double worst = 0.0;
-        for (std::size_t i = 0; i < activity.size(); ++i) {
-            const double b = lp.m_bound[i];
-            const double over = activity[i] - b;
-            const double violation = lp.m_sense[i] == LinearProgram::Sense::LessEqual ? over
-                                     : lp.m_sense[i] == LinearProgram::Sense::GreaterEqual
-                                         ? -over
-                                         : std::fabs(over);
-            worst = std::max(worst, violation / (1.0 + std::fabs(b) + used[i]));
-        }
-        return worst;
-    };
-
-    glp_smcp parm;
-    glp_init_smcp(&parm);
-    parm.msg_lev = GLP_MSG_OFF;
-    parm.presolve = GLP_OFF;  // GLPK 5's presolver loops or misreports on wide magnitudes
-    parm.it_lim = limits.iterations;
-    parm.tm_lim = static_cast<int>(std::min(limits.seconds * 1000.0, 2.0e9));
-    glp_scale_prob(p, GLP_SF_AUTO);
-    int code = cols == 0 ? 0 : glp_simplex(p, &parm);
-    int status = cols == 0 ? GLP_OPT : glp_get_status(p);
-    double violation = code == 0 && status == GLP_OPT ? readSolution() : 0.0;
-    if (violation > 1e-7) {
-        // Optimal within GLPK's tolerances on the scaled problem but not on ours: re-optimise
-        // from that basis without scaling, then check again.
-        glp_unscale_prob(p);
-        code = glp_simplex(p, &parm);
-        status = glp_get_status(p);
-        violation = code == 0 && status == GLP_OPT ? readSolution() : 0.0;
+// Reads GLPK's current solution into x and returns the largest violation of a row (all rows,
+// the ones left out too), relative to the row's size.
+double LpSolver::readSolution() {
+    for (int j = 0; j < cols; ++j) {
+        const auto k = static_cast<std::size_t>(j);
+        // Clamp GLPK's tiny bound violations (1e-12 below 0, say) back into the bounds.
+        x[k] = std::clamp(glp_get_col_prim(p, j + 1), lp.m_lower[k], lp.m_upper[k]);
     }
-    solution.iterations = glp_get_it_cnt(p);
+    std::vector<double> activity(static_cast<std::size_t>(rows), 0.0);
+    std::vector<double> used(static_cast<std::size_t>(rows), 0.0);
+    for (std::size_t k = 0; k < entries.value.size(); ++k) {
+        const double term = entries.value[k] * x[static_cast<std::size_t>(entries.column[k])];
+        activity[static_cast<std::size_t>(entries.row[k])] += term;
+        used[static_cast<std::size_t>(entries.row[k])] += std::fabs(term);
+    }
+    double worst = 0.0;
+    for (std::size_t i = 0; i < activity.size(); ++i) {
+        const double b = lp.m_bound[i];
+        const double over = activity[i] - b;
+        const double violation = lp.m_sense[i] == LinearProgram::Sense::LessEqual ? over
+                                 : lp.m_sense[i] == LinearProgram::Sense::GreaterEqual
+                                     ? -over
+                                     : std::fabs(over);
+        worst = std::max(worst, violation / (1.0 + std::fabs(b) + used[i]));
+    }
+    return worst;
+}
+
+// The status and message of GLPK's return code and status; with an optimum the values and the
+// objective (in the program's own costs).
+void LpSolver::describeOutcome(LpSolution& solution, int code, int status, double violation,
+                               const LpLimits& limits) const {
     if (code == GLP_ETMLIM || code == GLP_EITLIM) {
         solution.status = LpStatus::Limit;
         char seconds[32];
@@ -262,9 +314,6 @@ LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
                 lp.m_cost[static_cast<std::size_t>(j)] * x[static_cast<std::size_t>(j)];
         }
     }
-    solution.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return solution;
 }
 
 LpSolution solve(const LinearProgram& program, const LpLimits& limits) {

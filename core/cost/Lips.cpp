@@ -136,18 +136,14 @@ CostResult runLipsOffline(const CostModel& model, bool coSchedule, const CostOpt
     return result;
 }
 
-CostResult runLipsOnline(const CostModel& model, const CostOptions& options) {
-    const double e = options.epochS;
-    if (!std::isfinite(e) || e <= 0.0) {
-        throw InputError("", "", "epoch", "must be a finite number of seconds > 0");
-    }
-    CostResult result;
-    result.algorithm = "lips-online";
-    result.epochS = e;
-    const TransferTable transfer(model);
-    result.units = workUnits(model);
+namespace {
+
+using WorkByShare = std::map<std::tuple<int, int, int>, double>;  // (unit, machine, store)
+
+// Refuses an epoch too short for the jobs' CPU demand to fit in kMaxEpochs epochs.
+void checkEpochLength(const CostModel& model, const std::vector<WorkUnit>& units, double e) {
     double demand = 0.0;
-    for (const auto& u : result.units) {
+    for (const auto& u : units) {
         demand += u.cpuS;
     }
     double perEpoch = 0.0;
@@ -160,7 +156,93 @@ CostResult runLipsOnline(const CostModel& model, const CostOptions& options) {
                              " CPU-seconds, more than " + std::to_string(kMaxEpochs) +
                              " epochs of " + formatNumber(e) + " s on these machines");
     }
+}
 
+// Whether the run stops before epoch `epoch` (cancelled, or too many epochs), saying so in
+// `result`.
+bool stopsBefore(int epoch, const CostOptions& options, CostResult& result) {
+    if (options.cancel && options.cancel->load()) {
+        result.feasible = false;
+        result.solver.status = "cancelled";
+        result.message = "cancelled after " + std::to_string(epoch) + " epochs";
+        return true;
+    }
+    if (epoch == kMaxEpochs) {
+        result.feasible = false;
+        result.solver.status = "failed";
+        result.message = "the jobs were not all placed after " + std::to_string(kMaxEpochs) +
+                         " epochs; use longer epochs";
+        return true;
+    }
+    return false;
+}
+
+// The queue and the data after an epoch's plan: returns the work it placed (fractions of units).
+double applyEpoch(const Plan& plan, LipsState& state, WorkByShare& work) {
+    double progress = 0.0;
+    for (const UnitShare& w : plan.work) {
+        const auto u = static_cast<std::size_t>(w.unit);
+        state.remaining[u] -= w.fraction;
+        state.consumed[u][static_cast<std::size_t>(w.store)] += w.fraction;
+        work[{w.unit, w.machine, w.store}] += w.fraction;
+        progress += w.fraction;
+    }
+    for (double& r : state.remaining) {
+        r = r < 1e-9 ? 0.0 : r;
+    }
+    for (const DataShare& p : plan.placement) {
+        double& held =
+            state.held[static_cast<std::size_t>(p.data)][static_cast<std::size_t>(p.store)];
+        held = std::min(1.0, held + p.fraction);
+    }
+    return progress;
+}
+
+// The whole run as one plan: its work over all epochs and the copies it ends with.
+Plan wholeRun(const CostModel& model, const WorkByShare& work, const LipsState& state) {
+    Plan total;
+    for (const auto& [key, fraction] : work) {
+        total.work.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), fraction});
+    }
+    for (std::size_t i = 0; i < model.data.size(); ++i) {
+        for (std::size_t j = 0; j < model.stores.size(); ++j) {
+            if (state.held[i][j] > 1e-12) {
+                total.placement.push_back(
+                    {static_cast<int>(i), static_cast<int>(j), state.held[i][j]});
+            }
+        }
+    }
+    return total;
+}
+
+// Each epoch's work starts with the epoch; a machine finishes its share at
+// start + CPU-seconds / cpu_units (the LP keeps that within the epoch).
+double onlineMakespan(const CostModel& model, const std::vector<EpochRecord>& epochs) {
+    double makespan = 0.0;
+    for (const EpochRecord& r : epochs) {
+        for (std::size_t l = 0; l < model.machines.size(); ++l) {
+            if (r.cpuSecondsPerMachine[l] > 1e-9) {
+                makespan = std::max(
+                    makespan, r.startS + r.cpuSecondsPerMachine[l] / model.machines[l].cpuUnits);
+            }
+        }
+    }
+    return makespan;
+}
+
+}  // namespace
+
+CostResult runLipsOnline(const CostModel& model, const CostOptions& options) {
+    const double e = options.epochS;
+    if (!std::isfinite(e) || e <= 0.0) {
+        throw InputError("", "", "epoch", "must be a finite number of seconds > 0");
+    }
+    CostResult result;
+    result.algorithm = "lips-online";
+    result.epochS = e;
+    const TransferTable transfer(model);
+    result.units = workUnits(model);
+    checkEpochLength(model, result.units, e);
     if (const auto why = obviouslyInfeasible(model, true)) {
         result.feasible = false;
         result.solver.status = toString(LpStatus::Infeasible);
@@ -173,19 +255,9 @@ CostResult runLipsOnline(const CostModel& model, const CostOptions& options) {
     lpOptions.epochS = e;
     lpOptions.allStores = options.allStores;
     CostBreakdown lpCost;
-    std::map<std::tuple<int, int, int>, double> work;  // (unit, machine, store) over all epochs
+    WorkByShare work;  // over all epochs
     for (int epoch = 0; !state.done(); ++epoch) {
-        if (options.cancel && options.cancel->load()) {
-            result.feasible = false;
-            result.solver.status = "cancelled";
-            result.message = "cancelled after " + std::to_string(epoch) + " epochs";
-            return result;
-        }
-        if (epoch == kMaxEpochs) {
-            result.feasible = false;
-            result.solver.status = "failed";
-            result.message = "the jobs were not all placed after " + std::to_string(kMaxEpochs) +
-                             " epochs; use longer epochs";
+        if (stopsBefore(epoch, options, result)) {
             return result;
         }
         const LipsLpResult lp = solveLips(model, transfer, result.units, state, lpOptions);
@@ -201,26 +273,10 @@ CostResult runLipsOnline(const CostModel& model, const CostOptions& options) {
         record.cpuSecondsPerMachine = cpuSecondsPerMachine(model, result.units, lp.plan);
         record.lpCost = planCost(model, transfer, result.units, lp.plan);
         record.solverSeconds = lp.seconds;
-        double progress = 0.0;
         for (std::size_t u = 0; u < result.units.size(); ++u) {
             record.deferredCpuS += lp.deferred[u] * result.units[u].cpuS;
         }
-        // The queue and the data after the epoch.
-        for (const UnitShare& w : lp.plan.work) {
-            const auto u = static_cast<std::size_t>(w.unit);
-            state.remaining[u] -= w.fraction;
-            state.consumed[u][static_cast<std::size_t>(w.store)] += w.fraction;
-            work[{w.unit, w.machine, w.store}] += w.fraction;
-            progress += w.fraction;
-        }
-        for (double& r : state.remaining) {
-            r = r < 1e-9 ? 0.0 : r;
-        }
-        for (const DataShare& p : lp.plan.placement) {
-            double& held =
-                state.held[static_cast<std::size_t>(p.data)][static_cast<std::size_t>(p.store)];
-            held = std::min(1.0, held + p.fraction);
-        }
+        const double progress = applyEpoch(lp.plan, state, work);
         lpCost += record.lpCost;
         result.lpPlans.push_back(lp.plan);
         result.epochs.push_back(std::move(record));
@@ -231,20 +287,7 @@ CostResult runLipsOnline(const CostModel& model, const CostOptions& options) {
             return result;
         }
     }
-
-    // The whole run as one plan: its work over all epochs and the copies it ends with.
-    Plan total;
-    for (const auto& [key, fraction] : work) {
-        total.work.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), fraction});
-    }
-    for (std::size_t i = 0; i < model.data.size(); ++i) {
-        for (std::size_t j = 0; j < model.stores.size(); ++j) {
-            if (state.held[i][j] > 1e-12) {
-                total.placement.push_back(
-                    {static_cast<int>(i), static_cast<int>(j), state.held[i][j]});
-            }
-        }
-    }
+    const Plan total = wholeRun(model, work, state);
     result.lpCost = lpCost;
     const double window = e * static_cast<double>(result.epochs.size());
     const RoundedPlan rounded =
@@ -252,18 +295,7 @@ CostResult runLipsOnline(const CostModel& model, const CostOptions& options) {
     result.schedule = rounded.plan;
     describeSchedule(model, transfer, rounded.tasks, rounded.blocks, &total, result);
     noteRounding(rounded, result);
-    // Each epoch's work starts with the epoch; a machine finishes its share at
-    // start + CPU-seconds / cpu_units (the LP keeps that within the epoch).
-    result.makespanS = 0.0;
-    for (const EpochRecord& r : result.epochs) {
-        for (std::size_t l = 0; l < model.machines.size(); ++l) {
-            if (r.cpuSecondsPerMachine[l] > 1e-9) {
-                result.makespanS =
-                    std::max(result.makespanS,
-                             r.startS + r.cpuSecondsPerMachine[l] / model.machines[l].cpuUnits);
-            }
-        }
-    }
+    result.makespanS = onlineMakespan(model, result.epochs);
     result.notes.push_back(std::to_string(result.epochs.size()) + " epochs of " + formatNumber(e) +
                            " s");
     return result;

@@ -5,13 +5,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <limits>
 
 #include "model/InputError.h"
+#include "model/Numbers.h"
 
 namespace mr {
 
@@ -20,45 +20,6 @@ namespace {
 std::atomic<std::uint64_t> g_override{0};
 
 constexpr std::uint64_t kUnlimited = std::numeric_limits<std::uint64_t>::max();
-
-// "2G", "1536M", "123456": bytes; 0 when unreadable.
-std::uint64_t parseSize(const std::string& text) {
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (end == text.c_str() || !std::isfinite(value) || value <= 0.0) {
-        return 0;
-    }
-    double scale = 1.0;
-    switch (*end) {
-        case 'k':
-        case 'K':
-            scale = 1024.0;
-            ++end;
-            break;
-        case 'm':
-        case 'M':
-            scale = 1024.0 * 1024;
-            ++end;
-            break;
-        case 'g':
-        case 'G':
-            scale = 1024.0 * 1024 * 1024;
-            ++end;
-            break;
-        case 't':
-        case 'T':
-            scale = 1024.0 * 1024 * 1024 * 1024;
-            ++end;
-            break;
-        default:
-            break;
-    }
-    if (*end == 'B' || *end == 'b') {
-        ++end;
-    }
-    const double bytes = value * scale;
-    return *end != '\0' || bytes >= 1.8e19 ? 0 : static_cast<std::uint64_t>(bytes);
-}
 
 std::uint64_t physicalMemory() {
     const long pages = ::sysconf(_SC_PHYS_PAGES);
@@ -74,9 +35,8 @@ std::uint64_t cgroupLimit() {
         std::ifstream in(path);
         std::string text;
         if (in >> text && text != "max") {
-            const std::uint64_t bytes = parseSize(text);
-            if (bytes > 0) {
-                return bytes;
+            if (const auto bytes = parseByteSize(text)) {
+                return *bytes;
             }
         }
     }
@@ -92,13 +52,50 @@ std::uint64_t rlimitOf(int resource) {
 
 }  // namespace
 
+std::optional<std::uint64_t> parseByteSize(std::string_view text) {
+    if (!text.empty() && (text.back() == 'B' || text.back() == 'b')) {
+        text.remove_suffix(1);
+    }
+    double scale = 1.0;
+    if (!text.empty()) {
+        switch (text.back()) {
+            case 'k':
+            case 'K':
+                scale = 1024.0;
+                break;
+            case 'm':
+            case 'M':
+                scale = 1024.0 * 1024;
+                break;
+            case 'g':
+            case 'G':
+                scale = 1024.0 * 1024 * 1024;
+                break;
+            case 't':
+            case 'T':
+                scale = 1024.0 * 1024 * 1024 * 1024;
+                break;
+            default:
+                break;
+        }
+        if (scale > 1.0) {
+            text.remove_suffix(1);
+        }
+    }
+    const std::optional<double> value = parseDouble(text);  // the one number parser: no locale
+    if (!value || *value <= 0.0 || *value * scale >= 1.8e19) {
+        return std::nullopt;
+    }
+    return static_cast<std::uint64_t>(*value * scale);
+}
+
 std::uint64_t memoryLimit() {
     if (const std::uint64_t set = g_override.load(); set > 0) {
         return set;
     }
     if (const char* env = std::getenv("MRX_MEMORY_LIMIT")) {
-        if (const std::uint64_t bytes = parseSize(env); bytes > 0) {
-            return bytes;
+        if (const auto bytes = parseByteSize(env)) {
+            return *bytes;
         }
     }
     const std::uint64_t available =

@@ -4,7 +4,9 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace mr {
 
@@ -12,6 +14,10 @@ namespace mr {
 // else 3/4 of the memory this process can have: the machine's physical memory, or less when a
 // cgroup limit or RLIMIT_AS / RLIMIT_DATA says so.
 std::uint64_t memoryLimit();
+// MRX_MEMORY_LIMIT's form: "123456", "1536M", "2G", "1.5GB" (K, M, G, T: powers of 1024; an
+// optional B) in bytes, read by the one number parser (model/Numbers.h: "1,5G" is refused in
+// every locale); nullopt when malformed, not positive or beyond 2^64.
+std::optional<std::uint64_t> parseByteSize(std::string_view text);
 // Overrides the limit (tests, fuzzers); 0 goes back to the rule above.
 void setMemoryLimit(std::uint64_t bytes);
 

@@ -30,6 +30,36 @@ std::optional<double> asDouble(const std::optional<long long>& v) {
 
 }  // namespace
 
+std::vector<const Algorithm*> loadSweepAlgorithms() {
+    std::vector<const Algorithm*> offered;
+    for (const Algorithm* a : allAlgorithms()) {
+        if (a->info().needs.deadlines || a->info().loadSweep.baseline) {
+            offered.push_back(a);
+        }
+    }
+    return offered;
+}
+
+std::vector<std::string> defaultLoadSweepAlgorithms() {
+    std::vector<std::string> ids;
+    for (const Algorithm* a : loadSweepAlgorithms()) {
+        if (a->info().loadSweep.byDefault) {
+            ids.push_back(a->id());
+        }
+    }
+    return ids;
+}
+
+int loadSweepStyleIndex(std::string_view id) {
+    const auto offered = loadSweepAlgorithms();
+    for (std::size_t i = 0; i < offered.size(); ++i) {
+        if (offered[i]->id() == id) {
+            return static_cast<int>(i);
+        }
+    }
+    return -1;
+}
+
 void checkLoadSweep(const LoadSweepOptions& options) {
     if (options.runs < 1 || options.runs > 100'000) {
         throw InputError("", "", "runs", "must be between 1 and 100000");

@@ -18,6 +18,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "experiments/DeadlineMetrics.h"
@@ -27,6 +28,17 @@
 
 namespace mr {
 
+// The algorithms the load sweep offers (the Deadlines tab's policies), in registry order: every
+// one that needs deadlines and the load-sweep baselines (AlgorithmInfo::loadSweep). A policy's
+// position here is its style index (line colour and marker), stable while new schedulers are
+// registered after the others (schedulers/BuiltIns.def).
+std::vector<const Algorithm*> loadSweepAlgorithms();
+// The ones checked until the user chooses (AlgorithmInfo::loadSweep.byDefault: seed 004's three),
+// in registry order: the default of LoadSweepOptions::algorithms.
+std::vector<std::string> defaultLoadSweepAlgorithms();
+// The position of `id` in loadSweepAlgorithms(); -1 when the sweep does not offer it.
+int loadSweepStyleIndex(std::string_view id);
+
 struct LoadSweepOptions {
     std::string kind = "facebook-1000";  // a generator kind (workloads/Generators.h)
     int jobs = 1000;
@@ -35,7 +47,7 @@ struct LoadSweepOptions {
     std::vector<double> interarrivals;  // mean inter-arrival times (s), the x axis
     int runs = 10;
     DeadlineFactor deadlineFactor{1.0, 2.0};
-    std::vector<std::string> algorithms{"edf", "min-edf", "min-edf-wc"};
+    std::vector<std::string> algorithms = defaultLoadSweepAlgorithms();
     int threads = 0;  // 0: all cores
     RunOptions run;   // estimator, locality, ... (recordTasks is forced off)
 };

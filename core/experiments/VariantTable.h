@@ -1,7 +1,7 @@
-// VariantTable — the Comparison tab's variant × algorithm table and its CSV (issue 15 item 1,
-// `variants.csv` of --export-all): per variant and algorithm the makespan, its difference from
-// the same algorithm on a reference variant, utilisation, average completion time and missed
-// deadlines (seed 004 §IV-A) where the variant's jobs have deadlines.
+// VariantTable — the Comparison tab's variant × algorithm table (issue 15 item 1; its CSV,
+// `variants.csv` of --export-all, is io/VariantTableFormat.h): per variant and algorithm the
+// makespan, its difference from the same algorithm on a reference variant, utilisation, average
+// completion time and missed deadlines (seed 004 §IV-A) where the variant's jobs have deadlines.
 #pragma once
 
 #include <optional>
@@ -39,9 +39,5 @@ struct VariantRow {
 // when empty or unknown; its own rows get a delta of 0).
 std::vector<VariantRow> variantTable(const std::vector<VariantCell>& cells,
                                      const std::string& reference);
-
-// variant,algorithm,makespan,delta,delta_percent,map_utilization,reduce_utilization,
-// avg_completion,deadlines,missed,status — empty fields where a value does not exist.
-std::string variantTableCsv(const std::vector<VariantRow>& rows);
 
 }  // namespace mr

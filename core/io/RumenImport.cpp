@@ -165,155 +165,234 @@ std::string RumenImportReport::overheadsSummary() const {
            std::to_string(gapSamples) + " gaps)";
 }
 
-Workload importRumen(std::istream& in, const std::string& source, const RumenImportOptions& options,
-                     RumenImportReport* reportOut) {
-    RumenImportReport report;
-    // The cluster's default size needs every attempt's host and times: only kept when needed.
-    const bool clusterGiven =
-        options.nodes && options.mapSlotsPerNode && options.reduceSlotsPerNode;
-    RumenJobReader reader(in, source, report, !clusterGiven);
-    Workload w;
-    std::vector<long long> submits;
-    std::vector<std::string> labels;
-    std::unordered_set<std::string> names;
-    std::vector<std::optional<long long>> finishes;
-    std::vector<double> gaps;
-    while (const JobDraft* next = reader.next()) {
+namespace {
+
+// One import: the trace's successful jobs read into a workload, then their arrivals, the
+// overheads' cluster defaults and the cluster's size from the trace.
+class RumenImporter {
+public:
+    RumenImporter(std::istream& in, const std::string& source, const RumenImportOptions& options)
+        : m_source(source),
+          m_options(options),
+          // The cluster's default size needs every attempt's host and times: only kept when
+          // needed.
+          m_clusterGiven(options.nodes && options.mapSlotsPerNode && options.reduceSlotsPerNode),
+          m_reader(in, source, m_report, !m_clusterGiven) {}
+
+    Workload run(RumenImportReport* reportOut);
+
+private:
+    bool admit(const JobDraft& draft, const std::string& label);
+    Job jobOf(const JobDraft& draft, const std::string& label);
+    void nameUniquely(Job& job, const std::string& label);
+    void noteTotals(const Job& job, const JobDraft& draft, const std::string& label);
+    void setArrivals();
+    void setOverheads();
+    void sizeCluster();
+
+    const std::string& m_source;
+    const RumenImportOptions& m_options;
+    const bool m_clusterGiven;
+    RumenImportReport m_report;
+    RumenJobReader m_reader;
+    Workload m_workload;
+    std::vector<long long> m_submits;  // per job: its submit time (ms)
+    std::vector<std::string> m_labels;
+    std::unordered_set<std::string> m_names;
+    std::vector<std::optional<long long>> m_finishes;  // with overheads: per job, its end (ms)
+    std::vector<double> m_gaps;
+    long long m_first = 0;  // the first submit time (ms)
+};
+
+Workload RumenImporter::run(RumenImportReport* reportOut) {
+    while (const JobDraft* next = m_reader.next()) {
         const JobDraft& draft = *next;
-        const std::string label = reader.jobLabel();
-        if (!draft.id) {
-            throw InputError(source, label, "jobID", "is required");
-        }
-        if (draft.outcome && *draft.outcome != "SUCCESS") {
-            ++report.skippedJobs;
-            report.notes.push_back(
-                escapeForMessage(label + " skipped: its outcome is " + *draft.outcome));
+        const std::string label = m_reader.jobLabel();
+        if (!admit(draft, label)) {
             continue;
         }
-        if (draft.mapStarts.empty()) {
-            ++report.skippedJobs;
-            report.notes.push_back(escapeForMessage(label) + " skipped: no successful map task");
-            continue;
-        }
-        if (!draft.submit) {
-            throw InputError(source, label, "submitTime", "is required");
-        }
-        Job job;
-        job.name = draft.name.empty() ? *draft.id : draft.name + " " + *draft.id;
-        if (!names.insert(job.name).second) {
-            // A concatenated stream of traces (Hadoop's own test traces are such streams) may
-            // hold the same job twice: both are work the cluster did, so both are kept.
-            const std::string first = job.name;
-            int copy = 2;
-            while (!names.insert(job.name = first + " (" + std::to_string(copy) + ")").second) {
-                ++copy;
-            }
-            report.renamedJobs += 1;
-            report.notes.push_back(label + ": the trace holds another job named '" + first +
-                                   "'; this one is imported as '" + job.name + "'");
-        }
-        for (std::size_t i = 0; i < draft.mapStarts.size(); ++i) {
-            job.mapDurations.push_back(seconds(draft.mapFinishes[i] - draft.mapStarts[i]));
-        }
-        for (const ReduceTimes& r : draft.reduces) {
-            job.reduceDurations.push_back(seconds(r.finish - r.start));
-        }
-        job.perTaskDurations = true;
-        checkTaskTimes(job, source, label);
-        std::vector<std::string> missing;
-        job.profile = ariaProfile(draft, job.mapDurations.toVector(), missing);
-        for (const auto& m : missing) {
-            report.notes.push_back(escapeForMessage(label) + ": profile: " + m);
-        }
-        const long long listed[2] = {static_cast<long long>(job.mapDurations.size()),
-                                     static_cast<long long>(job.reduceDurations.size())};
-        const std::optional<long long> totals[2] = {draft.totalMaps, draft.totalReduces};
-        for (int k = 0; k < 2; ++k) {
-            if (totals[k] && *totals[k] >= 0 && *totals[k] != listed[k]) {
-                report.notes.push_back(escapeForMessage(label) + ": " + std::to_string(listed[k]) +
-                                       " successful " + (k == 0 ? "map" : "reduce") +
-                                       " tasks imported, total" + (k == 0 ? "Maps" : "Reduces") +
-                                       " says " + std::to_string(*totals[k]));
-            }
-        }
-        if (options.overheads) {
-            JobOverheadEstimate estimate = estimateOverheads(draft, label, report.notes);
-            job.overheads = estimate.overheads;
-            finishes.push_back(estimate.finish);
-            gaps.insert(gaps.end(), estimate.gaps.begin(), estimate.gaps.end());
-        }
-        report.mapTasks += job.maps();
-        report.reduceTasks += job.reduces();
-        submits.push_back(*draft.submit);
-        labels.push_back(label);
-        w.jobs.push_back(std::move(job));
+        Job job = jobOf(draft, label);
+        m_report.mapTasks += job.maps();
+        m_report.reduceTasks += job.reduces();
+        m_submits.push_back(*draft.submit);
+        m_labels.push_back(label);
+        m_workload.jobs.push_back(std::move(job));
     }
-    report.jobs = w.jobCount();
-    if (w.jobs.empty()) {
-        throw InputError(source, "", "",
+    m_report.jobs = m_workload.jobCount();
+    if (m_workload.jobs.empty()) {
+        throw InputError(m_source, "", "",
                          "the trace holds no job with a successful map task (" +
-                             std::to_string(report.skippedJobs) + " skipped)");
+                             std::to_string(m_report.skippedJobs) + " skipped)");
     }
-    const long long first = *std::min_element(submits.begin(), submits.end());
-    for (std::size_t j = 0; j < w.jobs.size(); ++j) {
-        w.jobs[j].arrival = seconds(submits[j] - first);
-        if (w.jobs[j].arrival > kMaxTime) {
-            throw InputError(source, labels[j], "submitTime",
-                             "comes " + formatNumber(w.jobs[j].arrival) +
+    setArrivals();
+    if (m_options.overheads) {
+        setOverheads();
+    }
+    sizeCluster();
+    const std::string file = fileName(m_source);
+    m_workload.name = "Rumen trace " + file;
+    m_workload.description =
+        "Imported with mrsim import rumen from " + file + ": " + m_report.summary() + "." +
+        (m_options.overheads ? " Estimated " + m_report.overheadsSummary() + "." : "");
+    validate(m_workload, m_source);
+    if (reportOut) {
+        *reportOut = std::move(m_report);
+    }
+    return std::move(m_workload);
+}
+
+// Whether the job is imported: a job that failed or has no successful map task is skipped (and
+// noted); one without an id or a submit time is an error.
+bool RumenImporter::admit(const JobDraft& draft, const std::string& label) {
+    if (!draft.id) {
+        throw InputError(m_source, label, "jobID", "is required");
+    }
+    if (draft.outcome && *draft.outcome != "SUCCESS") {
+        ++m_report.skippedJobs;
+        m_report.notes.push_back(
+            escapeForMessage(label + " skipped: its outcome is " + *draft.outcome));
+        return false;
+    }
+    if (draft.mapStarts.empty()) {
+        ++m_report.skippedJobs;
+        m_report.notes.push_back(escapeForMessage(label) + " skipped: no successful map task");
+        return false;
+    }
+    if (!draft.submit) {
+        throw InputError(m_source, label, "submitTime", "is required");
+    }
+    return true;
+}
+
+// The job of a successful attempt's times: its name, task durations, ARIA profile and (with
+// overheads) the overheads estimated from its own time stamps.
+Job RumenImporter::jobOf(const JobDraft& draft, const std::string& label) {
+    Job job;
+    job.name = draft.name.empty() ? *draft.id : draft.name + " " + *draft.id;
+    nameUniquely(job, label);
+    for (std::size_t i = 0; i < draft.mapStarts.size(); ++i) {
+        job.mapDurations.push_back(seconds(draft.mapFinishes[i] - draft.mapStarts[i]));
+    }
+    for (const ReduceTimes& r : draft.reduces) {
+        job.reduceDurations.push_back(seconds(r.finish - r.start));
+    }
+    job.perTaskDurations = true;
+    checkTaskTimes(job, m_source, label);
+    std::vector<std::string> missing;
+    job.profile = ariaProfile(draft, job.mapDurations.toVector(), missing);
+    for (const auto& m : missing) {
+        m_report.notes.push_back(escapeForMessage(label) + ": profile: " + m);
+    }
+    noteTotals(job, draft, label);
+    if (m_options.overheads) {
+        JobOverheadEstimate estimate = estimateOverheads(draft, label, m_report.notes);
+        job.overheads = estimate.overheads;
+        m_finishes.push_back(estimate.finish);
+        m_gaps.insert(m_gaps.end(), estimate.gaps.begin(), estimate.gaps.end());
+    }
+    return job;
+}
+
+void RumenImporter::nameUniquely(Job& job, const std::string& label) {
+    if (m_names.insert(job.name).second) {
+        return;
+    }
+    // A concatenated stream of traces (Hadoop's own test traces are such streams) may hold the
+    // same job twice: both are work the cluster did, so both are kept.
+    const std::string first = job.name;
+    int copy = 2;
+    while (!m_names.insert(job.name = first + " (" + std::to_string(copy) + ")").second) {
+        ++copy;
+    }
+    m_report.renamedJobs += 1;
+    m_report.notes.push_back(label + ": the trace holds another job named '" + first +
+                             "'; this one is imported as '" + job.name + "'");
+}
+
+// A note where the successful tasks imported are not the job's totalMaps / totalReduces.
+void RumenImporter::noteTotals(const Job& job, const JobDraft& draft, const std::string& label) {
+    const long long listed[2] = {static_cast<long long>(job.mapDurations.size()),
+                                 static_cast<long long>(job.reduceDurations.size())};
+    const std::optional<long long> totals[2] = {draft.totalMaps, draft.totalReduces};
+    for (int k = 0; k < 2; ++k) {
+        if (totals[k] && *totals[k] >= 0 && *totals[k] != listed[k]) {
+            m_report.notes.push_back(escapeForMessage(label) + ": " + std::to_string(listed[k]) +
+                                     " successful " + (k == 0 ? "map" : "reduce") +
+                                     " tasks imported, total" + (k == 0 ? "Maps" : "Reduces") +
+                                     " says " + std::to_string(*totals[k]));
+        }
+    }
+}
+
+// Arrivals relative to the first submit time, within what a workload file holds.
+void RumenImporter::setArrivals() {
+    m_first = *std::min_element(m_submits.begin(), m_submits.end());
+    for (std::size_t j = 0; j < m_workload.jobs.size(); ++j) {
+        Job& job = m_workload.jobs[j];
+        job.arrival = seconds(m_submits[j] - m_first);
+        if (job.arrival > kMaxTime) {
+            throw InputError(m_source, m_labels[j], "submitTime",
+                             "comes " + formatNumber(job.arrival) +
                                  " s after the first job's; a workload file holds at most " +
                                  formatNumber(kMaxTime) + " s");
         }
     }
-    if (options.overheads) {
-        std::vector<Overheads> perJob;
-        for (const Job& job : w.jobs) {
-            perJob.push_back(job.overheads);
-        }
-        w.overheads = clusterOverheads(perJob, gaps);
-        for (std::size_t j = 0; j < w.jobs.size(); ++j) {
-            Job& job = w.jobs[j];
-            if (finishes[j]) {
-                job.traceEnd = seconds(*finishes[j] - first);
-            }
-            if (job.overheads.amSlots == w.overheads.amSlots) {
-                job.overheads.amSlots.reset();  // the cluster's default says it
-            }
-        }
-        report.overheadsEstimated = true;
-        report.clusterOverheads = w.overheads;
-        report.gapSamples = static_cast<long long>(gaps.size());
-    }
+}
 
-    report.hosts = reader.hostCount();
-    report.concurrencyMeasured = !clusterGiven;
-    report.peakMapsPerHost = peakConcurrency(reader.hostEvents(TaskKind::Map));
-    report.peakReducesPerHost = peakConcurrency(reader.hostEvents(TaskKind::Reduce));
-    if (!options.nodes && report.hosts == 0) {
-        throw InputError(source, "", "hostName",
+// The cluster's overheads from the jobs' (and the assignment gaps); each job keeps what differs.
+void RumenImporter::setOverheads() {
+    Workload& w = m_workload;
+    std::vector<Overheads> perJob;
+    for (const Job& job : w.jobs) {
+        perJob.push_back(job.overheads);
+    }
+    w.overheads = clusterOverheads(perJob, m_gaps);
+    for (std::size_t j = 0; j < w.jobs.size(); ++j) {
+        Job& job = w.jobs[j];
+        if (m_finishes[j]) {
+            job.traceEnd = seconds(*m_finishes[j] - m_first);
+        }
+        if (job.overheads.amSlots == w.overheads.amSlots) {
+            job.overheads.amSlots.reset();  // the cluster's default says it
+        }
+    }
+    m_report.overheadsEstimated = true;
+    m_report.clusterOverheads = w.overheads;
+    m_report.gapSamples = static_cast<long long>(m_gaps.size());
+}
+
+// The cluster as the options give it, else from the trace: its hosts, and the most attempts that
+// ran at once on one.
+void RumenImporter::sizeCluster() {
+    m_report.hosts = m_reader.hostCount();
+    m_report.concurrencyMeasured = !m_clusterGiven;
+    m_report.peakMapsPerHost = peakConcurrency(m_reader.hostEvents(TaskKind::Map));
+    m_report.peakReducesPerHost = peakConcurrency(m_reader.hostEvents(TaskKind::Reduce));
+    if (!m_options.nodes && m_report.hosts == 0) {
+        throw InputError(m_source, "", "hostName",
                          "the trace names no hosts, so the cluster size is unknown: give --nodes");
     }
     // Defaults from the trace, within what a workload file may hold.
     const auto fromTrace = [&](int value, long long limit, const char* what) {
         if (value > limit) {
-            report.notes.push_back("the trace gives " + std::to_string(value) + " " + what +
-                                   "; capped at " + std::to_string(limit));
+            m_report.notes.push_back("the trace gives " + std::to_string(value) + " " + what +
+                                     "; capped at " + std::to_string(limit));
         }
         return static_cast<int>(std::clamp<long long>(value, 1, limit));
     };
-    w.cluster.nodes = options.nodes.value_or(fromTrace(report.hosts, kMaxNodes, "nodes"));
-    w.cluster.mapSlotsPerNode = options.mapSlotsPerNode.value_or(
-        fromTrace(report.peakMapsPerHost, kMaxSlotsPerNode, "map slots per node"));
-    w.cluster.reduceSlotsPerNode = options.reduceSlotsPerNode.value_or(
-        fromTrace(report.peakReducesPerHost, kMaxSlotsPerNode, "reduce slots per node"));
-    w.name = "Rumen trace " + fileName(source);
-    w.description = "Imported with mrsim import rumen from " + fileName(source) + ": " +
-                    report.summary() + "." +
-                    (options.overheads ? " Estimated " + report.overheadsSummary() + "." : "");
-    validate(w, source);
-    if (reportOut) {
-        *reportOut = std::move(report);
-    }
-    return w;
+    Cluster& c = m_workload.cluster;
+    c.nodes = m_options.nodes.value_or(fromTrace(m_report.hosts, kMaxNodes, "nodes"));
+    c.mapSlotsPerNode = m_options.mapSlotsPerNode.value_or(
+        fromTrace(m_report.peakMapsPerHost, kMaxSlotsPerNode, "map slots per node"));
+    c.reduceSlotsPerNode = m_options.reduceSlotsPerNode.value_or(
+        fromTrace(m_report.peakReducesPerHost, kMaxSlotsPerNode, "reduce slots per node"));
+}
+
+}  // namespace
+
+Workload importRumen(std::istream& in, const std::string& source, const RumenImportOptions& options,
+                     RumenImportReport* reportOut) {
+    return RumenImporter(in, source, options).run(reportOut);
 }
 
 Workload importRumen(const std::string& path, const RumenImportOptions& options,

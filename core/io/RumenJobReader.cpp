@@ -497,55 +497,19 @@ private:
             return true;
         }
         Frame& f = m_stack.back();
-        const std::string& k = f.key;
         switch (f.role) {
             case Role::Job:
-                if (k == "jobID") {
-                    m_job.id = text(s);
-                } else if (k == "jobName") {
-                    m_job.name = text(s).value_or("");
-                } else if (k == "submitTime") {
-                    const long long t = integer(s);
-                    if (t < 0) {
-                        problem("must be a time in milliseconds >= 0");
-                    }
-                    m_job.submit = t;
-                } else if (k == "finishTime") {
-                    m_job.finish = integer(s);
-                } else if (k == "jobMapMB") {
-                    m_job.jobMapMB = integer(s);
-                } else if (k == "outcome") {
-                    m_job.outcome = text(s);
-                } else if (k == "totalMaps") {
-                    m_job.totalMaps = integer(s);
-                } else if (k == "totalReduces") {
-                    m_job.totalReduces = integer(s);
-                }
+                jobField(f.key, s);
                 break;
             case Role::Task:
-                if (k == "taskType") {
+                if (f.key == "taskType") {
                     m_task.type = text(s);
-                } else if (k == "taskStatus") {
+                } else if (f.key == "taskStatus") {
                     m_task.status = text(s);
                 }
                 break;
             case Role::Attempt:
-                if (k == "result") {
-                    m_attempt.result = text(s).value_or("");
-                } else if (k == "startTime") {
-                    m_attempt.start = integer(s);
-                } else if (k == "finishTime") {
-                    m_attempt.finish = integer(s);
-                } else if (k == "shuffleFinished") {
-                    m_attempt.shuffleFinished = integer(s);
-                } else if (k == "sortFinished") {
-                    m_attempt.sortFinished = integer(s);
-                } else if (k == "hostName") {
-                    const auto host = text(s);
-                    if (host && !host->empty()) {
-                        m_attempt.host = hostId(*host);
-                    }
-                }
+                attemptField(f.key, s);
                 break;
             case Role::TaskList:
             case Role::AttemptList:
@@ -557,17 +521,64 @@ private:
                 ++f.index;
                 break;
             case Role::Properties:
-                // Configuration values are strings in Rumen; a number is read as its text.
-                if (isOverheadProperty(k)) {
-                    if (s.type == Scalar::Type::String) {
-                        m_job.properties[k] = *s.text;
-                    } else if (s.type == Scalar::Type::Int) {
-                        m_job.properties[k] = std::to_string(s.integer);
-                    }
-                }
+                propertyField(f.key, s);
                 break;
         }
         return true;
+    }
+
+    void jobField(const std::string& k, const Scalar& s) {
+        if (k == "jobID") {
+            m_job.id = text(s);
+        } else if (k == "jobName") {
+            m_job.name = text(s).value_or("");
+        } else if (k == "submitTime") {
+            const long long t = integer(s);
+            if (t < 0) {
+                problem("must be a time in milliseconds >= 0");
+            }
+            m_job.submit = t;
+        } else if (k == "finishTime") {
+            m_job.finish = integer(s);
+        } else if (k == "jobMapMB") {
+            m_job.jobMapMB = integer(s);
+        } else if (k == "outcome") {
+            m_job.outcome = text(s);
+        } else if (k == "totalMaps") {
+            m_job.totalMaps = integer(s);
+        } else if (k == "totalReduces") {
+            m_job.totalReduces = integer(s);
+        }
+    }
+
+    void attemptField(const std::string& k, const Scalar& s) {
+        if (k == "result") {
+            m_attempt.result = text(s).value_or("");
+        } else if (k == "startTime") {
+            m_attempt.start = integer(s);
+        } else if (k == "finishTime") {
+            m_attempt.finish = integer(s);
+        } else if (k == "shuffleFinished") {
+            m_attempt.shuffleFinished = integer(s);
+        } else if (k == "sortFinished") {
+            m_attempt.sortFinished = integer(s);
+        } else if (k == "hostName") {
+            const auto host = text(s);
+            if (host && !host->empty()) {
+                m_attempt.host = hostId(*host);
+            }
+        }
+    }
+
+    // Configuration values are strings in Rumen; a number is read as its text.
+    void propertyField(const std::string& k, const Scalar& s) {
+        if (isOverheadProperty(k)) {
+            if (s.type == Scalar::Type::String) {
+                m_job.properties[k] = *s.text;
+            } else if (s.type == Scalar::Type::Int) {
+                m_job.properties[k] = std::to_string(s.integer);
+            }
+        }
     }
 
     int hostId(const std::string& name) {

@@ -190,50 +190,34 @@ bool readLine(std::istream& in, std::string& line, const std::string& source,
     return !line.empty();
 }
 
-}  // namespace
+// The row of a line: six tab-separated columns, the first a job id in UTF-8.
+RowReader rowOf(const std::string& source, long long lineNumber, const std::string& line) {
+    auto fields = splitTabs(line);
+    if (fields.size() != 6 || fields[0].empty()) {
+        throw InputError(source, fields[0].empty() ? "" : std::string(fields[0]), "",
+                         "line " + std::to_string(lineNumber) +
+                             ": a SWIM row has 6 tab-separated columns (job id, submit "
+                             "time, gap, map input, shuffle and reduce output bytes); got " +
+                             std::to_string(fields.size()));
+    }
+    if (!isValidUtf8(fields[0])) {
+        throw InputError(source, std::string(fields[0]), kColumns[0],
+                         "is not valid UTF-8 text (line " + std::to_string(lineNumber) + ")");
+    }
+    return RowReader(source, lineNumber, std::move(fields));
+}
 
-void readSwim(std::istream& in, const std::string& source, const SwimImportOptions& options,
-              const std::function<void(const Job&)>& sink, SwimImportReport* reportOut) {
-    checkModel(options.model);
+// The rows read so far, and what the next one must agree with.
+struct SwimRows {
+    explicit SwimRows(const SwimImportOptions& importOptions) : options(importOptions) {}
+
+    const SwimImportOptions& options;
     SwimImportReport report;
     std::set<std::string> ids;
     double lastSubmit = 0.0;
-    std::string line;
-    long long lineNumber = 0;
-    long long blankLines = 0;
-    while (readLine(in, line, source, lineNumber + 1)) {
-        ++lineNumber;
-        if (!line.empty() && line.back() == '\r') {
-            line.pop_back();
-        }
-        if (line.empty()) {
-            // Blank lines are skipped, but not for ever: a pipe of nothing else never ends.
-            if (++blankLines > kMaxBlankLines) {
-                throw InputError(source, "", "",
-                                 "more than " + std::to_string(kMaxBlankLines) +
-                                     " blank lines in a row at line " + std::to_string(lineNumber) +
-                                     " (a device or a pipe that does not end?)");
-            }
-            continue;
-        }
-        blankLines = 0;
-        if (options.maxJobs > 0 && report.jobs == options.maxJobs) {
-            report.truncatedByMaxJobs = true;
-            break;
-        }
-        auto fields = splitTabs(line);
-        if (fields.size() != 6 || fields[0].empty()) {
-            throw InputError(source, fields[0].empty() ? "" : std::string(fields[0]), "",
-                             "line " + std::to_string(lineNumber) +
-                                 ": a SWIM row has 6 tab-separated columns (job id, submit "
-                                 "time, gap, map input, shuffle and reduce output bytes); got " +
-                                 std::to_string(fields.size()));
-        }
-        if (!isValidUtf8(fields[0])) {
-            throw InputError(source, std::string(fields[0]), kColumns[0],
-                             "is not valid UTF-8 text (line " + std::to_string(lineNumber) + ")");
-        }
-        const RowReader row(source, lineNumber, std::move(fields));
+
+    // The job of a row, checked against the rows before it and what a workload file can hold.
+    Job jobOf(const RowReader& row) {
         const double submit = row.seconds(1);
         row.seconds(2);  // the gap repeats the submit times; checked, not used
         const long long input = row.bytes(3);
@@ -255,8 +239,14 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
             row.fail(4, "gives more than " + std::to_string(kMaxTasksPerJob) +
                             " reduce tasks (raise --bytes-per-reducer)");
         }
-        const Job job = swimJob(row.id(), submit, input, shuffle, output, options.model);
-        // What the workload file can hold: a slow model on a huge job makes tasks of centuries.
+        Job job = swimJob(row.id(), submit, input, shuffle, output, options.model);
+        checkLongestTasks(row, job);
+        count(row, job, input);
+        return job;
+    }
+
+    // What the workload file can hold: a slow model on a huge job makes tasks of centuries.
+    static void checkLongestTasks(const RowReader& row, const Job& job) {
         const double longest[2] = {job.maxDuration(TaskKind::Map),
                                    job.maxDuration(TaskKind::Reduce)};
         for (int k = 0; k < 2; ++k) {
@@ -268,6 +258,9 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
                                              (k == 0 ? "map" : "reduce") + "-mb-per-s)");
             }
         }
+    }
+
+    void count(const RowReader& row, const Job& job, long long input) {
         ++report.jobs;
         report.mapTasks += job.maps();
         report.reduceTasks += job.reduces();
@@ -278,16 +271,48 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
                             std::to_string(kMaxTasksPerWorkload) +
                             " tasks (raise --block-size or import fewer --jobs)");
         }
-        sink(job);
+    }
+};
+
+}  // namespace
+
+void readSwim(std::istream& in, const std::string& source, const SwimImportOptions& options,
+              const std::function<void(const Job&)>& sink, SwimImportReport* reportOut) {
+    checkModel(options.model);
+    SwimRows rows(options);
+    std::string line;
+    long long lineNumber = 0;
+    long long blankLines = 0;
+    while (readLine(in, line, source, lineNumber + 1)) {
+        ++lineNumber;
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        if (line.empty()) {
+            // Blank lines are skipped, but not for ever: a pipe of nothing else never ends.
+            if (++blankLines > kMaxBlankLines) {
+                throw InputError(source, "", "",
+                                 "more than " + std::to_string(kMaxBlankLines) +
+                                     " blank lines in a row at line " + std::to_string(lineNumber) +
+                                     " (a device or a pipe that does not end?)");
+            }
+            continue;
+        }
+        blankLines = 0;
+        if (options.maxJobs > 0 && rows.report.jobs == options.maxJobs) {
+            rows.report.truncatedByMaxJobs = true;
+            break;
+        }
+        sink(rows.jobOf(rowOf(source, lineNumber, line)));
     }
     if (in.bad()) {
         throw InputError(source, "", "", "error while reading the file");
     }
-    if (report.jobs == 0) {
+    if (rows.report.jobs == 0) {
         throw InputError(source, "", "", "the trace holds no job (an empty file?)");
     }
     if (reportOut) {
-        *reportOut = report;
+        *reportOut = rows.report;
     }
 }
 

@@ -6,6 +6,8 @@
 // papers' model. `mrsim import rumen` estimates them from a trace's own timestamps.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 
 namespace mr {
@@ -62,6 +64,17 @@ inline ResolvedOverheads resolveOverheads(const Overheads& cluster, const Overhe
     r.slowstart = job.slowstart.value_or(cluster.slowstart.value_or(1.0));
     r.reduceTail = job.reduceTail.value_or(cluster.reduceTail.value_or(0.0));
     return r;
+}
+
+// Slow-start fractions compare to six decimals: imports write them so (2 of 3 maps is 0.666667).
+inline constexpr double kSlowstartPrecision = 1e-6;
+
+// Completed maps a job of `maps` map tasks waits for before its reduces may start: Hadoop opens
+// them once completed maps / maps >= slowstart; all of them (the barrier) at slowstart 1.
+inline int slowstartThreshold(double slowstart, int maps) {
+    return slowstart >= 1.0
+               ? maps
+               : std::max(0, static_cast<int>(std::ceil((slowstart - kSlowstartPrecision) * maps)));
 }
 
 }  // namespace mr

@@ -16,6 +16,9 @@ class SeededRandom {
 public:
     explicit SeededRandom(std::uint64_t seed) : m_engine(seed) {}
 
+    // The engine's next 64 bits (std::mt19937_64's: the same with every library), for draws
+    // whose small modulo bias does not matter (`next() % 4` in a test's random case).
+    std::uint64_t next() { return m_engine(); }
     // Uniform in [0, 1), 53 random bits.
     double uniform01();
     // Uniform real in [low, high).

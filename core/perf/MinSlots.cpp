@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 namespace mr {
 
@@ -52,6 +53,47 @@ bool meets(double value, double budget) {
     return withinDuration(value, budget);
 }
 
+// The best split of a total of s slots between maps and reduces (A/x + B/(s − x) smallest): the
+// integers around the convex optimum, within the caps. (-1, infinity) when s cannot be split.
+std::pair<int, double> bestSplit(const CompletionForm& form, double sa, double sb, int maxMap,
+                                 int maxReduce, long long s) {
+    const long long lo = std::max<long long>(1, s - maxReduce);
+    const long long hi = std::min<long long>(maxMap, s - 1);
+    if (lo > hi) {
+        return {-1, std::numeric_limits<double>::infinity()};
+    }
+    const double ideal =
+        (sa + sb) > 0.0 ? static_cast<double>(s) * sa / (sa + sb) : static_cast<double>(lo);
+    const long long f = std::clamp<long long>(static_cast<long long>(std::floor(ideal)), lo, hi);
+    const long long cl = std::clamp<long long>(static_cast<long long>(std::ceil(ideal)), lo, hi);
+    int bestX = -1;
+    double bestValue = std::numeric_limits<double>::infinity();
+    for (long long x : {f, cl}) {
+        const double v = form.a / static_cast<double>(x) + form.b / static_cast<double>(s - x);
+        if (v < bestValue) {
+            bestValue = v;
+            bestX = static_cast<int>(x);
+        }
+    }
+    return {bestX, bestValue};
+}
+
+// No reduce stage: the fewest map slots with A/sm <= D − C; nullopt when even maxMap misses.
+std::optional<int> mapOnlySlots(const CompletionForm& form, double budget, int maxMap) {
+    int sm = 1;
+    if (form.a > 0.0) {
+        sm = static_cast<int>(std::min<double>(maxMap, std::ceil(form.a / budget)));
+        sm = std::max(sm, 1);
+        while (sm > 1 && meets(form.a / (sm - 1), budget)) {
+            --sm;  // guard against ceil() rounding up a value that was exact
+        }
+        if (!meets(form.a / sm, budget)) {
+            return std::nullopt;
+        }
+    }
+    return sm;
+}
+
 }  // namespace
 
 SlotQuota minimalSlots(const CompletionForm& form, double deadline, int maxMap, int maxReduce) {
@@ -77,44 +119,14 @@ SlotQuota minimalSlots(const CompletionForm& form, double deadline, int maxMap, 
     }
 
     if (maxReduce == 0) {
-        // No reduce stage: the fewest map slots with A/sm <= D − C.
-        int sm = 1;
-        if (form.a > 0.0) {
-            sm = static_cast<int>(std::min<double>(maxMap, std::ceil(form.a / budget)));
-            sm = std::max(sm, 1);
-            while (sm > 1 && meets(form.a / (sm - 1), budget)) {
-                --sm;  // guard against ceil() rounding up a value that was exact
-            }
-            if (!meets(form.a / sm, budget)) {
-                return best;
-            }
+        const std::optional<int> sm = mapOnlySlots(form, budget, maxMap);
+        if (!sm) {
+            return best;
         }
-        return {sm, 0, predict(sm, 0), true, best.lagrangeMap, 0.0};
+        return {*sm, 0, predict(*sm, 0), true, best.lagrangeMap, 0.0};
     }
-
-    // Best split of a total of s slots: the integers around the convex optimum, within caps.
-    auto bestSplit = [&](long long s) -> std::pair<int, double> {
-        const long long lo = std::max<long long>(1, s - maxReduce);
-        const long long hi = std::min<long long>(maxMap, s - 1);
-        if (lo > hi) {
-            return {-1, std::numeric_limits<double>::infinity()};
-        }
-        const double ideal =
-            (sa + sb) > 0.0 ? static_cast<double>(s) * sa / (sa + sb) : static_cast<double>(lo);
-        const long long f =
-            std::clamp<long long>(static_cast<long long>(std::floor(ideal)), lo, hi);
-        const long long cl =
-            std::clamp<long long>(static_cast<long long>(std::ceil(ideal)), lo, hi);
-        int bestX = -1;
-        double bestValue = std::numeric_limits<double>::infinity();
-        for (long long x : {f, cl}) {
-            const double v = form.a / static_cast<double>(x) + form.b / static_cast<double>(s - x);
-            if (v < bestValue) {
-                bestValue = v;
-                bestX = static_cast<int>(x);
-            }
-        }
-        return {bestX, bestValue};
+    const auto bestSplit = [&](long long s) {
+        return mr::bestSplit(form, sa, sb, maxMap, maxReduce, s);
     };
     const long long sMax = static_cast<long long>(maxMap) + maxReduce;
     if (!meets(bestSplit(sMax).second, budget)) {

@@ -1,6 +1,7 @@
 // AlgorithmInfo — what the program knows about an algorithm besides its code: the registry's
 // metadata, read by `mrsim algorithms --json`, mrsim's help, the explorer's algorithm list
-// (names, tooltips, defaults) and run options, and the tests that run over every algorithm.
+// (names, tooltips, defaults) and run options, the Deadlines and Cost tabs' lists, and the tests
+// that run over every algorithm.
 #pragma once
 
 #include <string>
@@ -16,6 +17,13 @@ struct AlgorithmNeeds {
     bool costModel = false;  // an mrx-costmodel file instead of a workload (LiPS, seed 002)
 };
 
+// Its place in the deadline load sweep (seed 004 Figs. 1–4: the Deadlines tab and `mrsim
+// sweep-load`), which offers every algorithm that needs deadlines and the baselines marked here.
+struct LoadSweepRole {
+    bool baseline = false;   // offered although it needs no deadlines: fair (seeds 003/004)
+    bool byDefault = false;  // checked there until the user chooses: seed 004's three policies
+};
+
 struct AlgorithmInfo {
     std::string id;           // kebab-case: mrsim, files, settings ("balanced-pools")
     std::string name;         // display name ("BalancedPools")
@@ -27,11 +35,14 @@ struct AlgorithmInfo {
     AlgorithmNeeds needs;
     // Fast enough to run on every edit: well under a second on the 1000-job Facebook batch.
     bool interactive = true;
-    // Checked in the explorer until the user chooses (only interactive algorithms).
+    // Checked until the user chooses (only interactive algorithms): in the explorer's algorithm
+    // list (a workload algorithm) or in its Cost tab (a cost algorithm). The Deadlines tab reads
+    // loadSweep.byDefault instead.
     bool byDefault = false;
     // A reference every comparison measures the others against ("vs fifo"), run even when not
     // checked: fifo (Hadoop's default) and reverse-johnson (the two-stage model's worst order).
     bool baseline = false;
+    LoadSweepRole loadSweep;
 };
 
 }  // namespace mr

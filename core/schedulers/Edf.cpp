@@ -16,7 +16,8 @@ public:
                                          "slot",
                           .source = "seed 004 §III-A",
                           .options = {"estimator"},
-                          .needs = {.deadlines = true}}) {}
+                          .needs = {.deadlines = true},
+                          .loadSweep = {.byDefault = true}}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload& w, const std::vector<StageDurations>&,

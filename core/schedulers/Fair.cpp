@@ -16,7 +16,8 @@ public:
                      .name = "Fair Scheduler",
                      .description = "Hadoop Fair Scheduler: weighted pools, minimum shares, "
                                     "equal shares per job in a pool, no preemption",
-                     .source = "seeds 003/004 (baseline)"}) {}
+                     .source = "seeds 003/004 (baseline)",
+                     .loadSweep = {.baseline = true}}) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {
         return runPolicy(w, id(), arrivalOrder(w, fileOrder(w)), std::make_unique<FairPolicy>(),
                          options, makeLocalityModel(w, options, false), false, nullptr);

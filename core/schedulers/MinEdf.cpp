@@ -48,7 +48,8 @@ std::unique_ptr<Algorithm> makeMinEdf() {
                       .description = "EDF, each job capped at its minimal quota for its deadline",
                       .source = "seed 004 §III-B",
                       .options = {"estimator"},
-                      .needs = {.deadlines = true}},
+                      .needs = {.deadlines = true},
+                      .loadSweep = {.byDefault = true}},
         false);
 }
 
@@ -59,7 +60,8 @@ std::unique_ptr<Algorithm> makeMinEdfWc() {
                       .description = "EDF, minimal quotas, spare slots lent and reclaimed by kills",
                       .source = "seed 004 §III-C, Alg. 1",
                       .options = {"estimator"},
-                      .needs = {.deadlines = true}},
+                      .needs = {.deadlines = true},
+                      .loadSweep = {.byDefault = true}},
         true);
 }
 

@@ -85,6 +85,99 @@ std::vector<int> jobClasses(const Workload& w, std::vector<std::vector<int>>& me
     return classOf;
 }
 
+// The search over orders of job classes (identical jobs share a class; members are used in file
+// order): one group per first class, each trying every order of the rest, stopping once some
+// group reaches the lower bound.
+class OrderSearch {
+public:
+    OrderSearch(const Workload& w, double lowerBound, const CancelFlag* cancel)
+        : m_workload(w), m_cancel(cancel), m_target(lowerBound) {
+        const std::vector<int> classOf = jobClasses(w, m_members);
+        m_allClasses = classOf;
+        std::sort(m_allClasses.begin(), m_allClasses.end());
+        m_firstClasses = m_allClasses;
+        m_firstClasses.erase(std::unique(m_firstClasses.begin(), m_firstClasses.end()),
+                             m_firstClasses.end());
+        m_groups.resize(m_firstClasses.size());
+        m_quiet.recordTasks = false;
+    }
+
+    // One group per first class, on the project's parallel-for: a worker's exception (a failed
+    // allocation, say) reaches the caller, and the cancel flag stops every group.
+    void run(int threads) {
+        parallelFor(m_groups.size(), [this](std::size_t g) { searchGroup(g); },
+                    {.threads = threads, .cancel = m_cancel});
+    }
+
+    // The best order of the groups searched (those up to the first reaching the lower bound).
+    void best(OrderSearchResult& result) const {
+        const std::size_t lastGroup = std::min(m_lowerBoundGroup.load(), m_groups.size() - 1);
+        const GroupBest* best = nullptr;
+        for (std::size_t g = 0; g <= lastGroup; ++g) {
+            result.ordersSimulated += m_groups[g].simulated;
+            if (!m_groups[g].sequence.empty() &&
+                (best == nullptr || clearlyShorter(m_groups[g].makespan, best->makespan))) {
+                best = &m_groups[g];
+            }
+        }
+        result.order = toOrder(best->sequence);
+        result.makespan = best->makespan;
+    }
+
+private:
+    std::vector<int> toOrder(const std::vector<int>& sequence) const {
+        std::vector<std::size_t> used(m_members.size(), 0);
+        std::vector<int> order;
+        for (int c : sequence) {
+            order.push_back(
+                m_members[static_cast<std::size_t>(c)][used[static_cast<std::size_t>(c)]++]);
+        }
+        return order;
+    }
+
+    void searchGroup(std::size_t g) {
+        if (g > m_lowerBoundGroup.load()) {
+            return;
+        }
+        std::vector<int> sequence{m_firstClasses[g]};
+        std::vector<int> rest(m_allClasses);
+        rest.erase(std::find(rest.begin(), rest.end(), m_firstClasses[g]));
+        GroupBest& best = m_groups[g];
+        do {
+            if (m_cancel != nullptr && m_cancel->load(std::memory_order_relaxed)) {
+                throw Cancelled();
+            }
+            std::copy(rest.begin(), rest.end(), std::back_inserter(sequence));
+            const double makespan = simulateOrder(m_workload, toOrder(sequence), m_quiet).makespan;
+            ++best.simulated;
+            if (clearlyShorter(makespan, best.makespan)) {
+                best.makespan = makespan;
+                best.sequence = sequence;
+            }
+            sequence.resize(1);
+            if (!clearlyShorter(m_target, best.makespan)) {  // reached the lower bound
+                std::size_t current = m_lowerBoundGroup.load();
+                while (g < current && !m_lowerBoundGroup.compare_exchange_weak(current, g)) {
+                }
+                break;
+            }
+            if (g > m_lowerBoundGroup.load()) {
+                break;
+            }
+        } while (std::next_permutation(rest.begin(), rest.end()));
+    }
+
+    const Workload& m_workload;
+    const CancelFlag* m_cancel;
+    const double m_target;
+    std::vector<std::vector<int>> m_members;  // per class: its jobs in file order
+    std::vector<int> m_allClasses;            // every job's class, sorted
+    std::vector<int> m_firstClasses;          // each class once
+    std::vector<GroupBest> m_groups;
+    std::atomic<std::size_t> m_lowerBoundGroup{std::numeric_limits<std::size_t>::max()};
+    SimOptions m_quiet;
+};
+
 }  // namespace
 
 OrderSearchResult searchBestOrder(const Workload& w, int threads, const CancelFlag* cancel) {
@@ -100,76 +193,9 @@ OrderSearchResult searchBestOrder(const Workload& w, int threads, const CancelFl
     if (n == 0) {
         return result;
     }
-    // Class of each job: identical jobs share a class; members are used in file order.
-    std::vector<std::vector<int>> members;
-    const std::vector<int> classOf = jobClasses(w, members);
-    std::vector<int> allClasses(classOf);
-    std::sort(allClasses.begin(), allClasses.end());
-    std::vector<int> firstClasses(allClasses);
-    firstClasses.erase(std::unique(firstClasses.begin(), firstClasses.end()), firstClasses.end());
-
-    const auto toOrder = [&](const std::vector<int>& sequence) {
-        std::vector<std::size_t> used(members.size(), 0);
-        std::vector<int> order;
-        for (int c : sequence) {
-            order.push_back(
-                members[static_cast<std::size_t>(c)][used[static_cast<std::size_t>(c)]++]);
-        }
-        return order;
-    };
-
-    const double target = result.lowerBound;
-    std::vector<GroupBest> groups(firstClasses.size());
-    std::atomic<std::size_t> lowerBoundGroup{std::numeric_limits<std::size_t>::max()};
-    SimOptions quiet;
-    quiet.recordTasks = false;
-
-    // One group per first class, on the project's parallel-for: a worker's exception (a failed
-    // allocation, say) reaches the caller, and the cancel flag stops every group.
-    const auto searchGroup = [&](std::size_t g) {
-        if (g > lowerBoundGroup.load()) {
-            return;
-        }
-        std::vector<int> sequence{firstClasses[g]};
-        std::vector<int> rest(allClasses);
-        rest.erase(std::find(rest.begin(), rest.end(), firstClasses[g]));
-        GroupBest& best = groups[g];
-        do {
-            if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
-                throw Cancelled();
-            }
-            std::copy(rest.begin(), rest.end(), std::back_inserter(sequence));
-            const double makespan = simulateOrder(w, toOrder(sequence), quiet).makespan;
-            ++best.simulated;
-            if (clearlyShorter(makespan, best.makespan)) {
-                best.makespan = makespan;
-                best.sequence = sequence;
-            }
-            sequence.resize(1);
-            if (!clearlyShorter(target, best.makespan)) {  // reached the lower bound
-                std::size_t current = lowerBoundGroup.load();
-                while (g < current && !lowerBoundGroup.compare_exchange_weak(current, g)) {
-                }
-                break;
-            }
-            if (g > lowerBoundGroup.load()) {
-                break;
-            }
-        } while (std::next_permutation(rest.begin(), rest.end()));
-    };
-    parallelFor(groups.size(), searchGroup, {.threads = threads, .cancel = cancel});
-
-    const std::size_t lastGroup = std::min(lowerBoundGroup.load(), groups.size() - 1);
-    const GroupBest* best = nullptr;
-    for (std::size_t g = 0; g <= lastGroup; ++g) {
-        result.ordersSimulated += groups[g].simulated;
-        if (!groups[g].sequence.empty() &&
-            (best == nullptr || clearlyShorter(groups[g].makespan, best->makespan))) {
-            best = &groups[g];
-        }
-    }
-    result.order = toOrder(best->sequence);
-    result.makespan = best->makespan;
+    OrderSearch search(w, result.lowerBound, cancel);
+    search.run(threads);
+    search.best(result);
     return result;
 }
 

@@ -8,40 +8,19 @@
 
 namespace mr {
 
-std::unique_ptr<Algorithm> makeFifo();
-std::unique_ptr<Algorithm> makeManual();
-std::unique_ptr<Algorithm> makeRandom();
-std::unique_ptr<Algorithm> makeJohnson();
-std::unique_ptr<Algorithm> makeReverseJohnson();
-std::unique_ptr<Algorithm> makeOptimal();
-std::unique_ptr<Algorithm> makeBalancedPools();
-std::unique_ptr<Algorithm> makeHScheduler();
-std::unique_ptr<Algorithm> makeOnlineHScheduler();
-std::unique_ptr<Algorithm> makeEdf();
-std::unique_ptr<Algorithm> makeMinEdf();
-std::unique_ptr<Algorithm> makeMinEdfWc();
-std::unique_ptr<Algorithm> makeCompletionTime();
-std::unique_ptr<Algorithm> makeFair();
+// The built-ins' factories, each defined in its scheduler's own file.
+#define MRX_SCHEDULER(Name) std::unique_ptr<Algorithm> make##Name();
+#include "schedulers/BuiltIns.def"
+#undef MRX_SCHEDULER
 
 namespace {
 
 std::vector<std::unique_ptr<Algorithm>> builtIns() {
-    // Every built-in scheduler: one line each, in the order the UI and --help list them.
+    // Every built-in scheduler, in the order of BuiltIns.def.
     std::vector<std::unique_ptr<Algorithm>> list;
-    list.push_back(makeFifo());
-    list.push_back(makeManual());
-    list.push_back(makeRandom());
-    list.push_back(makeJohnson());
-    list.push_back(makeReverseJohnson());
-    list.push_back(makeOptimal());
-    list.push_back(makeBalancedPools());
-    list.push_back(makeHScheduler());
-    list.push_back(makeOnlineHScheduler());
-    list.push_back(makeEdf());
-    list.push_back(makeMinEdf());
-    list.push_back(makeMinEdfWc());
-    list.push_back(makeCompletionTime());
-    list.push_back(makeFair());
+#define MRX_SCHEDULER(Name) list.push_back(make##Name());
+#include "schedulers/BuiltIns.def"
+#undef MRX_SCHEDULER
     return list;
 }
 

@@ -1,14 +1,17 @@
 // Registry — every scheduler by its id (DESIGN.md "Schedulers"), with its metadata
 // (AlgorithmInfo). Adding a scheduler: one file under core/schedulers/ defining a class with its
-// AlgorithmInfo and `std::unique_ptr<Algorithm> makeX()`, plus one line in Registry.cpp. mrsim,
-// `mrsim algorithms --json`, the explorer's algorithm list and run options, and the tests that
-// run over every algorithm all read the registry.
+// AlgorithmInfo and `std::unique_ptr<Algorithm> makeX()`, plus one line `MRX_SCHEDULER(X)` in
+// BuiltIns.def (core/CMakeLists.txt compiles every file of core/schedulers/). mrsim,
+// `mrsim algorithms --json`, the explorer's algorithm list and run options, the Deadlines tab
+// (AlgorithmInfo::needs, loadSweep), the Cost tab (cost/CostAlgorithms.h) and the tests that run
+// over every algorithm all read the registry.
 //
 // Outside mrcore (a plug-in linked into an executable, a test-only scheduler), one line in the
 // algorithm's own file registers it when the program starts:
 //     static const mr::AlgorithmRegistration registration{std::make_unique<MyAlgorithm>()};
 // (mrcore is a static library: a registration inside it that nothing references would be dropped
-// by the linker, which is why the built-ins are listed in Registry.cpp instead.)
+// by the linker, and static initialisers run in no fixed order, which is why the built-ins are
+// listed, in order, in BuiltIns.def instead.)
 #pragma once
 
 #include <memory>

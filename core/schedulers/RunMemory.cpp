@@ -38,15 +38,17 @@ std::string count(double n) {
     return std::to_string(static_cast<long long>(std::min(n, 9.0e18)));
 }
 
-}  // namespace
+// What the engine holds per task: the workload's tasks, and the records of its stages (one per
+// task, or with RecordCount::Waves one per wave of a stage of equal tasks).
+struct TaskCounts {
+    double maps = 0.0;
+    double tasks = 0.0;
+    double taskRecords = 0.0;
+    double jobsWithReduces = 0.0;
+};
 
-RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
-                            const RunOptions& options, RecordCount recordCount) {
-    const bool waves = options.waves && recordCount == RecordCount::Waves;
+TaskCounts countTasks(const Workload& w, bool waves) {
     const Cluster& c = w.cluster;
-    const double nodes = c.nodes;
-    const double slots = static_cast<double>(c.mapSlots()) + static_cast<double>(c.reduceSlots());
-    const double jobs = static_cast<double>(w.jobs.size());
     const double mapSlots = std::max(1.0, static_cast<double>(c.mapSlots()));
     const double reduceSlots = std::max(1.0, static_cast<double>(c.reduceSlots()));
     // RecordCount::Waves: the tasks of a stage that all take one time start on consecutive
@@ -56,58 +58,30 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
         const double n = static_cast<double>(d.size());
         return waves && d.uniform() ? std::min(n, std::ceil(n / slotsOfKind) + 1.0) : n;
     };
-    double maps = 0.0;
-    double tasks = 0.0;
-    double taskRecords = 0.0;
-    double jobsWithReduces = 0.0;
+    TaskCounts counts;
     for (const Job& job : w.jobs) {
-        maps += job.maps();
-        tasks += job.maps() + job.reduces();
-        taskRecords += stageRecords(job.mapDurations, mapSlots) +
-                       stageRecords(job.reduceDurations, reduceSlots);
-        jobsWithReduces += job.reduces() > 0 ? 1.0 : 0.0;
+        counts.maps += job.maps();
+        counts.tasks += job.maps() + job.reduces();
+        counts.taskRecords += stageRecords(job.mapDurations, mapSlots) +
+                              stageRecords(job.reduceDurations, reduceSlots);
+        counts.jobsWithReduces += job.reduces() > 0 ? 1.0 : 0.0;
     }
-    const bool records = options.recordTasks || options.locality.enabled;
+    return counts;
+}
 
-    // HScheduler simulates a copy of the jobs re-split over every slot (seed 001 Claim 1).
-    const bool resplit = algorithm == "hscheduler" || algorithm == "online-hscheduler";
-    double simulatedTasks = tasks;
-    std::vector<Part> parts;
-    if (resplit) {
-        simulatedTasks = jobs * static_cast<double>(c.mapSlots()) +
-                         jobsWithReduces * static_cast<double>(c.reduceSlots());
-        // Each re-split stage is one task per slot, all of one duration (see stageRecords).
-        taskRecords = waves ? 2.0 * (jobs + jobsWithReduces) : simulatedTasks;
-        // A copy of the workload whose durations are then replaced by the re-split ones.
-        parts.push_back({(simulatedTasks + tasks) * kDurationBytes,
-                         "re-splitting " + count(jobs) + " jobs over every slot (" +
-                             count(simulatedTasks) + " tasks)",
-                         "jobs"});
-        maps = jobs * static_cast<double>(c.mapSlots());
-    }
-    parts.push_back({slots * kSlotBytes + nodes * kNodeBytes,
-                     "the engine's " + count(slots) + " slots", "cluster"});
-    parts.push_back({jobs * kJobBytes, "the engine's " + count(jobs) + " jobs", "jobs"});
-    parts.push_back(
-        {simulatedTasks * kTaskBytes + (records ? taskRecords * kRecordBytes : 0.0),
-         (records ? "the records of " : "the engine's ") + count(simulatedTasks) + " tasks",
-         "jobs"});
-    if (options.locality.enabled) {
-        parts.push_back({maps * std::max(1, options.locality.replicas) * kReplicaBytes,
-                         "the locality model's block replicas", "jobs"});
-    }
-    if (algorithm == "balanced-pools") {
-        // (m_i, r_i) per job for each node count the search visits: every split's bisection
-        // touches about log2(nodes) counts, for each of up to `pools` - 1 splits.
-        const double searched = std::max(1.0, jobs - 1.0) *
-                                (std::log2(std::max(nodes, 2.0)) + 2.0) *
-                                std::max(1, options.pools - 1) * 2.0;
-        const double rows = std::min(nodes + 1.0, searched);
-        parts.push_back(
-            {(nodes + 1.0) * 24.0 + rows * jobs * 16.0,
-             "the stage durations of " + count(jobs) + " jobs on " + count(rows) + " pool sizes",
-             "jobs"});
-    }
+// BalancedPools' (m_i, r_i) per job for each node count the search visits: every split's
+// bisection touches about log2(nodes) counts, for each of up to `pools` - 1 splits.
+Part balancedPoolsPart(double nodes, double jobs, int pools) {
+    const double searched = std::max(1.0, jobs - 1.0) * (std::log2(std::max(nodes, 2.0)) + 2.0) *
+                            std::max(1, pools - 1) * 2.0;
+    const double rows = std::min(nodes + 1.0, searched);
+    return {(nodes + 1.0) * 24.0 + rows * jobs * 16.0,
+            "the stage durations of " + count(jobs) + " jobs on " + count(rows) + " pool sizes",
+            "jobs"};
+}
+
+// The total, named after its largest part.
+RunMemory sumOf(const std::vector<Part>& parts) {
     RunMemory estimate;
     estimate.bytes = kFixedBytes;
     const Part* largest = nullptr;
@@ -120,6 +94,51 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
     estimate.what = largest->what;
     estimate.field = largest->field;
     return estimate;
+}
+
+}  // namespace
+
+RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
+                            const RunOptions& options, RecordCount recordCount) {
+    const bool waves = options.waves && recordCount == RecordCount::Waves;
+    const Cluster& c = w.cluster;
+    const double nodes = c.nodes;
+    const double slots = static_cast<double>(c.mapSlots()) + static_cast<double>(c.reduceSlots());
+    const double jobs = static_cast<double>(w.jobs.size());
+    TaskCounts counts = countTasks(w, waves);
+    const bool records = options.recordTasks || options.locality.enabled;
+
+    // HScheduler simulates a copy of the jobs re-split over every slot (seed 001 Claim 1).
+    const bool resplit = algorithm == "hscheduler" || algorithm == "online-hscheduler";
+    double simulatedTasks = counts.tasks;
+    std::vector<Part> parts;
+    if (resplit) {
+        simulatedTasks = jobs * static_cast<double>(c.mapSlots()) +
+                         counts.jobsWithReduces * static_cast<double>(c.reduceSlots());
+        // Each re-split stage is one task per slot, all of one duration (see countTasks).
+        counts.taskRecords = waves ? 2.0 * (jobs + counts.jobsWithReduces) : simulatedTasks;
+        // A copy of the workload whose durations are then replaced by the re-split ones.
+        parts.push_back({(simulatedTasks + counts.tasks) * kDurationBytes,
+                         "re-splitting " + count(jobs) + " jobs over every slot (" +
+                             count(simulatedTasks) + " tasks)",
+                         "jobs"});
+        counts.maps = jobs * static_cast<double>(c.mapSlots());
+    }
+    parts.push_back({slots * kSlotBytes + nodes * kNodeBytes,
+                     "the engine's " + count(slots) + " slots", "cluster"});
+    parts.push_back({jobs * kJobBytes, "the engine's " + count(jobs) + " jobs", "jobs"});
+    parts.push_back(
+        {simulatedTasks * kTaskBytes + (records ? counts.taskRecords * kRecordBytes : 0.0),
+         (records ? "the records of " : "the engine's ") + count(simulatedTasks) + " tasks",
+         "jobs"});
+    if (options.locality.enabled) {
+        parts.push_back({counts.maps * std::max(1, options.locality.replicas) * kReplicaBytes,
+                         "the locality model's block replicas", "jobs"});
+    }
+    if (algorithm == "balanced-pools") {
+        parts.push_back(balancedPoolsPart(nodes, jobs, options.pools));
+    }
+    return sumOf(parts);
 }
 
 void checkRunMemory(const Workload& workload, std::string_view algorithm,

@@ -107,153 +107,162 @@ std::string joinNames(const std::vector<std::string>& names) {
 }
 
 // The ranges below are the ones mrsim has always accepted; validateLocality() agrees with them.
+OptionSpec estimatorSpec() {
+    OptionSpec s;
+    s.id = "estimator";
+    s.label = "Estimator";
+    s.type = OptionType::Choice;
+    s.help =
+        "How the stage durations (m, r) are estimated: exact = greedy schedule of the "
+        "tasks; aria-low / aria-up = ARIA bounds; aria-avg = their mean (seed 000 "
+        "§II-B). min-edf's quotas use the ARIA bound chosen here (aria-avg for exact)";
+    s.choices = {"exact", "aria-low", "aria-up", "aria-avg"};
+    s.get = [](const RunOptions& o) { return std::string(toString(o.estimator)); };
+    s.set = [spec = s](RunOptions& o, std::string_view text) {
+        const auto estimator = parseEstimator(text);
+        if (!estimator) {
+            refuseOption(spec, text);
+        }
+        o.estimator = *estimator;
+    };
+    return s;
+}
+
+OptionSpec seedSpec() {
+    OptionSpec s;
+    s.id = "seed";
+    s.label = "Seed";
+    s.type = OptionType::Integer;
+    s.help = "Seed of randomised choices: the random order, the block placement (locality)";
+    s.min = 0.0;
+    s.max = static_cast<double>(std::numeric_limits<std::uint64_t>::max());
+    s.get = [](const RunOptions& o) { return std::to_string(o.seed); };
+    s.set = [spec = s](RunOptions& o, std::string_view text) {
+        const auto seed = parseUnsigned(text);
+        if (!seed) {
+            refuseOption(spec, text);
+        }
+        o.seed = *seed;
+    };
+    return s;
+}
+
+OptionSpec poolsSpec() {
+    OptionSpec s;
+    s.id = "pools";
+    s.label = "Pools";
+    s.type = OptionType::Integer;
+    s.help =
+        "Split the cluster into up to this many pools (seed 000 uses 2; more is our "
+        "extension)";
+    s.min = 2.0;
+    s.max = 1000.0;
+    s.get = [](const RunOptions& o) { return std::to_string(o.pools); };
+    s.set = [spec = s](RunOptions& o, std::string_view text) {
+        o.pools = static_cast<int>(readInteger(spec, text));
+    };
+    return s;
+}
+
+OptionSpec orderSpec() {
+    OptionSpec s;
+    s.id = "order";
+    s.label = "Order";
+    s.type = OptionType::Names;
+    s.help = "The job order, by name (J1,J2,...); else the file's manual_order";
+    s.explorer = false;  // the explorer's manual order is the job table's row order
+    s.get = [](const RunOptions& o) { return joinNames(o.manualOrder); };
+    s.set = [](RunOptions& o, std::string_view text) { o.manualOrder = splitNames(text); };
+    return s;
+}
+
+OptionSpec threadsSpec() {
+    OptionSpec s;
+    s.id = "threads";
+    s.label = "Threads";
+    s.type = OptionType::Integer;
+    s.help = "Worker threads for searches (0 = all cores)";
+    s.min = 0.0;
+    s.max = 1024.0;
+    s.explorer = false;  // the explorer uses every core
+    s.get = [](const RunOptions& o) { return std::to_string(o.threads); };
+    s.set = [spec = s](RunOptions& o, std::string_view text) {
+        o.threads = static_cast<int>(readInteger(spec, text));
+    };
+    return s;
+}
+
+OptionSpec localitySpec() {
+    OptionSpec s;
+    s.id = "locality";
+    s.label = "Data locality";
+    s.type = OptionType::Flag;
+    s.help =
+        "Seed 003 §4.1: each map task's block on 3 nodes (seeded by --seed); a map task "
+        "away from its block runs longer; reports the data-local fraction of map tasks";
+    s.get = [](const RunOptions& o) { return std::string(o.locality.enabled ? "true" : "false"); };
+    s.set = [spec = s](RunOptions& o, std::string_view text) {
+        o.locality.enabled = readFlag(spec, text);
+    };
+    return s;
+}
+
+OptionSpec vmsPerHostSpec() {
+    OptionSpec s;
+    s.id = "vms-per-host";
+    s.label = "VMs / host";
+    s.type = OptionType::Integer;
+    s.help =
+        "Nodes (VMs) per physical host: completion-time moves free cores between the "
+        "VMs of one host";
+    s.min = 1.0;
+    s.max = 1'000'000.0;
+    s.needsFlag = "locality";
+    s.get = [](const RunOptions& o) { return std::to_string(o.locality.vmsPerHost); };
+    s.set = [spec = s](RunOptions& o, std::string_view text) {
+        o.locality.vmsPerHost = static_cast<int>(readInteger(spec, text));
+    };
+    return s;
+}
+
+OptionSpec remotePenaltySpec() {
+    OptionSpec s;
+    s.id = "remote-penalty";
+    s.label = "Remote read";
+    s.type = OptionType::Real;
+    s.help = "A map task away from its block runs this many times longer (default 1.5, ours)";
+    s.min = 1.0;
+    s.max = 1000.0;
+    s.unit = "×";
+    s.needsFlag = "locality";
+    s.get = [](const RunOptions& o) { return numberText(o.locality.remotePenalty); };
+    s.set = [spec = s](RunOptions& o, std::string_view text) {
+        o.locality.remotePenalty = readReal(spec, text);
+    };
+    return s;
+}
+
+OptionSpec reconfigDelaySpec() {
+    OptionSpec s;
+    s.id = "reconfig-delay";
+    s.label = "Core move";
+    s.type = OptionType::Real;
+    s.help = "Seconds to move a core between two VMs of a host (seed 003 Alg. 1)";
+    s.min = 0.0;
+    s.max = 1e9;
+    s.unit = "s";
+    s.needsFlag = "locality";
+    s.get = [](const RunOptions& o) { return numberText(o.locality.reconfigDelay); };
+    s.set = [spec = s](RunOptions& o, std::string_view text) {
+        o.locality.reconfigDelay = readReal(spec, text);
+    };
+    return s;
+}
+
 std::vector<OptionSpec> makeSpecs() {
-    std::vector<OptionSpec> specs;
-    {
-        OptionSpec s;
-        s.id = "estimator";
-        s.label = "Estimator";
-        s.type = OptionType::Choice;
-        s.help =
-            "How the stage durations (m, r) are estimated: exact = greedy schedule of the "
-            "tasks; aria-low / aria-up = ARIA bounds; aria-avg = their mean (seed 000 "
-            "§II-B). min-edf's quotas use the ARIA bound chosen here (aria-avg for exact)";
-        s.choices = {"exact", "aria-low", "aria-up", "aria-avg"};
-        s.get = [](const RunOptions& o) { return std::string(toString(o.estimator)); };
-        s.set = [spec = s](RunOptions& o, std::string_view text) {
-            const auto estimator = parseEstimator(text);
-            if (!estimator) {
-                refuseOption(spec, text);
-            }
-            o.estimator = *estimator;
-        };
-        specs.push_back(std::move(s));
-    }
-    {
-        OptionSpec s;
-        s.id = "seed";
-        s.label = "Seed";
-        s.type = OptionType::Integer;
-        s.help = "Seed of randomised choices: the random order, the block placement (locality)";
-        s.min = 0.0;
-        s.max = static_cast<double>(std::numeric_limits<std::uint64_t>::max());
-        s.get = [](const RunOptions& o) { return std::to_string(o.seed); };
-        s.set = [spec = s](RunOptions& o, std::string_view text) {
-            const auto seed = parseUnsigned(text);
-            if (!seed) {
-                refuseOption(spec, text);
-            }
-            o.seed = *seed;
-        };
-        specs.push_back(std::move(s));
-    }
-    {
-        OptionSpec s;
-        s.id = "pools";
-        s.label = "Pools";
-        s.type = OptionType::Integer;
-        s.help =
-            "Split the cluster into up to this many pools (seed 000 uses 2; more is our "
-            "extension)";
-        s.min = 2.0;
-        s.max = 1000.0;
-        s.get = [](const RunOptions& o) { return std::to_string(o.pools); };
-        s.set = [spec = s](RunOptions& o, std::string_view text) {
-            o.pools = static_cast<int>(readInteger(spec, text));
-        };
-        specs.push_back(std::move(s));
-    }
-    {
-        OptionSpec s;
-        s.id = "order";
-        s.label = "Order";
-        s.type = OptionType::Names;
-        s.help = "The job order, by name (J1,J2,...); else the file's manual_order";
-        s.explorer = false;  // the explorer's manual order is the job table's row order
-        s.get = [](const RunOptions& o) { return joinNames(o.manualOrder); };
-        s.set = [](RunOptions& o, std::string_view text) { o.manualOrder = splitNames(text); };
-        specs.push_back(std::move(s));
-    }
-    {
-        OptionSpec s;
-        s.id = "threads";
-        s.label = "Threads";
-        s.type = OptionType::Integer;
-        s.help = "Worker threads for searches (0 = all cores)";
-        s.min = 0.0;
-        s.max = 1024.0;
-        s.explorer = false;  // the explorer uses every core
-        s.get = [](const RunOptions& o) { return std::to_string(o.threads); };
-        s.set = [spec = s](RunOptions& o, std::string_view text) {
-            o.threads = static_cast<int>(readInteger(spec, text));
-        };
-        specs.push_back(std::move(s));
-    }
-    {
-        OptionSpec s;
-        s.id = "locality";
-        s.label = "Data locality";
-        s.type = OptionType::Flag;
-        s.help =
-            "Seed 003 §4.1: each map task's block on 3 nodes (seeded by --seed); a map task "
-            "away from its block runs longer; reports the data-local fraction of map tasks";
-        s.get = [](const RunOptions& o) {
-            return std::string(o.locality.enabled ? "true" : "false");
-        };
-        s.set = [spec = s](RunOptions& o, std::string_view text) {
-            o.locality.enabled = readFlag(spec, text);
-        };
-        specs.push_back(std::move(s));
-    }
-    {
-        OptionSpec s;
-        s.id = "vms-per-host";
-        s.label = "VMs / host";
-        s.type = OptionType::Integer;
-        s.help =
-            "Nodes (VMs) per physical host: completion-time moves free cores between the "
-            "VMs of one host";
-        s.min = 1.0;
-        s.max = 1'000'000.0;
-        s.needsFlag = "locality";
-        s.get = [](const RunOptions& o) { return std::to_string(o.locality.vmsPerHost); };
-        s.set = [spec = s](RunOptions& o, std::string_view text) {
-            o.locality.vmsPerHost = static_cast<int>(readInteger(spec, text));
-        };
-        specs.push_back(std::move(s));
-    }
-    {
-        OptionSpec s;
-        s.id = "remote-penalty";
-        s.label = "Remote read";
-        s.type = OptionType::Real;
-        s.help = "A map task away from its block runs this many times longer (default 1.5, ours)";
-        s.min = 1.0;
-        s.max = 1000.0;
-        s.unit = "×";
-        s.needsFlag = "locality";
-        s.get = [](const RunOptions& o) { return numberText(o.locality.remotePenalty); };
-        s.set = [spec = s](RunOptions& o, std::string_view text) {
-            o.locality.remotePenalty = readReal(spec, text);
-        };
-        specs.push_back(std::move(s));
-    }
-    {
-        OptionSpec s;
-        s.id = "reconfig-delay";
-        s.label = "Core move";
-        s.type = OptionType::Real;
-        s.help = "Seconds to move a core between two VMs of a host (seed 003 Alg. 1)";
-        s.min = 0.0;
-        s.max = 1e9;
-        s.unit = "s";
-        s.needsFlag = "locality";
-        s.get = [](const RunOptions& o) { return numberText(o.locality.reconfigDelay); };
-        s.set = [spec = s](RunOptions& o, std::string_view text) {
-            o.locality.reconfigDelay = readReal(spec, text);
-        };
-        specs.push_back(std::move(s));
-    }
+    std::vector<OptionSpec> specs{estimatorSpec(),  seedSpec(),          poolsSpec(),
+                                  orderSpec(),      threadsSpec(),       localitySpec(),
+                                  vmsPerHostSpec(), remotePenaltySpec(), reconfigDelaySpec()};
     for (OptionSpec& spec : specs) {
         spec.defaultValue = spec.get(RunOptions{});
     }

@@ -134,6 +134,15 @@ private:
     void arrive(int job);
     void assign();
     void record(const TaskRecord& task);
+    // Engine(): the pools (their nodes, jobs and policies), the jobs' pending tasks, free slots.
+    void setUpPools();
+    void setUpJobs();
+    // step(): the time of the next instant; collect what happens at it (returns the first
+    // arrival's index); process it in the engine's order.
+    double nextInstant() const;
+    std::size_t collectInstant(double limit);
+    void processInstant(std::size_t firstArrival);
+    void checkProgress(long long progressBefore);
     // Overheads (model/Overheads.h); none of these run when no job has any.
     void setUpOverheads();
     void submit(int job);
@@ -193,7 +202,6 @@ private:
 Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const SimOptions& options)
     : m_input(workload), m_setups(pools), m_options(options) {
     const Cluster& c = workload.cluster;
-    const int jobCount = workload.jobCount();
     m_slotCount[0] = c.mapSlots();
     m_slotCount[1] = c.reduceSlots();
     m_slotsPerNode[0] = c.mapSlotsPerNode;
@@ -201,11 +209,29 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
     if (pools.empty()) {
         throw SimulationError("simulate: at least one pool is needed");
     }
+    setUpPools();
+    setUpJobs();
+    for (int k = 0; k < 2; ++k) {
+        const auto words = (static_cast<std::size_t>(m_slotCount[k]) + 63) / 64;
+        m_free[k].assign(words, ~std::uint64_t{0});
+        if (m_slotCount[k] % 64 != 0) {
+            m_free[k].back() = (std::uint64_t{1} << (m_slotCount[k] % 64)) - 1;
+        }
+    }
+    m_running.resize(static_cast<std::size_t>(m_slotCount[0] + m_slotCount[1]));
+    m_generation.assign(m_running.size(), 0);
+    setUpOverheads();
+}
+
+// Each pool's nodes (no overlap; all of them, unless partial) and jobs (each in one pool).
+void Engine::setUpPools() {
+    const Cluster& c = m_input.cluster;
+    const int jobCount = m_input.jobCount();
     std::vector<int> nodeOwner(static_cast<std::size_t>(c.nodes), -1);
     m_jobPool.assign(static_cast<std::size_t>(jobCount), -1);
     m_policyOfJob.assign(static_cast<std::size_t>(jobCount), nullptr);
-    for (std::size_t p = 0; p < pools.size(); ++p) {
-        PoolSetup& setup = pools[p];
+    for (std::size_t p = 0; p < m_setups.size(); ++p) {
+        PoolSetup& setup = m_setups[p];
         if (!setup.policy) {
             throw SimulationError("simulate: pool '" + setup.name + "' has no policy");
         }
@@ -237,22 +263,28 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
         info.jobs = setup.jobs;
         m_pools.push_back(std::move(info));
     }
-    if (!options.partial && std::find(nodeOwner.begin(), nodeOwner.end(), -1) != nodeOwner.end()) {
+    if (!m_options.partial &&
+        std::find(nodeOwner.begin(), nodeOwner.end(), -1) != nodeOwner.end()) {
         throw SimulationError("simulate: the pools do not cover every node");
     }
-    if (!options.partial && std::find(m_jobPool.begin(), m_jobPool.end(), -1) != m_jobPool.end()) {
+    if (!m_options.partial &&
+        std::find(m_jobPool.begin(), m_jobPool.end(), -1) != m_jobPool.end()) {
         throw SimulationError("simulate: every job must belong to a pool");
     }
     m_pooledJobs = static_cast<int>(
         std::count_if(m_jobPool.begin(), m_jobPool.end(), [](int p) { return p >= 0; }));
+}
 
+// Each job's state and pending tasks of both kinds.
+void Engine::setUpJobs() {
+    const int jobCount = m_input.jobCount();
     m_jobs.resize(static_cast<std::size_t>(jobCount));
     SimState::m_workload = &m_input;
     m_jobStates = m_jobs.data();
     SimState::m_poolOfJob = m_jobPool.data();
     m_pending.resize(static_cast<std::size_t>(jobCount) * 2);
     for (int j = 0; j < jobCount; ++j) {
-        const Job& job = workload.jobs[static_cast<std::size_t>(j)];
+        const Job& job = m_input.jobs[static_cast<std::size_t>(j)];
         JobState& s = m_jobs[static_cast<std::size_t>(j)];
         for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
             const int k = static_cast<int>(kind);
@@ -261,16 +293,6 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
             m_taskTotal += job.tasks(kind);
         }
     }
-    for (int k = 0; k < 2; ++k) {
-        const auto words = (static_cast<std::size_t>(m_slotCount[k]) + 63) / 64;
-        m_free[k].assign(words, ~std::uint64_t{0});
-        if (m_slotCount[k] % 64 != 0) {
-            m_free[k].back() = (std::uint64_t{1} << (m_slotCount[k] % 64)) - 1;
-        }
-    }
-    m_running.resize(static_cast<std::size_t>(m_slotCount[0] + m_slotCount[1]));
-    m_generation.assign(m_running.size(), 0);
-    setUpOverheads();
 }
 
 void Engine::setUpOverheads() {
@@ -302,12 +324,8 @@ void Engine::setUpOverheads() {
             m_pools[static_cast<std::size_t>(m_jobPool[static_cast<std::size_t>(j)])];
         o.amSlots = std::max(0, std::min({o.amSlots, m_slotsPerNode[0], pool.slotCount[0] - 1}));
         m_overheads[static_cast<std::size_t>(j)] = o;
-        // Hadoop opens the reduces once completed maps / maps >= slowstart; fractions compare to
-        // six decimals (imports write them so: 2 of 3 maps is 0.666667).
         m_reduceThreshold[static_cast<std::size_t>(j)] =
-            o.slowstart >= 1.0
-                ? job.maps()
-                : std::max(0, static_cast<int>(std::ceil((o.slowstart - 1e-6) * job.maps())));
+            slowstartThreshold(o.slowstart, job.maps());
     }
 }
 
@@ -879,16 +897,27 @@ void Engine::begin() {
     }
 }
 
+// The engine's instant (DESIGN.md "Simulator"): everything due within sameInstantLimit of the
+// next event happens together, in a fixed order (processInstant).
 bool Engine::step(double horizon) {
-    const auto arrivalOf = [&](std::size_t i) {
-        return m_input.jobs[static_cast<std::size_t>(m_arrivals[i])].arrival;
-    };
+    const double t = nextInstant();
+    if (!std::isfinite(t) || t > horizon) {
+        return false;
+    }
+    const std::size_t firstArrival = collectInstant(sameInstantLimit(t));
+    const long long progressBefore = m_progress;
+    processInstant(firstArrival);
+    checkProgress(progressBefore);
+    return true;
+}
+
+double Engine::nextInstant() const {
     double t = std::numeric_limits<double>::infinity();
     if (!m_events.empty()) {
         t = m_events.top().time;
     }
     if (m_nextArrival < m_arrivals.size()) {
-        t = std::min(t, arrivalOf(m_nextArrival));
+        t = std::min(t, m_input.jobs[static_cast<std::size_t>(m_arrivals[m_nextArrival])].arrival);
     }
     if (!m_wakeups.empty()) {
         t = std::min(t, m_wakeups.top().time);
@@ -896,11 +925,16 @@ bool Engine::step(double horizon) {
     if (!m_timed.empty()) {
         t = std::min(t, m_timed.top().time);
     }
-    if (!std::isfinite(t) || t > horizon) {
-        return false;
-    }
-    const double limit = sameInstantLimit(t);
-    double instant = t;
+    return t;
+}
+
+// The task ends (live ones, in m_batch), arrivals, wake-ups and overhead events due by `limit`;
+// the clock moves to the latest of them.
+std::size_t Engine::collectInstant(double limit) {
+    const auto arrivalOf = [&](std::size_t i) {
+        return m_input.jobs[static_cast<std::size_t>(m_arrivals[i])].arrival;
+    };
+    double instant = nextInstant();
     m_batch.clear();
     while (!m_events.empty() && m_events.top().time <= limit) {
         const TaskEndEvent e = m_events.top();
@@ -933,10 +967,14 @@ bool Engine::step(double horizon) {
         m_timed.pop();
     }
     m_now = instant;
-    const long long progressBefore = m_progress;
+    return firstArrival;
+}
 
+// Slow-started reduces end with the other tasks; then slots free, jobs complete, arrivals come
+// (with overheads: are submitted, AMs placed, jobs get ready), woken policies and every policy's
+// beforeAssign run, and free slots are assigned.
+void Engine::processInstant(std::size_t firstArrival) {
     if (!m_timedBatch.empty()) {
-        // Slow-started reduces end with the other tasks; then slots free, jobs complete, ...
         std::stable_sort(m_timedBatch.begin(), m_timedBatch.end(),
                          [](const TimedEvent& a, const TimedEvent& b) { return a.type < b.type; });
         for (const TimedEvent& e : m_timedBatch) {
@@ -986,7 +1024,11 @@ bool Engine::step(double horizon) {
         m_events.pop();
         m_deadTop = false;
     }
+}
 
+// Cancellation now and then; a policy that keeps waking up or killing without finishing any task
+// is an error, not an endless run.
+void Engine::checkProgress(long long progressBefore) {
     if ((++m_instants & 1023) == 0) {
         throwIfCancelled(m_options.cancel);
     }
@@ -996,7 +1038,6 @@ bool Engine::step(double horizon) {
             "the scheduling policy makes no progress (it keeps waking up "
             "or killing tasks without finishing any)");
     }
-    return true;
 }
 
 double Engine::lastEnd() const {

@@ -41,27 +41,74 @@ int laneOf(const TaskRecord& r) {
 
 }  // namespace
 
-void TimelineIndex::build(const CancelFlag* cancel) {
-    // Chunks of records, each handled by one thread in every pass, so that a bucket's entries
-    // stay in record order (the engine's end order) without locks.
-    const auto& tasks = m_sim->tasks;
-    const std::size_t chunkCount =
-        std::clamp<std::size_t>(tasks.size() / 262144, 1, 4 * ThreadPool::shared().threadCount());
-    const std::size_t chunkSize = (tasks.size() + chunkCount - 1) / chunkCount;
-    const auto chunkRange = [&](std::size_t c) {
-        return std::pair{std::min(tasks.size(), c * chunkSize),
-                         std::min(tasks.size(), (c + 1) * chunkSize)};
-    };
-    const ParallelOptions parallel{0, cancel, nullptr};
+// The index built in passes over chunks of records, each chunk handled by one thread in every
+// pass, so that a bucket's entries stay in record order (the engine's end order) without locks.
+struct TimelineIndex::Builder {
+    TimelineIndex& index;
+    const std::vector<TaskRecord>& tasks;
+    const std::size_t chunkCount;
+    const std::size_t chunkSize;
+    const ParallelOptions parallel;
 
-    // Pass 1: each record's raw class; per chunk, the classes used, slots, tasks and last end.
+    std::vector<std::uint16_t> raw;            // per record: its raw duration class
+    std::vector<std::uint16_t> classOfRaw[2];  // per lane: a raw class's number in the lane
+    std::size_t buckets0 = 0;                  // lane 0's buckets; lane 1's come after
+    std::size_t buckets = 0;
+    std::vector<std::vector<std::uint64_t>> at;  // per chunk and bucket: its next entry
+    std::vector<std::uint64_t> offsets;          // per bucket: its first entry (and the end)
+    std::vector<std::uint32_t> entries;          // record numbers, bucket after bucket
+    std::vector<std::uint8_t> unsorted;          // per bucket: its ends ever decrease
+
+    Builder(TimelineIndex& target, const CancelFlag* cancel)
+        : index(target),
+          tasks(target.m_sim->tasks),
+          chunkCount(std::clamp<std::size_t>(tasks.size() / 262144, 1,
+                                             4 * ThreadPool::shared().threadCount())),
+          chunkSize((tasks.size() + chunkCount - 1) / chunkCount),
+          parallel{0, cancel, nullptr} {}
+
+    std::pair<std::size_t, std::size_t> chunkRange(std::size_t c) const {
+        return {std::min(tasks.size(), c * chunkSize), std::min(tasks.size(), (c + 1) * chunkSize)};
+    }
+    // Calls visit(bucket) for every bucket record i lies in (one per block of its slots).
+    template <typename Visit>
+    void forEachBucket(std::size_t i, Visit&& visit) const {
+        const TaskRecord& r = tasks[i];
+        const int k = laneOf(r);
+        const Lane& l = index.m_lanes[k];
+        const std::size_t base =
+            (k == 0 ? 0 : buckets0) + classOfRaw[k][raw[i]] * static_cast<std::size_t>(l.blocks);
+        for (int b = r.slot >> kBlockShift; b <= (r.slot + r.count - 1) >> kBlockShift; ++b) {
+            visit(base + static_cast<std::size_t>(b));
+        }
+    }
+
+    void classify();
+    void countEntries();
+    void placeEntries();
+    void sortBuckets();
+    void splitLanes();
+};
+
+void TimelineIndex::build(const CancelFlag* cancel) {
+    Builder builder(*this, cancel);
+    builder.classify();
+    builder.countEntries();
+    builder.placeEntries();
+    builder.sortBuckets();
+    builder.splitLanes();
+}
+
+// Pass 1: each record's raw class; per chunk, the classes used, slots, tasks and last end. Then
+// each lane's slots, tasks, blocks and duration classes (the raw classes it uses).
+void TimelineIndex::Builder::classify() {
     struct ChunkStats {
         std::vector<std::uint8_t> used[2];
         int slots[2] = {0, 0};
         long long tasks[2] = {0, 0};
         double end = 0.0;
     };
-    std::vector<std::uint16_t> raw(tasks.size());
+    raw.assign(tasks.size(), 0);
     std::vector<ChunkStats> chunks(chunkCount);
     parallelFor(
         chunkCount,
@@ -81,13 +128,12 @@ void TimelineIndex::build(const CancelFlag* cancel) {
             }
         },
         parallel);
-    std::vector<std::uint16_t> classOfRaw[2];
     for (int k = 0; k < 2; ++k) {
-        Lane& l = m_lanes[k];
+        Lane& l = index.m_lanes[k];
         for (const ChunkStats& s : chunks) {
             l.slotCount = std::max(l.slotCount, s.slots[k]);
             l.tasks += s.tasks[k];
-            m_end = std::max(m_end, s.end);
+            index.m_end = std::max(index.m_end, s.end);
         }
         l.blocks = blocksFor(l.slotCount);
         classOfRaw[k].assign(kRawClasses, 0);
@@ -103,23 +149,15 @@ void TimelineIndex::build(const CancelFlag* cancel) {
         }
     }
     // Buckets of both lanes in one numbering: lane 0's, then lane 1's.
-    const std::size_t buckets0 = m_lanes[0].maxDuration.size() *
-                                 static_cast<std::size_t>(m_lanes[0].blocks);
-    const std::size_t buckets =
-        buckets0 + m_lanes[1].maxDuration.size() * static_cast<std::size_t>(m_lanes[1].blocks);
-    const auto forEachBucket = [&](std::size_t i, auto&& visit) {
-        const TaskRecord& r = tasks[i];
-        const int k = laneOf(r);
-        const Lane& l = m_lanes[k];
-        const std::size_t base = (k == 0 ? 0 : buckets0) +
-                                 classOfRaw[k][raw[i]] * static_cast<std::size_t>(l.blocks);
-        for (int b = r.slot >> kBlockShift; b <= (r.slot + r.count - 1) >> kBlockShift; ++b) {
-            visit(base + static_cast<std::size_t>(b));
-        }
-    };
+    buckets0 =
+        index.m_lanes[0].maxDuration.size() * static_cast<std::size_t>(index.m_lanes[0].blocks);
+    buckets = buckets0 + index.m_lanes[1].maxDuration.size() *
+                             static_cast<std::size_t>(index.m_lanes[1].blocks);
+}
 
-    // Pass 2: entries per bucket and chunk; each chunk's place in each bucket.
-    std::vector<std::vector<std::uint64_t>> at(chunkCount);
+// Pass 2: entries per bucket and chunk; each chunk's place in each bucket.
+void TimelineIndex::Builder::countEntries() {
+    at.assign(chunkCount, {});
     parallelFor(
         chunkCount,
         [&](std::size_t c) {
@@ -130,7 +168,7 @@ void TimelineIndex::build(const CancelFlag* cancel) {
             }
         },
         parallel);
-    std::vector<std::uint64_t> offsets(buckets + 1, 0);
+    offsets.assign(buckets + 1, 0);
     for (std::size_t b = 0; b < buckets; ++b) {
         std::uint64_t position = offsets[b];
         for (std::size_t c = 0; c < chunkCount; ++c) {
@@ -140,10 +178,12 @@ void TimelineIndex::build(const CancelFlag* cancel) {
         }
         offsets[b + 1] = position;
     }
-    std::vector<std::uint32_t> entries(offsets[buckets]);
+    entries.assign(offsets[buckets], 0);
+}
 
-    // Pass 3: the entries, in record order; a bucket whose ends ever decrease is sorted after
-    // (checked inside each chunk's part here, across the parts below).
+// Pass 3: the entries, in record order; a bucket whose ends ever decrease is sorted after
+// (checked inside each chunk's part here, across the parts below).
+void TimelineIndex::Builder::placeEntries() {
     const std::vector<std::vector<std::uint64_t>> starts = at;
     std::vector<std::vector<std::uint8_t>> decreases(chunkCount);
     parallelFor(
@@ -164,18 +204,21 @@ void TimelineIndex::build(const CancelFlag* cancel) {
             }
         },
         parallel);
-    std::vector<std::uint8_t> unsorted(buckets, 0);
+    unsorted.assign(buckets, 0);
     for (std::size_t b = 0; b < buckets; ++b) {
         for (std::size_t c = 0; c < chunkCount && unsorted[b] == 0; ++c) {
             const std::uint64_t n = starts[c][b];
-            unsorted[b] = decreases[c][b] != 0 ||
-                          (n > offsets[b] && n < at[c][b] &&
-                           tasks[entries[n - 1]].end > tasks[entries[n]].end);
+            unsorted[b] =
+                decreases[c][b] != 0 || (n > offsets[b] && n < at[c][b] &&
+                                         tasks[entries[n - 1]].end > tasks[entries[n]].end);
         }
     }
     raw = {};
     at = {};
-    // Pass 4: each bucket by end (ties by record number).
+}
+
+// Pass 4: each bucket by end (ties by record number).
+void TimelineIndex::Builder::sortBuckets() {
     parallelFor(
         buckets,
         [&](std::size_t bucket) {
@@ -195,9 +238,12 @@ void TimelineIndex::build(const CancelFlag* cancel) {
             }
         },
         parallel);
-    // Split into the lanes.
+}
+
+// The buckets split into the lanes.
+void TimelineIndex::Builder::splitLanes() {
     for (int k = 0; k < 2; ++k) {
-        Lane& l = m_lanes[k];
+        Lane& l = index.m_lanes[k];
         const std::size_t from = k == 0 ? 0 : buckets0;
         const std::size_t to = k == 0 ? buckets0 : buckets;
         l.offsets.assign(offsets.begin() + static_cast<std::ptrdiff_t>(from),

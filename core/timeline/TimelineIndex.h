@@ -74,6 +74,7 @@ private:
     std::pair<std::size_t, std::size_t> candidates(const Lane& lane, std::size_t bucket,
                                                    double maxDuration, double from,
                                                    double to) const;
+    struct Builder;  // build()'s passes (TimelineIndex.cpp)
     void build(const CancelFlag* cancel);
 
     const SimResult* m_sim;

@@ -135,117 +135,163 @@ struct PixelJobs {
 };
 
 // Pixels from the records of one kind, block by block of the index.
-std::size_t fromRecords(const TimelineIndex& index, TaskKind kind, const std::vector<Unit>& units,
-                        const RasterView& view, std::vector<RasterPixel>& pixels) {
-    const double t0 = view.timeFrom;
-    const double tau = view.secondsPerPixel;
-    const double t1 = t0 + view.width * tau;
-    const int firstSlot = units.front().firstSlot;
-    const int lastSlot = units.back().lastSlot;
-    // The first unit that ends at or after each slot (units are in slot order).
-    std::vector<std::uint32_t> unitAtOrAfter(static_cast<std::size_t>(lastSlot - firstSlot + 1));
-    for (std::size_t u = 0, s = 0; s < unitAtOrAfter.size(); ++s) {
-        while (units[u].lastSlot < firstSlot + static_cast<int>(s)) {
-            ++u;
+class RecordRaster {
+public:
+    RecordRaster(const TimelineIndex& index, TaskKind kind, const std::vector<Unit>& units,
+                 const RasterView& view, std::vector<RasterPixel>& pixels)
+        : m_index(index),
+          m_kind(kind),
+          m_units(units),
+          m_view(view),
+          m_pixels(pixels),
+          m_t0(view.timeFrom),
+          m_tau(view.secondsPerPixel),
+          m_t1(m_t0 + view.width * m_tau),
+          m_firstSlot(units.front().firstSlot),
+          m_lastSlot(units.back().lastSlot),
+          m_width(static_cast<std::size_t>(view.width)) {
+        // The first unit that ends at or after each slot (units are in slot order).
+        m_unitAtOrAfter.resize(static_cast<std::size_t>(m_lastSlot - m_firstSlot + 1));
+        for (std::size_t u = 0, s = 0; s < m_unitAtOrAfter.size(); ++s) {
+            while (units[u].lastSlot < m_firstSlot + static_cast<int>(s)) {
+                ++u;
+            }
+            m_unitAtOrAfter[s] = static_cast<std::uint32_t>(u);
         }
-        unitAtOrAfter[s] = static_cast<std::uint32_t>(u);
     }
-    const auto unitFrom = [&](int slot) {
-        return slot > lastSlot ? units.size()
-                               : static_cast<std::size_t>(
-                                     unitAtOrAfter[static_cast<std::size_t>(slot - firstSlot)]);
-    };
+
+    // Returns the records visited.
+    std::size_t run() {
+        for (int block = m_firstSlot >> TimelineIndex::kBlockShift;
+             block <= m_lastSlot >> TimelineIndex::kBlockShift; ++block) {
+            rasterBlock(block);
+        }
+        for (std::size_t k = 0; k < m_open.size(); ++k) {
+            finish(m_base + k, m_open[k]);
+        }
+        return m_visited;
+    }
+
+private:
     struct Slab {
         std::vector<PixelJobs> pixels;
         int touchedFrom = 0;
         int touchedTo = 0;  // columns [from, to) hold data
     };
-    const auto width = static_cast<std::size_t>(view.width);
+
+    std::size_t unitFrom(int slot) const {
+        return slot > m_lastSlot
+                   ? m_units.size()
+                   : static_cast<std::size_t>(
+                         m_unitAtOrAfter[static_cast<std::size_t>(slot - m_firstSlot)]);
+    }
+    void rasterBlock(int block);
+    void addRecord(const TaskRecord& r, int lo, int hi);
+    void finish(std::size_t u, Slab& slab);
+    Slab newSlab();
+
+    const TimelineIndex& m_index;
+    const TaskKind m_kind;
+    const std::vector<Unit>& m_units;
+    const RasterView& m_view;
+    std::vector<RasterPixel>& m_pixels;
+    const double m_t0;
+    const double m_tau;
+    const double m_t1;
+    const int m_firstSlot;
+    const int m_lastSlot;
+    const std::size_t m_width;
+    std::vector<std::uint32_t> m_unitAtOrAfter;
     // Accumulators of the open units (those of the current block, and one reaching into it);
     // finished slabs are reused.
-    std::size_t base = 0;  // unit of open[0]
-    std::vector<Slab> open;
-    std::vector<Slab> spare;
-    const auto finish = [&](std::size_t u, Slab& slab) {
-        const Unit& unit = units[u];
-        const double cellArea = (unit.lastSlot - unit.firstSlot + 1) * tau;
-        for (int px = slab.touchedFrom; px < slab.touchedTo; ++px) {
-            PixelJobs& p = slab.pixels[static_cast<std::size_t>(px)];
-            if (p.busy > 0.0) {
-                put(pixels, view, unit, px,
-                    {p.dominant(), kind,
-                     static_cast<std::uint8_t>(TimelineCell::fillOf(p.busy, cellArea))});
-            }
-            p = PixelJobs{};
-        }
-        slab.touchedFrom = view.width;
-        slab.touchedTo = 0;
-    };
-    const auto newSlab = [&]() {
-        if (spare.empty()) {
-            return Slab{std::vector<PixelJobs>(width), view.width, 0};
-        }
-        Slab slab = std::move(spare.back());
-        spare.pop_back();
-        return slab;
-    };
-    std::size_t visited = 0;
-    for (int block = firstSlot >> TimelineIndex::kBlockShift;
-         block <= lastSlot >> TimelineIndex::kBlockShift; ++block) {
-        const int lo = std::max(firstSlot, block << TimelineIndex::kBlockShift);
-        const int hi = std::min(lastSlot, ((block + 1) << TimelineIndex::kBlockShift) - 1);
-        const std::size_t uLo = unitFrom(lo);
-        if (uLo == units.size() || units[uLo].firstSlot > hi) {
-            continue;  // no pixel row shows this block
-        }
-        // The last unit starting in the block.
-        std::size_t uHi = unitFrom(hi);
-        if (uHi == units.size() || units[uHi].firstSlot > hi) {
-            --uHi;
-        }
-        // Units before this block are complete.
-        while (!open.empty() && base < uLo) {
-            finish(base, open.front());
-            spare.push_back(std::move(open.front()));
-            open.erase(open.begin());
-            ++base;
-        }
-        if (open.empty()) {
-            base = uLo;
-        }
-        while (base + open.size() <= uHi) {
-            open.push_back(newSlab());
-        }
-        index.forEach(kind, lo, hi, t0, t1, [&](const TaskRecord& r) {
-            ++visited;
-            const int a = std::max(r.slot, lo);
-            const int b = std::min(r.slot + r.count - 1, hi);
-            const double xs = (r.start - t0) / tau;
-            const double xe = (r.end - t0) / tau;
-            const int c0 = std::max(0, static_cast<int>(std::floor(xs)));
-            const int c1 = std::min(view.width, static_cast<int>(std::ceil(xe)));
-            if (c0 >= c1) {
-                return;
-            }
-            for (std::size_t u = unitFrom(a); u < units.size() && units[u].firstSlot <= b; ++u) {
-                const int n = std::min(b, units[u].lastSlot) - std::max(a, units[u].firstSlot) + 1;
-                Slab& slab = open[u - base];
-                slab.touchedFrom = std::min(slab.touchedFrom, c0);
-                slab.touchedTo = std::max(slab.touchedTo, c1);
-                for (int c = c0; c < c1; ++c) {
-                    const double overlap =
-                        std::min(xe, c + 1.0) - std::max(xs, static_cast<double>(c));
-                    if (overlap > 0.0) {
-                        slab.pixels[static_cast<std::size_t>(c)].add(r.job, n * overlap * tau);
-                    }
-                }
-            }
-        });
+    std::size_t m_base = 0;  // unit of m_open[0]
+    std::vector<Slab> m_open;
+    std::vector<Slab> m_spare;
+    std::size_t m_visited = 0;
+};
+
+void RecordRaster::rasterBlock(int block) {
+    const int lo = std::max(m_firstSlot, block << TimelineIndex::kBlockShift);
+    const int hi = std::min(m_lastSlot, ((block + 1) << TimelineIndex::kBlockShift) - 1);
+    const std::size_t uLo = unitFrom(lo);
+    if (uLo == m_units.size() || m_units[uLo].firstSlot > hi) {
+        return;  // no pixel row shows this block
     }
-    for (std::size_t k = 0; k < open.size(); ++k) {
-        finish(base + k, open[k]);
+    // The last unit starting in the block.
+    std::size_t uHi = unitFrom(hi);
+    if (uHi == m_units.size() || m_units[uHi].firstSlot > hi) {
+        --uHi;
     }
-    return visited;
+    // Units before this block are complete.
+    while (!m_open.empty() && m_base < uLo) {
+        finish(m_base, m_open.front());
+        m_spare.push_back(std::move(m_open.front()));
+        m_open.erase(m_open.begin());
+        ++m_base;
+    }
+    if (m_open.empty()) {
+        m_base = uLo;
+    }
+    while (m_base + m_open.size() <= uHi) {
+        m_open.push_back(newSlab());
+    }
+    m_index.forEach(m_kind, lo, hi, m_t0, m_t1, [&](const TaskRecord& r) { addRecord(r, lo, hi); });
+}
+
+// Record r's slot-seconds (within slots lo..hi) into the pixels of the units it covers.
+void RecordRaster::addRecord(const TaskRecord& r, int lo, int hi) {
+    ++m_visited;
+    const int a = std::max(r.slot, lo);
+    const int b = std::min(r.slot + r.count - 1, hi);
+    const double xs = (r.start - m_t0) / m_tau;
+    const double xe = (r.end - m_t0) / m_tau;
+    const int c0 = std::max(0, static_cast<int>(std::floor(xs)));
+    const int c1 = std::min(m_view.width, static_cast<int>(std::ceil(xe)));
+    if (c0 >= c1) {
+        return;
+    }
+    for (std::size_t u = unitFrom(a); u < m_units.size() && m_units[u].firstSlot <= b; ++u) {
+        const int n = std::min(b, m_units[u].lastSlot) - std::max(a, m_units[u].firstSlot) + 1;
+        Slab& slab = m_open[u - m_base];
+        slab.touchedFrom = std::min(slab.touchedFrom, c0);
+        slab.touchedTo = std::max(slab.touchedTo, c1);
+        for (int c = c0; c < c1; ++c) {
+            const double overlap = std::min(xe, c + 1.0) - std::max(xs, static_cast<double>(c));
+            if (overlap > 0.0) {
+                slab.pixels[static_cast<std::size_t>(c)].add(r.job, n * overlap * m_tau);
+            }
+        }
+    }
+}
+
+void RecordRaster::finish(std::size_t u, Slab& slab) {
+    const Unit& unit = m_units[u];
+    const double cellArea = (unit.lastSlot - unit.firstSlot + 1) * m_tau;
+    for (int px = slab.touchedFrom; px < slab.touchedTo; ++px) {
+        PixelJobs& p = slab.pixels[static_cast<std::size_t>(px)];
+        if (p.busy > 0.0) {
+            put(m_pixels, m_view, unit, px,
+                {p.dominant(), m_kind,
+                 static_cast<std::uint8_t>(TimelineCell::fillOf(p.busy, cellArea))});
+        }
+        p = PixelJobs{};
+    }
+    slab.touchedFrom = m_view.width;
+    slab.touchedTo = 0;
+}
+
+RecordRaster::Slab RecordRaster::newSlab() {
+    if (m_spare.empty()) {
+        return Slab{std::vector<PixelJobs>(m_width), m_view.width, 0};
+    }
+    Slab slab = std::move(m_spare.back());
+    m_spare.pop_back();
+    return slab;
+}
+
+std::size_t fromRecords(const TimelineIndex& index, TaskKind kind, const std::vector<Unit>& units,
+                        const RasterView& view, std::vector<RasterPixel>& pixels) {
+    return RecordRaster(index, kind, units, view, pixels).run();
 }
 
 }  // namespace
@@ -281,14 +327,13 @@ RasterStats rasterizeTimeline(const TimelineIndex& index, const TimelineSummary&
                 level == nullptr ? 0
                                  : index.estimate(kind, units.front().firstSlot,
                                                   units.back().lastSlot, view.timeFrom, t1);
-            const bool records =
-                level == nullptr || inView <= recordBudget ||
-                (inView <= 4 * recordBudget &&
-                 level->stretch(view.rowsPerPixel, view.secondsPerPixel) >= 4.0);
+            const bool records = level == nullptr || inView <= recordBudget ||
+                                 (inView <= 4 * recordBudget &&
+                                  level->stretch(view.rowsPerPixel, view.secondsPerPixel) >= 4.0);
             source = records ? RasterSource::Records : RasterSource::CoarserSummary;
         }
-        const std::size_t bands =
-            std::min(units.size(), 2 * static_cast<std::size_t>(ThreadPool::shared().threadCount()));
+        const std::size_t bands = std::min(
+            units.size(), 2 * static_cast<std::size_t>(ThreadPool::shared().threadCount()));
         parallelFor(bands, [&](std::size_t b) {
             const std::vector<Unit> part(
                 units.begin() + static_cast<std::ptrdiff_t>(units.size() * b / bands),

@@ -267,6 +267,117 @@ struct LaneStats {
     }
 };
 
+// The levels one kind needs: row shifts from aMin to top, bin exponents from each shift's finest
+// to eTop. The coarsest bins give at least minBins over the schedule. Waves covering many slots
+// make single-slot groups costly: then the finest groups are coarser.
+struct LevelPlan {
+    const LaneStats& stats;
+    const TimelineSummary::Options& options;
+    const int slots;
+    const int top;
+    const int eTop;
+    int aMin = 0;
+    int eLow = 0;
+    double span = 0.0;
+
+    LevelPlan(const std::vector<TaskRecord>& tasks, TaskKind kind, const LaneStats& laneStats,
+              int slotCount, const TimelineSummary::Options& planOptions)
+        : stats(laneStats),
+          options(planOptions),
+          slots(slotCount),
+          top(topShift(slotCount)),
+          eTop(static_cast<int>(std::floor(std::log2(laneStats.end / planOptions.minBins)))) {
+        for (double overlaps = stats.overlaps;
+             aMin < top && overlaps > std::max(options.overlapBudget, 1.25 * stats.records);) {
+            ++aMin;
+            overlaps = 0.0;
+            for (const TaskRecord& r : tasks) {
+                if (r.kind == kind) {
+                    overlaps += ((r.slot + r.count - 1) >> aMin) - (r.slot >> aMin) + 1;
+                }
+            }
+        }
+        // No bins much finer than the common task (there the records themselves are drawn), at
+        // most 2^18 times more than the coarsest.
+        const std::optional<int> median = stats.medianExponent();
+        eLow = std::min(eTop, std::max(eTop - 18, median ? *median - 2 : eTop));
+        span = stats.end - stats.start;
+    }
+
+    // The finest bins at row shift a whose cells (as if busy all along), weighted by the jobs a
+    // cell may hold (more in larger groups), are within the budget.
+    int finestAffordable(int a) const {
+        const double weight = 1 + std::min(a, TimelineIndex::kBlockShift) / 2.5;
+        int e = eLow;
+        while (e < eTop &&
+               weight * (((slots - 1) >> a) + 1) * span / std::ldexp(1.0, e) > options.cellBudget) {
+            ++e;
+        }
+        return e;
+    }
+
+    // Only levels some view needs: one whose pixels are as large as the level's cells (at most
+    // viewWidth × viewHeight of them) could hold more records than the raster draws from the
+    // records themselves (assuming the records spread evenly).
+    bool needed(int a, int e) const {
+        if (options.recordBudget == 0) {
+            return true;
+        }
+        const double rows = std::min(1.0, options.viewHeight * std::ldexp(2.0, a) / slots);
+        const double time = std::min(1.0, options.viewWidth * std::ldexp(2.0, e) / span);
+        return stats.records * rows * time > static_cast<double>(options.recordBudget);
+    }
+
+    // Per row shift from aMin: its finest needed exponent. Leading shifts no view needs are
+    // dropped (aMin rises); empty when every view is drawn from the records.
+    std::vector<int> finestExponents() {
+        std::vector<int> finest;
+        for (int a = aMin; a <= top; ++a) {
+            int e = finestAffordable(a);
+            while (e <= eTop && !needed(a, e)) {
+                ++e;
+            }
+            finest.push_back(e);
+        }
+        while (!finest.empty() && finest.front() > eTop) {  // no level needed at this row shift
+            finest.erase(finest.begin());
+            ++aMin;
+        }
+        return finest;
+    }
+
+    // Two sweeps at most: the row shifts inside a block of the index (few slots per group,
+    // coarser bins), and those of whole blocks and more (fine bins: few groups). Each sweeps at
+    // the finest bins of its shifts.
+    std::vector<std::pair<int, int>> bands() const {
+        const int split = TimelineIndex::kBlockShift;
+        if (aMin < split && top >= split) {
+            return {{aMin, split - 1}, {split, top}};
+        }
+        return {{aMin, top}};
+    }
+};
+
+// A group's pieces swept backwards in time (bin k as bins − 1 − k, records latest first), put
+// back in order: bins ascending, jobs ascending inside each.
+Pieces unmirror(Pieces pieces, double bins) {
+    for (Piece& p : pieces) {
+        p.bin = static_cast<std::uint32_t>(bins - 1 - p.bin);
+    }
+    std::reverse(pieces.begin(), pieces.end());
+    // Bins now ascend, jobs descend inside each: turn those around.
+    for (std::size_t i = 0; i < pieces.size();) {
+        std::size_t j = i;
+        while (j < pieces.size() && pieces[j].bin == pieces[i].bin) {
+            ++j;
+        }
+        std::reverse(pieces.begin() + static_cast<std::ptrdiff_t>(i),
+                     pieces.begin() + static_cast<std::ptrdiff_t>(j));
+        i = j;
+    }
+    return pieces;
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
@@ -358,10 +469,9 @@ const TimelineLevel* TimelineSummary::levelFor(TaskKind kind, double slotsPerPix
     bool bestFits = false;
     for (const TimelineLevel& level : levels(kind)) {
         const bool fits = level.fitsPixel(slotsPerPixel, secondsPerPixel);
-        const double score =
-            fits ? level.groupSlots() * level.binWidth()
-                 : -std::max(level.groupSlots() / std::max(slotsPerPixel, 1e-300),
-                             level.binWidth() / std::max(secondsPerPixel, 1e-300));
+        const double score = fits ? level.groupSlots() * level.binWidth()
+                                  : -std::max(level.groupSlots() / std::max(slotsPerPixel, 1e-300),
+                                              level.binWidth() / std::max(secondsPerPixel, 1e-300));
         if (best == nullptr || (fits && !bestFits) || (fits == bestFits && score > bestScore)) {
             best = &level;
             bestScore = score;
@@ -393,86 +503,27 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
     if (slots <= 0 || !(stats.end > 0.0)) {
         return;
     }
-    // The plan. The coarsest bins give at least minBins over the schedule. Waves covering many
-    // slots make single-slot groups costly: then the finest groups are coarser.
-    const int top = topShift(slots);
-    const int eTop = static_cast<int>(std::floor(std::log2(stats.end / options.minBins)));
-    int aMin = 0;
-    for (double overlaps = stats.overlaps;
-         aMin < top && overlaps > std::max(options.overlapBudget, 1.25 * stats.records);) {
-        ++aMin;
-        overlaps = 0.0;
-        for (const TaskRecord& r : tasks) {
-            if (r.kind == kind) {
-                overlaps += ((r.slot + r.count - 1) >> aMin) - (r.slot >> aMin) + 1;
-            }
-        }
-    }
-    // No bins much finer than the common task (there the records themselves are drawn), at most
-    // 2^18 times more than the coarsest, and a level's cells (as if busy all along) weighted by
-    // the jobs a cell may hold (more in larger groups) within the budget.
-    const std::optional<int> median = stats.medianExponent();
-    const int eLow = std::min(eTop, std::max(eTop - 18, median ? *median - 2 : eTop));
-    const double span = stats.end - stats.start;
-    const auto finestAffordable = [&](int a) {
-        const double weight = 1 + std::min(a, TimelineIndex::kBlockShift) / 2.5;
-        int e = eLow;
-        while (e < eTop && weight * (((slots - 1) >> a) + 1) * span / std::ldexp(1.0, e) >
-                               options.cellBudget) {
-            ++e;
-        }
-        return e;
-    };
-    // Only levels some view needs: one whose pixels are as large as the level's cells (at most
-    // viewWidth × viewHeight of them) could hold more records than the raster draws from the
-    // records themselves (assuming the records spread evenly).
-    const auto needed = [&](int a, int e) {
-        if (options.recordBudget == 0) {
-            return true;
-        }
-        const double rows = std::min(1.0, options.viewHeight * std::ldexp(2.0, a) / slots);
-        const double time = std::min(1.0, options.viewWidth * std::ldexp(2.0, e) / span);
-        return stats.records * rows * time > static_cast<double>(options.recordBudget);
-    };
-    std::vector<int> finest;  // per row shift from aMin
-    for (int a = aMin; a <= top; ++a) {
-        int e = finestAffordable(a);
-        while (e <= eTop && !needed(a, e)) {
-            ++e;
-        }
-        finest.push_back(e);
-    }
-    while (!finest.empty() && finest.front() > eTop) {  // no level needed at this row shift
-        finest.erase(finest.begin());
-        ++aMin;
-    }
+    LevelPlan plan(tasks, kind, stats, slots, options);
+    std::vector<int> finest = plan.finestExponents();  // per row shift from plan.aMin
     if (finest.empty()) {
         return;  // every view is drawn from the records
     }
-    // Two sweeps at most: the row shifts inside a block of the index (few slots per group,
-    // coarser bins), and those of whole blocks and more (fine bins: few groups). Each sweeps at
-    // the finest bins of its shifts.
-    std::vector<std::pair<int, int>> bands;
-    const int split = TimelineIndex::kBlockShift;
-    if (aMin < split && top >= split) {
-        bands = {{aMin, split - 1}, {split, top}};
-    } else {
-        bands = {{aMin, top}};
-    }
+    const std::vector<std::pair<int, int>> bands = plan.bands();
     Grid& grid = m_grid[kind == TaskKind::Map ? 0 : 1];
-    grid.rowShift0 = aMin;
-    grid.coarsestExponent = eTop;
+    grid.rowShift0 = plan.aMin;
+    grid.coarsestExponent = plan.eTop;
     auto& levels = lane(kind);
     std::vector<int> sweepExponent;
     for (const auto& [lo, hi] : bands) {
-        const int e = *std::min_element(finest.begin() + (lo - aMin), finest.begin() + (hi - aMin) + 1);
-        sweepExponent.push_back(std::max(e, finestAffordable(lo)));
+        const int e = *std::min_element(finest.begin() + (lo - plan.aMin),
+                                        finest.begin() + (hi - plan.aMin) + 1);
+        sweepExponent.push_back(std::max(e, plan.finestAffordable(lo)));
         for (int a = lo; a <= hi; ++a) {
-            int& f = finest[static_cast<std::size_t>(a - aMin)];
+            int& f = finest[static_cast<std::size_t>(a - plan.aMin)];
             f = std::max(f, sweepExponent.back());
             grid.firstLevel.push_back(levels.size());
             grid.finestExponent.push_back(f);
-            for (int level = f; level <= eTop; ++level) {
+            for (int level = f; level <= plan.eTop; ++level) {
                 levels.emplace_back(kind, slots, a, level);
             }
         }
@@ -484,135 +535,166 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
     trim(kind, options.runBudget);
 }
 
-void TimelineSummary::sweepBand(TaskKind kind, const TimelineIndex& index, int lo, int hi,
-                                int exponent, double end, const Options& options) {
-    const int slots = index.slotCount(kind);
-    const int top = topShift(slots);
-    const Grid& grid = m_grid[kind == TaskKind::Map ? 0 : 1];
-    const int eTop = grid.coarsestExponent;
-    auto& levels = lane(kind);
+// One band's sweep: units of slots (a block of the index, or one group of several blocks) swept
+// in parallel from the index, each unit's groups merged up to the unit, then coarser groups by
+// pairwise merges; every group's pieces go into each bin level of its row shift.
+struct TimelineSummary::BandSweep {
+    const TimelineIndex& index;
+    const TaskKind kind;
+    const int lo;
+    const int hi;
+    const int exponent;
+    const Options& options;
+    const int slots;
+    const Grid& grid;
+    std::vector<TimelineLevel>& levels;
     // The sweep runs backwards in time (the index lists records latest end first): time t is
     // swept as mirror − t, bin k as bins − 1 − k.
-    const double width = std::ldexp(1.0, exponent);
-    const double bins = std::floor(end / width) + 1;
-    const double mirror = bins * width;
-    const auto unmirror = [bins](Pieces pieces) {
-        for (Piece& p : pieces) {
-            p.bin = static_cast<std::uint32_t>(bins - 1 - p.bin);
-        }
-        std::reverse(pieces.begin(), pieces.end());
-        // Bins now ascend, jobs descend inside each: turn those around.
-        for (std::size_t i = 0; i < pieces.size();) {
-            std::size_t j = i;
-            while (j < pieces.size() && pieces[j].bin == pieces[i].bin) {
-                ++j;
-            }
-            std::reverse(pieces.begin() + static_cast<std::ptrdiff_t>(i),
-                         pieces.begin() + static_cast<std::ptrdiff_t>(j));
-            i = j;
-        }
-        return pieces;
-    };
-    // Emits a group's pieces (at the sweep's bins) into every bin level of its row shift. The
-    // buffers are the calling thread's own, reused from group to group.
-    const auto emitAll = [&](int a, int group, const Pieces& swept) {
-        thread_local Pieces current;
-        thread_local Pieces next;
-        thread_local std::vector<TimelineLevel::Run> runs;
-        const auto row = static_cast<std::size_t>(a - grid.rowShift0);
-        const int groupSlots = std::min(1 << a, slots - (group << a));
-        const Pieces* pieces = &swept;
-        for (int e = exponent; e <= eTop; ++e) {
-            if (e >= grid.finestExponent[row]) {
-                emit(levels[grid.firstLevel[row] +
-                            static_cast<std::size_t>(e - grid.finestExponent[row])],
-                     group, groupSlots, *pieces, runs);
-            }
-            if (e < eTop) {
-                coarsen(*pieces, next);
-                std::swap(current, next);
-                pieces = &current;
-            }
-        }
-    };
-
+    const double width;
+    const double bins;
+    const double mirror;
     // Units swept from the index: a block of slots (its groups of the band inside it), or one
     // group spanning several blocks when the band's groups are larger than a block.
-    const int unitShift = std::max(lo, std::min(TimelineIndex::kBlockShift, top));
-    const int lastInUnit = std::min(unitShift, hi);  // the coarsest shift merged inside a unit
-    const int units = ((slots - 1) >> unitShift) + 1;
-    std::vector<Pieces> current(static_cast<std::size_t>(units));
-    parallelFor(
-        static_cast<std::size_t>(units),
-        [&](std::size_t u) {
-            const int first = static_cast<int>(u) << unitShift;
-            const int last = std::min(slots, first + (1 << unitShift)) - 1;
-            const int firstGroup = first >> lo;
-            const int lastGroup = last >> lo;
-            std::vector<GroupSweep> sweeps(static_cast<std::size_t>(lastGroup - firstGroup + 1),
-                                           GroupSweep(width));
-            const auto add = [&](const TaskRecord& r, int blockFirst, int blockLast) {
-                const int from = std::max({r.slot, first, blockFirst});
-                const int to = std::min({r.slot + r.count - 1, last, blockLast});
-                for (int g = from >> lo; g <= to >> lo; ++g) {
-                    const int n = std::min(to, ((g + 1) << lo) - 1) - std::max(from, g << lo) + 1;
-                    sweeps[static_cast<std::size_t>(g - firstGroup)].start(
-                        mirror - r.end, mirror - r.start, r.job, n);
-                }
-            };
-            if (unitShift <= TimelineIndex::kBlockShift) {
-                const int block = first >> TimelineIndex::kBlockShift;
-                index.forEachInBlockLatestFirst(kind, block,
-                                                [&](const TaskRecord& r) { add(r, first, last); });
-            } else {
-                // Several blocks: their records merged latest end first (each clipped to its
-                // block, so a wave listed in several blocks counts each slot once).
-                struct Entry {
-                    const TaskRecord* record;
-                    int blockFirst;
-                };
-                std::vector<Entry> entries;
-                for (int b = first >> TimelineIndex::kBlockShift;
-                     b <= last >> TimelineIndex::kBlockShift; ++b) {
-                    index.forEachInBlockLatestFirst(kind, b, [&](const TaskRecord& r) {
-                        entries.push_back({&r, b << TimelineIndex::kBlockShift});
-                    });
-                }
-                std::stable_sort(
-                    entries.begin(), entries.end(),
-                    [](const Entry& x, const Entry& y) { return x.record->end > y.record->end; });
-                for (const Entry& e : entries) {
-                    add(*e.record, e.blockFirst, e.blockFirst + TimelineIndex::kBlockSlots - 1);
-                }
-            }
-            throwIfCancelled(options.cancel);
-            // The band's shifts inside the unit, from its finest groups up.
-            std::vector<Pieces> groups;
-            for (auto& sweep : sweeps) {
-                groups.push_back(unmirror(sweep.finish()));
-            }
-            for (int a = lo, g0 = firstGroup;; ++a, g0 >>= 1) {
-                for (std::size_t k = 0; k < groups.size(); ++k) {
-                    emitAll(a, g0 + static_cast<int>(k), groups[k]);
-                }
-                if (a == lastInUnit) {
-                    break;
-                }
-                // A unit starts at a multiple of its size: its groups pair up from the first.
-                std::vector<Pieces> parents;
-                for (std::size_t k = 0; k < groups.size(); k += 2) {
-                    parents.push_back(k + 1 < groups.size() ? mergePieces(groups[k], groups[k + 1])
-                                                            : std::move(groups[k]));
-                }
-                groups = std::move(parents);
-            }
-            if (hi > unitShift) {
-                current[u] = std::move(groups.front());
-            }
-        },
-        {0, options.cancel, nullptr});
+    const int unitShift;
+    const int lastInUnit;  // the coarsest shift merged inside a unit
+    const int units;
 
-    // Coarser groups: pairwise merges, level by level.
+    BandSweep(TimelineSummary& summary, TaskKind laneKind, const TimelineIndex& timeline, int low,
+              int high, int sweepExponent, double end, const Options& sweepOptions)
+        : index(timeline),
+          kind(laneKind),
+          lo(low),
+          hi(high),
+          exponent(sweepExponent),
+          options(sweepOptions),
+          slots(timeline.slotCount(laneKind)),
+          grid(summary.m_grid[laneKind == TaskKind::Map ? 0 : 1]),
+          levels(summary.lane(laneKind)),
+          width(std::ldexp(1.0, sweepExponent)),
+          bins(std::floor(end / width) + 1),
+          mirror(bins * width),
+          unitShift(std::max(low, std::min(TimelineIndex::kBlockShift, topShift(slots)))),
+          lastInUnit(std::min(unitShift, high)),
+          units(((slots - 1) >> unitShift) + 1) {}
+
+    void run();
+    void sweepUnit(std::size_t u, std::vector<Pieces>& current);
+    std::vector<GroupSweep> sweepRecords(int first, int last) const;
+    void emitAll(int a, int group, const Pieces& swept);
+    void mergeCoarser(std::vector<Pieces> current);
+};
+
+void TimelineSummary::sweepBand(TaskKind kind, const TimelineIndex& index, int lo, int hi,
+                                int exponent, double end, const Options& options) {
+    BandSweep(*this, kind, index, lo, hi, exponent, end, options).run();
+}
+
+void TimelineSummary::BandSweep::run() {
+    std::vector<Pieces> current(static_cast<std::size_t>(units));
+    parallelFor(static_cast<std::size_t>(units), [&](std::size_t u) { sweepUnit(u, current); },
+                {0, options.cancel, nullptr});
+    mergeCoarser(std::move(current));
+}
+
+// Unit u: its groups of the band swept from the index, emitted at the band's shifts inside the
+// unit from its finest groups up; the unit's own group kept in current[u] for coarser shifts.
+void TimelineSummary::BandSweep::sweepUnit(std::size_t u, std::vector<Pieces>& current) {
+    const int first = static_cast<int>(u) << unitShift;
+    const int last = std::min(slots, first + (1 << unitShift)) - 1;
+    std::vector<GroupSweep> sweeps = sweepRecords(first, last);
+    throwIfCancelled(options.cancel);
+    std::vector<Pieces> groups;
+    for (auto& sweep : sweeps) {
+        groups.push_back(unmirror(sweep.finish(), bins));
+    }
+    for (int a = lo, g0 = first >> lo;; ++a, g0 >>= 1) {
+        for (std::size_t k = 0; k < groups.size(); ++k) {
+            emitAll(a, g0 + static_cast<int>(k), groups[k]);
+        }
+        if (a == lastInUnit) {
+            break;
+        }
+        // A unit starts at a multiple of its size: its groups pair up from the first.
+        std::vector<Pieces> parents;
+        for (std::size_t k = 0; k < groups.size(); k += 2) {
+            parents.push_back(k + 1 < groups.size() ? mergePieces(groups[k], groups[k + 1])
+                                                    : std::move(groups[k]));
+        }
+        groups = std::move(parents);
+    }
+    if (hi > unitShift) {
+        current[u] = std::move(groups.front());
+    }
+}
+
+// The records of slots first..last, latest end first, swept into the band's finest groups there.
+std::vector<GroupSweep> TimelineSummary::BandSweep::sweepRecords(int first, int last) const {
+    const int firstGroup = first >> lo;
+    const int lastGroup = last >> lo;
+    std::vector<GroupSweep> sweeps(static_cast<std::size_t>(lastGroup - firstGroup + 1),
+                                   GroupSweep(width));
+    const auto add = [&](const TaskRecord& r, int blockFirst, int blockLast) {
+        const int from = std::max({r.slot, first, blockFirst});
+        const int to = std::min({r.slot + r.count - 1, last, blockLast});
+        for (int g = from >> lo; g <= to >> lo; ++g) {
+            const int n = std::min(to, ((g + 1) << lo) - 1) - std::max(from, g << lo) + 1;
+            sweeps[static_cast<std::size_t>(g - firstGroup)].start(mirror - r.end, mirror - r.start,
+                                                                   r.job, n);
+        }
+    };
+    if (unitShift <= TimelineIndex::kBlockShift) {
+        const int block = first >> TimelineIndex::kBlockShift;
+        index.forEachInBlockLatestFirst(kind, block,
+                                        [&](const TaskRecord& r) { add(r, first, last); });
+        return sweeps;
+    }
+    // Several blocks: their records merged latest end first (each clipped to its block, so a
+    // wave listed in several blocks counts each slot once).
+    struct Entry {
+        const TaskRecord* record;
+        int blockFirst;
+    };
+    std::vector<Entry> entries;
+    for (int b = first >> TimelineIndex::kBlockShift; b <= last >> TimelineIndex::kBlockShift;
+         ++b) {
+        index.forEachInBlockLatestFirst(kind, b, [&](const TaskRecord& r) {
+            entries.push_back({&r, b << TimelineIndex::kBlockShift});
+        });
+    }
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const Entry& x, const Entry& y) { return x.record->end > y.record->end; });
+    for (const Entry& e : entries) {
+        add(*e.record, e.blockFirst, e.blockFirst + TimelineIndex::kBlockSlots - 1);
+    }
+    return sweeps;
+}
+
+// Emits a group's pieces (at the sweep's bins) into every bin level of its row shift. The
+// buffers are the calling thread's own, reused from group to group.
+void TimelineSummary::BandSweep::emitAll(int a, int group, const Pieces& swept) {
+    thread_local Pieces current;
+    thread_local Pieces next;
+    thread_local std::vector<TimelineLevel::Run> runs;
+    const auto row = static_cast<std::size_t>(a - grid.rowShift0);
+    const int groupSlots = std::min(1 << a, slots - (group << a));
+    const int eTop = grid.coarsestExponent;
+    const Pieces* pieces = &swept;
+    for (int e = exponent; e <= eTop; ++e) {
+        if (e >= grid.finestExponent[row]) {
+            emit(levels[grid.firstLevel[row] +
+                        static_cast<std::size_t>(e - grid.finestExponent[row])],
+                 group, groupSlots, *pieces, runs);
+        }
+        if (e < eTop) {
+            coarsen(*pieces, next);
+            std::swap(current, next);
+            pieces = &current;
+        }
+    }
+}
+
+// Coarser groups: pairwise merges, level by level.
+void TimelineSummary::BandSweep::mergeCoarser(std::vector<Pieces> current) {
     for (int a = unitShift + 1; a <= hi; ++a) {
         std::vector<Pieces> parents((current.size() + 1) / 2);
         parallelFor(parents.size(),

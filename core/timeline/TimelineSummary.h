@@ -129,6 +129,7 @@ public:
 
 private:
     void build(TaskKind kind, const TimelineIndex& index, const Options& options);
+    struct BandSweep;  // sweepBand()'s state and steps (TimelineSummary.cpp)
     void sweepBand(TaskKind kind, const TimelineIndex& index, int lo, int hi, int exponent,
                    double end, const Options& options);
     void trim(TaskKind kind, std::size_t runBudget);

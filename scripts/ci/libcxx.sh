@@ -4,7 +4,10 @@
 # compared byte for byte: every generator kind (with arrivals and deadlines), a cost model, a
 # generated sweep, a load sweep, a random order and a locality run. The project draws its random
 # numbers through its own distributions (model/SeededRandom.h) and reads numbers with one parser
-# (model/Numbers.h), so the two standard libraries must agree exactly.
+# (model/Numbers.h), so the two standard libraries must agree exactly. Builds mrsim alone with
+# clang and libc++ (the gcc side is test.sh's build-test, or mrsim alone when there is none).
+# Timed cold (no ccache) on the shared 2-core machine at load ~14: 7.6 min wall, 4.3 min CPU;
+# on CI's 2 idle cores about 2.5 min plus the clang and libc++ packages.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -19,19 +22,27 @@ configure() {  # configure DIR CMAKE_ARGS...
         -DMRX_BUILD_BENCH=OFF -DMRX_WARNINGS_AS_ERRORS=ON "$@" >/dev/null
     cmake --build "$dir" -j"$(nproc)" --target mrsim
 }
+start=$SECONDS
 configure build-libcxx -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS=-stdlib=libc++ \
     -DCMAKE_EXE_LINKER_FLAGS=-stdlib=libc++
-configure build-gcc -DCMAKE_CXX_COMPILER=g++
 if ! ldd build-libcxx/app/mrsim | grep -q 'libc++\.so'; then
     echo "libcxx: FAILED: build-libcxx/app/mrsim is not linked against libc++" >&2
     exit 1
 fi
+# The gcc side: the mrsim test.sh has built in build-test (CI runs it first), else mrsim alone.
+if [ -x build-test/app/mrsim ]; then
+    gcc_mrsim=$root/build-test/app/mrsim
+else
+    configure build-gcc -DCMAKE_CXX_COMPILER=g++
+    gcc_mrsim=$root/build-gcc/app/mrsim
+fi
+echo "libcxx: built in $((SECONDS - start)) s; comparing with $gcc_mrsim"
 
-work=$(mktemp -d /tmp/mrx-libcxx-ci.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/mrx-libcxx-ci.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# outputs TOOLCHAIN: every file the comparison covers, written by that toolchain's mrsim.
+# outputs NAME MRSIM: every file the comparison covers, written by that toolchain's mrsim.
 outputs() {
-    local mrsim="$root/build-$1/app/mrsim" out="$work/$1"
+    local mrsim=$2 out="$work/$1"
     mkdir -p "$out"
     for kind in yahoo-unimodal yahoo-bimodal synthetic-unimodal synthetic-bimodal facebook \
         facebook-1000 testbed; do
@@ -49,9 +60,14 @@ outputs() {
         --algorithms edf,min-edf --runs 2 --seed 3 --nodes 20 --csv >"$out/sweep-load.csv"
     "$mrsim" run "$out/testbed-deadlines.json" --algorithm completion-time --locality --seed 9 \
         --json >"$out/locality.json"
+    "$mrsim" cost-sweep --machines 2:6:2 --runs 2 --seed 3 --csv >"$out/cost-sweep.csv"
+    "$mrsim" import swim tests/data/traces/swim/FB-2009_samples_24_times_1hr_0.tsv --jobs 200 \
+        -o "$out/swim.json" >/dev/null
+    "$mrsim" import rumen tests/data/traces/rumen/2jobs2min-rumen-jh.json -o "$out/rumen.json" \
+        >/dev/null 2>&1
 }
-outputs gcc
-outputs libcxx
+outputs gcc "$gcc_mrsim"
+outputs libcxx "$root/build-libcxx/app/mrsim"
 status=0
 for file in "$work"/gcc/*; do
     name=$(basename "$file")
@@ -63,4 +79,5 @@ for file in "$work"/gcc/*; do
         status=1
     fi
 done
+echo "libcxx: $((SECONDS - start)) s in all"
 exit $status

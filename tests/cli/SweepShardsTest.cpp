@@ -11,9 +11,9 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <random>
 #include <set>
 
+#include "model/SeededRandom.h"
 #include "support/TestSupport.h"
 
 namespace mr {
@@ -106,8 +106,8 @@ std::vector<std::string> runShards(const std::vector<std::string>& sweep, const 
     for (int i = 0; i < plan.count; ++i) {
         order[static_cast<std::size_t>(i)] = i;
     }
-    std::mt19937_64 random(seed);
-    std::shuffle(order.begin(), order.end(), random);
+    SeededRandom random(seed);
+    random.shuffle(order);
     std::vector<std::string> parts;
     int resumed = 0;
     for (int i : order) {

@@ -250,6 +250,24 @@ TEST(LoadSweep, ReportsProgressAndStopsWhenCancelled) {
     }
 }
 
+// The sweep offers what the registry says (AlgorithmInfo::needs.deadlines, loadSweep), in its
+// order: the built-in deadline policies, fair as their baseline, and the deadline scheduler that
+// tests/schedulers/LeastSlackTestScheduler.cpp registers from outside core with one line.
+TEST(LoadSweep, OffersTheRegistrysDeadlineSchedulersWithSeed004sDefaults) {
+    std::vector<std::string> offered;
+    for (const Algorithm* a : loadSweepAlgorithms()) {
+        offered.push_back(a->id());
+        EXPECT_EQ(loadSweepStyleIndex(a->id()), static_cast<int>(offered.size()) - 1);
+    }
+    EXPECT_EQ(offered, (std::vector<std::string>{"edf", "min-edf", "min-edf-wc", "completion-time",
+                                                 "fair", "test-least-slack"}));
+    const std::vector<std::string> seed004{"edf", "min-edf", "min-edf-wc"};
+    EXPECT_EQ(defaultLoadSweepAlgorithms(), seed004);
+    EXPECT_EQ(LoadSweepOptions{}.algorithms, seed004);
+    EXPECT_EQ(loadSweepStyleIndex("johnson"), -1);
+    EXPECT_EQ(loadSweepStyleIndex("nope"), -1);
+}
+
 TEST(LoadSweep, BadOptionsFailBeforeAnyWork) {
     LoadSweepOptions o = smallSweep();
     o.algorithms = {"edf", "nope"};

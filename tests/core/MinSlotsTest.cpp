@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 
+#include "model/SeededRandom.h"
 #include "perf/MinSlots.h"
 
 namespace mr {
@@ -23,16 +23,14 @@ TEST(MinSlots, LagrangeOptimumIsSeed003Equation10) {
 }
 
 TEST(MinSlots, IntegerPairIsTheBruteForceMinimumAndMeetsTheDeadline) {
-    std::mt19937_64 rng(42);
-    auto real = [&](double lo, double hi) {
-        return std::uniform_real_distribution<double>(lo, hi)(rng);
-    };
+    SeededRandom rng(42);
+    auto real = [&](double lo, double hi) { return rng.uniform(lo, hi); };
     int feasibleCases = 0;
     for (int trial = 0; trial < 3000; ++trial) {
         SCOPED_TRACE(trial);
         const CompletionForm form{real(0, 500), real(0, 300), real(0, 20)};
-        const int maxMap = 1 + static_cast<int>(rng() % 40);
-        const int maxReduce = static_cast<int>(rng() % 30);  // 0: a job without reduce tasks
+        const int maxMap = 1 + static_cast<int>(rng.next() % 40);
+        const int maxReduce = static_cast<int>(rng.next() % 30);  // 0: a job without reduce tasks
         const double deadline = real(1, 150);
         const SlotQuota q = minimalSlots(form, deadline, maxMap, maxReduce);
         // Brute force over every integer pair.
@@ -75,12 +73,12 @@ TEST(MinSlots, InfeasibleDeadlineReturnsTheMaximumUsefulSlots) {
 
 TEST(MinSlots, AriaFormEqualsTheForwardEstimator) {
     Job job;
-    std::mt19937_64 rng(3);
+    SeededRandom rng(3);
     for (int i = 0; i < 37; ++i) {
-        job.mapDurations.push_back(1.0 + static_cast<double>(rng() % 100) / 10.0);
+        job.mapDurations.push_back(1.0 + static_cast<double>(rng.next() % 100) / 10.0);
     }
     for (int i = 0; i < 11; ++i) {
-        job.reduceDurations.push_back(2.0 + static_cast<double>(rng() % 100) / 10.0);
+        job.reduceDurations.push_back(2.0 + static_cast<double>(rng.next() % 100) / 10.0);
     }
     JobProfile p;
     p.firstShuffleAvg = 1.5;

@@ -4,9 +4,8 @@
 // overheads keep every invariant under every kind of policy.
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include "io/WorkloadJson.h"
+#include "model/SeededRandom.h"
 #include "schedulers/Registry.h"
 #include "sim/OrderPolicy.h"
 #include "sim/ScheduleCheck.h"
@@ -47,6 +46,20 @@ TEST(Overheads, AbsentOrZeroChangeNothing) {
         }
     }
     EXPECT_DOUBLE_EQ(runAlgorithm(test::figure4(1), "johnson", {}).sim.makespan, 47.0);
+}
+
+// The engine and the schedule checker read slow-start through one function (model/Overheads.h):
+// fractions to six decimals, as imports write them.
+TEST(Overheads, SlowstartThresholdCountsMapsToSixDecimals) {
+    EXPECT_EQ(slowstartThreshold(1.0, 5), 5);  // the barrier
+    EXPECT_EQ(slowstartThreshold(1.5, 5), 5);
+    EXPECT_EQ(slowstartThreshold(0.0, 5), 0);
+    EXPECT_EQ(slowstartThreshold(0.5, 3), 2);
+    EXPECT_EQ(slowstartThreshold(0.666667, 3), 2);  // 2 of 3 maps as an import writes it
+    EXPECT_EQ(slowstartThreshold(0.6666, 3), 2);
+    EXPECT_EQ(slowstartThreshold(0.05, 100), 5);
+    EXPECT_EQ(slowstartThreshold(0.0502, 100), 6);
+    EXPECT_EQ(slowstartThreshold(0.5, 0), 0);
 }
 
 TEST(Overheads, AmStartAndCommitByHand) {
@@ -200,27 +213,27 @@ TEST(Overheads, TheScheduleCheckerKnowsTheRules) {
 }
 
 TEST(Overheads, RandomWorkloadsKeepEveryInvariant) {
-    std::mt19937_64 rng(20240);
+    SeededRandom rng(20240);
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {
         test::RandomWorkloadOptions options;
         options.arrivals = true;
         Workload w = test::randomWorkload(seed, options);
-        std::uniform_real_distribution<double> time(0.0, 3.0);
-        std::uniform_int_distribution<int> coin(0, 1);
-        w.overheads.assignGap = coin(rng) ? time(rng) : 0.0;
+        const auto time = [&rng] { return rng.uniform(0.0, 3.0); };
+        const auto coin = [&rng] { return rng.uniformInt(0, 1); };
+        w.overheads.assignGap = coin() ? time() : 0.0;
         for (Job& job : w.jobs) {
-            if (coin(rng)) {
-                job.overheads.amStart = time(rng);
+            if (coin()) {
+                job.overheads.amStart = time();
             }
-            if (coin(rng)) {
-                job.overheads.commit = time(rng);
+            if (coin()) {
+                job.overheads.commit = time();
             }
-            if (coin(rng) && w.cluster.mapSlots() > 1) {
-                job.overheads.amSlots = std::min(w.cluster.mapSlotsPerNode, 1 + coin(rng));
+            if (coin() && w.cluster.mapSlots() > 1) {
+                job.overheads.amSlots = std::min(w.cluster.mapSlotsPerNode, 1 + coin());
             }
-            if (coin(rng)) {
-                job.overheads.slowstart = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
-                job.overheads.reduceTail = time(rng);
+            if (coin()) {
+                job.overheads.slowstart = rng.uniform(0.0, 1.0);
+                job.overheads.reduceTail = time();
             }
         }
         if (w.cluster.mapSlotsPerNode < 2 || w.cluster.mapSlots() < 3) {

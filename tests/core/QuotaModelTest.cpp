@@ -4,22 +4,20 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <random>
 
+#include "model/SeededRandom.h"
 #include "perf/QuotaModel.h"
 #include "perf/StageDuration.h"
 
 namespace mr {
 namespace {
 
-Job randomJob(std::mt19937_64& rng, int maxMaps, int maxReduces) {
-    const auto uniform = [&](double lo, double hi) {
-        return std::uniform_real_distribution<double>(lo, hi)(rng);
-    };
+Job randomJob(SeededRandom& rng, int maxMaps, int maxReduces) {
+    const auto uniform = [&](double lo, double hi) { return rng.uniform(lo, hi); };
     Job job;
     job.name = "J";
-    const int maps = 1 + static_cast<int>(rng() % static_cast<unsigned>(maxMaps));
-    const int reduces = static_cast<int>(rng() % static_cast<unsigned>(maxReduces + 1));
+    const int maps = 1 + static_cast<int>(rng.next() % static_cast<unsigned>(maxMaps));
+    const int reduces = static_cast<int>(rng.next() % static_cast<unsigned>(maxReduces + 1));
     for (int i = 0; i < maps; ++i) {
         job.mapDurations.push_back(uniform(1, 30));
     }
@@ -58,7 +56,7 @@ TEST(QuotaModel, Eq10ShuffleTermComesFromTheProfile) {
 }
 
 TEST(QuotaModel, RoundedPairIsTheBruteForceMinimumForSmallJobs) {
-    std::mt19937_64 rng(2024);
+    SeededRandom rng(2024);
     int feasible = 0;
     for (int trial = 0; trial < 1500; ++trial) {
         SCOPED_TRACE("trial " + std::to_string(trial));
@@ -67,7 +65,7 @@ TEST(QuotaModel, RoundedPairIsTheBruteForceMinimumForSmallJobs) {
             std::array{QuotaModel::AriaAvg, QuotaModel::AriaUp, QuotaModel::Eq10}[trial % 3];
         const CompletionForm f = jobCompletionForm(job, model);
         const SlotPair most = maxUsefulSlots(job, 10, 6);
-        const double deadline = std::uniform_real_distribution<double>(5, 200)(rng);
+        const double deadline = rng.uniform(5, 200);
         const SlotQuota q = minimalSlots(f, deadline, most.map, most.reduce);
         int best = -1;
         for (int sm = 1; sm <= most.map; ++sm) {
@@ -92,14 +90,14 @@ TEST(QuotaModel, RoundedPairIsTheBruteForceMinimumForSmallJobs) {
 }
 
 TEST(QuotaModel, RemainingAriaFormMatchesTheForwardEstimator) {
-    std::mt19937_64 rng(5);
+    SeededRandom rng(5);
     for (int trial = 0; trial < 300; ++trial) {
         SCOPED_TRACE("trial " + std::to_string(trial));
         const Job job = randomJob(rng, 20, 10);
         const AriaStats s = ariaStats(job);
-        const int sm = 1 + static_cast<int>(rng() % static_cast<unsigned>(job.maps()));
+        const int sm = 1 + static_cast<int>(rng.next() % static_cast<unsigned>(job.maps()));
         const int sr = job.reduces() > 0
-                           ? 1 + static_cast<int>(rng() % static_cast<unsigned>(job.reduces()))
+                           ? 1 + static_cast<int>(rng.next() % static_cast<unsigned>(job.reduces()))
                            : 1;
         const double forward = stageDuration(job, TaskKind::Map, sm, Estimator::AriaAvg) +
                                stageDuration(job, TaskKind::Reduce, sr, Estimator::AriaAvg);

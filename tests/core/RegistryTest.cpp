@@ -1,7 +1,8 @@
 // The algorithm registry and its listing (`mrsim algorithms --json` prints algorithmCatalogJson):
 // every algorithm's metadata is complete, the option specs read back their own defaults and
 // refuse what mrsim refuses, and a scheduler registered from outside core (the test-only
-// tests/schedulers/LongestFirstTestScheduler.cpp) is listed like a built-in.
+// tests/schedulers/LongestFirstTestScheduler.cpp) is listed like a built-in. The registry's
+// built-ins come from schedulers/BuiltIns.def, in its order.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -46,6 +47,24 @@ TEST(Registry, ListsASchedulerRegisteredFromTheTests) {
     // And it runs like any other: the most work first (figure 4 scenario 1: J4 36·30, J3 34·30).
     const RunResult r = runAlgorithm(test::figure4(1), "test-longest-first", {});
     EXPECT_EQ(r.order, (std::vector<int>{3, 2, 0, 1, 4}));
+}
+
+// A deadline scheduler registered the same way (tests/schedulers/LeastSlackTestScheduler.cpp)
+// says it needs deadlines, and runs: the least slack first.
+TEST(Registry, ListsADeadlineSchedulerRegisteredFromTheTests) {
+    const ordered_json catalog = algorithmCatalogJson();
+    const ordered_json* a = entry(catalog, "test-least-slack");
+    ASSERT_NE(a, nullptr) << catalog.dump(2);
+    EXPECT_EQ((*a)["needs"],
+              (ordered_json{{"arrivals", false}, {"deadlines", true}, {"cost_model", false}}));
+    // Figure 4 scenario 1, (m_i + r_i) = 9, 5, 34, 36, 5 on 30 slots; deadlines make the slack
+    // 100 - 9, 50 - 5, none, 60 - 36, 100 - 5.
+    Workload w = test::figure4(1);
+    w.jobs[0].deadline = 100;
+    w.jobs[1].deadline = 50;
+    w.jobs[3].deadline = 60;
+    w.jobs[4].deadline = 100;
+    EXPECT_EQ(runAlgorithm(w, "test-least-slack", {}).order, (std::vector<int>{3, 1, 0, 4, 2}));
 }
 
 TEST(Registry, EveryAlgorithmHasCompleteMetadata) {

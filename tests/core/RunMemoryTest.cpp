@@ -169,5 +169,21 @@ TEST(MemoryBudget, LimitFromTheEnvironmentAndReadableSizes) {
     setMemoryLimit(0);
 }
 
+// MRX_MEMORY_LIMIT is read by the one number parser (model/Numbers.h), not the locale's strtod:
+// "1.5G" is 1.5 GiB and "1,5G" is refused whatever the locale says.
+TEST(MemoryBudget, SizesAreReadByTheOneNumberParser) {
+    EXPECT_EQ(parseByteSize("123456"), 123456u);
+    EXPECT_EQ(parseByteSize("2K"), 2048u);
+    EXPECT_EQ(parseByteSize("1536m"), 1536ULL << 20);
+    EXPECT_EQ(parseByteSize("1.5G"), 1536ULL << 20);
+    EXPECT_EQ(parseByteSize("1.5GB"), 1536ULL << 20);
+    EXPECT_EQ(parseByteSize("3T"), 3ULL << 40);
+    EXPECT_EQ(parseByteSize("4096b"), 4096u);
+    for (const char* bad : {"", "G", "1,5G", " 2G", "2G ", "0", "-1G", "1e30", "0x10", "nan", "inf",
+                            "2X", "2BG", "max"}) {
+        EXPECT_EQ(parseByteSize(bad), std::nullopt) << bad;
+    }
+}
+
 }  // namespace
 }  // namespace mr

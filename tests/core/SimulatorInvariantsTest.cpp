@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <numeric>
-#include <random>
 
+#include "model/SeededRandom.h"
 #include "perf/TwoStage.h"
 #include "schedulers/Registry.h"
 #include "sim/ScheduleCheck.h"
@@ -41,22 +41,22 @@ TEST(SimulatorInvariants, HoldOnRandomWorkloadsForEveryOrderAlgorithm) {
 }
 
 TEST(SimulatorInvariants, OneWaveJobsThatFillAllSlotsMatchTheTwoStageFormula) {
-    std::mt19937_64 rng(9);
+    SeededRandom rng(9);
     for (int trial = 0; trial < 200; ++trial) {
         SCOPED_TRACE(trial);
         Workload w;
-        w.cluster = {1 + static_cast<int>(rng() % 8), 1 + static_cast<int>(rng() % 2),
-                     1 + static_cast<int>(rng() % 2)};
-        const int n = 1 + static_cast<int>(rng() % 9);
+        w.cluster = {1 + static_cast<int>(rng.next() % 8), 1 + static_cast<int>(rng.next() % 2),
+                     1 + static_cast<int>(rng.next() % 2)};
+        const int n = 1 + static_cast<int>(rng.next() % 9);
         for (int j = 0; j < n; ++j) {
-            const double m = 1 + static_cast<double>(rng() % 20);
-            const double r = static_cast<double>(rng() % 20);  // 0: no reduce stage work
+            const double m = 1 + static_cast<double>(rng.next() % 20);
+            const double r = static_cast<double>(rng.next() % 20);  // 0: no reduce stage work
             w.jobs.push_back(Job::uniform("J" + std::to_string(j), w.cluster.mapSlots(), m,
                                           w.cluster.reduceSlots(), r));
         }
         std::vector<int> order(static_cast<std::size_t>(n));
         std::iota(order.begin(), order.end(), 0);
-        std::shuffle(order.begin(), order.end(), rng);
+        rng.shuffle(order);
         const auto stages = allStageDurations(w, w.cluster.mapSlots(), w.cluster.reduceSlots());
         EXPECT_DOUBLE_EQ(simulateOrder(w, order).makespan, twoStageMakespan(stages, order));
     }

@@ -3,8 +3,7 @@
 // the greedy makespan they must bracket.
 #include <gtest/gtest.h>
 
-#include <random>
-
+#include "model/SeededRandom.h"
 #include "perf/StageDuration.h"
 #include "support/TestSupport.h"
 
@@ -66,14 +65,14 @@ TEST(StageDuration, AriaUsesProfileShuffleStatistics) {
 }
 
 TEST(StageDuration, GreedyMakespanLiesBetweenTheAriaBounds) {
-    std::mt19937_64 rng(7);
+    SeededRandom rng(7);
     for (int trial = 0; trial < 500; ++trial) {
         SCOPED_TRACE(trial);
-        const int n = 1 + static_cast<int>(rng() % 60);
-        const int slots = 1 + static_cast<int>(rng() % 20);
+        const int n = 1 + static_cast<int>(rng.next() % 60);
+        const int slots = 1 + static_cast<int>(rng.next() % 20);
         Job job;
         for (int i = 0; i < n; ++i) {
-            job.mapDurations.push_back(std::uniform_real_distribution<double>(0.1, 50)(rng));
+            job.mapDurations.push_back(rng.uniform(0.1, 50));
         }
         const double exact = stageDuration(job, TaskKind::Map, slots, Estimator::Exact);
         EXPECT_LE(stageDuration(job, TaskKind::Map, slots, Estimator::AriaLow), exact + 1e-9);

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <random>
 #include <set>
 
+#include "model/SeededRandom.h"
 #include "schedulers/Registry.h"
 #include "support/TestSupport.h"
 #include "timeline/TimelineRaster.h"
@@ -35,10 +35,8 @@ TimelineSummary::Options everyLevel() {
 }
 
 SimResult randomSchedule(std::uint64_t seed, const RandomSchedule& o) {
-    std::mt19937_64 rng(seed);
-    const auto uniform = [&rng](int lo, int hi) {
-        return std::uniform_int_distribution<int>(lo, hi)(rng);
-    };
+    SeededRandom rng(seed);
+    const auto uniform = [&rng](int lo, int hi) { return rng.uniformInt(lo, hi); };
     SimResult sim;
     sim.mapSlots = o.mapSlots;
     sim.reduceSlots = o.reduceSlots;
@@ -49,8 +47,7 @@ SimResult randomSchedule(std::uint64_t seed, const RandomSchedule& o) {
         r.job = uniform(0, o.jobs - 1);
         r.task = i;
         r.slot = uniform(0, slots - 1);
-        if (slots - r.slot >= 2 &&
-            std::uniform_real_distribution<double>(0, 1)(rng) < o.waveShare) {
+        if (slots - r.slot >= 2 && rng.uniform(0, 1) < o.waveShare) {
             r.count = uniform(2, slots - r.slot);
         }
         r.start = uniform(0, o.horizon - 1);
@@ -284,7 +281,7 @@ TEST(TimelineSummary, LevelForPicksTheCoarsestCellsThatFitAPixel) {
 }
 
 TEST(TimelineIndex, WindowQueriesReturnEachOverlappingRecordOnce) {
-    std::mt19937_64 rng(7);
+    SeededRandom rng(7);
     for (std::uint64_t seed = 50; seed <= 55; ++seed) {
         RandomSchedule o;
         o.mapSlots = 100;  // several blocks
@@ -294,13 +291,13 @@ TEST(TimelineIndex, WindowQueriesReturnEachOverlappingRecordOnce) {
         for (int q = 0; q < 200; ++q) {
             const TaskKind kind = q % 3 == 0 ? TaskKind::Reduce : TaskKind::Map;
             const int slots = kind == TaskKind::Map ? o.mapSlots : o.reduceSlots;
-            int s0 = std::uniform_int_distribution<int>(0, slots - 1)(rng);
-            int s1 = std::uniform_int_distribution<int>(0, slots - 1)(rng);
+            int s0 = rng.uniformInt(0, slots - 1);
+            int s1 = rng.uniformInt(0, slots - 1);
             if (s0 > s1) {
                 std::swap(s0, s1);
             }
-            double t0 = std::uniform_int_distribution<int>(-10, 450)(rng);
-            double t1 = t0 + std::uniform_int_distribution<int>(0, 120)(rng);
+            double t0 = rng.uniformInt(-10, 450);
+            double t1 = t0 + rng.uniformInt(0, 120);
             std::multiset<const TaskRecord*> got;
             index.forEach(kind, s0, s1, t0, t1, [&got](const TaskRecord& r) { got.insert(&r); });
             std::multiset<const TaskRecord*> want;

@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
-#include <random>
 
 #include "io/TraceEvents.h"
+#include "model/SeededRandom.h"
 #include "schedulers/Registry.h"
 #include "support/TestSupport.h"
 
@@ -69,9 +69,9 @@ TEST(TraceEvents, WavesAndKilledTasksOnRandomBatches) {
         SCOPED_TRACE(seed);
         Workload w = test::randomWorkload(
             seed, {.maxJobs = 8, .maxMaps = 30, .maxSlotsPerNode = 3, .arrivals = true});
-        std::mt19937_64 rng(seed);
+        SeededRandom rng(seed);
         for (Job& job : w.jobs) {
-            job.deadline = std::uniform_real_distribution<double>(5.0, 80.0)(rng);
+            job.deadline = rng.uniform(5.0, 80.0);
         }
         const RunResult r = runAlgorithm(w, "min-edf-wc", {});
         expectTraceMatches(w, r);

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 #include <numeric>
-#include <random>
 
+#include "model/SeededRandom.h"
 #include "perf/TwoStage.h"
 
 namespace mr {
@@ -41,19 +41,17 @@ TEST(TwoStage, TimelineFollowsTheRecurrence) {
 }
 
 TEST(TwoStage, ClosedFormEqualsTheRecurrenceOnRandomOrders) {
-    std::mt19937_64 rng(11);
+    SeededRandom rng(11);
     for (int trial = 0; trial < 1000; ++trial) {
-        const int n = 1 + static_cast<int>(rng() % 12);
+        const int n = 1 + static_cast<int>(rng.next() % 12);
         std::vector<StageDurations> stages;
         for (int i = 0; i < n; ++i) {
             // Reduce stages may be 0 (seed 000 footnote 3).
-            stages.push_back(
-                {std::uniform_real_distribution<double>(0, 30)(rng),
-                 rng() % 4 == 0 ? 0.0 : std::uniform_real_distribution<double>(0, 30)(rng)});
+            stages.push_back({rng.uniform(0, 30), rng.next() % 4 == 0 ? 0.0 : rng.uniform(0, 30)});
         }
         std::vector<int> order(static_cast<std::size_t>(n));
         std::iota(order.begin(), order.end(), 0);
-        std::shuffle(order.begin(), order.end(), rng);
+        rng.shuffle(order);
         EXPECT_NEAR(twoStageMakespan(stages, order), johnsonClosedFormMakespan(stages, order),
                     1e-9);
     }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "experiments/VariantTable.h"
+#include "io/VariantTableFormat.h"
 #include "schedulers/Registry.h"
 #include "support/TestSupport.h"
 

@@ -5,9 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
 #include <tuple>
 
+#include "model/SeededRandom.h"
 #include "schedulers/HScheduler.h"
 #include "schedulers/Registry.h"
 #include "sim/OrderPolicy.h"
@@ -39,9 +39,9 @@ Workload randomBatch(std::uint64_t seed) {
                                              .maxSlotsPerNode = 4,
                                              .arrivals = seed % 2 == 0,
                                              .integerDurations = seed % 3 == 0});
-    std::mt19937_64 rng(seed * 7919);
+    SeededRandom rng(seed * 7919);
     for (Job& job : w.jobs) {
-        job.deadline = std::uniform_real_distribution<double>(5.0, 120.0)(rng);
+        job.deadline = rng.uniform(5.0, 120.0);
     }
     return w;
 }
@@ -111,27 +111,27 @@ TEST(Waves, EveryAlgorithmGivesBitIdenticalResultsWithAndWithoutWaves) {
 TEST(Waves, OverheadsGiveBitIdenticalResultsWithAndWithoutWaves) {
     // The overheads model (AM start and slots, commit, assignment gap, reduce slow-start) moves
     // ends and holds slots per record: a wave must do exactly what its single tasks would.
-    std::mt19937_64 rng(4242);
-    std::uniform_real_distribution<double> time(0.0, 3.0);
-    std::uniform_int_distribution<int> coin(0, 1);
+    SeededRandom rng(4242);
+    const auto time = [&rng] { return rng.uniform(0.0, 3.0); };
+    const auto coin = [&rng] { return rng.uniformInt(0, 1); };
     long long records = 0;
     long long tasks = 0;
     for (std::uint64_t seed = 1; seed <= 60; ++seed) {
         Workload w = randomBatch(seed);
-        w.overheads.assignGap = coin(rng) ? time(rng) : 0.0;
+        w.overheads.assignGap = coin() ? time() : 0.0;
         for (Job& job : w.jobs) {
-            if (coin(rng)) {
-                job.overheads.amStart = time(rng);
+            if (coin()) {
+                job.overheads.amStart = time();
             }
-            if (coin(rng)) {
-                job.overheads.commit = time(rng);
+            if (coin()) {
+                job.overheads.commit = time();
             }
-            if (coin(rng) && w.cluster.mapSlotsPerNode > 1 && w.cluster.mapSlots() > 2) {
+            if (coin() && w.cluster.mapSlotsPerNode > 1 && w.cluster.mapSlots() > 2) {
                 job.overheads.amSlots = 1;
             }
-            if (coin(rng)) {
-                job.overheads.slowstart = std::uniform_real_distribution<double>(0.0, 1.0)(rng);
-                job.overheads.reduceTail = time(rng);
+            if (coin()) {
+                job.overheads.slowstart = rng.uniform(0.0, 1.0);
+                job.overheads.reduceTail = time();
             }
         }
         for (const char* id : {"fifo", "fair", "balanced-pools", "edf", "min-edf-wc"}) {

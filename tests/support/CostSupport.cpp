@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <random>
+
+#include "model/SeededRandom.h"
 
 namespace mr::test {
 
@@ -26,13 +27,9 @@ CostModel twoMachines(double uptimeB) {
 }
 
 CostModel randomCostModel(std::uint64_t seed, const RandomCostOptions& o) {
-    std::mt19937_64 rng(seed);
-    auto uniform = [&](double lo, double hi) {
-        return std::uniform_real_distribution<double>(lo, hi)(rng);
-    };
-    auto uniformInt = [&](int lo, int hi) {
-        return std::uniform_int_distribution<int>(lo, hi)(rng);
-    };
+    SeededRandom rng(seed);
+    auto uniform = [&](double lo, double hi) { return rng.uniform(lo, hi); };
+    auto uniformInt = [&](int lo, int hi) { return rng.uniformInt(lo, hi); };
     CostModel m;
     m.name = "random cost model " + std::to_string(seed);
     const int S = uniformInt(o.minStores, o.maxStores);

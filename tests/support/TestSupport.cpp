@@ -8,11 +8,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
 
+#include "model/SeededRandom.h"
 #include "sim/OrderPolicy.h"
 #include "sim/Simulator.h"
 
@@ -54,12 +54,10 @@ RunResult twoPoolResult(const Workload& w) {
 }
 
 Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {
-    std::mt19937_64 rng(seed);
-    auto uniformInt = [&](int lo, int hi) {
-        return std::uniform_int_distribution<int>(lo, hi)(rng);
-    };
+    SeededRandom rng(seed);
+    auto uniformInt = [&](int lo, int hi) { return rng.uniformInt(lo, hi); };
     auto duration = [&] {
-        const double d = std::uniform_real_distribution<double>(0.5, 20.0)(rng);
+        const double d = rng.uniform(0.5, 20.0);
         return o.integerDurations ? std::round(d) : d;
     };
     Workload w;

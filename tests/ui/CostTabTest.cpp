@@ -9,6 +9,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QSvgRenderer>
 #include <QTabWidget>
@@ -100,9 +101,7 @@ class CostTabTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() {
-        QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
-    }
+    void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests")); }
 
     void openingTheEc2SampleFillsTheTables() {
         MainWindow window;
@@ -494,6 +493,30 @@ private slots:
         QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.costTab()));
         QCOMPARE(window.costTab()->modelPath(), sample("lips-ec2-20.json"));
         QCOMPARE(window.document()->workload().cluster.nodes, 5);
+    }
+
+    // The algorithms, and the ones checked until the user chooses, are the registry's
+    // (cost/CostAlgorithms.h, AlgorithmInfo::byDefault), in its order.
+    void theAlgorithmsAndDefaultsAreTheRegistrys() {
+        QSettings().remove(QStringLiteral("cost/checked"));
+        CostTab tab;
+        QStringList ids;
+        QStringList defaults;
+        for (const AlgorithmInfo& a : cost::costAlgorithms()) {
+            ids << QString::fromStdString(a.id);
+            if (a.byDefault) {
+                defaults << QString::fromStdString(a.id);
+            }
+        }
+        QVERIFY(!defaults.isEmpty());
+        QCOMPARE(tab.checkedAlgorithms(), defaults);
+        QStringList shown;
+        for (const QCheckBox* box : tab.findChildren<QCheckBox*>()) {
+            if (ids.contains(box->text())) {
+                shown << box->text();
+            }
+        }
+        QCOMPARE(shown, ids);
     }
 
     void theCostTabOpensASampleOnTheFirstVisit() {

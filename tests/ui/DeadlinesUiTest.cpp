@@ -404,6 +404,35 @@ private slots:
         QVERIFY(!tab.result());
     }
 
+    // The policies are the registry's (AlgorithmInfo::needs.deadlines, loadSweep), in its order,
+    // checked as it says, each with a colour of its own: the deadline scheduler registered from
+    // the tests (tests/schedulers/LeastSlackTestScheduler.cpp) is there with no change to the tab.
+    void thePoliciesAreTheRegistrys() {
+        DeadlinesTab tab;
+        QStringList shown;
+        QStringList checked;
+        for (const QCheckBox* box : tab.findChildren<QCheckBox*>()) {
+            if (findAlgorithm(box->objectName().toStdString()) != nullptr) {
+                shown << box->objectName();
+                if (box->isChecked()) {
+                    checked << box->objectName();
+                }
+            }
+        }
+        QStringList offered;
+        std::set<QRgb> colours;
+        for (const Algorithm* a : loadSweepAlgorithms()) {
+            offered << QString::fromStdString(a->id());
+            colours.insert(LoadSweepCharts::colourOf(offered.back()).rgb());
+        }
+        QCOMPARE(shown, offered);
+        QVERIFY(shown.contains(QStringLiteral("test-least-slack")));
+        QVERIFY(shown.contains(QStringLiteral("fair")));
+        QCOMPARE(checked, QStringList({"edf", "min-edf", "min-edf-wc"}));
+        QCOMPARE(static_cast<qsizetype>(colours.size()), offered.size());
+        QCOMPARE(tab.options().algorithms, defaultLoadSweepAlgorithms());
+    }
+
     void noPolicyCheckedIsRefused() {
         DeadlinesTab tab;
         for (QCheckBox* box : tab.findChildren<QCheckBox*>()) {

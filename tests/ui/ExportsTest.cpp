@@ -126,9 +126,7 @@ class ExportsTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() {
-        QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
-    }
+    void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests")); }
 
     // Each chart entry of the workload's tabs, written by the menu's own code path from a
     // window that was never shown (so no tab was ever shown or laid out).
@@ -327,12 +325,19 @@ private slots:
         QVERIFY(svgInk(comparison) > 4000);
     }
 
-    // The real binary, with no display at all.
+    // The real binary, with no display at all; it leaves nothing in its home, settings or
+    // temporary folders (no mrx-export.conf, no runtime folder).
     void helpVersionAndExportsNeedNoDisplay() {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) {
+        for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM", "XDG_RUNTIME_DIR",
+                                 "XDG_CACHE_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME"}) {
             env.remove(QLatin1String(name));
         }
+        QTemporaryDir home;
+        QTemporaryDir temporary;
+        env.insert(QStringLiteral("HOME"), home.path());
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral(".config")));
+        env.insert(QStringLiteral("TMPDIR"), temporary.path());
         const auto run = [&](const QStringList& arguments, QString* out) {
             QProcess process;
             process.setProcessEnvironment(env);
@@ -354,6 +359,13 @@ private slots:
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("timeline-johnson.pdf"))));
         QCOMPARE(run({sample("two-jobs.json"), "--export-all", dir.path(), "--size", "0x0"}, &out),
                  2);
+        for (const QTemporaryDir* folder : {&home, &temporary}) {
+            const QStringList left = QDir(folder->path())
+                                         .entryList(QDir::AllEntries | QDir::Hidden | QDir::System |
+                                                    QDir::NoDotAndDotDot);
+            QVERIFY2(left.isEmpty(), qPrintable(folder->path() + QStringLiteral(": ") +
+                                                left.join(QStringLiteral(", "))));
+        }
     }
 };
 

@@ -11,12 +11,12 @@
 #include <QRegularExpression>
 #include <QSvgGenerator>
 #include <QtTest>
-#include <random>
 
 #include "charts/GanttAxes.h"
 #include "charts/GanttPlot.h"
 #include "charts/TaskBarsPlottable.h"
 #include "document/JobPalette.h"
+#include "model/SeededRandom.h"
 #include "schedulers/Registry.h"
 
 using namespace mr;
@@ -192,15 +192,14 @@ private slots:
     void poolLabelsNeverOverlap() {
         QFETCH(int, seed);
         QFETCH(int, height);
-        std::mt19937 rng(static_cast<unsigned>(seed));
+        SeededRandom rng(seed);
         const int nodes = 60;
         auto run = runOf(nodes, nodes, {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 50.0}});
         // 2 to 6 pools, some of a single node side by side.
-        const int pools = std::uniform_int_distribution<int>(2, 6)(rng);
+        const int pools = rng.uniformInt(2, 6);
         int first = 0;
         for (int p = 0; p < pools; ++p) {
-            const int size =
-                p + 1 == pools ? nodes - first : std::uniform_int_distribution<int>(1, 3)(rng);
+            const int size = p + 1 == pools ? nodes - first : rng.uniformInt(1, 3);
             run->sim.pools.push_back({"pool" + std::to_string(p), first, size, {0}, 40.0 + p});
             first += size;
         }
@@ -231,13 +230,12 @@ private slots:
     }
 
     void stackedLabelsStayInBoundsAndApart() {
-        std::mt19937 rng(9);
+        SeededRandom rng(9);
         for (int round = 0; round < 200; ++round) {
             std::vector<QRectF> wanted;
-            const int n = std::uniform_int_distribution<int>(1, 12)(rng);
+            const int n = rng.uniformInt(1, 12);
             for (int i = 0; i < n; ++i) {
-                wanted.emplace_back(10, std::uniform_int_distribution<int>(-20, 300)(rng), 80,
-                                    std::uniform_int_distribution<int>(10, 30)(rng));
+                wanted.emplace_back(10, rng.uniformInt(-20, 300), 80, rng.uniformInt(10, 30));
             }
             const auto placed = stackLabels(wanted, 0, 300);
             for (std::size_t i = 0; i < placed.size(); ++i) {
@@ -264,12 +262,11 @@ private slots:
         const double limit = plot.timeLimit();
         QVERIFY(limit >= 200.0);
         const QPoint centre = plot.axisRect()->rect().center();
-        std::mt19937 rng(3);
+        SeededRandom rng(3);
         for (int gesture = 0; gesture < 60; ++gesture) {
             if (gesture % 3 == 0) {
                 // Wheel: zoom in or out around a random point (Shift: the rows).
-                const QPointF at(centre.x() + std::uniform_int_distribution<int>(-300, 300)(rng),
-                                 centre.y());
+                const QPointF at(centre.x() + rng.uniformInt(-300, 300), centre.y());
                 const int delta = gesture % 2 ? 240 : -480;
                 QWheelEvent wheel(at, plot.mapToGlobal(at), QPoint(), QPoint(0, delta),
                                   Qt::NoButton,
@@ -279,7 +276,7 @@ private slots:
             } else {
                 // Drag: far to the right (towards negative time) or to the left (past the end).
                 const int dx = gesture % 2 ? 900 : -900;
-                const int dy = std::uniform_int_distribution<int>(-200, 200)(rng);
+                const int dy = rng.uniformInt(-200, 200);
                 QMouseEvent press(QEvent::MouseButtonPress, QPointF(centre),
                                   plot.mapToGlobal(QPointF(centre)), Qt::LeftButton, Qt::LeftButton,
                                   Qt::NoModifier);

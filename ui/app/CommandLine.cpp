@@ -22,6 +22,98 @@ QCommandLineOption option(const char* name, const char* help, const char* value 
                : QCommandLineOption(QLatin1String(name), QLatin1String(help));
 }
 
+// mrx's options, in the order --help lists them.
+struct MrxOptions {
+    QCommandLineOption workload = option("workload", "The file to open (the same as FILE)", "FILE");
+    QCommandLineOption algorithm =
+        option("algorithm", "Check this algorithm; --export-gantt writes its timeline", "ID");
+    QCommandLineOption algorithms =
+        option("algorithms", "Check these algorithms (comma-separated)", "A,B,...");
+    QCommandLineOption exportAll = option(
+        "export-all",
+        "Write every tab's charts (PNG, SVG and PDF) and the comparison and job CSVs into DIR, "
+        "through File > Export, once every algorithm has finished",
+        "DIR");
+    QCommandLineOption gantt = option(
+        "export-gantt", "Write the timeline of --algorithm, else all timelines, to OUT", "OUT");
+    QCommandLineOption comparison =
+        option("export-comparison", "Write the makespan comparison chart to OUT", "OUT");
+    QCommandLineOption stages =
+        option("export-stages", "Write the stage view of the first algorithm to OUT", "OUT");
+    QCommandLineOption size = option("size", "Size of exported images (default 1600x900)", "WxH");
+    QCommandLineOption tab = option("tab",
+                                    "Open on a tab: timeline, stages, comparison, johnson, sweep, "
+                                    "deadlines, cost, cost-cpu, cost-sweep",
+                                    "NAME");
+    QCommandLineOption step = option("johnson-step", "Open the Johnson stepper at step N", "N");
+    QCommandLineOption sweep =
+        option("sweep", "Sweep these cluster sizes on the Sweep tab (exported with --export-all)",
+               "FROM:TO:STEP");
+    QCommandLineOption costSweep =
+        option("cost-sweep", "Run the Cost tab's epoch sweep over these seconds", "FROM:TO:STEP");
+    QCommandLineOption startSweep =
+        option("start-sweep", "Run the Deadlines tab's load sweep (default settings) at start");
+
+    QList<QCommandLineOption> all() const {
+        return {workload, algorithm, algorithms, exportAll, gantt,     comparison, stages,
+                size,     tab,       step,       sweep,     costSweep, startSweep};
+    }
+};
+
+// -1 when every algorithm id is the registry's, else the error's exit code.
+int checkAlgorithms(const QStringList& ids) {
+    for (const QString& id : ids) {
+        if (findAlgorithm(id.trimmed().toStdString()) == nullptr) {
+            QString known;
+            for (const std::string& name : algorithmIds()) {
+                known += (known.isEmpty() ? "" : ", ") + QString::fromStdString(name);
+            }
+            return fail(QStringLiteral("field 'algorithm': unknown algorithm '%1' (known: %2)")
+                            .arg(id, known));
+        }
+    }
+    return -1;
+}
+
+// The request the parsed options make (-1), or the error's exit code.
+int readRequest(const QCommandLineParser& parser, const MrxOptions& o, GuiRequest& r) {
+    const QStringList files = parser.positionalArguments();
+    if (files.size() > 1) {
+        return fail(QStringLiteral("one FILE at most (got %1)").arg(files.join(QLatin1Char(' '))));
+    }
+    r.file = files.isEmpty() ? parser.value(o.workload) : files.front();
+    r.tab = parser.value(o.tab);
+    r.johnsonStep = parser.isSet(o.step) ? parser.value(o.step).toInt() : -1;
+    r.costSweep = parser.value(o.costSweep);
+    r.startSweep = parser.isSet(o.startSweep);
+    r.sweep = parser.value(o.sweep);
+    r.algorithm = parser.value(o.algorithm);
+    r.algorithms = parser.value(o.algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    if (!r.algorithm.isEmpty()) {
+        r.algorithms.prepend(r.algorithm);
+        r.algorithms.removeDuplicates();
+    }
+    if (const int code = checkAlgorithms(r.algorithms); code >= 0) {
+        return code;
+    }
+    r.exportAll = parser.value(o.exportAll);
+    r.exportGantt = parser.value(o.gantt);
+    r.exportComparison = parser.value(o.comparison);
+    r.exportStages = parser.value(o.stages);
+    if (parser.isSet(o.size)) {
+        r.size = parseSize(parser.value(o.size));
+        if (!r.size.isValid()) {
+            return fail(QStringLiteral("field 'size': expected WIDTHxHEIGHT, 16 to 20000 pixels "
+                                       "(got '%1')")
+                            .arg(parser.value(o.size)));
+        }
+    }
+    if (r.headless() && r.file.isEmpty()) {
+        return fail(QStringLiteral("field 'file': an export needs a FILE to open"));
+    }
+    return -1;
+}
+
 }  // namespace
 
 int parseCommandLine(const QStringList& arguments, GuiRequest* request) {
@@ -37,37 +129,8 @@ int parseCommandLine(const QStringList& arguments, GuiRequest* request) {
         QStringLiteral("file"),
         QStringLiteral("Workload, cost model or trace (Rumen JSON, SWIM .tsv) to open"),
         QStringLiteral("[FILE]"));
-    const auto workload = option("workload", "The file to open (the same as FILE)", "FILE");
-    const auto algorithm =
-        option("algorithm", "Check this algorithm; --export-gantt writes its timeline", "ID");
-    const auto algorithms =
-        option("algorithms", "Check these algorithms (comma-separated)", "A,B,...");
-    const auto exportAll = option(
-        "export-all",
-        "Write every tab's charts (PNG, SVG and PDF) and the comparison and job CSVs into DIR, "
-        "through File > Export, once every algorithm has finished",
-        "DIR");
-    const auto gantt = option(
-        "export-gantt", "Write the timeline of --algorithm, else all timelines, to OUT", "OUT");
-    const auto comparison =
-        option("export-comparison", "Write the makespan comparison chart to OUT", "OUT");
-    const auto stages =
-        option("export-stages", "Write the stage view of the first algorithm to OUT", "OUT");
-    const auto size = option("size", "Size of exported images (default 1600x900)", "WxH");
-    const auto tab = option("tab",
-                            "Open on a tab: timeline, stages, comparison, johnson, sweep, "
-                            "deadlines, cost, cost-cpu, cost-sweep",
-                            "NAME");
-    const auto step = option("johnson-step", "Open the Johnson stepper at step N", "N");
-    const auto sweep =
-        option("sweep", "Sweep these cluster sizes on the Sweep tab (exported with --export-all)",
-               "FROM:TO:STEP");
-    const auto costSweep =
-        option("cost-sweep", "Run the Cost tab's epoch sweep over these seconds", "FROM:TO:STEP");
-    const auto startSweep =
-        option("start-sweep", "Run the Deadlines tab's load sweep (default settings) at start");
-    parser.addOptions({workload, algorithm, algorithms, exportAll, gantt, comparison, stages, size,
-                       tab, step, sweep, costSweep, startSweep});
+    const MrxOptions options;
+    parser.addOptions(options.all());
 
     if (!parser.parse(arguments)) {
         return fail(parser.errorText() + QStringLiteral(" (see mrx --help)"));
@@ -80,49 +143,7 @@ int parseCommandLine(const QStringList& arguments, GuiRequest* request) {
         std::printf("mrx %s\n", qPrintable(QCoreApplication::applicationVersion()));
         return 0;
     }
-    const QStringList files = parser.positionalArguments();
-    if (files.size() > 1) {
-        return fail(QStringLiteral("one FILE at most (got %1)").arg(files.join(QLatin1Char(' '))));
-    }
-    GuiRequest& r = *request;
-    r.file = files.isEmpty() ? parser.value(workload) : files.front();
-    r.tab = parser.value(tab);
-    r.johnsonStep = parser.isSet(step) ? parser.value(step).toInt() : -1;
-    r.costSweep = parser.value(costSweep);
-    r.startSweep = parser.isSet(startSweep);
-    r.sweep = parser.value(sweep);
-    r.algorithm = parser.value(algorithm);
-    r.algorithms = parser.value(algorithms).split(QLatin1Char(','), Qt::SkipEmptyParts);
-    if (!r.algorithm.isEmpty()) {
-        r.algorithms.prepend(r.algorithm);
-        r.algorithms.removeDuplicates();
-    }
-    for (const QString& id : r.algorithms) {
-        if (findAlgorithm(id.trimmed().toStdString()) == nullptr) {
-            QString known;
-            for (const std::string& name : algorithmIds()) {
-                known += (known.isEmpty() ? "" : ", ") + QString::fromStdString(name);
-            }
-            return fail(QStringLiteral("field 'algorithm': unknown algorithm '%1' (known: %2)")
-                            .arg(id, known));
-        }
-    }
-    r.exportAll = parser.value(exportAll);
-    r.exportGantt = parser.value(gantt);
-    r.exportComparison = parser.value(comparison);
-    r.exportStages = parser.value(stages);
-    if (parser.isSet(size)) {
-        r.size = parseSize(parser.value(size));
-        if (!r.size.isValid()) {
-            return fail(QStringLiteral("field 'size': expected WIDTHxHEIGHT, 16 to 20000 pixels "
-                                       "(got '%1')")
-                            .arg(parser.value(size)));
-        }
-    }
-    if (r.headless() && r.file.isEmpty()) {
-        return fail(QStringLiteral("field 'file': an export needs a FILE to open"));
-    }
-    return -1;
+    return readRequest(parser, options, *request);
 }
 
 }  // namespace mr::ui

@@ -113,7 +113,6 @@ CostModelTables::CostModelTables(QWidget* parent) : QWidget(parent) {
 }
 
 void CostModelTables::setModel(const cost::CostModel& model) {
-    using cost::CostModel;
     long long tasks = 0;
     for (int k = 0; k < static_cast<int>(model.jobs.size()); ++k) {
         tasks += model.jobTasks(k);
@@ -129,7 +128,12 @@ void CostModelTables::setModel(const cost::CostModel& model) {
                            .arg(model.blockMb));
     m_description->setPlainText(model.description.empty() ? tr("(The model has no description.)")
                                                           : text(model.description));
+    fillMachinesAndStores(model);
+    fillDataAndJobs(model);
+    fillTransfer(model);
+}
 
+void CostModelTables::fillMachinesAndStores(const cost::CostModel& model) {
     const auto storeName = [&](int s) {
         return text(model.stores[static_cast<std::size_t>(s)].name);
     };
@@ -160,12 +164,14 @@ void CostModelTables::setModel(const cost::CostModel& model) {
         set(StoreData, stored[static_cast<std::size_t>(row)]);
         set(StoreMachines, machines.join(QStringLiteral(", ")));
     });
+}
 
+void CostModelTables::fillDataAndJobs(const cost::CostModel& model) {
     fillTable(m_data, static_cast<int>(model.data.size()), [&](int row, auto set) {
         const cost::DataObject& d = model.data[static_cast<std::size_t>(row)];
         set(DataName, text(d.name));
         set(DataSize, d.sizeMb);
-        set(DataOrigin, storeName(d.origin));
+        set(DataOrigin, text(model.stores[static_cast<std::size_t>(d.origin)].name));
         set(DataBlocks, model.dataBlocks(row));
     });
 
@@ -187,7 +193,9 @@ void CostModelTables::setModel(const cost::CostModel& model) {
         set(JobData, names.isEmpty() ? tr("(none)") : shown, names.join(QLatin1Char('\n')));
         set(JobTasks, model.jobTasks(row));
     });
+}
 
+void CostModelTables::fillTransfer(const cost::CostModel& model) {
     const cost::Transfer& t = model.transfer;
     m_transferDefaults->setText(
         tr("Between stores not listed: %1 per MB at %2 MB/s. A machine reads its own store for "
@@ -196,8 +204,8 @@ void CostModelTables::setModel(const cost::CostModel& model) {
             .arg(t.defaultMbPerS));
     fillTable(m_transfer, static_cast<int>(t.pairs.size()), [&](int row, auto set) {
         const cost::TransferPair& p = t.pairs[static_cast<std::size_t>(row)];
-        set(PairA, storeName(p.a));
-        set(PairB, storeName(p.b));
+        set(PairA, text(model.stores[static_cast<std::size_t>(p.a)].name));
+        set(PairB, text(model.stores[static_cast<std::size_t>(p.b)].name));
         set(PairCost, p.costPerMb.value_or(t.defaultCostPerMb),
             p.costPerMb ? QString() : tr("the default"));
         set(PairSpeed, p.mbPerS.value_or(t.defaultMbPerS),

@@ -37,6 +37,10 @@ public:
     QTableWidget* transfer() const { return m_transfer; }
 
 private:
+    void fillMachinesAndStores(const cost::CostModel& model);
+    void fillDataAndJobs(const cost::CostModel& model);
+    void fillTransfer(const cost::CostModel& model);
+
     QLabel* m_summary;
     QPlainTextEdit* m_description;
     QTabWidget* m_tabs;

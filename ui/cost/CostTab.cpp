@@ -118,8 +118,12 @@ QWidget* CostTab::buildHeader() {
     // two rows that fit a laptop's width.
     auto* options = new QHBoxLayout;
     options->addWidget(new QLabel(tr("<b>Algorithms</b>"), header));
-    const QStringList defaults = {"lips", "lips-coschedule", "lips-online", "hadoop-default",
-                                  "delay"};
+    QStringList defaults;  // the registry's (AlgorithmInfo::byDefault)
+    for (const AlgorithmInfo& a : cost::costAlgorithms()) {
+        if (a.byDefault) {
+            defaults << QString::fromStdString(a.id);
+        }
+    }
     const QStringList checked = QSettings().value(kCheckedKey, defaults).toStringList();
     for (const AlgorithmInfo& a : cost::costAlgorithms()) {
         auto* box = new QCheckBox(QString::fromStdString(a.id), header);

@@ -77,6 +77,92 @@ MachineGroups machineGroups(const cost::CostModel& model) {
     return out;
 }
 
+// One algorithm's row: an axis rect under the rows before it, its x axis the machines (labels
+// only on the last row), its y axis CPU-seconds up to `top`.
+QCPAxisRect* addRowRect(QCustomPlot* plot, QCPLayoutGrid* grid, int row, QCPMarginGroup* margins,
+                        const QSharedPointer<QCPAxisTickerText>& ticker, int machines, double top) {
+    auto* rect = new QCPAxisRect(plot);
+    grid->addElement(row + 1, 0, rect);
+    rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    rect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+    rect->setMargins(QMargins(0, 17, 0, 0));  // the row's title goes above its bars
+    rect->setupFullAxesBox(false);
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    x->setTicker(ticker);
+    x->setTickLabels(false);
+    x->setRange(-0.6, machines - 0.4);
+    x->grid()->setVisible(false);
+    y->setRange(0.0, top * 1.08);
+    y->ticker()->setTickCount(3);
+    y->setLabel(CpuPerMachineChart::tr("CPU-s"));
+    y->setLabelFont(QFont(plot->font().family(), 8));
+    y->setTickLabelFont(QFont(plot->font().family(), 8));
+    rect->axis(QCPAxis::atTop)->setTicks(false);
+    rect->axis(QCPAxis::atRight)->setTicks(false);
+    return rect;
+}
+
+// A row's bars, one plottable per group of machines (in the legend for the first row only).
+QList<QCPBars*> addRowBars(QCPAxisRect* rect, const cost::CostResult& r,
+                           const MachineGroups& groups, int machines, bool inLegend) {
+    QCPAxis* x = rect->axis(QCPAxis::atBottom);
+    QCPAxis* y = rect->axis(QCPAxis::atLeft);
+    QList<QCPBars*> bars;
+    for (int g = 0; g < groups.names.size(); ++g) {
+        QVector<double> keys, values;
+        for (int l = 0; l < machines && l < static_cast<int>(r.cpuSecondsPerMachine.size()); ++l) {
+            if (groups.group[static_cast<std::size_t>(l)] == g) {
+                keys << l;
+                values << r.cpuSecondsPerMachine[static_cast<std::size_t>(l)];
+            }
+        }
+        auto* b = new QCPBars(x, y);
+        b->setData(keys, values, true);
+        b->setWidth(0.75);
+        const QColor colour = groups.colours[g];
+        b->setBrush(colour);
+        b->setPen(machines > 60 ? Qt::NoPen : QPen(colour.darker(130)));
+        b->setName(groups.names[g]);
+        if (!inLegend) {
+            b->removeFromLegend();
+        }
+        bars << b;
+    }
+    return bars;
+}
+
+// Each machine's CPU units × uptime: what the offline models may use.
+void addCapacityLine(QCPAxisRect* rect, const cost::CostModel& model, bool inLegend) {
+    QVector<double> capKeys, capValues;
+    for (int l = 0; l < static_cast<int>(model.machines.size()); ++l) {
+        const cost::Machine& m = model.machines[static_cast<std::size_t>(l)];
+        capKeys << l - 0.5 << l + 0.5;
+        capValues << m.cpuUnits * m.uptimeS << m.cpuUnits * m.uptimeS;
+    }
+    auto* capacity = new QCPGraph(rect->axis(QCPAxis::atBottom), rect->axis(QCPAxis::atLeft));
+    capacity->setData(capKeys, capValues, true);
+    capacity->setPen(QPen(QColor(150, 150, 150), 1.0, Qt::DashLine));
+    capacity->setName(CpuPerMachineChart::tr("CPU units × uptime"));
+    if (!inLegend) {
+        capacity->removeFromLegend();
+    }
+}
+
+void addRowTitle(QCustomPlot* plot, QCPAxisRect* rect, const cost::CostResult& r) {
+    auto* label = new QCPItemText(plot);
+    label->setClipToAxisRect(false);
+    label->position->setType(QCPItemPosition::ptAxisRectRatio);
+    label->position->setAxisRect(rect);
+    label->position->setCoords(0.0, 0.0);
+    label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    label->setFont(QFont(plot->font().family(), 9, QFont::Bold));
+    label->setPadding(QMargins(0, 0, 0, 1));
+    label->setText(CpuPerMachineChart::tr("%1 — busiest machine done after %2 s")
+                       .arg(QString::fromStdString(r.algorithm))
+                       .arg(r.makespanS, 0, 'f', 0));
+}
+
 }  // namespace
 
 CpuPerMachineChart::CpuPerMachineChart(QWidget* parent) : QCustomPlot(parent) {
@@ -127,78 +213,21 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
     QCPAxisRect* last = nullptr;
     for (std::size_t row = 0; row < shown.size(); ++row) {
         const cost::CostResult& r = *shown[row];
-        auto* rect = new QCPAxisRect(this);
-        grid->addElement(static_cast<int>(row) + 1, 0, rect);
-        rect->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
-        rect->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
-        rect->setMargins(QMargins(0, 17, 0, 0));  // the row's title goes above its bars
-        rect->setupFullAxesBox(false);
-        QCPAxis* x = rect->axis(QCPAxis::atBottom);
-        QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        x->setTicker(ticker);
-        x->setTickLabels(false);
-        x->setRange(-0.6, machines - 0.4);
-        x->grid()->setVisible(false);
-        y->setRange(0.0, top * 1.08);
-        y->ticker()->setTickCount(3);
-        y->setLabel(tr("CPU-s"));
-        y->setLabelFont(QFont(font().family(), 8));
-        y->setTickLabelFont(QFont(font().family(), 8));
-        rect->axis(QCPAxis::atTop)->setTicks(false);
-        rect->axis(QCPAxis::atRight)->setTicks(false);
-
-        QList<QCPBars*> bars;
-        for (int g = 0; g < groups.names.size(); ++g) {
-            QVector<double> keys, values;
-            for (int l = 0; l < machines && l < static_cast<int>(r.cpuSecondsPerMachine.size());
-                 ++l) {
-                if (groups.group[static_cast<std::size_t>(l)] == g) {
-                    keys << l;
-                    values << r.cpuSecondsPerMachine[static_cast<std::size_t>(l)];
-                }
-            }
-            auto* b = new QCPBars(x, y);
-            b->setData(keys, values, true);
-            b->setWidth(0.75);
-            const QColor colour = groups.colours[g];
-            b->setBrush(colour);
-            b->setPen(machines > 60 ? Qt::NoPen : QPen(colour.darker(130)));
-            b->setName(groups.names[g]);
-            if (row > 0) {
-                b->removeFromLegend();
-            }
-            bars << b;
-        }
-        // Each machine's CPU units × uptime: what the offline models may use.
-        QVector<double> capKeys, capValues;
-        for (int l = 0; l < machines; ++l) {
-            const cost::Machine& m = model.machines[static_cast<std::size_t>(l)];
-            capKeys << l - 0.5 << l + 0.5;
-            capValues << m.cpuUnits * m.uptimeS << m.cpuUnits * m.uptimeS;
-        }
-        auto* capacity = new QCPGraph(x, y);
-        capacity->setData(capKeys, capValues, true);
-        capacity->setPen(QPen(QColor(150, 150, 150), 1.0, Qt::DashLine));
-        capacity->setName(tr("CPU units × uptime"));
-        if (row > 0) {
-            capacity->removeFromLegend();
-        }
-
-        auto* label = new QCPItemText(this);
-        label->setClipToAxisRect(false);
-        label->position->setType(QCPItemPosition::ptAxisRectRatio);
-        label->position->setAxisRect(rect);
-        label->position->setCoords(0.0, 0.0);
-        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-        label->setFont(QFont(font().family(), 9, QFont::Bold));
-        label->setPadding(QMargins(0, 0, 0, 1));
-        label->setText(tr("%1 — busiest machine done after %2 s")
-                           .arg(QString::fromStdString(r.algorithm))
-                           .arg(r.makespanS, 0, 'f', 0));
+        QCPAxisRect* rect =
+            addRowRect(this, grid, static_cast<int>(row), m_margins, ticker, machines, top);
+        const QList<QCPBars*> bars = addRowBars(rect, r, groups, machines, row == 0);
+        addCapacityLine(rect, model, row == 0);
+        addRowTitle(this, rect, r);
         m_rows << QString::fromStdString(r.algorithm);
         m_rowBars << bars;
         last = rect;
     }
+    finishLayout(last, machines, placeholder);
+}
+
+// The last row's machine names, and the legend; or, with no row, the placeholder's message.
+void CpuPerMachineChart::finishLayout(QCPAxisRect* last, int machines, const QString& placeholder) {
+    QCPLayoutGrid* grid = plotLayout();
     if (last) {
         QCPAxis* x = last->axis(QCPAxis::atBottom);
         x->setTickLabels(true);

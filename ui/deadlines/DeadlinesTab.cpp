@@ -44,10 +44,6 @@ struct DeadlinesTab::Outcome {
 
 namespace {
 
-const char* const kPolicies[] = {"edf", "min-edf", "min-edf-wc", "fair", "completion-time"};
-// Seed 004's three.
-const QStringList kDefaultPolicies = {"edf", "min-edf", "min-edf-wc"};
-
 QIcon swatch(const QColor& colour) {
     QPixmap pixmap(12, 12);
     pixmap.fill(Qt::transparent);
@@ -85,7 +81,16 @@ QWidget* DeadlinesTab::buildControls() {
     auto* panel = new QWidget(this);
     auto* column = new QVBoxLayout(panel);
     column->setContentsMargins(0, 0, 4, 0);
+    column->addWidget(buildBatchBox(panel));
+    column->addWidget(buildPolicyBox(panel));
+    m_runOptions =
+        new RunOptionsPanel(QStringLiteral("deadlines/run"), RunOptionsPanel::Fields::Sweep, panel);
+    column->addWidget(m_runOptions);
+    addRunControls(panel, column);
+    return panel;
+}
 
+QGroupBox* DeadlinesTab::buildBatchBox(QWidget* panel) {
     auto* batch = new QGroupBox(tr("Batches"), panel);
     auto* form = new QFormLayout(batch);
     m_kind = new QComboBox(batch);
@@ -127,27 +132,35 @@ QWidget* DeadlinesTab::buildControls() {
     form->addRow(tr("Runs"), m_runs);
     form->addRow(tr("Inter-arrival (s)"), m_interarrival);
     form->addRow(tr("Deadline factor"), m_factor);
-    column->addWidget(batch);
+    return batch;
+}
 
+// The registry's deadline policies and baselines, checked as it says (AlgorithmInfo::loadSweep):
+// a new deadline scheduler appears here without a change to this file.
+QGroupBox* DeadlinesTab::buildPolicyBox(QWidget* panel) {
     auto* policies = new QGroupBox(tr("Policies"), panel);
     auto* list = new QVBoxLayout(policies);
     list->setSpacing(2);
-    for (const char* id : kPolicies) {
-        auto* box = new QCheckBox(QString::fromLatin1(id), policies);
+    const std::vector<std::string> defaults = defaultLoadSweepAlgorithms();
+    for (const Algorithm* algorithm : loadSweepAlgorithms()) {
+        const AlgorithmInfo& info = algorithm->info();
+        const QString id = QString::fromStdString(info.id);
+        auto* box = new QCheckBox(id, policies);
         // The id in the object name: a platform theme may add accelerators to the text.
-        box->setObjectName(QString::fromLatin1(id));
-        box->setIcon(swatch(LoadSweepCharts::colourOf(box->objectName())));
-        box->setChecked(kDefaultPolicies.contains(box->objectName()));
+        box->setObjectName(id);
+        box->setToolTip(
+            QString::fromStdString(info.name + ": " + info.description + " (" + info.source + ")"));
+        box->setIcon(swatch(LoadSweepCharts::colourOf(id)));
+        box->setChecked(std::find(defaults.begin(), defaults.end(), info.id) != defaults.end());
         connect(box, &QCheckBox::toggled, this, &DeadlinesTab::updatePlan);
         list->addWidget(box);
         m_policies << box;
     }
-    column->addWidget(policies);
+    return policies;
+}
 
-    m_runOptions =
-        new RunOptionsPanel(QStringLiteral("deadlines/run"), RunOptionsPanel::Fields::Sweep, panel);
-    column->addWidget(m_runOptions);
-
+// Run and Cancel, the progress, the plan and status lines, and a note on the paper's sizes.
+void DeadlinesTab::addRunControls(QWidget* panel, QVBoxLayout* column) {
     auto* buttons = new QHBoxLayout;
     m_start = new QPushButton(tr("Run sweep"), panel);
     m_start->setToolTip(tr("Compute the sweep (a running one is replaced)"));
@@ -178,7 +191,6 @@ QWidget* DeadlinesTab::buildControls() {
     note->setWordWrap(true);
     column->addWidget(note);
     column->addStretch(1);
-    return panel;
 }
 
 LoadSweepOptions DeadlinesTab::options() const {

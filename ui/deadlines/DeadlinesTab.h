@@ -15,12 +15,14 @@
 class QCheckBox;
 class QCustomPlot;
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
 class QTimer;
+class QVBoxLayout;
 
 namespace mr::ui {
 
@@ -64,6 +66,9 @@ private:
     struct Outcome;
 
     QWidget* buildControls();
+    QGroupBox* buildBatchBox(QWidget* panel);
+    QGroupBox* buildPolicyBox(QWidget* panel);
+    void addRunControls(QWidget* panel, QVBoxLayout* column);
     void pollProgress();
     void finish(const Outcome& outcome);
     void updatePlan();

@@ -7,6 +7,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 #include "charts/AxisFormat.h"
@@ -16,27 +17,34 @@ namespace mr::ui {
 namespace {
 
 struct PolicyStyle {
-    const char* id;
     QColor colour;
     QCPScatterStyle::ScatterShape shape;
 };
 
-// Seed 004's three policies first (its figures' order), then the baselines.
+// By the policy's style index (loadSweepStyleIndex: its place among the load sweep's algorithms
+// in registry order): edf, min-edf, min-edf-wc (seed 004's figures' order), completion-time,
+// fair, then whatever is registered after them; beyond the list the styles repeat.
 const PolicyStyle kStyles[] = {
-    {"edf", QColor(205, 55, 40), QCPScatterStyle::ssCircle},
-    {"min-edf", QColor(45, 95, 200), QCPScatterStyle::ssSquare},
-    {"min-edf-wc", QColor(30, 145, 70), QCPScatterStyle::ssTriangle},
-    {"fair", QColor(225, 135, 20), QCPScatterStyle::ssDiamond},
-    {"completion-time", QColor(140, 60, 170), QCPScatterStyle::ssCross},
+    {QColor(205, 55, 40), QCPScatterStyle::ssCircle},
+    {QColor(45, 95, 200), QCPScatterStyle::ssSquare},
+    {QColor(30, 145, 70), QCPScatterStyle::ssTriangle},
+    {QColor(140, 60, 170), QCPScatterStyle::ssCross},
+    {QColor(225, 135, 20), QCPScatterStyle::ssDiamond},
+    {QColor(20, 150, 160), QCPScatterStyle::ssStar},
+    {QColor(150, 90, 50), QCPScatterStyle::ssTriangleInverted},
+    {QColor(215, 80, 150), QCPScatterStyle::ssCrossCircle},
 };
+constexpr int kStyleCount = static_cast<int>(std::size(kStyles));
+
+// Any other name (an algorithm the sweep does not offer): grey plus signs.
+PolicyStyle styleOf(const QString& algorithm) {
+    const int index = loadSweepStyleIndex(algorithm.toStdString());
+    return index < 0 ? PolicyStyle{QColor(110, 110, 110), QCPScatterStyle::ssPlus}
+                     : kStyles[index % kStyleCount];
+}
 
 QCPScatterStyle::ScatterShape shapeOf(const QString& algorithm) {
-    for (const PolicyStyle& s : kStyles) {
-        if (algorithm == QLatin1String(s.id)) {
-            return s.shape;
-        }
-    }
-    return QCPScatterStyle::ssPlus;
+    return styleOf(algorithm).shape;
 }
 
 QCPGraph* addLine(QCustomPlot* plot, const QString& name, const QColor& colour,
@@ -75,12 +83,7 @@ void fitValues(QCPAxis* axis, const QList<QCPGraph*>& graphs, bool log) {
 }  // namespace
 
 QColor LoadSweepCharts::colourOf(const QString& algorithm) {
-    for (const PolicyStyle& s : kStyles) {
-        if (algorithm == QLatin1String(s.id)) {
-            return s.colour;
-        }
-    }
-    return QColor(110, 110, 110);
+    return styleOf(algorithm).colour;
 }
 
 LoadSweepCharts::LoadSweepCharts(QWidget* parent) : QWidget(parent) {

@@ -257,6 +257,26 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
     return {};
 }
 
+namespace {
+
+// New reduce tasks of a job that had none take the reduce time its file kept beside
+// "reduces": 0, else its mean map task time.
+void setReduceCount(Job& job, int n) {
+    double fill = mean(job.mapDurations);
+    if (const auto kept = job.extraFields.find("reduce_duration");
+        job.reduceDurations.empty() && kept != job.extraFields.end()) {
+        bool ok = false;
+        const double value = QString::fromStdString(kept->second).toDouble(&ok);
+        fill = ok && std::isfinite(value) && value >= 0 ? value : fill;
+    }
+    resizeStage(job.reduceDurations, n, fill);
+    if (n > 0) {
+        job.extraFields.erase("reduce_duration");  // now the reduce tasks' own value
+    }
+}
+
+}  // namespace
+
 std::optional<Job> JobTableModel::applyEdit(int row, int column, const QString& text,
                                             QString* reason) const {
     const Workload& w = m_doc->workload();
@@ -282,19 +302,7 @@ std::optional<Job> JobTableModel::applyEdit(int row, int column, const QString& 
             if (!n) {
                 return std::nullopt;
             }
-            // New reduce tasks of a job that had none take the reduce time its file kept beside
-            // "reduces": 0, else its mean map task time.
-            double fill = mean(job.mapDurations);
-            if (const auto kept = job.extraFields.find("reduce_duration");
-                job.reduceDurations.empty() && kept != job.extraFields.end()) {
-                bool ok = false;
-                const double value = QString::fromStdString(kept->second).toDouble(&ok);
-                fill = ok && std::isfinite(value) && value >= 0 ? value : fill;
-            }
-            resizeStage(job.reduceDurations, *n, fill);
-            if (*n > 0) {
-                job.extraFields.erase("reduce_duration");  // now the reduce tasks' own value
-            }
+            setReduceCount(job, *n);
             break;
         }
         case MapDuration:

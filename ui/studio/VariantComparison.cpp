@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "charts/AxisFormat.h"
+#include "io/VariantTableFormat.h"
 #include "model/Numbers.h"
 #include "run/RunController.h"
 #include "studio/VariantStore.h"

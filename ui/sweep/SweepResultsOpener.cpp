@@ -8,7 +8,7 @@
 #include "cost/CostTab.h"
 #include "cost/EpochSweepPanel.h"
 #include "deadlines/DeadlinesTab.h"
-#include "io/SweepResults.h"
+#include "merge/SweepResults.h"
 #include "run/BackgroundJob.h"
 #include "sweep/SweepTab.h"
 

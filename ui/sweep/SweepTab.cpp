@@ -30,7 +30,28 @@ struct SweepTab::SweepOutcome {
 
 SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(this)) {
     auto* layout = new QVBoxLayout(this);
-    auto* controls = new QGridLayout;
+    createControls();
+    layout->addLayout(layoutControls());
+    m_chart = new QCustomPlot(this);
+    m_chart->plotLayout()->insertRow(0);
+    m_chart->plotLayout()->addElement(
+        0, 0,
+        new QCPTextElement(m_chart, tr("Makespan against cluster size"),
+                           QFont(font().family(), 10, QFont::Bold)));
+    m_chart->xAxis->setLabel(tr("cluster size (nodes)"));
+    m_chart->yAxis->setLabel(tr("makespan (s)"));
+    m_chart->legend->setVisible(true);
+    m_chart->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+    layout->addWidget(m_chart, 1);
+    layout->addWidget(m_status);
+    connectControls();
+    m_status->setText(
+        tr("Choose the cluster sizes and press Run sweep. Each point simulates every "
+           "checked algorithm; the formula lines show what the two-stage model "
+           "predicts for Johnson's order (Min) and its reverse (Max)."));
+}
+
+void SweepTab::createControls() {
     m_current = new QRadioButton(tr("Current workload"), this);
     m_generated = new QRadioButton(tr("Generated:"), this);
     m_current->setChecked(true);
@@ -67,7 +88,10 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(t
     m_algorithmsLabel->setWordWrap(true);
     m_status = new QLabel(this);
     m_status->setWordWrap(true);
+}
 
+QGridLayout* SweepTab::layoutControls() {
+    auto* controls = new QGridLayout;
     controls->addWidget(m_current, 0, 0);
     controls->addWidget(m_generated, 1, 0);
     auto* generated = new QHBoxLayout;
@@ -89,21 +113,10 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(t
     range->addWidget(m_progress, 1);
     controls->addLayout(range, 2, 0, 1, 2);
     controls->addWidget(m_algorithmsLabel, 3, 0, 1, 2);
-    layout->addLayout(controls);
+    return controls;
+}
 
-    m_chart = new QCustomPlot(this);
-    m_chart->plotLayout()->insertRow(0);
-    m_chart->plotLayout()->addElement(
-        0, 0,
-        new QCPTextElement(m_chart, tr("Makespan against cluster size"),
-                           QFont(font().family(), 10, QFont::Bold)));
-    m_chart->xAxis->setLabel(tr("cluster size (nodes)"));
-    m_chart->yAxis->setLabel(tr("makespan (s)"));
-    m_chart->legend->setVisible(true);
-    m_chart->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    layout->addWidget(m_chart, 1);
-    layout->addWidget(m_status);
-
+void SweepTab::connectControls() {
     m_poll = new QTimer(this);
     m_poll->setInterval(100);
     connect(m_poll, &QTimer::timeout, this, [this] {
@@ -123,10 +136,6 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(t
             w->setEnabled(on);
         }
     });
-    m_status->setText(
-        tr("Choose the cluster sizes and press Run sweep. Each point simulates every "
-           "checked algorithm; the formula lines show what the two-stage model "
-           "predicts for Johnson's order (Min) and its reverse (Max)."));
 }
 
 SweepTab::~SweepTab() = default;  // m_job cancels the sweep; nothing waits for it

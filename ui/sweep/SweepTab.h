@@ -14,6 +14,7 @@
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
+class QGridLayout;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -54,6 +55,9 @@ signals:
 
 private:
     struct SweepOutcome;
+    void createControls();
+    QGridLayout* layoutControls();
+    void connectControls();
     void finish(const SweepOutcome& outcome, bool formula);
     void suggestRange();
     void draw();

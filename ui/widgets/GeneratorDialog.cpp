@@ -73,7 +73,24 @@ GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Nodes"), m_nodes);
     form->addRow(tr("Slots per node"), m_slots);
+    addArrivalRows(form);
 
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b01010;"));
+    layout->addWidget(m_message);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Generate"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &GeneratorDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &GeneratorDialog::reject);
+    layout->addWidget(buttons);
+    restoreChoice();
+    updateEnabled();
+}
+
+// Arrivals and deadlines (seed 004 §IV-B), each with its check box.
+void GeneratorDialog::addArrivalRows(QFormLayout* form) {
     m_arrivals = new QCheckBox(tr("Arrivals: mean inter-arrival"), this);
     m_arrivals->setToolTip(
         tr("Exponential inter-arrival times with this mean; the first job arrives at 0 (seed 004 "
@@ -97,19 +114,10 @@ GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     form->addRow(m_deadlines, m_factor);
     connect(m_arrivals, &QCheckBox::toggled, this, &GeneratorDialog::updateEnabled);
     connect(m_deadlines, &QCheckBox::toggled, this, &GeneratorDialog::updateEnabled);
+}
 
-    m_message = new QLabel(this);
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #b01010;"));
-    layout->addWidget(m_message);
-
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Generate"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &GeneratorDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &GeneratorDialog::reject);
-    layout->addWidget(buttons);
-
-    // The last choice (the spin boxes keep values in range); else mrsim's defaults.
+// The last choice (the spin boxes keep values in range); else mrsim's defaults.
+void GeneratorDialog::restoreChoice() {
     QSettings settings;
     settings.beginGroup(QStringLiteral("generator"));
     GeneratorChoice c;
@@ -127,7 +135,6 @@ GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     m_deadlines->setChecked(settings.value("deadlines", false).toBool());
     m_factor->setText(settings.value("factor", QStringLiteral("1:2")).toString());
     settings.endGroup();
-    updateEnabled();
 }
 
 void GeneratorDialog::updateEnabled() {

@@ -15,6 +15,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 
@@ -49,6 +50,8 @@ public:
     void accept() override;
 
 private:
+    void addArrivalRows(QFormLayout* form);
+    void restoreChoice();
     void updateEnabled();
 
     QComboBox* m_kind;

@@ -115,21 +115,51 @@ ImportDialog::ImportDialog(const QString& path, FileKind kind, QWidget* parent)
 
     m_pages = new QStackedWidget(this);
     layout->addWidget(m_pages);
+    m_pages->addWidget(buildRumenPage());
+    m_pages->addWidget(buildSwimPage());
 
-    // Rumen: the cluster comes from the trace unless given.
+    m_command = new QLabel(this);
+    m_command->setWordWrap(true);
+    m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_command->setStyleSheet(QStringLiteral("color: #555;"));
+    layout->addWidget(m_command);
+    m_message = new QLabel(this);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b01010;"));
+    layout->addWidget(m_message);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Ok)->setText(tr("Import"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &ImportDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &ImportDialog::reject);
+    layout->addWidget(buttons);
+    connect(m_format, &QComboBox::currentIndexChanged, this, [this] { updateControls(); });
+
+    setChoice(rememberedChoice(kind));
+    const QString name = QFileInfo(path).fileName().toHtmlEscaped();
+    m_what->setText(
+        kind == FileKind::RumenTrace || kind == FileKind::SwimTrace
+            ? tr("<b>%1</b> is %2. Import it as a new untitled workload:")
+                  .arg(name, QString::fromStdString(describeFileKind(kind)).toHtmlEscaped())
+            : tr("Import <b>%1</b> as a new untitled workload:").arg(name));
+}
+
+CheckedSpinBox* ImportDialog::countBox(QWidget* parent, const QString& field, long long max,
+                                       int value) {
+    auto* box = new CheckedSpinBox(field, parent);
+    box->setRange(1, static_cast<int>(max));
+    box->setValue(value);
+    box->setGroupSeparatorShown(false);
+    connect(box, &CheckedSpinBox::rejected, this,
+            [this](const QString& reason) { m_message->setText(reason); });
+    connect(box, &QSpinBox::valueChanged, this, [this] { updateControls(); });
+    return box;
+}
+
+// Rumen: the cluster comes from the trace unless given.
+QWidget* ImportDialog::buildRumenPage() {
     auto* rumen = new QWidget(m_pages);
     auto* rumenForm = new QFormLayout(rumen);
     rumenForm->setContentsMargins(0, 0, 0, 0);
-    auto countBox = [this](QWidget* parent, const QString& field, long long max, int value) {
-        auto* box = new CheckedSpinBox(field, parent);
-        box->setRange(1, static_cast<int>(max));
-        box->setValue(value);
-        box->setGroupSeparatorShown(false);
-        connect(box, &CheckedSpinBox::rejected, this,
-                [this](const QString& reason) { m_message->setText(reason); });
-        connect(box, &QSpinBox::valueChanged, this, [this] { updateControls(); });
-        return box;
-    };
     auto rumenRow = [&](const QString& label, const QString& fromTrace, QCheckBox** set,
                         CheckedSpinBox** box, long long max) {
         auto* row = new QWidget(rumen);
@@ -151,9 +181,11 @@ ImportDialog::ImportDialog(const QString& path, FileKind kind, QWidget* parent)
              &m_rumenMapSet, &m_rumenMap, kMaxSlotsPerNode);
     rumenRow(tr("Reduce slots / node"), tr("else the most reduce attempts at once on one host"),
              &m_rumenReduceSet, &m_rumenReduce, kMaxSlotsPerNode);
-    m_pages->addWidget(rumen);
+    return rumen;
+}
 
-    // SWIM: bytes become tasks by a byte model whose every parameter is here.
+// SWIM: bytes become tasks by a byte model whose every parameter is here.
+QWidget* ImportDialog::buildSwimPage() {
     auto* swim = new QWidget(m_pages);
     auto* swimForm = new QFormLayout(swim);
     swimForm->setContentsMargins(0, 0, 0, 0);
@@ -196,25 +228,11 @@ ImportDialog::ImportDialog(const QString& path, FileKind kind, QWidget* parent)
     swimForm->addRow(tr("Nodes"), m_swimNodes);
     swimForm->addRow(tr("Map slots / node"), m_swimMap);
     swimForm->addRow(tr("Reduce slots / node"), m_swimReduce);
-    m_pages->addWidget(swim);
+    return swim;
+}
 
-    m_command = new QLabel(this);
-    m_command->setWordWrap(true);
-    m_command->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_command->setStyleSheet(QStringLiteral("color: #555;"));
-    layout->addWidget(m_command);
-    m_message = new QLabel(this);
-    m_message->setWordWrap(true);
-    m_message->setStyleSheet(QStringLiteral("color: #b01010;"));
-    layout->addWidget(m_message);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Import"));
-    connect(buttons, &QDialogButtonBox::accepted, this, &ImportDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, this, &ImportDialog::reject);
-    layout->addWidget(buttons);
-    connect(m_format, &QComboBox::currentIndexChanged, this, [this] { updateControls(); });
-
-    // The last choice, else mrsim's defaults; the format is what the file is.
+// The last choice, else mrsim's defaults; the format is what the file is.
+ImportChoice ImportDialog::rememberedChoice(FileKind kind) {
     ImportChoice c;
     QSettings settings;
     settings.beginGroup(QStringLiteral("import"));
@@ -240,14 +258,7 @@ ImportDialog::ImportDialog(const QString& path, FileKind kind, QWidget* parent)
         settings.value("swimReduceSlots", c.swim.cluster.reduceSlotsPerNode).toInt();
     settings.endGroup();
     c.kind = kind == FileKind::SwimTrace ? FileKind::SwimTrace : FileKind::RumenTrace;
-    setChoice(c);
-
-    const QString name = QFileInfo(path).fileName().toHtmlEscaped();
-    m_what->setText(
-        kind == FileKind::RumenTrace || kind == FileKind::SwimTrace
-            ? tr("<b>%1</b> is %2. Import it as a new untitled workload:")
-                  .arg(name, QString::fromStdString(describeFileKind(kind)).toHtmlEscaped())
-            : tr("Import <b>%1</b> as a new untitled workload:").arg(name));
+    return c;
 }
 
 ImportChoice ImportDialog::choice() const {

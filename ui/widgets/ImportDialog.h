@@ -56,6 +56,10 @@ public:
     void accept() override;
 
 private:
+    CheckedSpinBox* countBox(QWidget* parent, const QString& field, long long max, int value);
+    QWidget* buildRumenPage();
+    QWidget* buildSwimPage();
+    static ImportChoice rememberedChoice(FileKind kind);
     void updateControls();
     void remember() const;
 

@@ -1,4 +1,4 @@
-#include "io/SweepResults.h"
+#include "merge/SweepResults.h"
 
 #include "io/LoadSweepFormat.h"
 #include "model/InputError.h"

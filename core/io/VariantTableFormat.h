@@ -1,0 +1,16 @@
+// VariantTableFormat — a VariantTable (experiments/VariantTable.h) as CSV: `variants.csv` of
+// `mrx --export-all` and the Comparison tab's export (issue 15 item 1).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "experiments/VariantTable.h"
+
+namespace mr {
+
+// variant,algorithm,makespan,delta,delta_percent,map_utilization,reduce_utilization,
+// avg_completion,deadlines,missed,status — empty fields where a value does not exist.
+std::string variantTableCsv(const std::vector<VariantRow>& rows);
+
+}  // namespace mr
