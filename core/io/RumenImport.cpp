@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "io/NumberFormat.h"
 #include "io/RumenJobReader.h"
 #include "io/RumenOverheads.h"
+#include "io/RumenReplayLimits.h"
 #include "io/TextFile.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
@@ -128,6 +131,39 @@ void checkTaskTimes(const Job& job, const std::string& source, const std::string
     }
 }
 
+// A job's history in 64 bits (FNV-1a over its id, name, times and successful attempts): equal for
+// the same history written twice.
+std::uint64_t fingerprint(const JobDraft& d) {
+    std::uint64_t h = 14695981039346656037ULL;
+    const auto mix = [&h](long long v) {
+        for (int byte = 0; byte < 8; ++byte) {
+            h ^= static_cast<std::uint64_t>(v >> (8 * byte)) & 0xffU;
+            h *= 1099511628211ULL;
+        }
+    };
+    for (const std::string& text : {d.id.value_or(""), d.name, d.outcome.value_or("")}) {
+        mix(static_cast<long long>(text.size()));
+        for (char c : text) {
+            mix(static_cast<unsigned char>(c));
+        }
+    }
+    mix(d.submit.value_or(kUnknown));
+    mix(d.finish.value_or(kUnknown));
+    for (const auto* times : {&d.mapStarts, &d.mapFinishes}) {
+        mix(static_cast<long long>(times->size()));
+        for (long long t : *times) {
+            mix(t);
+        }
+    }
+    mix(static_cast<long long>(d.reduces.size()));
+    for (const ReduceTimes& r : d.reduces) {
+        mix(r.start);
+        mix(r.finish);
+        mix(r.shuffleEnd);
+    }
+    return h;
+}
+
 std::string fileName(const std::string& source) {
     return std::filesystem::path(source).filename().string();
 }
@@ -148,7 +184,10 @@ std::string RumenImportReport::summary() const {
                 ? ", at most " + std::to_string(peakMapsPerHost) + " map + " +
                       std::to_string(peakReducesPerHost) + " reduce attempts at once per host"
                 : "") +
-           (renamedJobs > 0 ? "; " + std::to_string(renamedJobs) + " repeated jobs renamed" : "");
+           (renamedJobs > 0 ? "; " + std::to_string(renamedJobs) + " repeated jobs renamed" : "") +
+           (duplicateJobs > 0
+                ? "; " + std::to_string(duplicateJobs) + " duplicated job histories imported once"
+                : "");
 }
 
 std::string RumenImportReport::overheadsSummary() const {
@@ -171,18 +210,33 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
     // The cluster's default size needs every attempt's host and times: only kept when needed.
     const bool clusterGiven =
         options.nodes && options.mapSlotsPerNode && options.reduceSlotsPerNode;
-    RumenJobReader reader(in, source, report, !clusterGiven);
+    RumenJobReader reader(in, source, report, !clusterGiven || options.replayLimits);
     Workload w;
     std::vector<long long> submits;
     std::vector<std::string> labels;
     std::unordered_set<std::string> names;
     std::vector<std::optional<long long>> finishes;
     std::vector<double> gaps;
+    std::unordered_map<std::string, std::vector<std::uint64_t>> histories;  // by jobID
+    std::vector<JobAttempts> attempts;  // with options.replayLimits
+    std::vector<Overheads> perJobEstimates;
     while (const JobDraft* next = reader.next()) {
         const JobDraft& draft = *next;
         const std::string label = reader.jobLabel();
         if (!draft.id) {
             throw InputError(source, label, "jobID", "is required");
+        }
+        std::vector<std::uint64_t>& seen = histories[*draft.id];
+        if (const std::uint64_t print = fingerprint(draft);
+            std::find(seen.begin(), seen.end(), print) != seen.end()) {
+            reader.discardLast();
+            ++report.duplicateJobs;
+            report.notes.push_back(escapeForMessage(label) +
+                                   ": the same history as an earlier job (the same jobID, submit "
+                                   "and finish times and task attempts): imported once");
+            continue;
+        } else {
+            seen.push_back(print);
         }
         if (draft.outcome && *draft.outcome != "SUCCESS") {
             ++report.skippedJobs;
@@ -236,11 +290,35 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
                                        " says " + std::to_string(*totals[k]));
             }
         }
-        if (options.overheads) {
+        std::optional<long long> finish;
+        Overheads estimated;
+        if (options.overheads || options.replayLimits) {
             JobOverheadEstimate estimate = estimateOverheads(draft, label, report.notes);
-            job.overheads = estimate.overheads;
-            finishes.push_back(estimate.finish);
+            estimated = estimate.overheads;
+            finish = estimate.finish;
             gaps.insert(gaps.end(), estimate.gaps.begin(), estimate.gaps.end());
+            if (options.overheads) {
+                job.overheads = estimate.overheads;
+            }
+        } else if (options.traceEnds) {
+            finish = tracedFinish(draft, label, report.notes);
+        }
+        if (options.overheads || options.traceEnds) {
+            finishes.push_back(finish);
+        }
+        if (options.replayLimits) {
+            perJobEstimates.push_back(estimated);
+            JobAttempts a;
+            a.submit = *draft.submit;
+            a.finish = finish;
+            a.amSlots = estimated.amSlots.value_or(-1);  // -1: the cluster's, known later
+            a.mapStarts = draft.mapStarts;
+            a.mapFinishes = draft.mapFinishes;
+            for (const ReduceTimes& r : draft.reduces) {
+                a.reduceStarts.push_back(r.start);
+            }
+            a.retried = draft.retried;
+            attempts.push_back(std::move(a));
         }
         report.mapTasks += job.maps();
         report.reduceTasks += job.reduces();
@@ -264,17 +342,18 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
                                  formatNumber(kMaxTime) + " s");
         }
     }
+    for (std::size_t j = 0; j < finishes.size(); ++j) {
+        if (finishes[j]) {
+            w.jobs[j].traceEnd = seconds(*finishes[j] - first);
+        }
+    }
     if (options.overheads) {
         std::vector<Overheads> perJob;
         for (const Job& job : w.jobs) {
             perJob.push_back(job.overheads);
         }
         w.overheads = clusterOverheads(perJob, gaps);
-        for (std::size_t j = 0; j < w.jobs.size(); ++j) {
-            Job& job = w.jobs[j];
-            if (finishes[j]) {
-                job.traceEnd = seconds(*finishes[j] - first);
-            }
+        for (Job& job : w.jobs) {
             if (job.overheads.amSlots == w.overheads.amSlots) {
                 job.overheads.amSlots.reset();  // the cluster's default says it
             }
@@ -305,6 +384,18 @@ Workload importRumen(std::istream& in, const std::string& source, const RumenImp
         fromTrace(report.peakMapsPerHost, kMaxSlotsPerNode, "map slots per node"));
     w.cluster.reduceSlotsPerNode = options.reduceSlotsPerNode.value_or(
         fromTrace(report.peakReducesPerHost, kMaxSlotsPerNode, "reduce slots per node"));
+    if (options.replayLimits) {
+        // The trace's own estimates, whether or not the workload keeps them.
+        const Overheads cluster = clusterOverheads(perJobEstimates, gaps);
+        for (JobAttempts& a : attempts) {
+            if (a.amSlots < 0) {
+                a.amSlots = cluster.amSlots.value_or(0);
+            }
+        }
+        report.replayLimits = replayLimits(attempts, reader.hostEvents(TaskKind::Map),
+                                           reader.hostEvents(TaskKind::Reduce), w.cluster,
+                                           cluster.assignGap.value_or(0.0));
+    }
     w.name = "Rumen trace " + fileName(source);
     w.description = "Imported with mrsim import rumen from " + fileName(source) + ": " +
                     report.summary() + "." +
