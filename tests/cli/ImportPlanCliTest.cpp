@@ -101,6 +101,45 @@ TEST(MrsimValidate, WithoutOverheadsComparesTheTasksAloneWithTheTrace) {
     EXPECT_NE(none.err.find("no finishTime"), std::string::npos) << none.err;
 }
 
+TEST(MrsimValidate, SaysWhyAJobBeyondTheGoalCannotBeMatched) {
+    // The hand-made fixture (TraceReplayTest has the timestamps): Sort replays exactly, WordCount
+    // and Grep cannot be matched, and validate says what in the trace the replay cannot reproduce.
+    const auto c = runMrsimBinary({"validate", testDataPath("rumen-reduces.json")});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.out.find("goal       every job and the makespan within 5.00%: not met (2 of 3 jobs "
+                         "and the makespan beyond it)"),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("  WordCount job_100_0001 (-30.49%):\n    - map task 2 (of 3): 1 failed "
+                         "attempt; its successful attempt started 3.5 s after the first one"),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("    - reduce task 3 (of 3) started 10 s after its job's last map ended, "
+                         "while at least 10 of the trace's 12 reduce slots stayed free"),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("  Grep job_100_0004 (-9.09%):\n    - reduce task 1 (of 1) started 0.5 s"),
+              std::string::npos)
+        << c.out;
+    EXPECT_EQ(c.out.find("Sort job_100_0002 (+0.00%):"), std::string::npos) << c.out;
+
+    const auto j = runMrsimBinary({"validate", testDataPath("rumen-reduces.json"), "--json"});
+    ASSERT_EQ(j.exitCode, 0) << j.err;
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["summary"]["jobs_beyond_goal"], 2);
+    EXPECT_EQ(doc["jobs"][1]["within_goal"], true);
+    EXPECT_EQ(doc["jobs"][1]["replay_limits"].size(), 0u);
+    EXPECT_EQ(doc["jobs"][0]["replay_limits"].size(), 2u);
+
+    // Gridmix's wordcount2.json (the same history twice) is one job within the goal.
+    const auto twice = runMrsimBinary({"validate", testDataPath("hadoop-gridmix-wordcount2.json")});
+    ASSERT_EQ(twice.exitCode, 0) << twice.err;
+    EXPECT_NE(twice.err.find("the same history as an earlier job"), std::string::npos) << twice.err;
+    EXPECT_NE(twice.out.find("goal       every job and the makespan within 5.00%: met"),
+              std::string::npos)
+        << twice.out;
+}
+
 TEST(MrsimRun, JsonCarriesTheTracedEndOfImportedJobs) {
     const std::string out = scratch("wordcount.json");
     ASSERT_EQ(runMrsimBinary(
