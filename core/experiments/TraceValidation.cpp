@@ -17,6 +17,10 @@ double TracedJob::error() const {
     return relativeError(simulated(), traced());
 }
 
+bool TracedJob::withinGoal() const {
+    return std::fabs(error()) <= kTraceGoal;
+}
+
 bool hasTrace(const Workload& workload) {
     return std::any_of(workload.jobs.begin(), workload.jobs.end(),
                        [](const Job& job) { return job.traceEnd.has_value(); });

@@ -14,6 +14,9 @@
 
 namespace mr {
 
+// Issue 14's goal, after SimMR's: every job and the makespan within 5 % of the trace.
+inline constexpr double kTraceGoal = 0.05;
+
 struct TracedJob {
     int job = 0;  // index in the workload
     double arrival = 0.0;
@@ -24,6 +27,7 @@ struct TracedJob {
     double traced() const { return tracedEnd - arrival; }
     // (simulated − traced) / traced: negative when the simulation is faster; 0 when both are 0.
     double error() const;
+    bool withinGoal() const;  // |error| <= kTraceGoal
 };
 
 struct TraceComparison {

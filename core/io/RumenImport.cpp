@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "io/NumberFormat.h"
 #include "io/RumenJobReader.h"
 #include "io/RumenOverheads.h"
+#include "io/RumenReplayLimits.h"
 #include "io/TextFile.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
@@ -128,6 +131,39 @@ void checkTaskTimes(const Job& job, const std::string& source, const std::string
     }
 }
 
+// A job's history in 64 bits (FNV-1a over its id, name, times and successful attempts): equal for
+// the same history written twice.
+std::uint64_t fingerprint(const JobDraft& d) {
+    std::uint64_t h = 14695981039346656037ULL;
+    const auto mix = [&h](long long v) {
+        for (int byte = 0; byte < 8; ++byte) {
+            h ^= static_cast<std::uint64_t>(v >> (8 * byte)) & 0xffU;
+            h *= 1099511628211ULL;
+        }
+    };
+    for (const std::string& text : {d.id.value_or(""), d.name, d.outcome.value_or("")}) {
+        mix(static_cast<long long>(text.size()));
+        for (char c : text) {
+            mix(static_cast<unsigned char>(c));
+        }
+    }
+    mix(d.submit.value_or(kUnknown));
+    mix(d.finish.value_or(kUnknown));
+    for (const auto* times : {&d.mapStarts, &d.mapFinishes}) {
+        mix(static_cast<long long>(times->size()));
+        for (long long t : *times) {
+            mix(t);
+        }
+    }
+    mix(static_cast<long long>(d.reduces.size()));
+    for (const ReduceTimes& r : d.reduces) {
+        mix(r.start);
+        mix(r.finish);
+        mix(r.shuffleEnd);
+    }
+    return h;
+}
+
 std::string fileName(const std::string& source) {
     return std::filesystem::path(source).filename().string();
 }
@@ -148,7 +184,10 @@ std::string RumenImportReport::summary() const {
                 ? ", at most " + std::to_string(peakMapsPerHost) + " map + " +
                       std::to_string(peakReducesPerHost) + " reduce attempts at once per host"
                 : "") +
-           (renamedJobs > 0 ? "; " + std::to_string(renamedJobs) + " repeated jobs renamed" : "");
+           (renamedJobs > 0 ? "; " + std::to_string(renamedJobs) + " repeated jobs renamed" : "") +
+           (duplicateJobs > 0
+                ? "; " + std::to_string(duplicateJobs) + " duplicated job histories imported once"
+                : "");
 }
 
 std::string RumenImportReport::overheadsSummary() const {
@@ -177,12 +216,15 @@ public:
           // The cluster's default size needs every attempt's host and times: only kept when
           // needed.
           m_clusterGiven(options.nodes && options.mapSlotsPerNode && options.reduceSlotsPerNode),
-          m_reader(in, source, m_report, !m_clusterGiven) {}
+          m_reader(in, source, m_report, !m_clusterGiven || options.replayLimits) {}
 
     Workload run(RumenImportReport* reportOut);
 
 private:
     bool admit(const JobDraft& draft, const std::string& label);
+    bool seenBefore(const JobDraft& draft, const std::string& label);
+    void keepTraceTimes(Job& job, const JobDraft& draft, const std::string& label);
+    void measureReplayLimits();
     Job jobOf(const JobDraft& draft, const std::string& label);
     void nameUniquely(Job& job, const std::string& label);
     void noteTotals(const Job& job, const JobDraft& draft, const std::string& label);
@@ -199,8 +241,12 @@ private:
     std::vector<long long> m_submits;  // per job: its submit time (ms)
     std::vector<std::string> m_labels;
     std::unordered_set<std::string> m_names;
-    std::vector<std::optional<long long>> m_finishes;  // with overheads: per job, its end (ms)
+    // With overheads or traceEnds: per job, its traced end (ms).
+    std::vector<std::optional<long long>> m_finishes;
     std::vector<double> m_gaps;
+    std::unordered_map<std::string, std::vector<std::uint64_t>> m_histories;  // by jobID
+    std::vector<JobAttempts> m_attempts;                                      // with replayLimits
+    std::vector<Overheads> m_perJobEstimates;                                 // with replayLimits
     long long m_first = 0;  // the first submit time (ms)
 };
 
@@ -229,6 +275,9 @@ Workload RumenImporter::run(RumenImportReport* reportOut) {
         setOverheads();
     }
     sizeCluster();
+    if (m_options.replayLimits) {
+        measureReplayLimits();
+    }
     const std::string file = fileName(m_source);
     m_workload.name = "Rumen trace " + file;
     m_workload.description =
@@ -246,6 +295,9 @@ Workload RumenImporter::run(RumenImportReport* reportOut) {
 bool RumenImporter::admit(const JobDraft& draft, const std::string& label) {
     if (!draft.id) {
         throw InputError(m_source, label, "jobID", "is required");
+    }
+    if (seenBefore(draft, label)) {
+        return false;
     }
     if (draft.outcome && *draft.outcome != "SUCCESS") {
         ++m_report.skippedJobs;
@@ -284,13 +336,74 @@ Job RumenImporter::jobOf(const JobDraft& draft, const std::string& label) {
         m_report.notes.push_back(escapeForMessage(label) + ": profile: " + m);
     }
     noteTotals(job, draft, label);
-    if (m_options.overheads) {
-        JobOverheadEstimate estimate = estimateOverheads(draft, label, m_report.notes);
-        job.overheads = estimate.overheads;
-        m_finishes.push_back(estimate.finish);
-        m_gaps.insert(m_gaps.end(), estimate.gaps.begin(), estimate.gaps.end());
-    }
+    keepTraceTimes(job, draft, label);
     return job;
+}
+
+// The same history written twice (the same jobID, times and attempts: Gridmix's wordcount2.json)
+// is one job: the copy is dropped with a note, and its attempts count nowhere.
+bool RumenImporter::seenBefore(const JobDraft& draft, const std::string& label) {
+    std::vector<std::uint64_t>& seen = m_histories[*draft.id];
+    const std::uint64_t print = fingerprint(draft);
+    if (std::find(seen.begin(), seen.end(), print) == seen.end()) {
+        seen.push_back(print);
+        return false;
+    }
+    m_reader.discardLast();
+    ++m_report.duplicateJobs;
+    m_report.notes.push_back(escapeForMessage(label) +
+                             ": the same history as an earlier job (the same jobID, submit and "
+                             "finish times and task attempts): imported once");
+    return true;
+}
+
+// What the trace says around the job's tasks: its overheads (kept with options.overheads), its
+// traced end (with overheads or traceEnds) and, with replayLimits, its attempts.
+void RumenImporter::keepTraceTimes(Job& job, const JobDraft& draft, const std::string& label) {
+    std::optional<long long> finish;
+    Overheads estimated;
+    if (m_options.overheads || m_options.replayLimits) {
+        JobOverheadEstimate estimate = estimateOverheads(draft, label, m_report.notes);
+        estimated = estimate.overheads;
+        finish = estimate.finish;
+        m_gaps.insert(m_gaps.end(), estimate.gaps.begin(), estimate.gaps.end());
+        if (m_options.overheads) {
+            job.overheads = estimate.overheads;
+        }
+    } else if (m_options.traceEnds) {
+        finish = tracedFinish(draft, label, m_report.notes);
+    }
+    if (m_options.overheads || m_options.traceEnds) {
+        m_finishes.push_back(finish);
+    }
+    if (m_options.replayLimits) {
+        m_perJobEstimates.push_back(estimated);
+        JobAttempts a;
+        a.submit = *draft.submit;
+        a.finish = finish;
+        a.amSlots = estimated.amSlots.value_or(-1);  // -1: the cluster's, known later
+        a.mapStarts = draft.mapStarts;
+        a.mapFinishes = draft.mapFinishes;
+        for (const ReduceTimes& r : draft.reduces) {
+            a.reduceStarts.push_back(r.start);
+        }
+        a.retried = draft.retried;
+        m_attempts.push_back(std::move(a));
+    }
+}
+
+// Per job, what a replay of its successful attempts cannot reproduce (the trace's own estimates,
+// whether or not the workload keeps them).
+void RumenImporter::measureReplayLimits() {
+    const Overheads cluster = clusterOverheads(m_perJobEstimates, m_gaps);
+    for (JobAttempts& a : m_attempts) {
+        if (a.amSlots < 0) {
+            a.amSlots = cluster.amSlots.value_or(0);
+        }
+    }
+    m_report.replayLimits = replayLimits(m_attempts, m_reader.hostEvents(TaskKind::Map),
+                                         m_reader.hostEvents(TaskKind::Reduce), m_workload.cluster,
+                                         cluster.assignGap.value_or(0.0));
 }
 
 void RumenImporter::nameUniquely(Job& job, const std::string& label) {
@@ -337,6 +450,11 @@ void RumenImporter::setArrivals() {
                                  formatNumber(kMaxTime) + " s");
         }
     }
+    for (std::size_t j = 0; j < m_finishes.size(); ++j) {
+        if (m_finishes[j]) {
+            m_workload.jobs[j].traceEnd = seconds(*m_finishes[j] - m_first);
+        }
+    }
 }
 
 // The cluster's overheads from the jobs' (and the assignment gaps); each job keeps what differs.
@@ -347,11 +465,7 @@ void RumenImporter::setOverheads() {
         perJob.push_back(job.overheads);
     }
     w.overheads = clusterOverheads(perJob, m_gaps);
-    for (std::size_t j = 0; j < w.jobs.size(); ++j) {
-        Job& job = w.jobs[j];
-        if (m_finishes[j]) {
-            job.traceEnd = seconds(*m_finishes[j] - m_first);
-        }
+    for (Job& job : w.jobs) {
         if (job.overheads.amSlots == w.overheads.amSlots) {
             job.overheads.amSlots.reset();  // the cluster's default says it
         }

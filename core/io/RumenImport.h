@@ -17,9 +17,10 @@
 // counted; setup/cleanup tasks (otherTasks) are not MapReduce work and are counted apart (their
 // time is part of the estimated overheads: io/RumenOverheads.h).
 // A Rumen file is a sequence of concatenated JSON objects, one per job; a job whose name an
-// earlier one had (streams of several traces repeat jobs) is kept under "NAME (2)". It is read one
-// job at a time by a SAX parser that keeps only the fields above, so memory is bounded by the
-// largest job plus the imported workload (8 bytes per task) — not by the file — and, unless the
+// earlier one had (streams of several traces repeat jobs) is kept under "NAME (2)", unless it is
+// the same history again (same jobID, times and attempts): then it is dropped, with a note. It is
+// read one job at a time by a SAX parser that keeps only the fields above, so memory is bounded by
+// the largest job plus the imported workload (8 bytes per task) — not by the file — and, unless the
 // options give the whole cluster, 32 bytes per attempt for the default cluster size. A truncated or
 // corrupt file is one InputError naming the file, the job, the field and the line; no partial
 // workload is ever returned.
@@ -43,6 +44,13 @@ struct RumenImportOptions {
     // Estimate the overheads model (model/Overheads.h, io/RumenOverheads.h) and each job's traced
     // end (Job::traceEnd). false: the tasks alone, as the papers' model.
     bool overheads = true;
+    // Record each job's traced end (Job::traceEnd) without the overheads too: what `mrsim validate
+    // --no-overheads` compares the tasks alone with.
+    bool traceEnds = false;
+    // Measure, per job, what a replay of its successful attempts cannot reproduce
+    // (RumenImportReport::replayLimits; io/RumenReplayLimits.h). Keeps every attempt's host and
+    // times (32 bytes per attempt), as the default cluster does.
+    bool replayLimits = false;
 };
 
 struct RumenImportReport {
@@ -61,6 +69,11 @@ struct RumenImportReport {
     // Jobs whose name (jobName + jobID) an earlier job of the stream already had: kept, renamed
     // "NAME (2)", "NAME (3)", ... (a concatenated stream of traces may repeat a job).
     long long renamedJobs = 0;
+    // Jobs the trace holds a second time — the same jobID, submit and finish times and the same
+    // successful attempts (Gridmix's wordcount2.json is one history written twice): one history
+    // cannot be two jobs sharing the cluster, so the copy is dropped (with a note) and its
+    // attempts count neither in the cluster's concurrency nor in the skipped counts.
+    long long duplicateJobs = 0;
     // The trace's hosts and per-host peak concurrency (what the default cluster comes from).
     int hosts = 0;
     int peakMapsPerHost = 0;
@@ -73,6 +86,9 @@ struct RumenImportReport {
     // One line per job whose profile lacks a statistic (which ones, and why), per skipped job,
     // and per job whose task lists disagree with totalMaps / totalReduces.
     std::vector<std::string> notes;
+    // With RumenImportOptions::replayLimits: per imported job, what its replay cannot reproduce
+    // (failed attempts before a task's success, waits beside a free slot), one sentence each.
+    std::vector<std::vector<std::string>> replayLimits;
 
     // "2 jobs, 192 map + 0 reduce tasks; skipped: 0 failed + 0 killed attempts, ..."
     std::string summary() const;

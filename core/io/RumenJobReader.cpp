@@ -1,6 +1,7 @@
 #include "io/RumenJobReader.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <istream>
@@ -159,6 +160,22 @@ public:
         m_stack.clear();
         m_skip = 0;
         m_jobDone = false;
+        m_jobHostLog.clear();
+        m_countsBefore = counts();
+    }
+    void discardJob() {
+        for (auto it = m_jobHostLog.rbegin(); it != m_jobHostLog.rend(); ++it) {
+            auto& events = m_hostEvents[it->first][static_cast<std::size_t>(it->second)];
+            events.resize(events.size() - 2);
+        }
+        m_jobHostLog.clear();
+        m_report.failedAttempts = m_countsBefore[0];
+        m_report.killedAttempts = m_countsBefore[1];
+        m_report.otherAttempts = m_countsBefore[2];
+        m_report.failedTasks = m_countsBefore[3];
+        m_report.killedTasks = m_countsBefore[4];
+        m_report.tasksWithoutSuccess = m_countsBefore[5];
+        m_report.setupCleanupTasks = m_countsBefore[6];
     }
     bool jobDone() const { return m_jobDone; }
     JobDraft& job() { return m_job; }
@@ -367,8 +384,16 @@ private:
         std::optional<std::string> type;
         std::optional<std::string> status;
         bool hasSuccess = false;
-        AttemptDraft success;  // the earliest-finishing successful attempt
+        AttemptDraft success;             // the earliest-finishing successful attempt
+        long long firstStart = kUnknown;  // of any attempt
+        int failedAttempts = 0;
     };
+
+    std::array<long long, 7> counts() const {
+        return {m_report.failedAttempts,   m_report.killedAttempts, m_report.otherAttempts,
+                m_report.failedTasks,      m_report.killedTasks,    m_report.tasksWithoutSuccess,
+                m_report.setupCleanupTasks};
+    }
 
     [[noreturn]] void fail(const std::string& field, const std::string& message) const {
         throw InputError(m_source, jobLabel(), field, message);
@@ -598,9 +623,14 @@ private:
             auto& events = m_hostEvents[static_cast<int>(kind)][static_cast<std::size_t>(a.host)];
             events.emplace_back(a.start, +1);
             events.emplace_back(a.finish, -1);
+            m_jobHostLog.emplace_back(static_cast<int>(kind), a.host);
+        }
+        if (a.start >= 0 && (m_task.firstStart < 0 || a.start < m_task.firstStart)) {
+            m_task.firstStart = a.start;
         }
         if (a.result == "FAILED") {
             ++m_report.failedAttempts;
+            ++m_task.failedAttempts;
             return;
         }
         if (a.result == "KILLED") {
@@ -665,6 +695,12 @@ private:
             return;
         }
         const AttemptDraft& a = m_task.success;
+        if (m_task.failedAttempts > 0 && m_task.firstStart >= 0 && m_task.firstStart < a.start) {
+            const std::size_t index =
+                kind == TaskKind::Map ? m_job.mapStarts.size() : m_job.reduces.size();
+            m_job.retried.push_back(RetriedTask{kind, static_cast<int>(index),
+                                                m_task.failedAttempts, m_task.firstStart, a.start});
+        }
         if (kind == TaskKind::Map) {
             m_job.mapStarts.push_back(a.start);
             m_job.mapFinishes.push_back(a.finish);
@@ -689,6 +725,10 @@ private:
     // Per kind, per host: (time, +1 start / −1 end) of every attempt that ran there.
     std::vector<std::vector<std::pair<long long, int>>> m_hostEvents[2];
     bool m_trackHosts = true;  // false: the hosts are counted, their attempts' times not kept
+    // The current job's attempts in m_hostEvents (kind, host) and the report's counts before it:
+    // what discardJob() takes back.
+    std::vector<std::pair<int, int>> m_jobHostLog;
+    std::array<long long, 7> m_countsBefore{};
 };
 
 }  // namespace
@@ -746,6 +786,10 @@ const JobDraft* RumenJobReader::next() {
 
 std::string RumenJobReader::jobLabel() const {
     return m_state->handler.jobLabel();
+}
+
+void RumenJobReader::discardLast() {
+    m_state->handler.discardJob();
 }
 
 int RumenJobReader::hostCount() const {

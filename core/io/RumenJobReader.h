@@ -28,6 +28,16 @@ struct ReduceTimes {
     long long shuffleEnd = kRumenUnknown;
 };
 
+// A task whose successful attempt came after failed ones (kind, its index among the job's imported
+// tasks of that kind, how many attempts failed, the first attempt's start, the success's start).
+struct RetriedTask {
+    TaskKind kind = TaskKind::Map;
+    int index = 0;
+    int failedAttempts = 0;
+    long long firstStart = 0;
+    long long successStart = 0;
+};
+
 struct JobDraft {
     std::optional<std::string> id;
     std::string name;
@@ -41,6 +51,7 @@ struct JobDraft {
     std::optional<long long> totalReduces;
     std::vector<long long> mapStarts, mapFinishes;
     std::vector<ReduceTimes> reduces;
+    std::vector<RetriedTask> retried;
 };
 
 // How much one read may take from the stream: the blank space before a job and one job's text.
@@ -67,6 +78,9 @@ public:
     // InputError for bad JSON (naming the line) or a bad field (naming the job and its path).
     const JobDraft* next();
     std::string jobLabel() const;  // the current job's jobID, or "#N" before it is known
+    // Forget the job next() returned last: its attempts leave hostEvents() and its skipped
+    // attempts and tasks leave the report's counts (a job the trace holds twice).
+    void discardLast();
 
     int hostCount() const;
     // Per host: (time, +1 start / −1 end) of every attempt of that kind that ran there.

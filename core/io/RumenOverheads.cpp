@@ -80,30 +80,45 @@ double roundToMicroseconds(double value) {
 
 }  // namespace
 
+long long lastAttemptEnd(const JobDraft& draft) {
+    long long last = *std::max_element(draft.mapFinishes.begin(), draft.mapFinishes.end());
+    for (const ReduceTimes& r : draft.reduces) {
+        last = std::max(last, r.finish);
+    }
+    return last;
+}
+
+std::optional<long long> tracedFinish(const JobDraft& draft, const std::string& label,
+                                      std::vector<std::string>& notes) {
+    if (!draft.finish || *draft.finish < 0) {
+        notes.push_back(label + ": no finishTime, so no commit time and no traced end");
+        return std::nullopt;
+    }
+    if (*draft.finish < lastAttemptEnd(draft)) {
+        notes.push_back(label + ": finishTime is before the last task attempt ends; " +
+                        "no commit time and no traced end");
+        return std::nullopt;
+    }
+    return *draft.finish;
+}
+
 JobOverheadEstimate estimateOverheads(const JobDraft& draft, const std::string& label,
                                       std::vector<std::string>& notes) {
     JobOverheadEstimate e;
     long long firstStart = *std::min_element(draft.mapStarts.begin(), draft.mapStarts.end());
     const long long mapEnd = *std::max_element(draft.mapFinishes.begin(), draft.mapFinishes.end());
-    long long lastFinish = mapEnd;
     std::vector<long long> reduceStarts;
     std::vector<long long> reduceFinishes;
     for (const ReduceTimes& r : draft.reduces) {
         firstStart = std::min(firstStart, r.start);
-        lastFinish = std::max(lastFinish, r.finish);
         reduceStarts.push_back(r.start);
         reduceFinishes.push_back(r.finish);
     }
     const long long submit = draft.submit.value_or(firstStart);
     e.overheads.amStart = seconds(std::max(0LL, firstStart - submit));
-    if (!draft.finish || *draft.finish < 0) {
-        notes.push_back(label + ": overheads: no finishTime, so no commit time and no traced end");
-    } else if (*draft.finish < lastFinish) {
-        notes.push_back(label + ": overheads: finishTime is before the last task attempt ends; " +
-                        "no commit time and no traced end");
-    } else {
-        e.finish = *draft.finish;
-        e.overheads.commit = seconds(*draft.finish - lastFinish);
+    e.finish = tracedFinish(draft, label, notes);
+    if (e.finish) {
+        e.overheads.commit = seconds(*e.finish - lastAttemptEnd(draft));
     }
     if (const auto slots = amSlots(draft)) {
         e.overheads.amSlots = *slots;

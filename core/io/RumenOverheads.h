@@ -34,6 +34,11 @@ struct JobOverheadEstimate {
     std::optional<long long> finish;  // the job's finishTime (ms), when usable
 };
 
+// The job's finishTime when it is usable as its traced end: recorded, and not before its last
+// successful attempt ends; otherwise none, and `notes` gets one line saying why.
+std::optional<long long> tracedFinish(const JobDraft& draft, const std::string& label,
+                                      std::vector<std::string>& notes);
+
 // `notes` gets one line per estimate that could not be made (naming the job by `label`).
 JobOverheadEstimate estimateOverheads(const JobDraft& draft, const std::string& label,
                                       std::vector<std::string>& notes);

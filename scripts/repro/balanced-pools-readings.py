@@ -1,17 +1,24 @@
 #!/usr/bin/env python3
 """Seed 000, Figs. 7b and 8b: which reading of the workloads gives BalancedPools its "up to 38 %"
 over Johnson? For each reading of the paper's distributions, 100-job batches are generated here
-(seeded), simulated with `mrsim compare -a johnson,balanced-pools` on 1 map + 1 reduce slot per
-node, and compared with the makespan lower bound (the larger of: map work / map slots plus the
-shortest last reduce stage, the first possible reduce start plus reduce work / reduce slots, the
-longest job chain; core's makespanLowerBound). No schedule of the given tasks beats the bound,
-so no algorithm can gain more than 1 - bound / johnson over Johnson.
+(seeded), simulated with `mrsim sweep FILE --nodes N -a johnson,balanced-pools` on 1 map + 1 reduce
+slot per node, and compared with the makespan lower bound that sweep reports (core's
+makespanLowerBound: the larger of map work / map slots plus the shortest last reduce stage, the
+first possible reduce start plus reduce work / reduce slots, the longest job chain). No schedule of
+the given tasks beats the bound, so no algorithm can gain more than 1 - bound / johnson over
+Johnson.
+
+--clusters: the other half of the question, the cluster. Our generators' bimodal batches
+(`mrsim sweep --generate KIND --slots-per-node S`, 2 runs) on N nodes of S map + S reduce slots,
+S = 1, 2, 4 (seed 000's testbed has 4 + 4): BalancedPools' gain and the bound's room.
 
 Readings (N(mu, s) in the paper):
   sd        s is the standard deviation, negative draws drawn again (our generator's reading)
   variance  s is the variance: standard deviation sqrt(s)
   per-job   s is the standard deviation, but one draw per job and stage: all its tasks equal
-Usage: scripts/repro/balanced-pools-readings.py [path/to/mrsim] [--seeds N]   (a few minutes)
+Usage: scripts/repro/balanced-pools-readings.py [path/to/mrsim] [--seeds N] [--clusters]
+(each table a few minutes; the tables of docs/reproduction.md, markers repro:bp-readings and
+repro:bp-clusters, are these with the default 2 seeds)
 """
 import json
 import math
@@ -22,9 +29,9 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-args = [a for a in sys.argv[1:] if not a.startswith("--")]
+args = [a for i, a in enumerate(sys.argv[1:]) if not a.startswith("--") and sys.argv[i] != "--seeds"]
 MRSIM = args[0] if args else os.path.join(ROOT, "build", "app", "mrsim")
-SEEDS = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else 3
+SEEDS = int(sys.argv[sys.argv.index("--seeds") + 1]) if "--seeds" in sys.argv else 2
 
 SPECS = {  # counts (normal or uniform upper bounds), durations N(mean, s)
     "synthetic": {"maps": ("uniform", 100), "reduces": ("uniform", 50),
@@ -74,38 +81,82 @@ def workload(kind, reading, seed, nodes):
             "jobs": jobs}
 
 
-def lower_bound(w):
-    slots = w["cluster"]["nodes"]
-    jobs = w["jobs"]
-    map_work = sum(sum(j["map_durations"]) for j in jobs)
-    reduce_work = sum(sum(j["reduce_durations"]) for j in jobs)
-    last_reduce = min(max(j["reduce_durations"], default=0.0) for j in jobs)
-    first_reduce = min(max(j["map_durations"]) for j in jobs)
-    chain = max(max(j["map_durations"]) + max(j["reduce_durations"], default=0.0) for j in jobs)
-    return max(map_work / slots + last_reduce, first_reduce + reduce_work / slots, chain)
+def sweep(mrsim, args):
+    out = subprocess.run([mrsim, "sweep", *args, "--json"], check=True, capture_output=True,
+                         text=True).stdout
+    doc = json.loads(out)
+    return {s["name"]: dict(zip(doc["nodes"], s["mean"])) for s in doc["series"]}
 
 
-def compare(path):
-    out = subprocess.run([MRSIM, "compare", path, "-a", "johnson,balanced-pools", "--json"],
-                         check=True, capture_output=True, text=True).stdout
-    return {r["algorithm"]: r["makespan"] for r in json.loads(out)["results"]}
+def gains(johnson, bp, bound):
+    return (100.0 * (1.0 - bp / johnson), 100.0 * (1.0 - bound / johnson))
 
 
-print("| workload | reading | nodes | johnson | balanced-pools | lower bound | BP gain | "
-      "largest possible gain |")
-print("|---|---|---:|---:|---:|---:|---:|---:|")
-with tempfile.TemporaryDirectory() as tmp:
-    for kind in ("synthetic", "yahoo"):
-        for reading in ("sd", "variance", "per-job"):
-            for nodes in SPECS[kind]["nodes"]:
-                j = bp = lb = 0.0
-                for seed in range(1, SEEDS + 1):
-                    w = workload(kind, reading, seed, nodes)
-                    path = os.path.join(tmp, "w.json")
-                    json.dump(w, open(path, "w"))
-                    r = compare(path)
-                    j += r["johnson"] / SEEDS
-                    bp += r["balanced-pools"] / SEEDS
-                    lb += lower_bound(w) / SEEDS
-                print(f"| {kind}-bimodal | {reading} | {nodes} | {j:,.0f} | {bp:,.0f} | {lb:,.0f} | "
-                      f"{100 * (1 - bp / j):.1f} % | {100 * (1 - lb / j):.1f} % |", flush=True)
+def cells(values):
+    return " / ".join(f"{0.0 if abs(v) < 0.05 else v:.1f}" for v in values) + " %"
+
+
+LABELS = {
+    ("synthetic", "sd"): "synthetic, σ = standard deviation, negatives redrawn (our generator's reading)",
+    ("synthetic", "variance"): "synthetic, σ read as the variance (sd = √σ)",
+    ("synthetic", "per-job"): "synthetic, one duration per job and stage",
+    ("yahoo", "sd"): "Yahoo!, standard deviation (ours)",
+    ("yahoo", "variance"): "Yahoo!, variance",
+    ("yahoo", "per-job"): "Yahoo!, one duration per job and stage",
+}
+
+
+def table(mrsim, seeds=SEEDS):
+    """The readings table of docs/reproduction.md (marker repro:bp-readings), one line each."""
+    lines = ["| workload, reading | nodes | BP gain over Johnson | largest gain the bound allows |",
+             "|---|---:|---:|---:|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        for kind in ("synthetic", "yahoo"):
+            for reading in ("sd", "variance", "per-job"):
+                bp_gain, room = [], []
+                for nodes in SPECS[kind]["nodes"]:
+                    j = bp = lb = 0.0
+                    for seed in range(1, seeds + 1):
+                        path = os.path.join(tmp, "w.json")
+                        json.dump(workload(kind, reading, seed, nodes), open(path, "w"))
+                        s = sweep(mrsim, [path, "--nodes", str(nodes), "-a",
+                                          "johnson,balanced-pools"])
+                        j += s["johnson"][nodes] / seeds
+                        bp += s["balanced-pools"][nodes] / seeds
+                        lb += s["lower-bound"][nodes] / seeds
+                    g, r = gains(j, bp, lb)
+                    bp_gain.append(g)
+                    room.append(r)
+                nodes = " / ".join(str(n) for n in SPECS[kind]["nodes"])
+                lines.append(f"| {LABELS[(kind, reading)]} | {nodes} | {cells(bp_gain)} | "
+                             f"{cells(room)} |")
+    return lines
+
+
+CLUSTERS = {"synthetic-bimodal": [10, 30, 50, 100, 150, 300],
+            "yahoo-bimodal": [20, 100, 200, 300, 800]}
+
+
+def cluster_table(mrsim, runs=2):
+    """BalancedPools' gain and the bound's room against the slots per node (marker
+    repro:bp-clusters): our generators, N nodes of S map + S reduce slots."""
+    lines = ["| workload | slots per node (map + reduce) | nodes | BP gain over Johnson | "
+             "largest gain the bound allows |", "|---|---|---:|---:|---:|"]
+    for kind, sizes in CLUSTERS.items():
+        for slots in (1, 2, 4):
+            bp_gain, room = [], []
+            for nodes in sizes:
+                s = sweep(mrsim, ["--generate", kind, "--jobs", "100", "--runs", str(runs),
+                                  "--nodes", str(nodes), "--slots-per-node", str(slots), "-a",
+                                  "johnson,balanced-pools"])
+                g, r = gains(s["johnson"][nodes], s["balanced-pools"][nodes],
+                             s["lower-bound"][nodes])
+                bp_gain.append(g)
+                room.append(r)
+            lines.append(f"| {kind} | {slots} + {slots} | {' / '.join(str(n) for n in sizes)} | "
+                         f"{cells(bp_gain)} | {cells(room)} |")
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(cluster_table(MRSIM) if "--clusters" in sys.argv else table(MRSIM)))

@@ -17,24 +17,28 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 MRSIM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "app", "mrsim")
 
 
-def cost(model_path):
-    out = subprocess.run([MRSIM, "cost", model_path, "-a", "hadoop-default,delay,lips", "--json"],
+def cost(mrsim, model_path):
+    out = subprocess.run([mrsim, "cost", model_path, "-a", "hadoop-default,delay,lips", "--json"],
                          check=True, capture_output=True, text=True).stdout
     doc = json.loads(out)
     results = doc["results"] if isinstance(doc, dict) and "results" in doc else doc
     return {r["algorithm"]: r for r in results}
 
 
-def row(label, model_path):
-    r = cost(model_path)
+def pct(a, b):
+    saving = 100.0 * (1.0 - a / b)
+    return f"{0.0 if abs(saving) < 0.05 else saving:.1f}"  # never "-0.0"
+
+
+def row(mrsim, label, model_path):
+    r = cost(mrsim, model_path)
     default = r["hadoop-default"]["total_cost"]
     delay = r["delay"]["total_cost"]
     lips = r["lips"]["total_cost"]
     lp = r["lips"]["lp_lower_bound"]
-    pct = lambda a, b: 100.0 * (1.0 - a / b)
-    print(f"| {label} | ${default:.3f} | ${delay:.3f} | ${lips:.3f} | ${lp:.3f} | "
-          f"{pct(lips, default):.1f} % / {pct(lips, delay):.1f} % | "
-          f"{pct(lp, default):.1f} % / {pct(lp, delay):.1f} % |")
+    return (f"| {label} | ${default:.3f} | ${delay:.3f} | ${lips:.3f} | ${lp:.3f} | "
+            f"{pct(lips, default)} % / {pct(lips, delay)} % | "
+            f"{pct(lp, default)} % / {pct(lp, delay)} % |")
 
 
 def with_ratio(sample, ratio, directory):
@@ -48,13 +52,23 @@ def with_ratio(sample, ratio, directory):
     return path
 
 
-print("| model | hadoop-default | delay | lips | LP optimum | LiPS saving vs default / delay |"
-      " ceiling 1 - LP/baseline |")
-print("|---|---|---|---|---|---|---|")
-row("20 m1.medium (`lips-ec2-20.json`)", os.path.join(ROOT, "samples", "lips-ec2-20.json"))
-row("10 m1 + 10 c1.medium, r = 4.83 (`lips-ec2-20-c1medium50.json`)",
-    os.path.join(ROOT, "samples", "lips-ec2-20-c1medium50.json"))
-with tempfile.TemporaryDirectory() as tmp:
-    for ratio in (6.95, 8.5, 9.5):
-        row(f"10 m1 + 10 c1.medium, r = {ratio}",
-            with_ratio("lips-ec2-20-c1medium50.json", ratio, tmp))
+def table(mrsim):
+    """The doc's table (docs/reproduction.md, marker repro:lips-ceiling), one string per line."""
+    lines = ["| model | hadoop-default | delay | lips | LP optimum |"
+             " LiPS saving vs default / delay | ceiling 1 − LP / baseline |",
+             "|---|---|---|---|---|---|---|",
+             row(mrsim, "20 m1.medium (`lips-ec2-20.json`)",
+                 os.path.join(ROOT, "samples", "lips-ec2-20.json")),
+             row(mrsim, "10 m1 + 10 c1.medium, r = 4.83 (`lips-ec2-20-c1medium50.json`, "
+                 "Table III's low ends)",
+                 os.path.join(ROOT, "samples", "lips-ec2-20-c1medium50.json"))]
+    with tempfile.TemporaryDirectory() as tmp:
+        for ratio, note in ((6.95, " (Table III's extremes: 6.39 / 0.92 millicent)"),
+                            (8.5, ""), (9.5, "")):
+            lines.append(row(mrsim, f"10 m1 + 10 c1.medium, r = {ratio}{note}",
+                             with_ratio("lips-ec2-20-c1medium50.json", ratio, tmp)))
+    return lines
+
+
+if __name__ == "__main__":
+    print("\n".join(table(MRSIM)))

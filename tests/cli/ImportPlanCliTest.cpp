@@ -57,15 +57,87 @@ TEST(MrsimValidate, PrintsTheTableAndTheErrors) {
     EXPECT_NEAR(doc["jobs"][0]["error"].get<double>(), (30.677 - 30.689) / 30.689, 1e-4);
     EXPECT_DOUBLE_EQ(doc["summary"]["trace_makespan"].get<double>(), 30.689);
 
-    // Without the overheads: the tasks alone, nothing to compare with.
-    const auto bare = runMrsimBinary(
-        {"validate", testDataPath("hadoop-gridmix-wordcount.json"), "--no-overheads"});
-    ASSERT_EQ(bare.exitCode, 0) << bare.err;
-    EXPECT_NE(bare.out.find("over 0 jobs"), std::string::npos) << bare.out;
-
     const auto missing = runMrsimBinary({"validate", scratch("no-such-trace.json")});
     EXPECT_EQ(missing.exitCode, 2);
     EXPECT_EQ(std::count(missing.err.begin(), missing.err.end(), '\n'), 1) << missing.err;
+}
+
+TEST(MrsimValidate, WithoutOverheadsComparesTheTasksAloneWithTheTrace) {
+    // The audit's false pass: --no-overheads printed an empty table, "over 0 jobs" and exit 0.
+    // The SLS sample's two TeraGen jobs replayed as tasks alone end 22.5 % and 21.2 % before their
+    // traced finish (99.375 s and 92.052 s), the batch 9.9 % before 197.256 s (TraceReplayTest).
+    const std::string trace = test::tracePath("rumen/2jobs2min-rumen-jh.json");
+    const auto c = runMrsimBinary({"validate", trace, "--no-overheads"});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.out.find("overheads: none (--no-overheads: the tasks alone)"), std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("-22.46%"), std::string::npos) << c.out;
+    EXPECT_NE(c.out.find("-21.21%"), std::string::npos) << c.out;
+    EXPECT_NE(c.out.find("-9.90%"), std::string::npos) << c.out;
+    EXPECT_NE(c.out.find("over 2 jobs"), std::string::npos) << c.out;
+    EXPECT_EQ(c.out.find("over 0 jobs"), std::string::npos) << c.out;
+
+    const auto j = runMrsimBinary({"validate", trace, "--no-overheads", "--json"});
+    ASSERT_EQ(j.exitCode, 0) << j.err;
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["overheads"], false);
+    ASSERT_EQ(doc["jobs"].size(), 2u);
+    EXPECT_DOUBLE_EQ(doc["jobs"][0]["traced"].get<double>(), 99.375);
+    EXPECT_NEAR(doc["jobs"][0]["error"].get<double>(), -0.2246, 0.0001);
+    EXPECT_NEAR(doc["jobs"][1]["error"].get<double>(), -0.2121, 0.0001);
+    EXPECT_NEAR(doc["summary"]["makespan_error"].get<double>(), -0.0990, 0.0001);
+
+    // A trace whose jobs have no usable finishTime has nothing to compare with: exit 2, not a
+    // pass. (The Gridmix history with every finishTime cut.)
+    std::string text = test::readText(testDataPath("hadoop-gridmix-wordcount.json"));
+    const std::string key = "\"finishTime\" : 1285322675837";
+    ASSERT_NE(text.find(key), std::string::npos);
+    text.replace(text.find(key), key.size(), "\"finishTime\" : -1");
+    const std::string cut = scratch("no-finish.json");
+    test::writeText(cut, text);
+    const auto none = runMrsimBinary({"validate", cut, "--no-overheads"});
+    EXPECT_EQ(none.exitCode, 2) << none.out;
+    EXPECT_NE(none.err.find("nothing to compare"), std::string::npos) << none.err;
+    EXPECT_NE(none.err.find("no finishTime"), std::string::npos) << none.err;
+}
+
+TEST(MrsimValidate, SaysWhyAJobBeyondTheGoalCannotBeMatched) {
+    // The hand-made fixture (TraceReplayTest has the timestamps): Sort replays exactly, WordCount
+    // and Grep cannot be matched, and validate says what in the trace the replay cannot reproduce.
+    const auto c = runMrsimBinary({"validate", testDataPath("rumen-reduces.json")});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.out.find("goal       every job and the makespan within 5.00%: not met (2 of 3 jobs "
+                         "and the makespan beyond it)"),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("  WordCount job_100_0001 (-30.49%):\n    - map task 2 (of 3): 1 failed "
+                         "attempt; its successful attempt started 3.5 s after the first one"),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("    - reduce task 3 (of 3) started 10 s after its job's last map ended, "
+                         "while at least 10 of the trace's 12 reduce slots stayed free"),
+              std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("  Grep job_100_0004 (-9.09%):\n    - reduce task 1 (of 1) started 0.5 s"),
+              std::string::npos)
+        << c.out;
+    EXPECT_EQ(c.out.find("Sort job_100_0002 (+0.00%):"), std::string::npos) << c.out;
+
+    const auto j = runMrsimBinary({"validate", testDataPath("rumen-reduces.json"), "--json"});
+    ASSERT_EQ(j.exitCode, 0) << j.err;
+    const auto doc = nlohmann::json::parse(j.out);
+    EXPECT_EQ(doc["summary"]["jobs_beyond_goal"], 2);
+    EXPECT_EQ(doc["jobs"][1]["within_goal"], true);
+    EXPECT_EQ(doc["jobs"][1]["replay_limits"].size(), 0u);
+    EXPECT_EQ(doc["jobs"][0]["replay_limits"].size(), 2u);
+
+    // Gridmix's wordcount2.json (the same history twice) is one job within the goal.
+    const auto twice = runMrsimBinary({"validate", testDataPath("hadoop-gridmix-wordcount2.json")});
+    ASSERT_EQ(twice.exitCode, 0) << twice.err;
+    EXPECT_NE(twice.err.find("the same history as an earlier job"), std::string::npos) << twice.err;
+    EXPECT_NE(twice.out.find("goal       every job and the makespan within 5.00%: met"),
+              std::string::npos)
+        << twice.out;
 }
 
 TEST(MrsimRun, JsonCarriesTheTracedEndOfImportedJobs) {
@@ -93,7 +165,7 @@ TEST(MrsimRun, JsonCarriesTheTracedEndOfImportedJobs) {
 TEST(MrsimImport, RumenStreamWithARepeatedJobKeepsBoth) {
     const std::string text = test::readText(testDataPath("rumen-reduces.json"));
     const std::string trace = scratch("stream.json");
-    test::writeText(trace, text + text);
+    test::writeText(trace, text + test::shiftRumenTimes(text, 100000));
     const std::string out = scratch("stream-workload.json");
     const auto c = runMrsimBinary({"import", "rumen", trace, "-o", out});
     ASSERT_EQ(c.exitCode, 0) << c.err;

@@ -197,15 +197,19 @@ TEST(RumenImport, FixtureProfileSkipsAndCluster) {
 }
 
 TEST(RumenImport, AConcatenatedStreamKeepsEveryRepeatedJobUnderANewName) {
-    // Hadoop's own test traces are streams of several job histories, which may repeat a job:
-    // every copy is work the cluster did, so each is kept; the second gets "(2)", and so on.
+    // Hadoop's own test traces are streams of several job histories, which may repeat a job's
+    // name: a job with another history (here every time stamp moved) is work the cluster did too,
+    // so each is kept; the second gets "(2)", and so on.
     const std::string one = test::readText(testDataPath("rumen-reduces.json"));
     RumenImportReport single;
     const Workload once = importText(one, &single);
     RumenImportReport report;
-    const Workload thrice = importText(one + "\n" + one + one, &report);
+    const Workload thrice = importText(
+        one + "\n" + test::shiftRumenTimes(one, 100000) + test::shiftRumenTimes(one, 200000),
+        &report);
     ASSERT_EQ(thrice.jobCount(), 3 * once.jobCount());
     EXPECT_EQ(report.renamedJobs, 2 * once.jobCount());
+    EXPECT_EQ(report.duplicateJobs, 0);
     for (int copy = 0; copy < 3; ++copy) {
         for (int j = 0; j < once.jobCount(); ++j) {
             const Job& original = once.jobs[static_cast<std::size_t>(j)];
@@ -224,6 +228,42 @@ TEST(RumenImport, AConcatenatedStreamKeepsEveryRepeatedJobUnderANewName) {
     });
     EXPECT_NE(note, report.notes.end());
     EXPECT_NO_THROW(validate(thrice));
+}
+
+TEST(RumenImport, TheSameHistoryWrittenTwiceIsImportedOnce) {
+    // Gridmix's wordcount2.json is wordcount.json twice, byte for byte: one job's history, not two
+    // jobs that shared the host. The copy is dropped with a note, and its attempts count neither in
+    // the host's concurrency (2 map + 1 reduce attempts at once, not 4 + 2) nor in the skipped
+    // counts. A stream holding our fixture twice the same: each of its jobs once.
+    RumenImportReport once;
+    const Workload one = importRumen(testDataPath("hadoop-gridmix-wordcount.json"), {}, &once);
+    RumenImportReport report;
+    const Workload two = importRumen(testDataPath("hadoop-gridmix-wordcount2.json"), {}, &report);
+    EXPECT_EQ(two.jobs, one.jobs);
+    EXPECT_EQ(two.overheads, one.overheads);
+    EXPECT_EQ(two.cluster, (Cluster{1, 2, 1}));
+    EXPECT_EQ(report.duplicateJobs, 1);
+    EXPECT_EQ(report.renamedJobs, 0);
+    EXPECT_EQ(report.setupCleanupTasks, once.setupCleanupTasks);
+    EXPECT_NE(report.summary().find("1 duplicated job histories imported once"), std::string::npos)
+        << report.summary();
+    const auto noted = std::find_if(report.notes.begin(), report.notes.end(), [](const auto& n) {
+        return n.find("job_201009241532_0001: the same history as an earlier job") !=
+               std::string::npos;
+    });
+    EXPECT_NE(noted, report.notes.end());
+
+    const std::string fixture = test::readText(testDataPath("rumen-reduces.json"));
+    RumenImportReport single;
+    const Workload first = importText(fixture, &single);
+    RumenImportReport doubled;
+    const Workload w = importText(fixture + fixture, &doubled);
+    EXPECT_EQ(w.jobs, first.jobs);
+    EXPECT_EQ(w.cluster, first.cluster);
+    EXPECT_EQ(doubled.duplicateJobs, 4);  // the failed job too
+    EXPECT_EQ(doubled.failedAttempts, single.failedAttempts);
+    EXPECT_EQ(doubled.killedTasks, single.killedTasks);
+    EXPECT_EQ(doubled.skippedJobs, single.skippedJobs);
 }
 
 TEST(RumenImport, ClusterOptionsOverrideTheTrace) {

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
@@ -197,6 +198,21 @@ EndlessBuffer::EndlessBuffer(std::string start, const std::string& repeated)
 EndlessBuffer::int_type EndlessBuffer::underflow() {
     setg(m_chunk.data(), m_chunk.data(), m_chunk.data() + m_chunk.size());
     return traits_type::to_int_type(m_chunk[0]);
+}
+
+std::string shiftRumenTimes(const std::string& text, long long ms) {
+    static const std::regex stamp(
+        R"re("(submitTime|launchTime|startTime|finishTime|shuffleFinished|sortFinished)" : ([0-9]+))re");
+    std::string out;
+    auto last = text.cbegin();
+    for (std::sregex_iterator it(text.begin(), text.end(), stamp), end; it != end; ++it) {
+        const std::smatch& m = *it;
+        out.append(last, m[0].first);
+        out += "\"" + m[1].str() + "\" : " + std::to_string(std::stoll(m[2].str()) + ms);
+        last = m[0].second;
+    }
+    out.append(last, text.cend());
+    return out;
 }
 
 }  // namespace mr::test

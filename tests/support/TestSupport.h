@@ -55,6 +55,9 @@ std::string scratchDir();
 void writeText(const std::string& path, const std::string& text);
 std::string readText(const std::string& path);
 std::size_t lineCount(const std::string& text);  // newline characters
+// A Rumen trace's text with every recorded time stamp (submit, launch, start, finish, shuffle,
+// sort; not -1) moved by `ms`: the same jobs, another history (not a duplicate of the first).
+std::string shiftRumenTimes(const std::string& text, long long ms);
 
 // A stream that never ends, like a pipe from `yes`: `start`, then `repeated` for ever.
 class EndlessBuffer : public std::streambuf {

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QLabel>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -133,8 +134,24 @@ private slots:
         QString path = testData(trace == "swim" ? "swim-small.tsv" : "rumen-reduces.json");
         if (trace == "stream") {
             path = dir.filePath(QStringLiteral("stream.json"));
-            writeFile(path, readAll(testData("rumen-reduces.json")) +
-                                readAll(testData("rumen-reduces.json")));
+            // The second history with every time stamp 100 s later: the same job names, other
+            // histories (the same history twice would be imported once).
+            const QString later = QString::fromUtf8(readAll(testData("rumen-reduces.json")));
+            static const QRegularExpression stamp(QStringLiteral(
+                R"re("(submitTime|launchTime|startTime|finishTime|shuffleFinished|sortFinished)" : ([0-9]+))re"));
+            QRegularExpressionMatchIterator it = stamp.globalMatch(later);
+            QString shifted;
+            qsizetype last = 0;
+            while (it.hasNext()) {
+                const QRegularExpressionMatch m = it.next();
+                shifted += later.mid(last, m.capturedStart(0) - last) +
+                           QStringLiteral("\"%1\" : %2")
+                               .arg(m.captured(1))
+                               .arg(m.captured(2).toLongLong() + 100000);
+                last = m.capturedEnd(0);
+            }
+            shifted += later.mid(last);
+            writeFile(path, readAll(testData("rumen-reduces.json")) + shifted.toUtf8());
         }
         // The options a person would set: a cluster for Rumen, a byte model for SWIM.
         ImportChoice choice;

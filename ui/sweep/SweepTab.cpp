@@ -335,7 +335,9 @@ void SweepTab::draw() {
         QPen pen(c, s.formula ? 1.5 : 2.2);
         if (s.name == kLowerBound) {
             pen = QPen(QColor(40, 40, 40), 1.8, Qt::DashDotLine);
-            graph->setName(tr("Lower bound: no schedule of these tasks is faster"));
+            // The bound holds for the tasks as given; HScheduler re-splits them (seed 001) and
+            // may end below it.
+            graph->setName(tr("Lower bound for fixed tasks (HScheduler re-splits them)"));
         } else if (s.formula) {
             pen.setStyle(s.name == kFormulaMin ? Qt::DashLine : Qt::DotLine);
             graph->setName(s.name == kFormulaMin ? tr("Min: Johnson in the two-stage formula")
