@@ -90,6 +90,7 @@ private slots:
             window.johnsonStepper()->setStep(3);
             window.selectJob(2);
             window.ganttPanel()->setTimeRange(5.0, 30.5);
+            window.ganttPanel()->setSlotRange(2.5, 12.5);  // the slot axis zoomed too
             saved = window.sessions()->capture();
             QVERIFY(window.sessions()->saveAs(path));
         }
@@ -97,6 +98,7 @@ private slots:
         QCOMPARE(saved.view.tab, std::string("johnson"));
         QCOMPARE(saved.view.teachStep, 3);
         QVERIFY(saved.view.timeRange == (std::array<double, 2>{5.0, 30.5}));
+        QVERIFY(saved.view.slotRange == (std::array<double, 2>{2.5, 12.5}));
         QCOMPARE(saved.view.highlightedJob, std::string("J3"));
         QCOMPARE(saved.current.options.seed, std::uint64_t{17});
         QCOMPARE(saved.current.options.pools, 3);
@@ -124,9 +126,40 @@ private slots:
         for (GanttPlot* plot : reopened.ganttPanel()->plots()) {
             QCOMPARE(plot->xAxis->range().lower, 5.0);
             QCOMPARE(plot->xAxis->range().upper, 30.5);
+            QCOMPARE(plot->yAxis->range().lower, 2.5);
+            QCOMPARE(plot->yAxis->range().upper, 12.5);
         }
+        // Never the window's geometry or layout: those are the user's (QSettings).
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(!text.contains("geometry") && !text.contains("dock") && !text.contains("state"));
         QVERIFY(!reopened.document()->isModified());
         QCOMPARE(reopened.sessions()->filePath(), path);
+    }
+
+    // The window's geometry and layout are the user's: kept in QSettings when the window
+    // closes, back when it opens; a session never holds them.
+    void windowLayoutIsRememberedPerUser() {
+        QSettings().remove(QStringLiteral("window"));
+        {
+            MainWindow window;
+            QVERIFY(!window.restoreWindowLayout());  // nothing saved yet
+            window.resize(1010, 690);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.findChild<VariantStrip*>()->hide();  // a toolbar the user closed
+            QVERIFY(window.close());
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("window/geometry")));
+        MainWindow again;
+        QVERIFY(again.restoreWindowLayout());
+        QCOMPARE(again.size(), QSize(1010, 690));
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(again.findChild<VariantStrip*>()->isHidden());
+        const Session s = again.sessions()->capture();
+        QVERIFY(!QString::fromStdString(serializeSession(s)).contains(QStringLiteral("geometry")));
     }
 
     void badSessionNamesFileAndFieldAndChangesNothing() {
