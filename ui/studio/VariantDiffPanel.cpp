@@ -79,10 +79,20 @@ VariantDiffPanel::VariantDiffPanel(VariantStore* store, RunController* runs,
     m_table->setMinimumHeight(120);
     layout->addWidget(m_table, 1);
 
-    connect(m_from, &QComboBox::activated, this, [this] { refresh(); });
-    connect(m_to, &QComboBox::activated, this, [this] { refresh(); });
+    connect(m_from, &QComboBox::activated, this, [this] {
+        m_userChose = true;
+        refresh();
+    });
+    connect(m_to, &QComboBox::activated, this, [this] {
+        m_userChose = true;
+        refresh();
+    });
     connect(m_algorithm, &QComboBox::activated, this, [this] { refresh(); });
     connect(m_store, &VariantStore::variantsChanged, this, [this] {
+        rebuildChoices();
+        refreshLater();
+    });
+    connect(m_store, &VariantStore::referenceChanged, this, [this] {
         rebuildChoices();
         refreshLater();
     });
@@ -121,8 +131,10 @@ void VariantDiffPanel::rebuildChoices() {
     const QString defaultTo = m_store->count() >= 2 && defaultFrom != items[items.size() - 2]
                                   ? items[items.size() - 2]
                                   : VariantComparison::currentName();
-    m_from->setCurrentText(items.contains(from) ? from : defaultFrom);
-    m_to->setCurrentText(items.contains(to) ? to : defaultTo);
+    // The user's choice stays while both still exist; else (or before any) the defaults.
+    const bool keep = m_userChose && items.contains(from) && items.contains(to);
+    m_from->setCurrentText(keep ? from : defaultFrom);
+    m_to->setCurrentText(keep ? to : defaultTo);
     setVisible(m_store->count() > 0);
 }
 
@@ -148,6 +160,7 @@ bool VariantDiffPanel::compare(const QString& from, const QString& to, const QSt
     }
     m_from->setCurrentText(from);
     m_to->setCurrentText(to);
+    m_userChose = true;
     refresh();
     if (!algorithm.isEmpty()) {
         if (m_algorithm->findText(algorithm) < 0) {

@@ -60,6 +60,7 @@ private:
     QStringList m_lines;
     std::optional<VariantEffect> m_effect;
     bool m_refreshQueued = false;
+    bool m_userChose = false;  // the sides were chosen (else they follow the defaults)
 };
 
 }  // namespace mr::ui
