@@ -5,7 +5,11 @@
 //  * each variant runs in the background like the current workload, with its own results
 //    (equal to the core's run of that variant), cancelled and rerun by the same mechanism.
 #include <qcustomplot.h>
+#include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -25,6 +29,7 @@
 #include "studio/VariantStrip.h"
 #include "teach/BalancedPoolsStepper.h"
 #include "teach/JohnsonStepper.h"
+#include "teach/ResplitStepper.h"
 #include "teach/StepControls.h"
 #include "teach/TeachTab.h"
 #include "widgets/AlgorithmList.h"
@@ -346,6 +351,85 @@ private slots:
         QVERIFY(panel->isVisible());
         QCOMPARE(QApplication::font().pointSizeF(), base);
         QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), tickBase);
+    }
+
+    // Presenting at 200 % (F11, Ctrl+= twice): tables widen with the font, charts grow rather
+    // than squeeze, the Teach explanation follows the zoom, the timelines scroll; the
+    // high-contrast palette is black on white and gives the desktop's palette back.
+    void presentationAt200FollowsEverywhere() {
+        MainWindow window;
+        window.fileController()->setInteractive(false);
+        window.algorithmList()->setChecked(
+            {QStringLiteral("johnson"), QStringLiteral("balanced-pools"),
+             QStringLiteral("hscheduler"), QStringLiteral("optimal")});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json"), true));
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        results(window);
+        const double base = QApplication::font().pointSizeF();
+        window.findChild<QAction*>(QStringLiteral("viewPresentation"))->trigger();
+        window.findChild<QAction*>(QStringLiteral("viewZoomIn"))->trigger();
+        window.findChild<QAction*>(QStringLiteral("viewZoomIn"))->trigger();
+        PresentationMode* mode = window.presentation();
+        QCOMPARE(mode->zoomPercent(), 200);
+        QCOMPARE(PresentationMode::zoomFactor(), 2.0);
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
+        QCoreApplication::processEvents();
+        // Every cell and header of the comparison table fits its column: no "akespa".
+        QTableWidget* table = window.comparisonView()->findChild<QTableWidget*>();
+        QVERIFY(table && table->rowCount() == 4);
+        const QFontMetrics metrics(table->font());
+        for (int c = 0; c < table->columnCount(); ++c) {
+            const QString header = table->horizontalHeaderItem(c)->text();
+            QVERIFY2(table->columnWidth(c) >= metrics.horizontalAdvance(header),
+                     qPrintable(header + QStringLiteral(" %1 < %2 %3 %4")
+                                             .arg(table->columnWidth(c))
+                                             .arg(metrics.horizontalAdvance(header))
+                                             .arg(table->parentWidget()->metaObject()->className())
+                                             .arg(table->font().pointSizeF())));
+            for (int r = 0; r < table->rowCount(); ++r) {
+                if (QTableWidgetItem* item = table->item(r, c)) {
+                    QVERIFY2(table->columnWidth(c) >= metrics.horizontalAdvance(item->text()),
+                             qPrintable(item->text()));
+                }
+            }
+        }
+        QVERIFY(table->verticalHeader()->defaultSectionSize() >= metrics.height());
+        QVERIFY(window.comparisonView()->chart()->minimumHeight() >= 300);
+        // The Teach explanation follows the zoom.
+        QVERIFY(window.showTab(QStringLiteral("johnson")));
+        QVERIFY(window.teachTab()->setLesson(QStringLiteral("hscheduler")));
+        QCoreApplication::processEvents();
+        auto* explanation = window.teachTab()->hscheduler()->findChild<QLabel*>(
+            QStringLiteral("lessonExplanation"));
+        QVERIFY(explanation);
+        QCOMPARE(QFontInfo(explanation->font()).pointSizeF(),
+                 QFontInfo(QApplication::font()).pointSizeF());
+        QVERIFY(explanation->font().pointSizeF() >= base * 1.99);
+        // The timelines scroll rather than squeeze: each area twice its minimum height.
+        QVERIFY(window.showTab(QStringLiteral("timeline")));
+        results(window);
+        QCoreApplication::processEvents();
+        for (GanttPlot* plot : window.ganttPanel()->plots()) {
+            QVERIFY2(plot->height() >= GanttPanel::kMinAreaHeight, qPrintable(plot->title()));
+        }
+        QVERIFY(window.ganttPanel()->scrollArea()->verticalScrollBar()->maximum() > 0);
+
+        // High contrast on and off.
+        const QPalette desktop = QApplication::palette();
+        auto* contrast = window.findChild<QAction*>(QStringLiteral("viewHighContrast"));
+        QVERIFY(contrast);
+        contrast->trigger();
+        QVERIFY(mode->isHighContrast());
+        QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+        QCOMPARE(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
+        contrast->trigger();
+        QVERIFY(!mode->isHighContrast());
+        QCOMPARE(QApplication::palette().color(QPalette::Window), desktop.color(QPalette::Window));
+        mode->setActive(false);
+        QCOMPARE(QApplication::font().pointSizeF(), base);
+        QCOMPARE(PresentationMode::zoomFactor(), 1.0);
     }
 
     void variantsRunInTheBackgroundLikeTheCurrentOne() {

@@ -66,8 +66,11 @@ int parseCommandLine(const QStringList& arguments, GuiRequest* request) {
         option("cost-sweep", "Run the Cost tab's epoch sweep over these seconds", "FROM:TO:STEP");
     const auto startSweep =
         option("start-sweep", "Run the Deadlines tab's load sweep (default settings) at start");
+    const auto present = option(
+        "present", "Open in presentation mode (View > Presentation) at PERCENT zoom, 100 to 250",
+        "PERCENT");
     parser.addOptions({workload, algorithm, algorithms, exportAll, gantt, comparison, stages, size,
-                       tab, step, sweep, costSweep, startSweep});
+                       tab, step, sweep, costSweep, startSweep, present});
 
     if (!parser.parse(arguments)) {
         return fail(parser.errorText() + QStringLiteral(" (see mrx --help)"));
@@ -117,6 +120,15 @@ int parseCommandLine(const QStringList& arguments, GuiRequest* request) {
             return fail(QStringLiteral("field 'size': expected WIDTHxHEIGHT, 16 to 20000 pixels "
                                        "(got '%1')")
                             .arg(parser.value(size)));
+        }
+    }
+    if (parser.isSet(present)) {
+        bool ok = false;
+        r.present = parser.value(present).toInt(&ok);
+        if (!ok || r.present < 100 || r.present > 250) {
+            return fail(QStringLiteral("field 'present': expected a zoom from 100 to 250 (got "
+                                       "'%1')")
+                            .arg(parser.value(present)));
         }
     }
     if (r.headless() && r.file.isEmpty()) {

@@ -24,6 +24,7 @@
 #include "io/SwimImport.h"
 #include "model/InputError.h"
 #include "run/RunController.h"
+#include "studio/PresentationMode.h"
 #include "studio/SessionController.h"
 #include "studio/VariantExport.h"
 #include "studio/VariantStore.h"
@@ -249,6 +250,10 @@ void prepareWindow(MainWindow& window, const GuiRequest& request) {
     if (request.startSweep) {
         window.showTab(QStringLiteral("deadlines"));
         window.deadlinesTab()->start();
+    }
+    if (request.present > 0) {
+        window.presentation()->setActive(true);
+        window.presentation()->setZoomPercent(request.present);
     }
     if (request.johnsonStep >= 0) {
         window.showTab(QStringLiteral("johnson"));

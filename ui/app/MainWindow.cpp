@@ -382,7 +382,7 @@ void MainWindow::buildMenus() {
         selectJob(-1);
     });
     view->addSeparator();
-    m_presentation = new PresentationMode(this, {m_leftPanel, m_variantStrip});
+    m_presentation = new PresentationMode(this, {m_leftPanel, m_variantStrip, statusBar()});
     m_presentation->fillMenu(view);
     view->addSeparator();
     QAction* safeColours = view->addAction(tr("Colour-&blind-safe job colours"));

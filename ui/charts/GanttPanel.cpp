@@ -1,5 +1,6 @@
 #include "charts/GanttPanel.h"
 
+#include <QApplication>
 #include <QBoxLayout>
 #include <QFrame>
 #include <QLabel>
@@ -465,6 +466,13 @@ void GanttPanel::replotNewlySeen() {
     }
 }
 
+void GanttPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        applySizing();  // the presentation zoom changed the font
+    }
+}
+
 void GanttPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     QTimer::singleShot(0, this, &GanttPanel::replotNewlySeen);  // once laid out
@@ -509,8 +517,14 @@ void GanttPanel::applySizing() {
     // The areas share the viewport; below their minimum the container grows and scrolls. Only
     // minimums are set, never a size hint that would make the window grow.
     const bool stacked = isStacked();
+    // Presenting at a zoom (qApp's "mrxZoom", studio/PresentationMode.h): larger areas, so the
+    // charts scroll rather than squeeze.
+    const QVariant property = qApp->property("mrxZoom");
+    const double zoom = property.isValid() ? std::max(1.0, property.toDouble()) : 1.0;
+    const int height = static_cast<int>(kMinAreaHeight * zoom);
+    const int width = static_cast<int>(kMinAreaWidth * zoom);
     for (ChartArea* a : m_order) {
-        a->setMinimumSize(stacked ? 0 : kMinAreaWidth, stacked ? kMinAreaHeight : 0);
+        a->setMinimumSize(stacked ? 0 : width, stacked ? height : 0);
     }
     m_scroll->setHorizontalScrollBarPolicy(stacked ? Qt::ScrollBarAlwaysOff
                                                    : Qt::ScrollBarAsNeeded);

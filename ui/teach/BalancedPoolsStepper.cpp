@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -46,6 +47,7 @@ BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
     layout->addWidget(m_explain);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter = splitter;
     m_jobs = new QTableWidget(splitter);
     m_jobs->setColumnCount(3);
     m_jobs->setHorizontalHeaderLabels({tr("Job"), tr("map tasks"), tr("pool")});
@@ -69,7 +71,14 @@ BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
                            title));
     m_chart->xAxis->setLabel(tr("nodes of the small pool"));
     m_chart->yAxis->setLabel(tr("pool ends (s)"));
-    usePlainNumbers(m_chart->xAxis);
+    // Whole nodes: ticks on multiples of one node, no decimals.
+    auto nodeTicks = QSharedPointer<QCPAxisTickerFixed>::create();
+    nodeTicks->setTickStep(1.0);
+    nodeTicks->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    nodeTicks->setTickCount(6);
+    m_chart->xAxis->setTicker(nodeTicks);
+    m_chart->xAxis->setNumberFormat(QStringLiteral("f"));
+    m_chart->xAxis->setNumberPrecision(0);
     usePlainNumbers(m_chart->yAxis);
     const auto markers = [this](const QString& name, QCPScatterStyle::ScatterShape shape,
                                 QColor colour, double size) {
@@ -155,12 +164,31 @@ void BalancedPoolsStepper::showLesson(std::shared_ptr<const PoolsLesson> lesson)
         m_jobs->setItem(static_cast<int>(r), 1, new QTableWidgetItem(QString::number(job.maps())));
         m_jobs->setItem(static_cast<int>(r), 2, new QTableWidgetItem());
     }
+    fitJobTable();
     m_controls->setCount(static_cast<int>(m_lesson->steps.size()));
     if (m_pendingStep >= 0) {
         m_controls->setStep(m_pendingStep);
         m_pendingStep = -1;
     }
     refresh();
+}
+
+void BalancedPoolsStepper::fitJobTable() {
+    // The job table as wide as its columns (names, counts, pools), the chart the rest.
+    m_jobs->resizeColumnsToContents();
+    const int wanted = m_jobs->horizontalHeader()->length() + m_jobs->verticalHeader()->width() +
+                       2 * m_jobs->frameWidth() +
+                       m_jobs->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int total = m_splitter->width() > 0 ? m_splitter->width() : 3 * wanted;
+    const int table = std::min(wanted, total / 2);
+    m_splitter->setSizes({table, total - table});
+}
+
+void BalancedPoolsStepper::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_lesson) {
+        fitJobTable();  // the presentation zoom
+    }
 }
 
 int BalancedPoolsStepper::step() const {

@@ -16,6 +16,7 @@ class QCPGraph;
 class QCPItemStraightLine;
 class QCustomPlot;
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace mr::ui {
@@ -43,7 +44,11 @@ public:
     // Processes events until the search is done (tests).
     void waitForLesson();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitJobTable();
     void showLesson(std::shared_ptr<const PoolsLesson> lesson);
     void refresh();
     QString jobNames(const std::vector<int>& jobs) const;
@@ -55,6 +60,7 @@ private:
     StepControls* m_controls;
     QLabel* m_explain;
     QTableWidget* m_jobs;
+    QSplitter* m_splitter;
     QCustomPlot* m_chart;
     QCPGraph* m_smallGraph;
     QCPGraph* m_bigGraph;
