@@ -256,7 +256,7 @@ void VariantDiffPanel::refresh() {
                             signedTime(e.makespanShift()));
     text += e.orderChanged
                 ? tr(" The order changed: %1 → %2.").arg(names(e.orderBefore), names(e.orderAfter))
-                : tr(" The order of the jobs both have is the same: %1.").arg(names(e.orderAfter));
+                : tr(" The jobs both have keep their order (now %1).").arg(names(e.orderAfter));
     m_summary->setText(text);
 
     const QStringList headers = {tr("Job"),      tr("End before"),   tr("End after"),

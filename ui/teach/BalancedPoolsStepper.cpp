@@ -176,12 +176,15 @@ void BalancedPoolsStepper::showLesson(std::shared_ptr<const PoolsLesson> lesson)
 void BalancedPoolsStepper::fitJobTable() {
     // The job table as wide as its columns (names, counts, pools), the chart the rest.
     m_jobs->resizeColumnsToContents();
+    // The pool column's texts come with the steps: room for the longest from the start.
+    const int pools = m_jobs->fontMetrics().horizontalAdvance(tr("whole cluster")) + 16;
+    m_jobs->setColumnWidth(2, std::max(m_jobs->columnWidth(2), pools));
     const int wanted = m_jobs->horizontalHeader()->length() + m_jobs->verticalHeader()->width() +
                        2 * m_jobs->frameWidth() +
                        m_jobs->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
-    const int total = m_splitter->width() > 0 ? m_splitter->width() : 3 * wanted;
-    const int table = std::min(wanted, total / 2);
-    m_splitter->setSizes({table, total - table});
+    m_jobs->setMinimumWidth(wanted);  // the splitter never squeezes a column away
+    const int total = std::max(m_splitter->width(), 3 * wanted);
+    m_splitter->setSizes({wanted, total - wanted});
 }
 
 void BalancedPoolsStepper::changeEvent(QEvent* event) {
