@@ -108,30 +108,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_sweep = new SweepTab(m_tabs);
     m_cost = new CostTab(m_tabs);
     m_deadlines = new DeadlinesTab(m_tabs);
+    m_timelinePage = buildTimelinePage();
     // A page larger than the room it gets scrolls instead of making the window grow (the
     // timeline scrolls its charts itself).
-    // The Timeline tab: the checked algorithms (GanttPanel), or one algorithm across the variants.
-    m_timelinePage = new QWidget(m_tabs);
-    auto* timelineLayout = new QVBoxLayout(m_timelinePage);
-    timelineLayout->setContentsMargins(0, 0, 0, 0);
-    timelineLayout->setSpacing(2);
-    auto* timelineBar = new QHBoxLayout;
-    timelineBar->setContentsMargins(6, 2, 6, 0);
-    timelineBar->addWidget(new QLabel(tr("Show:"), m_timelinePage));
-    m_timelineMode = new QComboBox(m_timelinePage);
-    m_timelineMode->setObjectName(QStringLiteral("timelineMode"));
-    m_timelineMode->addItems({tr("the checked algorithms"), tr("one algorithm across variants")});
-    timelineBar->addWidget(m_timelineMode);
-    timelineBar->addStretch(1);
-    timelineLayout->addLayout(timelineBar);
-    auto* timelineStack = new QStackedWidget(m_timelinePage);
-    m_gantt->setParent(timelineStack);
-    m_variantTimelines = new VariantTimelines(m_variants, m_runs, timelineStack);
-    timelineStack->addWidget(m_gantt);
-    timelineStack->addWidget(m_variantTimelines);
-    timelineLayout->addWidget(timelineStack, 1);
-    connect(m_timelineMode, &QComboBox::currentIndexChanged, timelineStack,
-            &QStackedWidget::setCurrentIndex);
     const auto addPage = [this](QWidget* page, const QString& title) {
         if (page == m_gantt) {
             m_tabs->addTab(m_timelinePage, title);
@@ -403,17 +382,7 @@ void MainWindow::buildMenus() {
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    m_help = new HelpController(
-        this,
-        [this](const QString& lesson, int step) {
-            showTab(QStringLiteral("johnson"));
-            if (m_teach->setLesson(lesson)) {
-                refreshTab(m_teach);
-                m_teach->showStep(step);
-            }
-        },
-        [this](const QString& tab) { return showTab(tab); });
-    m_help->fillMenu(help);
+    buildHelpMenu(help);
     help->addSeparator();
     help->addAction(tr("&About MR Schedule Explorer"), this, [this] {
         QMessageBox::about(
@@ -601,20 +570,6 @@ void MainWindow::refreshTab(QWidget* page) {
     }
 }
 
-void MainWindow::setTimelineAcrossVariants(bool across) {
-    m_timelineMode->setCurrentIndex(across ? 1 : 0);
-}
-
-void MainWindow::setShownResults(std::shared_ptr<const RunSet> results) {
-    m_shownOverride = std::move(results);
-    m_results = m_shownOverride ? m_shownOverride : m_runs->latest();
-    m_tabResults.assign(m_tabResults.size(), nullptr);
-    m_workloadReplaced = true;  // another workload: the charts fit it afresh
-    selectJob(-1);
-    m_gantt->invalidate();
-    refreshCurrentTab();
-}
-
 void MainWindow::selectJob(int job) {
     if (job >= m_doc->workload().jobCount()) {
         job = -1;
@@ -730,25 +685,6 @@ void MainWindow::exportPlan() {
     if (dialog.exec() == QDialog::Accepted) {
         m_status->setText(tr("Wrote %1").arg(dialog.written().join(QStringLiteral(", "))));
     }
-}
-
-bool MainWindow::restoreWindowLayout() {
-    const QSettings settings;
-    const QByteArray geometry = settings.value("window/geometry").toByteArray();
-    if (geometry.isEmpty()) {
-        return false;
-    }
-    restoreGeometry(geometry);
-    restoreState(settings.value("window/state").toByteArray());
-    m_splitter->restoreState(settings.value("window/splitter").toByteArray());
-    return true;
-}
-
-void MainWindow::saveWindowLayout() const {
-    QSettings settings;
-    settings.setValue("window/geometry", saveGeometry());
-    settings.setValue("window/state", saveState());
-    settings.setValue("window/splitter", m_splitter->saveState());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

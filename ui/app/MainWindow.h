@@ -117,6 +117,8 @@ protected:
 private:
     QWidget* buildLeftPanel();
     void buildMenus();
+    QWidget* buildTimelinePage();  // MainWindowStudio.cpp
+    void buildHelpMenu(QMenu* help);
     QList<std::pair<QString, QWidget*>> namedPages() const;  // showTab's names
     void addExports(QMenu* menu);
     void requestRun();
