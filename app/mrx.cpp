@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
             // As large as a desktop would like, never larger than the screen's free area.
             const QRect free = window.screen()->availableGeometry();
             window.resize(QSize(1600, 1000).boundedTo(free.size()));
+            window.restoreWindowLayout();  // as the user left it last time, if ever
             mr::ui::prepareWindow(window, request);
             window.show();
             code = QApplication::exec();

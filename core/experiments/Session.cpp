@@ -25,9 +25,9 @@ bool operator==(const Variant& a, const Variant& b) {
 }
 
 bool operator==(const SessionView& a, const SessionView& b) {
-    return a.tab == b.tab && a.timeRange == b.timeRange && a.teachStep == b.teachStep &&
-           a.teachLesson == b.teachLesson && a.highlightedJob == b.highlightedJob &&
-           a.referenceVariant == b.referenceVariant;
+    return a.tab == b.tab && a.timeRange == b.timeRange && a.slotRange == b.slotRange &&
+           a.teachStep == b.teachStep && a.teachLesson == b.teachLesson &&
+           a.highlightedJob == b.highlightedJob && a.referenceVariant == b.referenceVariant;
 }
 
 bool operator==(const Session& a, const Session& b) {

@@ -29,9 +29,9 @@ struct Variant {
 struct SessionView {
     std::string tab;                                 // a tab name (kSessionTabs), empty: the first
     std::optional<std::array<double, 2>> timeRange;  // the timelines' zoom, seconds [from, to]
-    std::string
-        teachLesson;    // the Teach tab's lesson ("johnson", "balanced-pools"), empty: the first
-    int teachStep = 0;  // the Teach tab's step (0: the first)
+    std::optional<std::array<double, 2>> slotRange;  // their slot axis' zoom, rows [from, to]
+    std::string teachLesson;       // the Teach tab's lesson (kSessionLessons), empty: the first
+    int teachStep = 0;             // the Teach tab's step (0: the first)
     std::string highlightedJob;    // a job of `current`, empty: none
     std::string referenceVariant;  // the comparison's reference, empty: the first
 };
@@ -44,8 +44,9 @@ struct Session {
     const Variant* findVariant(const std::string& name) const;
 };
 
-// The Teach tab's lessons.
-inline const std::vector<std::string> kSessionLessons = {"johnson", "balanced-pools"};
+// The Teach tab's lessons (and its exercise).
+inline const std::vector<std::string> kSessionLessons = {"johnson", "balanced-pools", "hscheduler",
+                                                         "online-hscheduler", "your-order"};
 
 // The tab names a session may name (MainWindow::showTab's names).
 inline const std::vector<std::string> kSessionTabs = {"timeline", "stages",   "comparison",

@@ -32,7 +32,16 @@ std::vector<VariantRow> variantTable(const std::vector<VariantCell>& cells,
                 if (m.jobsWithDeadline > 0) {
                     row.deadlines = m.jobsWithDeadline;
                     row.missed = m.missed;
+                    row.relativeExceeded = m.relativeDeadlineExceeded;
                 }
+                row.extraMapTasks = m.extraMapTasks;
+                row.extraReduceTasks = m.extraReduceTasks;
+                const long long killed = m.killedMapTasks + m.killedReduceTasks;
+                if (killed > 0 || m.extraMapTasks) {
+                    row.killedTasks = killed;
+                    row.killedWork = m.killedWork;
+                }
+                row.dataLocalFraction = m.dataLocalFraction;
             }
             if (const auto base = referenceMakespan(c.algorithm)) {
                 row.delta = r.makespan() - *base;

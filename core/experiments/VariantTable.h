@@ -1,7 +1,10 @@
 // VariantTable — the Comparison tab's variant × algorithm table (issue 15 item 1; its CSV,
 // `variants.csv` of --export-all, is io/VariantTableFormat.h): per variant and algorithm the
 // makespan, its difference from the same algorithm on a reference variant, utilisation, average
-// completion time and missed deadlines (seed 004 §IV-A) where the variant's jobs have deadlines.
+// completion time, and the deadline and cost metrics of seed 004 §IV-A where they exist: missed
+// deadlines and the relative deadline exceeded when jobs have deadlines; the spare-slot tasks,
+// killed tasks and the work they lost for the policies with quotas; the data-local fraction with
+// locality.
 #pragma once
 
 #include <optional>
@@ -29,9 +32,15 @@ struct VariantRow {
     std::optional<double> deltaPercent;  // delta / the reference's makespan × 100
     std::optional<double> mapUtilization;
     std::optional<double> reduceUtilization;
-    std::optional<double> avgCompletion;  // mean of completion − arrival over the jobs
-    std::optional<int> deadlines;         // jobs with a deadline (none: no deadlines)
-    std::optional<int> missed;            // of those, late ones
+    std::optional<double> avgCompletion;     // mean of completion − arrival over the jobs
+    std::optional<int> deadlines;            // jobs with a deadline (none: no deadlines)
+    std::optional<int> missed;               // of those, late ones
+    std::optional<double> relativeExceeded;  // Σ (late by) / deadline over late jobs
+    std::optional<long long> extraMapTasks;  // spare-slot task starts (policies with quotas)
+    std::optional<long long> extraReduceTasks;
+    std::optional<long long> killedTasks;     // with quotas, or when any task was killed
+    std::optional<double> killedWork;         // slot-seconds the killed executions had run
+    std::optional<double> dataLocalFraction;  // with the locality model
     std::string status;
 };
 

@@ -26,8 +26,9 @@ const std::vector<std::string> kVariantKeys = {"name", "algorithms", "run_option
 const std::vector<std::string> kOptionKeys = {"seed", "estimator", "order", "pools", "locality"};
 const std::vector<std::string> kLocalityKeys = {"replicas", "vms_per_host", "remote_penalty",
                                                 "reconfig_delay"};
-const std::vector<std::string> kViewKeys = {"tab",        "time_range",      "teach",
-                                            "teach_step", "highlighted_job", "reference_variant"};
+const std::vector<std::string> kViewKeys = {
+    "tab",        "time_range",      "slot_range",       "teach",
+    "teach_step", "highlighted_job", "reference_variant"};
 
 // Rethrows an error of a part read on its own (a workload, the run options) with the part's
 // path in front of its field, so that the line says where in the session it is.
@@ -114,13 +115,18 @@ SessionView readView(const json& value, const std::string& file) {
         std::find(kSessionTabs.begin(), kSessionTabs.end(), view.tab) == kSessionTabs.end()) {
         f.fail("tab", "unknown tab '" + view.tab + "'");
     }
-    if (f.has("time_range")) {
-        const std::vector<double> range = f.numberArray("time_range", -kMaxTime, kMaxTime, 2);
-        if (range.size() != 2 || !(range[0] < range[1])) {
-            f.fail("time_range", "must be [from, to] with from < to");
+    const auto readRange = [&f](const char* key) -> std::optional<std::array<double, 2>> {
+        if (!f.has(key)) {
+            return std::nullopt;
         }
-        view.timeRange = std::array<double, 2>{range[0], range[1]};
-    }
+        const std::vector<double> range = f.numberArray(key, -kMaxTime, kMaxTime, 2);
+        if (range.size() != 2 || !(range[0] < range[1])) {
+            f.fail(key, "must be [from, to] with from < to");
+        }
+        return std::array<double, 2>{range[0], range[1]};
+    };
+    view.timeRange = readRange("time_range");
+    view.slotRange = readRange("slot_range");
     view.teachLesson = f.optionalString("teach").value_or("");
     if (!view.teachLesson.empty() && std::find(kSessionLessons.begin(), kSessionLessons.end(),
                                                view.teachLesson) == kSessionLessons.end()) {
@@ -186,6 +192,9 @@ ordered_json viewJson(const SessionView& view) {
     }
     if (view.timeRange) {
         out["time_range"] = {(*view.timeRange)[0], (*view.timeRange)[1]};
+    }
+    if (view.slotRange) {
+        out["slot_range"] = {(*view.slotRange)[0], (*view.slotRange)[1]};
     }
     if (!view.teachLesson.empty()) {
         out["teach"] = view.teachLesson;

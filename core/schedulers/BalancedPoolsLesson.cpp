@@ -1,6 +1,11 @@
 #include "schedulers/BalancedPoolsLesson.h"
 
 #include <algorithm>
+#include <tuple>
+
+#include "schedulers/Johnson.h"
+#include "sim/OrderPolicy.h"
+#include "sim/Simulator.h"
 
 namespace mr {
 
@@ -15,6 +20,43 @@ double PoolsLesson::makespan() const {
     return end;
 }
 
+namespace {
+
+// Both pools of a probe simulated to their ends: the `split` jobs with the fewest map tasks on
+// `nodes` nodes, the others on the rest, Johnson's order inside each on its own slots (as the
+// search simulates them).
+std::pair<double, double> simulateProbe(const Workload& w, const std::vector<int>& byMaps,
+                                        int split, int nodes, const BalancedPoolsOptions& options) {
+    std::vector<int> small(byMaps.begin(), byMaps.begin() + split);
+    std::vector<int> big(byMaps.begin() + split, byMaps.end());
+    std::sort(small.begin(), small.end());
+    std::sort(big.begin(), big.end());
+    const Cluster& c = w.cluster;
+    const int bigNodes = c.nodes - nodes;
+    const auto order = [&](const std::vector<int>& jobs, int poolNodes) {
+        return johnsonOrder(allStageDurations(w, poolNodes * c.mapSlotsPerNode,
+                                              poolNodes * c.reduceSlotsPerNode, options.estimator),
+                            jobs);
+    };
+    std::vector<PoolSetup> pools(2);
+    pools[0].name = "small";
+    pools[0].nodes = nodes;
+    pools[0].jobs = order(small, nodes);
+    pools[0].policy = std::make_unique<OrderPolicy>(pools[0].jobs);
+    pools[1].name = "big";
+    pools[1].firstNode = nodes;
+    pools[1].nodes = bigNodes;
+    pools[1].jobs = order(big, bigNodes);
+    pools[1].policy = std::make_unique<OrderPolicy>(pools[1].jobs);
+    SimOptions sim;
+    sim.recordTasks = false;
+    sim.cancel = options.cancel;
+    const SimResult r = simulate(w, std::move(pools), sim);
+    return {r.pools[0].makespan, r.pools[1].makespan};
+}
+
+}  // namespace
+
 PoolsLesson balancedPoolsLesson(const Workload& workload, const BalancedPoolsOptions& options) {
     PoolsLesson lesson;
     lesson.byMaps = jobsByMapTasks(workload);
@@ -28,7 +70,12 @@ PoolsLesson balancedPoolsLesson(const Workload& workload, const BalancedPoolsOpt
     steps.push_back({.kind = Kind::Johnson, .bestSoFar = best});
     for (const SplitResult& s : plan.splits) {
         steps.push_back({.kind = Kind::Split, .split = s.split, .bestSoFar = best});
-        for (const PoolProbe& p : s.probes) {
+        for (const PoolProbe& probe : s.probes) {
+            PoolProbe p = probe;
+            if (!p.exact) {
+                std::tie(p.smallEnd, p.bigEnd) =
+                    simulateProbe(workload, lesson.byMaps, s.split, p.nodes, options);
+            }
             const double end = std::max(p.smallEnd, p.bigEnd);
             const bool improved = p.exact && end < best;
             if (improved) {

@@ -3,6 +3,9 @@
 // the jobs sorted by map tasks; plain Johnson on the whole cluster, the plan to beat; then for
 // each split point the two pools, every probe of the search on the small pool's node count with
 // both pools' simulated ends, and the best so far; the result is the algorithm's own plan.
+// The search stops a probe's pools once both run past the best plan (they cannot win); for
+// teaching, the lesson simulates such a probe's pools to their ends as well (the same two-pool
+// simulation, Johnson inside each pool), so every probe shows both makespans.
 #pragma once
 
 #include <vector>
@@ -31,8 +34,9 @@ struct PoolsLessonStep {
     bool improved = false;  // Probe: this probe beat every plan before it
     // Probe: "the small pool finishes first" — the search moves to fewer nodes, else to more.
     bool smallFirst = false;
-    // Probe: both ends simulated; false: stopped once both pools ran past the best plan's end
-    // (this node count cannot win; only which pool ends first was still needed).
+    // Probe: both ends simulated by the search; false: it stopped once both pools ran past the
+    // best plan's end (this node count cannot win; only which pool ends first was still
+    // needed) — smallEnd and bigEnd are then the lesson's own full simulation of the probe.
     bool exact = true;
 };
 

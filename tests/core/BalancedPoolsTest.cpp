@@ -433,8 +433,9 @@ TEST(BalancedPools, FewerThanTwoPoolsIsAnInputError) {
 }
 
 // The Teach tab's BalancedPools lesson (issue 15 item 3) is the real search, step by step: every
-// probe is a simulation of both pools (checked against simulateSplit above), the best so far never
-// rises, each split's best is its best probe, and the last step is the algorithm's own result.
+// probe shows both pools' simulated ends (checked against simulateSplit above, also for the probes
+// the search stopped early), the best so far never rises, each split's best is its best probe,
+// and the last step is the algorithm's own result.
 TEST(BalancedPoolsLesson, Figure4Scenario2StepByStep) {
     const Workload w = test::figure4(2);
     const PoolsLesson lesson = balancedPoolsLesson(w, {});
@@ -487,8 +488,11 @@ TEST(BalancedPoolsLesson, EveryProbeIsTheSearchsSimulationAndTheEndIsTheAlgorith
                     bestProbe[s.split] =
                         bestProbe.count(s.split) ? std::min(bestProbe[s.split], end) : end;
                 } else {
-                    // Stopped early: it could not beat the plan the search ends with.
+                    // Stopped early by the search: it could not beat the plan the search ends
+                    // with; the lesson simulated its pools to their ends all the same.
                     EXPECT_GE(end, lesson.makespan() * (1 - 1e-12));
+                    EXPECT_DOUBLE_EQ(s.smallEnd, small);
+                    EXPECT_DOUBLE_EQ(s.bigEnd, big);
                 }
                 EXPECT_EQ(s.smallFirst, small < big);
             }

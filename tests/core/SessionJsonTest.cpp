@@ -61,6 +61,9 @@ Session randomSession(std::uint64_t seed) {
     if (rng() % 2) {
         s.view.timeRange = std::array<double, 2>{-1.5, 100.0 / 7.0};
     }
+    if (rng() % 2) {
+        s.view.slotRange = std::array<double, 2>{2.4, 11.0 / 3.0};
+    }
     s.view.teachStep = static_cast<int>(rng() % 9);
     s.view.teachLesson = rng() % 3 == 0 ? "" : kSessionLessons[rng() % kSessionLessons.size()];
     s.view.highlightedJob = s.current.workload.jobs.back().name;
@@ -143,6 +146,7 @@ TEST(SessionJson, EqualityNoticesEachField) {
     EXPECT_TRUE(changed([](Session& o) { o.view.teachLesson = "x"; }));
     EXPECT_TRUE(changed([](Session& o) { o.view.tab = "zzz"; }));
     EXPECT_TRUE(changed([](Session& o) { o.view.timeRange = std::array<double, 2>{0, 1}; }));
+    EXPECT_TRUE(changed([](Session& o) { o.view.slotRange = std::array<double, 2>{0, 1}; }));
     EXPECT_TRUE(changed([](Session& o) { o.current.options.seed += 1; }));
     EXPECT_TRUE(changed([](Session& o) { o.current.options.locality.enabled ^= true; }));
     EXPECT_TRUE(changed([](Session& o) { o.current.workload.cluster.nodes += 1; }));
@@ -222,6 +226,8 @@ TEST(SessionJson, BadInputNamesFileAndField) {
          "t.mrxs: field 'view.teach': unknown lesson 'lips'"},
         {"time range", "\"view\": {", "\"view\": {\"time_range\": [5, 5], ",
          "t.mrxs: field 'view.time_range': must be [from, to] with from < to"},
+        {"slot range", "\"view\": {", "\"view\": {\"slot_range\": [3, 2], ",
+         "t.mrxs: field 'view.slot_range': must be [from, to] with from < to"},
         {"variant name", "\"name\": \"A\"", "\"name\": \"\"",
          "t.mrxs: field 'variants[0].name': must not be empty"},
         {"embedded workload format", "\"format\": \"mrx-workload\"", "\"format\": \"mrx-wl\"",

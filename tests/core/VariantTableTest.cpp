@@ -34,7 +34,8 @@ TEST(VariantTable, DeltasAgainstTheReferenceAndMissedDeadlines) {
     w.jobs = {a, b};
     // Variant A ends job a at 20 (on time), B at 45 (late: deadline 30).
     const RunResult ra = handResult(40.0, 40.0, {{0, 0, 10, 20}, {0, 0, 30, 40}});
-    const RunResult rb = handResult(50.0, 25.0, {{0, 0, 10, 45}, {0, 0, 30, 50}});
+    RunResult rb = handResult(50.0, 25.0, {{0, 0, 10, 45, 2, 0, 5.0}, {0, 0, 30, 50}});
+    rb.extraTasks = std::array<long long, 2>{3, 1};  // a policy with quotas: 3 + 1 spare tasks
     const std::vector<VariantCell> cells = {
         {"A", "x", &w, &ra, ""}, {"B", "x", &w, &rb, ""}, {"B", "y", &w, nullptr, "cancelled"}};
     const auto rows = variantTable(cells, "A");
@@ -50,15 +51,27 @@ TEST(VariantTable, DeltasAgainstTheReferenceAndMissedDeadlines) {
     EXPECT_EQ(rows[0].deadlines, 1);
     EXPECT_EQ(rows[0].missed, 0);
     EXPECT_EQ(rows[1].missed, 1);
+    // Seed 004 §IV-A's metrics where they exist: a is late by 15 s on a 30 s deadline.
+    EXPECT_EQ(rows[0].relativeExceeded, 0.0);
+    EXPECT_EQ(rows[1].relativeExceeded, 0.5);
+    EXPECT_FALSE(rows[0].extraMapTasks);  // no quotas: no spare-slot tasks, no kills counted
+    EXPECT_FALSE(rows[0].killedTasks);
+    EXPECT_EQ(rows[1].extraMapTasks, 3);
+    EXPECT_EQ(rows[1].extraReduceTasks, 1);
+    EXPECT_EQ(rows[1].killedTasks, 2);
+    EXPECT_EQ(rows[1].killedWork, 5.0);
+    EXPECT_FALSE(rows[1].dataLocalFraction);
     EXPECT_FALSE(rows[2].makespan);
     EXPECT_FALSE(rows[2].delta);
     EXPECT_EQ(rows[2].status, "cancelled");
     EXPECT_EQ(variantTableCsv(rows),
               "variant,algorithm,makespan,delta,delta_percent,map_utilization,"
-              "reduce_utilization,avg_completion,deadlines,missed,status\n"
-              "A,x,40,0,0,0.5,0.5,30,1,0,\n"
-              "B,x,50,10,25,0.25,0.5,47.5,1,1,\n"
-              "B,y,,,,,,,,,cancelled\n");
+              "reduce_utilization,avg_completion,deadlines,missed,relative_deadline_exceeded,"
+              "extra_map_tasks,extra_reduce_tasks,killed_tasks,killed_work,data_local_fraction,"
+              "status\n"
+              "A,x,40,0,0,0.5,0.5,30,1,0,0,,,,,,\n"
+              "B,x,50,10,25,0.25,0.5,47.5,1,1,0.5,3,1,2,5,,\n"
+              "B,y,,,,,,,,,,,,,,,cancelled\n");
     // Without a reference (or an unknown one) there are no deltas.
     EXPECT_FALSE(variantTable(cells, "")[1].delta);
     EXPECT_FALSE(variantTable(cells, "Z")[1].delta);

@@ -1,8 +1,8 @@
 // Issue 11 item 1 and the `--export-all` command: every File > Export entry of a tab that was
 // never shown (in a window that was never shown) writes the current results — a PNG, SVG and
 // PDF with ink in them and CSVs with one row per algorithm or job; `mrx FILE --export-all DIR`
-// writes every tab through the same entries and exits 0, or 2 with one line; `mrx --help`,
-// `--version` and an export need no display.
+// writes every tab through the same entries and exits 0, or 2 with one line (a session: a
+// folder per variant and variants.csv); `mrx --help`, `--version` and an export need no display.
 #include <QDir>
 #include <QFile>
 #include <QPainter>
@@ -17,6 +17,11 @@
 #include "app/Launch.h"
 #include "app/MainWindow.h"
 #include "charts/GanttPanel.h"
+#include "io/Csv.h"
+#include "run/RunController.h"
+#include "schedulers/Registry.h"
+#include "studio/VariantExport.h"
+#include "studio/VariantStore.h"
 #include "support/TestSupport.h"
 #include "widgets/AlgorithmList.h"
 
@@ -219,6 +224,90 @@ private slots:
         QCOMPARE(csvRows(dir.filePath(QStringLiteral("jobs-hscheduler.csv"))).size(), 6);
     }
 
+    // A session (issue 15): the current workload at the top with variants.csv (a row per variant
+    // × algorithm), and a folder per variant, named after it, with that variant's own charts and
+    // CSVs — the window showing each variant's run while File > Export's entries write it.
+    void exportAllOfASessionWritesAFolderPerVariant() {
+        QTemporaryDir dir;
+        int code = -1;
+        std::vector<Variant> variants;
+        {
+            MainWindow window;
+            code = runExports(window, exportRequest(sample("what-if-tour.mrxs"), dir.path(), {}));
+            variants = window.variants()->variants();
+            // Afterwards the window shows the workload being edited again.
+            QCOMPARE(window.runController()->latest()->workload->cluster.mapSlotsPerNode, 1);
+        }
+        QCOMPARE(code, 0);
+        QCOMPARE(variants.size(), std::size_t{3});
+        const QDir top(dir.path());
+        QCOMPARE(top.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name),
+                 (QStringList{"J3 split in two", "as published", "one slot more per node"}));
+        const QStringList ids = {"johnson", "optimal", "balanced-pools", "hscheduler"};
+        QStringList expected;
+        for (const QString& id : ids) {
+            for (const char* suffix : {".png", ".svg", ".pdf"}) {
+                expected << QStringLiteral("timeline-") + id + QLatin1String(suffix);
+            }
+            expected << QStringLiteral("jobs-%1.csv").arg(id);
+        }
+        for (const char* chart : {"timelines", "stages", "comparison", "johnson"}) {
+            for (const char* suffix : {".png", ".svg", ".pdf"}) {
+                expected << QLatin1String(chart) + QLatin1String(suffix);
+            }
+        }
+        expected << "comparison.csv";
+        expected.sort();
+        // variants.csv: header + 3 variants × 4 algorithms, each the core's run of that variant.
+        const QStringList rows = csvRows(top.filePath(QStringLiteral("variants.csv")));
+        QCOMPARE(rows.size(), 13);
+        QVERIFY(rows[0].startsWith(QStringLiteral("variant,algorithm,makespan,delta")));
+        int row = 1;
+        for (const Variant& v : variants) {
+            const QString folder = top.filePath(QString::fromStdString(v.name));
+            QCOMPARE(QDir(folder).entryList(QDir::Files, QDir::Name), expected);
+            const QStringList comparison = csvRows(folder + QStringLiteral("/comparison.csv"));
+            QCOMPARE(comparison.size(), 5);  // header + four algorithms
+            for (int a = 0; a < ids.size(); ++a) {
+                const double own =
+                    runAlgorithm(v.workload, ids[a].toStdString(), v.options).makespan();
+                const QString number = QString::fromStdString(csvNumber(own));
+                QVERIFY2(comparison[a + 1].startsWith(ids[a] + QLatin1Char(',') + number + ','),
+                         qPrintable(comparison[a + 1] + " vs " + number));
+                QVERIFY2(rows[row].startsWith(QString::fromStdString(csvField(v.name)) + ',' +
+                                              ids[a] + ',' + number + ','),
+                         qPrintable(rows[row] + " vs " + number));
+                ++row;
+            }
+            // Each variant's own jobs: J3 split in two has six.
+            QCOMPARE(csvRows(folder + QStringLiteral("/jobs-johnson.csv")).size(),
+                     v.workload.jobCount() + 1);
+            verifyChartFiles(folder + QStringLiteral("/timeline-johnson"), 4000);
+        }
+        // Seed 000 Fig. 4 scenario 2, as published: Johnson 47, BalancedPools 40.
+        QVERIFY2(rows[1].startsWith(QStringLiteral("as published,johnson,47,0,")),
+                 qPrintable(rows[1]));
+        QVERIFY2(rows[3].startsWith(QStringLiteral("as published,balanced-pools,40,0,")),
+                 qPrintable(rows[3]));
+        // Twice the slots give different charts: the folders hold each variant's own run.
+        QVERIFY(
+            readAll(top.filePath(QStringLiteral("as published/timeline-johnson.svg"))) !=
+            readAll(top.filePath(QStringLiteral("one slot more per node/timeline-johnson.svg"))));
+        QCOMPARE(csvRows(top.filePath(QStringLiteral("as published/jobs-johnson.csv"))).size(), 6);
+    }
+
+    void variantFolderNamesAreFileNames() {
+        QCOMPARE(variantFolderName(QStringLiteral("as published"), {}),
+                 QStringLiteral("as published"));
+        QCOMPARE(variantFolderName(QStringLiteral("a/b: c?"), {}), QStringLiteral("a-b- c-"));
+        QCOMPARE(variantFolderName(QStringLiteral("../up"), {}), QStringLiteral("-up"));
+        QCOMPARE(variantFolderName(QStringLiteral("  "), {}), QStringLiteral("variant"));
+        QCOMPARE(variantFolderName(QStringLiteral("A"), {QStringLiteral("a")}),
+                 QStringLiteral("A (2)"));
+        QCOMPARE(variantFolderName(QStringLiteral("a/b"), {"a-b", "a-b (2)"}),
+                 QStringLiteral("a-b (3)"));
+    }
+
     void exportAllOfACostModelWritesTheCostTab() {
         QTemporaryDir dir;
         GuiRequest request = exportRequest(sample("lips-ec2-20.json"), dir.path(), {});
@@ -357,6 +446,15 @@ private slots:
                      &out),
                  0);
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("timeline-johnson.pdf"))));
+        // A session: the command of issue 15 (it once failed: "expected mrx-workload").
+        QTemporaryDir session;
+        QCOMPARE(
+            run({sample("what-if-tour.mrxs"), "--export-all", session.path(), "--size", "800x500"},
+                &out),
+            0);
+        QVERIFY2(out.contains(QStringLiteral("3 variant folders")), qPrintable(out));
+        QVERIFY(QFile::exists(session.filePath(QStringLiteral("variants.csv"))));
+        QVERIFY(QFile::exists(session.filePath(QStringLiteral("J3 split in two/stages.png"))));
         QCOMPARE(run({sample("two-jobs.json"), "--export-all", dir.path(), "--size", "0x0"}, &out),
                  2);
         for (const QTemporaryDir* folder : {&home, &temporary}) {

@@ -5,7 +5,11 @@
 //  * each variant runs in the background like the current workload, with its own results
 //    (equal to the core's run of that variant), cancelled and rerun by the same mechanism.
 #include <qcustomplot.h>
+#include <QLabel>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -25,6 +29,7 @@
 #include "studio/VariantStrip.h"
 #include "teach/BalancedPoolsStepper.h"
 #include "teach/JohnsonStepper.h"
+#include "teach/ResplitStepper.h"
 #include "teach/StepControls.h"
 #include "teach/TeachTab.h"
 #include "widgets/AlgorithmList.h"
@@ -90,6 +95,7 @@ private slots:
             window.johnsonStepper()->setStep(3);
             window.selectJob(2);
             window.ganttPanel()->setTimeRange(5.0, 30.5);
+            window.ganttPanel()->setSlotRange(2.5, 12.5);  // the slot axis zoomed too
             saved = window.sessions()->capture();
             QVERIFY(window.sessions()->saveAs(path));
         }
@@ -97,6 +103,7 @@ private slots:
         QCOMPARE(saved.view.tab, std::string("johnson"));
         QCOMPARE(saved.view.teachStep, 3);
         QVERIFY(saved.view.timeRange == (std::array<double, 2>{5.0, 30.5}));
+        QVERIFY(saved.view.slotRange == (std::array<double, 2>{2.5, 12.5}));
         QCOMPARE(saved.view.highlightedJob, std::string("J3"));
         QCOMPARE(saved.current.options.seed, std::uint64_t{17});
         QCOMPARE(saved.current.options.pools, 3);
@@ -124,9 +131,40 @@ private slots:
         for (GanttPlot* plot : reopened.ganttPanel()->plots()) {
             QCOMPARE(plot->xAxis->range().lower, 5.0);
             QCOMPARE(plot->xAxis->range().upper, 30.5);
+            QCOMPARE(plot->yAxis->range().lower, 2.5);
+            QCOMPARE(plot->yAxis->range().upper, 12.5);
         }
+        // Never the window's geometry or layout: those are the user's (QSettings).
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(!text.contains("geometry") && !text.contains("dock") && !text.contains("state"));
         QVERIFY(!reopened.document()->isModified());
         QCOMPARE(reopened.sessions()->filePath(), path);
+    }
+
+    // The window's geometry and layout are the user's: kept in QSettings when the window
+    // closes, back when it opens; a session never holds them.
+    void windowLayoutIsRememberedPerUser() {
+        QSettings().remove(QStringLiteral("window"));
+        {
+            MainWindow window;
+            QVERIFY(!window.restoreWindowLayout());  // nothing saved yet
+            window.resize(1010, 690);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            window.findChild<VariantStrip*>()->hide();  // a toolbar the user closed
+            QVERIFY(window.close());
+        }
+        QVERIFY(QSettings().contains(QStringLiteral("window/geometry")));
+        MainWindow again;
+        QVERIFY(again.restoreWindowLayout());
+        QCOMPARE(again.size(), QSize(1010, 690));
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(again.findChild<VariantStrip*>()->isHidden());
+        const Session s = again.sessions()->capture();
+        QVERIFY(!QString::fromStdString(serializeSession(s)).contains(QStringLiteral("geometry")));
     }
 
     void badSessionNamesFileAndFieldAndChangesNothing() {
@@ -313,6 +351,85 @@ private slots:
         QVERIFY(panel->isVisible());
         QCOMPARE(QApplication::font().pointSizeF(), base);
         QCOMPARE(chart->xAxis->tickLabelFont().pointSizeF(), tickBase);
+    }
+
+    // Presenting at 200 % (F11, Ctrl+= twice): tables widen with the font, charts grow rather
+    // than squeeze, the Teach explanation follows the zoom, the timelines scroll; the
+    // high-contrast palette is black on white and gives the desktop's palette back.
+    void presentationAt200FollowsEverywhere() {
+        MainWindow window;
+        window.fileController()->setInteractive(false);
+        window.algorithmList()->setChecked(
+            {QStringLiteral("johnson"), QStringLiteral("balanced-pools"),
+             QStringLiteral("hscheduler"), QStringLiteral("optimal")});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json"), true));
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        results(window);
+        const double base = QApplication::font().pointSizeF();
+        window.findChild<QAction*>(QStringLiteral("viewPresentation"))->trigger();
+        window.findChild<QAction*>(QStringLiteral("viewZoomIn"))->trigger();
+        window.findChild<QAction*>(QStringLiteral("viewZoomIn"))->trigger();
+        PresentationMode* mode = window.presentation();
+        QCOMPARE(mode->zoomPercent(), 200);
+        QCOMPARE(PresentationMode::zoomFactor(), 2.0);
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
+        QCoreApplication::processEvents();
+        // Every cell and header of the comparison table fits its column: no "akespa".
+        QTableWidget* table = window.comparisonView()->findChild<QTableWidget*>();
+        QVERIFY(table && table->rowCount() == 4);
+        const QFontMetrics metrics(table->font());
+        for (int c = 0; c < table->columnCount(); ++c) {
+            const QString header = table->horizontalHeaderItem(c)->text();
+            QVERIFY2(table->columnWidth(c) >= metrics.horizontalAdvance(header),
+                     qPrintable(header + QStringLiteral(" %1 < %2 %3 %4")
+                                             .arg(table->columnWidth(c))
+                                             .arg(metrics.horizontalAdvance(header))
+                                             .arg(table->parentWidget()->metaObject()->className())
+                                             .arg(table->font().pointSizeF())));
+            for (int r = 0; r < table->rowCount(); ++r) {
+                if (QTableWidgetItem* item = table->item(r, c)) {
+                    QVERIFY2(table->columnWidth(c) >= metrics.horizontalAdvance(item->text()),
+                             qPrintable(item->text()));
+                }
+            }
+        }
+        QVERIFY(table->verticalHeader()->defaultSectionSize() >= metrics.height());
+        QVERIFY(window.comparisonView()->chart()->minimumHeight() >= 300);
+        // The Teach explanation follows the zoom.
+        QVERIFY(window.showTab(QStringLiteral("johnson")));
+        QVERIFY(window.teachTab()->setLesson(QStringLiteral("hscheduler")));
+        QCoreApplication::processEvents();
+        auto* explanation = window.teachTab()->hscheduler()->findChild<QLabel*>(
+            QStringLiteral("lessonExplanation"));
+        QVERIFY(explanation);
+        QCOMPARE(QFontInfo(explanation->font()).pointSizeF(),
+                 QFontInfo(QApplication::font()).pointSizeF());
+        QVERIFY(explanation->font().pointSizeF() >= base * 1.99);
+        // The timelines scroll rather than squeeze: each area twice its minimum height.
+        QVERIFY(window.showTab(QStringLiteral("timeline")));
+        results(window);
+        QCoreApplication::processEvents();
+        for (GanttPlot* plot : window.ganttPanel()->plots()) {
+            QVERIFY2(plot->height() >= GanttPanel::kMinAreaHeight, qPrintable(plot->title()));
+        }
+        QVERIFY(window.ganttPanel()->scrollArea()->verticalScrollBar()->maximum() > 0);
+
+        // High contrast on and off.
+        const QPalette desktop = QApplication::palette();
+        auto* contrast = window.findChild<QAction*>(QStringLiteral("viewHighContrast"));
+        QVERIFY(contrast);
+        contrast->trigger();
+        QVERIFY(mode->isHighContrast());
+        QCOMPARE(QApplication::palette().color(QPalette::Window), QColor(Qt::white));
+        QCOMPARE(QApplication::palette().color(QPalette::WindowText), QColor(Qt::black));
+        contrast->trigger();
+        QVERIFY(!mode->isHighContrast());
+        QCOMPARE(QApplication::palette().color(QPalette::Window), desktop.color(QPalette::Window));
+        mode->setActive(false);
+        QCOMPARE(QApplication::font().pointSizeF(), base);
+        QCOMPARE(PresentationMode::zoomFactor(), 1.0);
     }
 
     void variantsRunInTheBackgroundLikeTheCurrentOne() {

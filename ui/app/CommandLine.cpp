@@ -53,10 +53,13 @@ struct MrxOptions {
         option("cost-sweep", "Run the Cost tab's epoch sweep over these seconds", "FROM:TO:STEP");
     QCommandLineOption startSweep =
         option("start-sweep", "Run the Deadlines tab's load sweep (default settings) at start");
+    QCommandLineOption present = option(
+        "present", "Open in presentation mode (View > Presentation) at PERCENT zoom, 100 to 250",
+        "PERCENT");
 
     QList<QCommandLineOption> all() const {
         return {workload, algorithm, algorithms, exportAll, gantt,     comparison, stages,
-                size,     tab,       step,       sweep,     costSweep, startSweep};
+                size,     tab,       step,       sweep,     costSweep, startSweep, present};
     }
 };
 
@@ -106,6 +109,15 @@ int readRequest(const QCommandLineParser& parser, const MrxOptions& o, GuiReques
             return fail(QStringLiteral("field 'size': expected WIDTHxHEIGHT, 16 to 20000 pixels "
                                        "(got '%1')")
                             .arg(parser.value(o.size)));
+        }
+    }
+    if (parser.isSet(o.present)) {
+        bool ok = false;
+        r.present = parser.value(o.present).toInt(&ok);
+        if (!ok || r.present < 100 || r.present > 250) {
+            return fail(QStringLiteral("field 'present': expected a zoom from 100 to 250 (got "
+                                       "'%1')")
+                            .arg(parser.value(o.present)));
         }
     }
     if (r.headless() && r.file.isEmpty()) {

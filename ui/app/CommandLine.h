@@ -24,6 +24,7 @@ struct GuiRequest {
     QString algorithm;        // --algorithm: the timeline --export-gantt writes
     QString sweep;            // --sweep FROM:TO:STEP: open the Sweep tab and run it
     bool startSweep = false;  // --start-sweep: the Deadlines tab's sweep starts at once
+    int present = 0;          // --present PERCENT: presentation mode at this zoom (0: not)
 
     // Offscreen exports: every tab into a folder, or single charts to files.
     QString exportAll;

@@ -74,6 +74,11 @@ void FileController::setSessionOpener(std::function<bool(const QString&)> opener
     m_sessionOpener = std::move(opener);
 }
 
+void FileController::setSessionGate(std::function<bool()> unsaved, std::function<bool()> save) {
+    m_sessionUnsaved = std::move(unsaved);
+    m_saveSession = std::move(save);
+}
+
 void FileController::setPendingEditCheck(std::function<QString()> check) {
     m_pendingEditCheck = std::move(check);
 }
@@ -119,13 +124,22 @@ bool FileController::confirmLeave() {
     }
     // What is being typed counts: it becomes an edit now, or a refused value the user sees.
     const QString refused = m_pendingEditCheck ? m_pendingEditCheck() : QString();
-    if (!m_doc->isModified() && refused.isEmpty()) {
+    const bool workload = m_doc->isModified() || !refused.isEmpty();
+    const bool variants = m_sessionUnsaved && m_sessionUnsaved();
+    if (!workload && !variants) {
         return true;
     }
     const QString name = m_doc->filePath().isEmpty()
                              ? QString::fromStdString(m_doc->workload().name)
                              : QFileInfo(m_doc->filePath()).fileName();
-    QString text = tr("The workload \"%1\" has unsaved changes. Save them first?").arg(name);
+    QString text =
+        workload && variants
+            ? tr("The workload \"%1\" has unsaved changes, and the variants have changed since "
+                 "the session was saved. Save them first?")
+                  .arg(name)
+        : workload ? tr("The workload \"%1\" has unsaved changes. Save them first?").arg(name)
+                   : tr("The variants have changed since the session was saved (or were never "
+                        "saved). Save the session first?");
     if (!refused.isEmpty()) {
         text += tr("\n\nA value on screen was refused and is not part of the workload: %1")
                     .arg(refused);
@@ -134,7 +148,7 @@ bool FileController::confirmLeave() {
         m_window, tr("Unsaved changes"), text,
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save) {
-        return save();
+        return (!workload || save()) && (!variants || !m_saveSession || m_saveSession());
     }
     return answer == QMessageBox::Discard;
 }

@@ -43,6 +43,10 @@ public:
     void setCostModelOpener(std::function<bool(const QString& path)> opener);
     // Opens a session (.mrxs: variants, workload, view); returns whether it did.
     void setSessionOpener(std::function<bool(const QString& path)> opener);
+    // The session's variants beside the workload (studio/SessionController): `unsaved()` says
+    // whether they changed since the session was last saved or opened, `save()` saves the
+    // session (false: not saved). The gate asks about them as about the workload's edits.
+    void setSessionGate(std::function<bool()> unsaved, std::function<bool()> save);
     // Before Save: takes what is being typed (table cell, cluster box) and returns why saving
     // must wait (a refused value on screen), or an empty string.
     void setPendingEditCheck(std::function<QString()> check);
@@ -60,8 +64,9 @@ public:
     void openCostModelDialog();
     bool save();
     bool saveAs();
-    // The gate: with unsaved edits asks Save / Discard / Cancel; false when the user cancels (or
-    // the save fails). Every way of leaving the document calls it, once.
+    // The gate: with unsaved edits (the workload's, or variants changed since the session was
+    // saved) asks Save / Discard / Cancel; false when the user cancels (or a save fails). Every
+    // way of leaving the document calls it, once.
     bool confirmLeave();
     bool maybeSave() { return confirmLeave(); }
     // File > New from generator…: the generated workload becomes an untitled document (like
@@ -71,7 +76,7 @@ public:
     QStringList lastWarnings() const { return m_lastWarnings; }
 
 signals:
-    void opened();
+    void opened();  // a workload replaced the document (the session's variants are left too)
     void statusMessage(const QString& text);
 
 private:
@@ -93,6 +98,8 @@ private:
     std::function<bool(const QString&)> m_costOpener;
     std::function<bool(const QString&)> m_sessionOpener;
     std::function<QString()> m_pendingEditCheck;
+    std::function<bool()> m_sessionUnsaved;
+    std::function<bool()> m_saveSession;
     QStringList m_lastWarnings;
     bool m_interactive = true;
 };

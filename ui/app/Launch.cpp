@@ -20,9 +20,14 @@
 #include "document/WorkloadDocument.h"
 #include "experiments/Ranges.h"
 #include "io/RumenImport.h"
+#include "io/SessionJson.h"
 #include "io/SwimImport.h"
 #include "model/InputError.h"
 #include "run/RunController.h"
+#include "studio/PresentationMode.h"
+#include "studio/SessionController.h"
+#include "studio/VariantExport.h"
+#include "studio/VariantStore.h"
 #include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
@@ -62,6 +67,11 @@ bool openForExport(MainWindow& window, const QString& path) {
         window.costTab()->openModel(path);
         window.showTab(QStringLiteral("cost"));
         return true;
+    }
+    if (format == QLatin1String(kSessionFormat)) {
+        // A session: its workload, algorithms, options and variants (exportVariants writes those).
+        window.sessions()->apply(loadSession(path.toStdString()));  // throws, naming the field
+        return false;
     }
     if (format.isEmpty() && info.suffix().compare(QLatin1String("tsv"), Qt::CaseInsensitive) == 0) {
         window.document()->reset(importSwim(path.toStdString()), QString());  // SWIM, defaults
@@ -241,6 +251,10 @@ void prepareWindow(MainWindow& window, const GuiRequest& request) {
         window.showTab(QStringLiteral("deadlines"));
         window.deadlinesTab()->start();
     }
+    if (request.present > 0) {
+        window.presentation()->setActive(true);
+        window.presentation()->setZoomPercent(request.present);
+    }
     if (request.johnsonStep >= 0) {
         window.showTab(QStringLiteral("johnson"));
         window.runController()->waitForLatest();
@@ -291,14 +305,27 @@ int runExports(MainWindow& window, const GuiRequest& request) {
                 fail(request.exportAll, QStringLiteral("export-all"),
                      QStringLiteral("cannot create the folder"));
             }
-            const QStringList groups =
+            QStringList groups =
                 costModel ? QStringList{QStringLiteral("cost")}
                           : QStringList{QStringLiteral("workload"), QStringLiteral("sweep"),
                                         QStringLiteral("deadlines")};
+            const bool variants = !costModel && window.variants()->count() > 0;
+            if (variants) {
+                waitForVariants(*window.variants());
+                groups << QStringLiteral("variants");  // variants.csv at the top
+            }
             const auto report = exports.exportAll(request.exportAll, request.size, groups);
             std::printf("wrote %lld files to %s (%dx%d)\n",
                         static_cast<long long>(report.written.size()),
                         qPrintable(request.exportAll), request.size.width(), request.size.height());
+            if (variants) {
+                const VariantExportReport each =
+                    exportVariants(window, request.exportAll, request.size, request.johnsonStep);
+                std::printf("wrote %lld files to %lld variant folders (%s)\n",
+                            static_cast<long long>(each.written.size()),
+                            static_cast<long long>(each.folders.size()),
+                            qPrintable(each.folders.join(QStringLiteral(", "))));
+            }
             const QList<std::pair<QString, const char*>> hints = {
                 {QStringLiteral("sweep"), "the sweep (add --sweep FROM:TO:STEP)"},
                 {QStringLiteral("deadlines"), "the deadline sweep (add --start-sweep)"},

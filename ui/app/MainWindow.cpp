@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDir>
 #include <QFileInfo>
 #include <QHeaderView>
@@ -17,6 +18,7 @@
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -28,6 +30,7 @@
 
 #include "app/ExportController.h"
 #include "app/FileController.h"
+#include "app/HelpController.h"
 #include "app/Samples.h"
 #include "charts/ComparisonView.h"
 #include "charts/GanttPanel.h"
@@ -38,13 +41,16 @@
 #include "deadlines/DeadlinesTab.h"
 #include "document/JobPalette.h"
 #include "document/JobTableModel.h"
+#include "document/UndoHistory.h"
 #include "document/WorkloadDocument.h"
 #include "run/RunController.h"
 #include "studio/PresentationMode.h"
 #include "studio/SessionController.h"
 #include "studio/VariantComparison.h"
+#include "studio/VariantDiffPanel.h"
 #include "studio/VariantStore.h"
 #include "studio/VariantStrip.h"
+#include "studio/VariantTimelines.h"
 #include "sweep/SweepResultsOpener.h"
 #include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
@@ -74,23 +80,40 @@ MainWindow::MainWindow(QWidget* parent)
     setWindowIcon(QIcon(QStringLiteral(":/icons/mrx.svg")));
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter = splitter;
     m_leftPanel = buildLeftPanel();
     splitter->addWidget(m_leftPanel);
-    m_tabs = new QTabWidget(splitter);
+    // The tabs, under a line saying what the tab shown is (Help > Guide explains more).
+    auto* right = new QWidget(splitter);
+    auto* rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->setSpacing(2);
+    m_tabHint = new QLabel(right);
+    m_tabHint->setObjectName(QStringLiteral("tabHint"));
+    m_tabHint->setWordWrap(true);
+    m_tabHint->setContentsMargins(6, 2, 6, 0);
+    m_tabHint->setForegroundRole(QPalette::PlaceholderText);
+    m_tabs = new QTabWidget(right);
+    rightLayout->addWidget(m_tabHint);
+    rightLayout->addWidget(m_tabs, 1);
     m_gantt = new GanttPanel(m_tabs);
     m_stages = new StageView(m_tabs);
     m_comparison = new ComparisonView(m_tabs);
     m_teach = new TeachTab(m_tabs);
     m_variantComparison = new VariantComparison(m_variants, m_runs, m_comparison);
     m_comparison->addSection(m_variantComparison);
+    m_variantDiff = new VariantDiffPanel(
+        m_variants, m_runs, [this] { return m_sessions->capture().current; }, m_comparison);
+    m_comparison->addSection(m_variantDiff);
     m_sweep = new SweepTab(m_tabs);
     m_cost = new CostTab(m_tabs);
     m_deadlines = new DeadlinesTab(m_tabs);
+    m_timelinePage = buildTimelinePage();
     // A page larger than the room it gets scrolls instead of making the window grow (the
     // timeline scrolls its charts itself).
     const auto addPage = [this](QWidget* page, const QString& title) {
         if (page == m_gantt) {
-            m_tabs->addTab(page, title);
+            m_tabs->addTab(m_timelinePage, title);
             return;
         }
         auto* scroll = new QScrollArea(m_tabs);
@@ -106,7 +129,7 @@ MainWindow::MainWindow(QWidget* parent)
     addPage(m_sweep, tr("Sweep"));
     addPage(m_deadlines, tr("Deadlines"));
     addPage(m_cost, tr("Cost (LiPS)"));
-    splitter->addWidget(m_tabs);
+    splitter->addWidget(right);
     splitter->setStretchFactor(1, 3);
     splitter->setSizes({430, 850});
     setCentralWidget(splitter);
@@ -138,6 +161,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_doc, &WorkloadDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &WorkloadDocument::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_variants, &VariantStore::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_algorithms, &AlgorithmList::checkedChanged, this, &MainWindow::requestRun);
     connect(m_algorithms, &AlgorithmList::checkedChanged, m_sweep, &SweepTab::setAlgorithms);
     connect(m_runOptions, &RunOptionsPanel::changed, this, [this] {
@@ -162,6 +186,7 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_gantt, &GanttPanel::jobClicked, this, &MainWindow::selectJob);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::tabChanged);
+    m_tabHint->setText(HelpController::tabHint(currentTabName()));
     m_files->setCostModelOpener([this](const QString& path) {
         if (!m_cost->openModel(path)) {
             return false;
@@ -182,6 +207,7 @@ MainWindow::~MainWindow() {
     // The document's undo stack emits cleanChanged while it is destroyed, after this window's
     // own destructor has run: nothing of the document may reach this window any more.
     disconnect(m_doc, nullptr, this, nullptr);
+    disconnect(m_variants, nullptr, this, nullptr);
     m_runs->cancelAll();
 }
 
@@ -237,6 +263,10 @@ void MainWindow::buildMenus() {
     m_sessions = new SessionController(this, m_variants);
     m_sessions->fillMenu(file);
     m_files->setSessionOpener([this](const QString& path) { return m_sessions->open(path); });
+    // Variants are edits too: the one gate asks about them, and leaving the workload leaves them.
+    m_files->setSessionGate([this] { return m_sessions->hasUnsavedVariants(); },
+                            [this] { return m_sessions->save(); });
+    connect(m_files, &FileController::opened, m_sessions, &SessionController::close);
     connect(m_sessions, &SessionController::statusMessage, m_status, &QLabel::setText);
     connect(m_files, &FileController::opened, this, [this] {
         m_table->clearSelection();
@@ -270,9 +300,13 @@ void MainWindow::buildMenus() {
         ->setObjectName(QStringLiteral("fileQuit"));
 
     QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    QAction* undo = m_doc->undoStack()->createUndoAction(this, tr("&Undo"));
+    // One history: the workload's edits and the variant strip's steps, newest first.
+    m_history = new UndoHistory(this);
+    m_history->addStack(m_doc->undoStack());
+    m_history->addStack(m_variants->undoStack());
+    QAction* undo = m_history->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
-    QAction* redo = m_doc->undoStack()->createRedoAction(this, tr("&Redo"));
+    QAction* redo = m_history->createRedoAction(this, tr("&Redo"));
     // Ctrl+Y and Ctrl+Shift+Z on every platform (QKeySequence::Redo is only one of them here).
     QList<QKeySequence> redoKeys = {QKeySequence(Qt::CTRL | Qt::Key_Y),
                                     QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
@@ -327,7 +361,7 @@ void MainWindow::buildMenus() {
         selectJob(-1);
     });
     view->addSeparator();
-    m_presentation = new PresentationMode(this, {m_leftPanel, m_variantStrip});
+    m_presentation = new PresentationMode(this, {m_leftPanel, m_variantStrip, statusBar()});
     m_presentation->fillMenu(view);
     view->addSeparator();
     QAction* safeColours = view->addAction(tr("Colour-&blind-safe job colours"));
@@ -348,6 +382,8 @@ void MainWindow::buildMenus() {
     });
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    buildHelpMenu(help);
+    help->addSeparator();
     help->addAction(tr("&About MR Schedule Explorer"), this, [this] {
         QMessageBox::about(
             this, tr("About MR Schedule Explorer"),
@@ -403,6 +439,7 @@ bool MainWindow::showTab(const QString& name) {
 }
 
 void MainWindow::tabChanged() {
+    m_tabHint->setText(HelpController::tabHint(currentTabName()));
     const bool cost = currentPage() == m_cost;
     // The workload's panel and run status say nothing about a cost model; the panel stays in
     // place (greyed), so switching tabs never rearranges the window.
@@ -432,7 +469,7 @@ void MainWindow::requestRun() {
 }
 
 void MainWindow::showResults(const std::shared_ptr<const RunSet>& results) {
-    m_results = results;
+    m_results = m_shownOverride ? m_shownOverride : results;
     m_busy->setVisible(!results->complete());
     m_status->setText(runSummary(*results));
     refreshCurrentTab();
@@ -478,8 +515,11 @@ QString MainWindow::runSummary(const RunSet& results) const {
 QWidget* MainWindow::currentPage() const {
     const int index = m_tabs->currentIndex();
     QWidget* tab = m_tabs->widget(index);
+    if (tab == m_timelinePage) {
+        return m_gantt;  // the Timeline tab's page, whichever of its views is shown
+    }
     auto* scroll = qobject_cast<QScrollArea*>(tab);
-    return scroll && tab != m_gantt ? scroll->widget() : tab;
+    return scroll ? scroll->widget() : tab;
 }
 
 int MainWindow::tabIndex(QWidget* page) const {
@@ -547,7 +587,7 @@ void MainWindow::updateTitle() {
     const QString name = path.isEmpty() ? QString::fromStdString(m_doc->workload().name)
                                         : QFileInfo(path).fileName();
     setWindowTitle(tr("%1[*] — MR Schedule Explorer").arg(name.isEmpty() ? tr("Untitled") : name));
-    setWindowModified(m_doc->isModified());
+    setWindowModified(m_doc->isModified() || (m_sessions && m_sessions->hasUnsavedVariants()));
 }
 
 int MainWindow::currentRow() const {
@@ -649,6 +689,10 @@ void MainWindow::exportPlan() {
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (m_files->maybeSave()) {
+        if (m_presentation && m_presentation->isActive()) {
+            m_presentation->setActive(false);  // remember the window, not the full screen
+        }
+        saveWindowLayout();
         event->accept();
     } else {
         event->ignore();

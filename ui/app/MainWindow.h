@@ -9,9 +9,11 @@
 #include <memory>
 #include <vector>
 
+class QComboBox;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QSplitter;
 class QTabWidget;
 class QTableView;
 class QCustomPlot;
@@ -30,7 +32,9 @@ class ComparisonView;
 class JohnsonStepper;
 class TeachTab;
 class VariantComparison;
+class VariantDiffPanel;
 class VariantStrip;
+class VariantTimelines;
 class PresentationMode;
 class SweepTab;
 class FileController;
@@ -41,6 +45,8 @@ class ExportController;
 class JobTableView;
 class VariantStore;
 class SessionController;
+class UndoHistory;
+class HelpController;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -59,6 +65,14 @@ public:
     // Brings a tab's charts and tables up to the newest results whether it was ever shown or
     // not (File > Export calls it first: exports never depend on a tab having been visible).
     void refreshTab(QWidget* page);
+    // Every tab shows `results` (a variant's run) instead of the workload being edited's until
+    // called with null; File > Export's entries then write that run (the per-variant export).
+    void setShownResults(std::shared_ptr<const RunSet> results);
+
+    // The window's geometry, toolbars and panel split as the user left them (QSettings,
+    // per user; never in a session). restore: false when nothing was saved yet.
+    bool restoreWindowLayout();
+    void saveWindowLayout() const;
 
     // For tests and measurements.
     WorkloadDocument* document() const { return m_doc; }
@@ -72,6 +86,10 @@ public:
     JohnsonStepper* johnsonStepper() const;
     TeachTab* teachTab() const { return m_teach; }
     VariantComparison* variantComparison() const { return m_variantComparison; }
+    VariantDiffPanel* variantDiff() const { return m_variantDiff; }
+    VariantTimelines* variantTimelines() const { return m_variantTimelines; }
+    // The Timeline tab shows one algorithm across the variants (else the checked algorithms).
+    void setTimelineAcrossVariants(bool across);
     PresentationMode* presentation() const { return m_presentation; }
     SweepTab* sweepTab() const { return m_sweep; }
     CostTab* costTab() const { return m_cost; }
@@ -81,6 +99,9 @@ public:
     ExportController* exports() const { return m_exports; }
     VariantStore* variants() const { return m_variants; }
     SessionController* sessions() const { return m_sessions; }
+    UndoHistory* undoHistory() const { return m_history; }
+    HelpController* help() const { return m_help; }
+    QLabel* tabHint() const { return m_tabHint; }
     QTabWidget* tabs() const { return m_tabs; }
     // The page shown (a tab's page may sit in a scroll area) and a page's tab index.
     QWidget* currentPage() const;
@@ -96,6 +117,8 @@ protected:
 private:
     QWidget* buildLeftPanel();
     void buildMenus();
+    QWidget* buildTimelinePage();  // MainWindowStudio.cpp
+    void buildHelpMenu(QMenu* help);
     QList<std::pair<QString, QWidget*>> namedPages() const;  // showTab's names
     void addExports(QMenu* menu);
     void requestRun();
@@ -128,6 +151,10 @@ private:
     ComparisonView* m_comparison;
     TeachTab* m_teach;
     VariantComparison* m_variantComparison;
+    VariantDiffPanel* m_variantDiff;
+    VariantTimelines* m_variantTimelines;
+    QWidget* m_timelinePage;  // the Timeline tab: GanttPanel or VariantTimelines
+    QComboBox* m_timelineMode;
     VariantStrip* m_variantStrip;
     PresentationMode* m_presentation = nullptr;
     SweepTab* m_sweep;
@@ -138,10 +165,15 @@ private:
     ExportController* m_exports = nullptr;
     VariantStore* m_variants;
     SessionController* m_sessions = nullptr;
+    UndoHistory* m_history = nullptr;
+    HelpController* m_help = nullptr;
+    QLabel* m_tabHint;
+    QSplitter* m_splitter;
     QLabel* m_status;
     QLabel* m_optionsLabel;
     QProgressBar* m_busy;
     std::shared_ptr<const RunSet> m_results;
+    std::shared_ptr<const RunSet> m_shownOverride;            // setShownResults'
     std::vector<std::shared_ptr<const RunSet>> m_tabResults;  // the results each tab shows
     bool m_workloadReplaced = true;
     int m_selectedJob = -1;

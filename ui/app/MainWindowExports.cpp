@@ -101,6 +101,14 @@ void MainWindow::addExports(QMenu* menu) {
                                            ? QList<QCustomPlot*>{m_teach->balancedPools()->chart()}
                                            : QList<QCustomPlot*>{};
                             });
+    exports->setGroup(QStringLiteral("variants"));
+    exports->addChartExport(menu, tr("Variants chart"), QStringLiteral("variants"), [this] {
+        if (m_variants->count() == 0) {
+            return QList<QCustomPlot*>{};
+        }
+        m_variantComparison->refresh();
+        return QList<QCustomPlot*>{m_variantComparison->chart()};
+    });
     exports->setGroup(QStringLiteral("sweep"));
     exports->addChartExport(menu, tr("Sweep chart"), QStringLiteral("sweep"), [this] {
         return m_sweep->result() ? QList<QCustomPlot*>{m_sweep->chart()} : QList<QCustomPlot*>{};
@@ -133,10 +141,13 @@ void MainWindow::addExports(QMenu* menu) {
             [this, chart] { return m_deadlines->exportablePlots(chart); });
     }
     menu->addSeparator();
-    exports->setGroup(QStringLiteral("workload"));
+    // The session's variants side by side: export-all writes them at the top of DIR, beside
+    // one folder per variant (studio/VariantExport.h).
+    exports->setGroup(QStringLiteral("variants"));
     exports->addCsvExport(menu, tr("Variants table as CSV"), QStringLiteral("variants"), [this] {
         return m_variants->count() > 0 ? m_variantComparison->csv() : QString();
     });
+    exports->setGroup(QStringLiteral("workload"));
     exports->addCsvExport(menu, tr("Comparison table as CSV"), QStringLiteral("comparison"),
                           [this] {
                               refreshTab(m_comparison);

@@ -162,6 +162,7 @@ void ComparisonView::placeBarLabels() {
         m_chart->xAxis->range().size() > 0 && m_chart->axisRect()->width() > 0
             ? 0.6 * m_chart->axisRect()->width() / m_chart->xAxis->range().size()
             : 0.0;
+    double headroom = range.upper;  // the value axis' top that leaves room for labels above
     for (QCPItemText* label : m_barLabels) {
         const QFontMetrics metrics(label->font());
         const double bar = label->position->value() * pixelsPerSecond;
@@ -171,6 +172,16 @@ void ComparisonView::placeBarLabels() {
         label->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
         label->setPadding(inside ? QMargins(0, 4, 0, 0) : QMargins(0, 0, 0, 2));
         label->setColor(inside ? QColor(Qt::white) : QColor(40, 40, 40));
+        // A label above its bar needs its height below the top: top ≥ value + h · top / H, so
+        // top ≥ value / (1 − h / H) (a larger font when presenting, a short chart).
+        const double share = height > 0 ? (metrics.height() + 6.0) / height : 1.0;
+        if (!inside && share < 0.8) {
+            headroom = std::max(headroom, label->position->value() / (1.0 - share) * 1.02);
+        }
+    }
+    if (headroom > range.upper * 1.0001) {
+        m_chart->yAxis->setRange(range.lower, headroom);
+        m_chart->replot(QCustomPlot::rpQueuedReplot);
     }
 }
 

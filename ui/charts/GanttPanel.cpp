@@ -1,5 +1,6 @@
 #include "charts/GanttPanel.h"
 
+#include <QApplication>
 #include <QBoxLayout>
 #include <QFrame>
 #include <QLabel>
@@ -215,6 +216,7 @@ GanttPlot* GanttPanel::createPlot(const QString& id) {
     connect(plot, &GanttPlot::userChangedRange, this, [this] {
         m_userZoomed = true;
         m_wantedRange.reset();
+        m_wantedSlots.reset();
     });
     connect(plot, &GanttPlot::jobClicked, this, [this, id](int job) {
         m_current = id;
@@ -238,8 +240,9 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
         // that brought them; once applied, the next workload fits again.
         if (m_wantedApplied) {
             m_wantedRange.reset();
+            m_wantedSlots.reset();
         }
-        m_userZoomed = m_wantedRange.has_value();
+        m_userZoomed = m_wantedRange.has_value() || m_wantedSlots.has_value();
         for (ChartArea* a : m_order) {
             a->dropChart(m_unseen);  // another workload's chart must not stay a moment longer
         }
@@ -271,7 +274,7 @@ void GanttPanel::setResults(const std::shared_ptr<const RunSet>& results, bool w
     }
     m_syncing = false;
     if (changed) {
-        if (m_wantedRange) {
+        if (m_wantedRange || m_wantedSlots) {
             applyWantedRange();
         } else if (!m_userZoomed) {
             fitCharts(true);  // a result came in: the charts still updating wait for theirs
@@ -373,11 +376,39 @@ void GanttPanel::setTimeRange(double from, double to) {
     applyWantedRange();
 }
 
+std::optional<std::pair<double, double>> GanttPanel::slotRange() const {
+    if (m_wantedSlots) {
+        return m_wantedSlots;
+    }
+    GanttPlot* plot = currentPlot();
+    if (!m_userZoomed || plot == nullptr) {
+        return std::nullopt;
+    }
+    const QCPRange now = plot->yAxis->range();
+    const QCPRange all = plot->fullSlotRange();
+    if (qFuzzyCompare(now.lower + 1.0, all.lower + 1.0) && qFuzzyCompare(now.upper, all.upper)) {
+        return std::nullopt;  // every slot shown: nothing to keep
+    }
+    return std::pair{now.lower, now.upper};
+}
+
+void GanttPanel::setSlotRange(double from, double to) {
+    m_wantedSlots = std::pair{from, to};
+    m_wantedApplied = false;
+    m_userZoomed = true;
+    applyWantedRange();
+}
+
 void GanttPanel::applyWantedRange() {
     const QList<GanttPlot*> list = plots();
     m_syncing = true;
     for (GanttPlot* plot : list) {
-        plot->xAxis->setRange(m_wantedRange->first, m_wantedRange->second);
+        if (m_wantedRange) {
+            plot->xAxis->setRange(m_wantedRange->first, m_wantedRange->second);
+        }
+        if (m_wantedSlots) {
+            plot->yAxis->setRange(m_wantedSlots->first, m_wantedSlots->second);
+        }
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
     m_syncing = false;
@@ -386,6 +417,7 @@ void GanttPanel::applyWantedRange() {
 
 void GanttPanel::fitAll() {
     m_wantedRange.reset();
+    m_wantedSlots.reset();
     fitCharts(false);
 }
 
@@ -434,6 +466,13 @@ void GanttPanel::replotNewlySeen() {
     }
 }
 
+void GanttPanel::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange) {
+        applySizing();  // the presentation zoom changed the font
+    }
+}
+
 void GanttPanel::showEvent(QShowEvent* event) {
     QWidget::showEvent(event);
     QTimer::singleShot(0, this, &GanttPanel::replotNewlySeen);  // once laid out
@@ -478,8 +517,14 @@ void GanttPanel::applySizing() {
     // The areas share the viewport; below their minimum the container grows and scrolls. Only
     // minimums are set, never a size hint that would make the window grow.
     const bool stacked = isStacked();
+    // Presenting at a zoom (qApp's "mrxZoom", studio/PresentationMode.h): larger areas, so the
+    // charts scroll rather than squeeze.
+    const QVariant property = qApp->property("mrxZoom");
+    const double zoom = property.isValid() ? std::max(1.0, property.toDouble()) : 1.0;
+    const int height = static_cast<int>(kMinAreaHeight * zoom);
+    const int width = static_cast<int>(kMinAreaWidth * zoom);
     for (ChartArea* a : m_order) {
-        a->setMinimumSize(stacked ? 0 : kMinAreaWidth, stacked ? kMinAreaHeight : 0);
+        a->setMinimumSize(stacked ? 0 : width, stacked ? height : 0);
     }
     m_scroll->setHorizontalScrollBarPolicy(stacked ? Qt::ScrollBarAlwaysOff
                                                    : Qt::ScrollBarAsNeeded);

@@ -49,6 +49,10 @@ public:
     // Zooms every chart to [from, to], also the charts still to come (a session opened before
     // its runs are done); the next zoom by the user or fitAll() ends it.
     void setTimeRange(double from, double to);
+    // The slot axis the user zoomed to (rows, as the charts number them), or none while the
+    // charts show every slot; setSlotRange applies it to every chart, also those still to come.
+    std::optional<std::pair<double, double>> slotRange() const;
+    void setSlotRange(double from, double to);
     // The next setResults draws every chart again, even the unchanged ones (new colours).
     void invalidate();
 
@@ -71,6 +75,7 @@ signals:
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void showEvent(QShowEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     class ChartArea;
@@ -96,6 +101,7 @@ private:
     QString m_current;
     bool m_userZoomed = false;
     std::optional<std::pair<double, double>> m_wantedRange;  // setTimeRange's, until applied
+    std::optional<std::pair<double, double>> m_wantedSlots;  // setSlotRange's, likewise
     bool m_wantedApplied = false;
     bool m_syncing = false;
     bool m_labels = true;

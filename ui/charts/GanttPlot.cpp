@@ -93,7 +93,7 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
         title += tr("   (two-stage model: %1)")
                      .arg(QString::fromStdString(formatTime(*r.modelMakespan)));
     }
-    m_title->setText(title);
+    m_title->setText(m_titlePrefix + title);
 
     // The makespan runs from the first arrival to the last completion: the marker at the latter.
     double firstArrival = 0.0;

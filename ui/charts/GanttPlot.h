@@ -43,10 +43,15 @@ public:
     void setLabelsVisible(bool visible);
     void fitAll();
     double makespan() const { return m_makespan; }
+    // The slot axis showing every row (what fitAll sets).
+    QCPRange fullSlotRange() const { return QCPRange(-0.6, m_rows - 0.4); }
     long long taskCount() const;  // waves expanded
     // The latest time the view may show (pans stop there); at least the makespan's end.
     double timeLimit() const { return m_timeLimit; }
     QString title() const;
+    // Text put before the title from the next setRun on ("as published: "), for charts of
+    // several variants of one algorithm.
+    void setTitlePrefix(const QString& prefix) { m_titlePrefix = prefix; }
     // The pool labels (for tests): their texts and where they were last drawn (empty: hidden).
     QList<QPair<QString, QRectF>> poolLabels() const;
     TaskBarsPlottable* bars() const { return m_bars; }
@@ -93,6 +98,7 @@ private:
     double m_makespan = 0.0;
     double m_timeLimit = 1.0;
     int m_rows = 0;
+    QString m_titlePrefix;
     bool m_userGesture = false;  // a drag or wheel of this plot is changing the ranges
     bool m_clamping = false;
     QPoint m_pressPos;

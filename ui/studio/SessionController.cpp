@@ -73,6 +73,9 @@ Session SessionController::capture() const {
     if (const auto range = m_window->ganttPanel()->timeRange()) {
         s.view.timeRange = std::array<double, 2>{range->first, range->second};
     }
+    if (const auto range = m_window->ganttPanel()->slotRange()) {
+        s.view.slotRange = std::array<double, 2>{range->first, range->second};
+    }
     const int job = m_window->selectedJob();
     if (job >= 0 && job < s.current.workload.jobCount()) {
         s.view.highlightedJob = s.current.workload.jobs[static_cast<std::size_t>(job)].name;
@@ -89,16 +92,18 @@ bool SessionController::apply(const Session& s) {
     m_window->algorithmList()->setChecked(toQt(s.current.algorithms));
     m_window->runOptionsPanel()->setOptions(s.current.options);
     m_window->document()->reset(s.current.workload, QString());
-    m_variants->setVariants(s.variants);
-    m_variants->setReference(QString::fromStdString(s.view.referenceVariant));
+    m_variants->setVariants(s.variants, QString::fromStdString(s.view.referenceVariant));
     m_window->showTab(QString::fromStdString(s.view.tab.empty() ? "timeline" : s.view.tab));
     m_window->teachTab()->setLesson(
         QString::fromStdString(s.view.teachLesson.empty() ? "johnson" : s.view.teachLesson));
     m_window->teachTab()->restoreStep(s.view.teachStep);
+    GanttPanel* timelines = m_window->ganttPanel();
+    timelines->fitAll();
     if (s.view.timeRange) {
-        m_window->ganttPanel()->setTimeRange((*s.view.timeRange)[0], (*s.view.timeRange)[1]);
-    } else {
-        m_window->ganttPanel()->fitAll();
+        timelines->setTimeRange((*s.view.timeRange)[0], (*s.view.timeRange)[1]);
+    }
+    if (s.view.slotRange) {
+        timelines->setSlotRange((*s.view.slotRange)[0], (*s.view.slotRange)[1]);
     }
     const auto job = s.current.workload.findJob(s.view.highlightedJob);
     m_window->selectJob(job ? *job : -1);
@@ -128,6 +133,19 @@ bool SessionController::save() {
     return saveAs(m_path);
 }
 
+void SessionController::close() {
+    if (m_variants->count() > 0) {
+        m_variants->setVariants({});
+    }
+    m_variants->setSaved();
+    m_path.clear();
+}
+
+bool SessionController::hasUnsavedVariants() const {
+    // Keeping a variant and removing it again leaves nothing to save without a session file.
+    return m_variants->isModified() && (m_variants->count() > 0 || !m_path.isEmpty());
+}
+
 bool SessionController::saveAs(const QString& given) {
     QString path = given;
     if (path.isEmpty()) {
@@ -148,6 +166,7 @@ bool SessionController::saveAs(const QString& given) {
         return false;
     }
     m_path = path;
+    m_variants->setSaved();
     QSettings().setValue("sessions/dir", QFileInfo(path).absolutePath());
     emit statusMessage(tr("Saved session %1").arg(QFileInfo(path).fileName()));
     return true;

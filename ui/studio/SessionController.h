@@ -34,6 +34,10 @@ public:
     bool open(const QString& path);
     // Saves to the session's file (asks for one when there is none); false when not saved.
     bool save();
+    // Leaves the session (a workload replaced the document): no variants, no session file.
+    void close();
+    // Variants that would be lost: changed since the session was saved or opened.
+    bool hasUnsavedVariants() const;
     bool saveAs(const QString& path = {});
     QString filePath() const { return m_path; }
 

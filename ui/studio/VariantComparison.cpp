@@ -9,6 +9,7 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "charts/AxisFormat.h"
 #include "io/VariantTableFormat.h"
@@ -178,10 +179,22 @@ void VariantComparison::refresh() {
                                  tr("Reduce util"),
                                  tr("Avg completion"),
                                  tr("Missed deadlines"),
+                                 tr("Deadline exceeded (Σ rel.)"),
+                                 tr("Spare-slot tasks (map + reduce)"),
+                                 tr("Killed tasks (work lost)"),
+                                 tr("Data-local maps"),
                                  tr("Status")};
     m_table->setColumnCount(static_cast<int>(headers.size()));
     m_table->setHorizontalHeaderLabels(headers);
     m_table->setRowCount(static_cast<int>(all.size()));
+    // The deadline and cost columns appear only where some row has such a metric.
+    std::vector<bool> present(static_cast<std::size_t>(headers.size()), true);
+    const auto any = [&all](auto has) { return std::any_of(all.begin(), all.end(), has); };
+    present[8] = any([](const VariantRow& r) { return r.deadlines.has_value(); });
+    present[9] = present[8];
+    present[10] = any([](const VariantRow& r) { return r.extraMapTasks.has_value(); });
+    present[11] = any([](const VariantRow& r) { return r.killedTasks.has_value(); });
+    present[12] = any([](const VariantRow& r) { return r.dataLocalFraction.has_value(); });
     for (std::size_t r = 0; r < all.size(); ++r) {
         const VariantRow& row = all[r];
         const QString percent =
@@ -202,14 +215,24 @@ void VariantComparison::refresh() {
             util(row.reduceUtilization),
             number(row.avgCompletion),
             row.deadlines ? tr("%1 of %2").arg(*row.missed).arg(*row.deadlines) : QString(),
+            row.relativeExceeded ? QString::number(*row.relativeExceeded, 'g', 4) : QString(),
+            row.extraMapTasks
+                ? tr("%1 + %2").arg(*row.extraMapTasks).arg(row.extraReduceTasks.value_or(0))
+                : QString(),
+            row.killedTasks ? tr("%1 (%2 s)").arg(*row.killedTasks).arg(number(row.killedWork))
+                            : QString(),
+            util(row.dataLocalFraction),
             QString::fromStdString(row.status)};
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            if (c >= 2 && c <= 7) {
+            if (c >= 2 && c <= 12) {
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             }
             m_table->setItem(static_cast<int>(r), c, item);
         }
+    }
+    for (int c = 0; c < static_cast<int>(headers.size()); ++c) {
+        m_table->setColumnHidden(c, !present[static_cast<std::size_t>(c)]);
     }
     m_table->resizeColumnsToContents();
 

@@ -1,7 +1,9 @@
 // VariantComparison — the Comparison tab's variant × algorithm part (issue 15 item 1): makespan
 // per algorithm as grouped bars, one colour per variant (the workload being edited included), and
 // the table the core computes (experiments/VariantTable): makespan, its difference from the
-// reference variant (chosen here), utilisation, average completion, missed deadlines.
+// reference variant (chosen here), utilisation, average completion, and the deadline and cost
+// metrics (missed and exceeded deadlines, spare-slot and killed tasks, data locality) in
+// columns shown only when some variant has them.
 #pragma once
 
 #include <QWidget>
@@ -35,11 +37,12 @@ public:
     QComboBox* referenceBox() const { return m_reference; }
 
     static QString currentName();  // "current" — the row of the workload being edited
+    // Redraws the table and chart now (they otherwise follow the runs, coalesced).
+    void refresh();
 
 private:
     std::vector<VariantRow> buildRows(bool withCurrent) const;
     void rebuildReferenceBox();
-    void refresh();
 
     VariantStore* m_store;
     RunController* m_runs;

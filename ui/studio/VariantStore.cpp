@@ -1,6 +1,7 @@
 #include "studio/VariantStore.h"
 
 #include "run/RunController.h"
+#include "studio/VariantCommands.h"
 
 namespace mr::ui {
 
@@ -11,9 +12,13 @@ struct VariantStore::Entry {
     std::shared_ptr<const RunSet> results;
 };
 
-VariantStore::VariantStore(QObject* parent) : QObject(parent) {}
+VariantStore::VariantStore(QObject* parent) : QObject(parent) {
+    connect(&m_undo, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
 
 VariantStore::~VariantStore() {
+    disconnect(&m_undo, nullptr, this, nullptr);  // its destructor must reach no listener
     for (const auto& entry : m_entries) {
         entry->runs->cancelAll();
     }
@@ -51,6 +56,16 @@ RunController* VariantStore::runController(int index) const {
 }
 
 int VariantStore::add(Variant variant, const JobColours& colours) {
+    const int index = count();
+    m_undo.push(new InsertVariantCommand(this, index, std::move(variant), colours, true));
+    return index;
+}
+
+JobColours VariantStore::colours(int index) const {
+    return m_entries.at(static_cast<std::size_t>(index))->colours;
+}
+
+void VariantStore::insertAt(int index, Variant variant, const JobColours& colours) {
     auto entry = std::make_unique<Entry>();
     entry->variant = std::move(variant);
     entry->colours = colours;
@@ -67,10 +82,9 @@ int VariantStore::add(Variant variant, const JobColours& colours) {
     };
     connect(runs, &RunController::runStarted, this, publish);
     connect(runs, &RunController::resultsReady, this, publish);
-    m_entries.push_back(std::move(entry));
+    m_entries.insert(m_entries.begin() + index, std::move(entry));
     start(*raw);
     emit variantsChanged();
-    return count() - 1;
 }
 
 void VariantStore::start(Entry& entry) {
@@ -88,13 +102,17 @@ void VariantStore::rerun(int index) {
 }
 
 void VariantStore::remove(int index) {
+    m_undo.push(new InsertVariantCommand(this, index, variant(index), colours(index), false));
+}
+
+void VariantStore::removeAt(int index) {
     const auto at = m_entries.begin() + index;
     const QString name = QString::fromStdString((*at)->variant.name);
     (*at)->runs->cancelAll();
     (*at)->runs->deleteLater();  // its queued deliveries go nowhere
     m_entries.erase(at);
     if (name == m_reference) {
-        setReference({});
+        applyReference({});
     }
     emit variantsChanged();
 }
@@ -108,17 +126,24 @@ QString VariantStore::rename(int index, const QString& name) {
     if (other >= 0 && other != index) {
         return tr("There is a variant named %1 already.").arg(trimmed);
     }
-    Entry& entry = *m_entries.at(static_cast<std::size_t>(index));
-    const bool wasReference = QString::fromStdString(entry.variant.name) == m_reference;
-    entry.variant.name = trimmed.toStdString();
-    if (wasReference) {
-        setReference(trimmed);
+    const std::string before = variant(index).name;
+    if (before != trimmed.toStdString()) {
+        m_undo.push(new RenameVariantCommand(this, index, before, trimmed.toStdString()));
     }
-    emit variantsChanged();
     return {};
 }
 
-void VariantStore::setVariants(std::vector<Variant> variants) {
+void VariantStore::renameAt(int index, const std::string& name) {
+    Entry& entry = *m_entries.at(static_cast<std::size_t>(index));
+    const bool wasReference = QString::fromStdString(entry.variant.name) == m_reference;
+    entry.variant.name = name;
+    if (wasReference) {
+        applyReference(QString::fromStdString(name));
+    }
+    emit variantsChanged();
+}
+
+void VariantStore::setVariants(std::vector<Variant> variants, const QString& reference) {
     for (const auto& entry : m_entries) {
         entry->runs->cancelAll();
         entry->runs->deleteLater();
@@ -126,15 +151,26 @@ void VariantStore::setVariants(std::vector<Variant> variants) {
     m_entries.clear();
     QSignalBlocker blocker(this);
     for (Variant& v : variants) {
-        add(std::move(v));
+        insertAt(count(), std::move(v), {});
     }
-    setReference({});
+    m_reference.clear();
+    applyReference(reference);
+    m_undo.clear();
+    m_undo.setClean();
     blocker.unblock();
     emit referenceChanged(m_reference);
     emit variantsChanged();
+    emit modifiedChanged(false);
 }
 
 void VariantStore::setReference(const QString& name) {
+    const QString wanted = indexOf(name) >= 0 ? name : QString();
+    if (wanted != m_reference) {
+        m_undo.push(new SetReferenceCommand(this, m_reference, wanted));
+    }
+}
+
+void VariantStore::applyReference(const QString& name) {
     const QString wanted = indexOf(name) >= 0 ? name : QString();
     if (wanted != m_reference) {
         m_reference = wanted;

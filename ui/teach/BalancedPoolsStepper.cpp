@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -36,14 +37,17 @@ BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
     connect(m_controls, &StepControls::stepChanged, this, &BalancedPoolsStepper::refresh);
 
     m_explain = new QLabel(this);
+    m_explain->setObjectName(QStringLiteral("lessonExplanation"));
     m_explain->setWordWrap(true);
     m_explain->setTextFormat(Qt::RichText);
     m_explain->setMinimumHeight(64);
     m_explain->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff8dc; border: 1px solid #e0d090; padding: 6px; }"));
+        QStringLiteral("QLabel { background: #fff8dc; color: #222; border: 1px solid #e0d090; "
+                       "padding: 6px; }"));
     layout->addWidget(m_explain);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter = splitter;
     m_jobs = new QTableWidget(splitter);
     m_jobs->setColumnCount(3);
     m_jobs->setHorizontalHeaderLabels({tr("Job"), tr("map tasks"), tr("pool")});
@@ -55,37 +59,69 @@ BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
         tr("The jobs sorted by their number of map tasks (Algorithm 2's first "
            "step); a split point cuts this list into two pools"));
 
-    m_chart = new QCustomPlot(splitter);
-    m_chart->setFocusPolicy(Qt::NoFocus);
-    m_chart->plotLayout()->insertRow(0);
-    m_chart->plotLayout()->addElement(
-        0, 0,
-        new QCPTextElement(m_chart, tr("The search on the small pool's nodes: both pools' ends"),
-                           QFont(font().family(), 10, QFont::Bold)));
-    m_chart->xAxis->setLabel(tr("nodes of the small pool"));
-    m_chart->yAxis->setLabel(tr("pool ends (s)"));
-    usePlainNumbers(m_chart->xAxis);
-    usePlainNumbers(m_chart->yAxis);
-    m_smallGraph = m_chart->addGraph();
-    m_smallGraph->setName(tr("small pool"));
-    m_smallGraph->setLineStyle(QCPGraph::lsNone);
-    m_smallGraph->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(31, 119, 180), 10));
-    m_bigGraph = m_chart->addGraph();
-    m_bigGraph->setName(tr("big pool"));
-    m_bigGraph->setLineStyle(QCPGraph::lsNone);
-    m_bigGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(214, 96, 0), 9));
-    m_bestLine = new QCPItemStraightLine(m_chart);
-    m_bestLine->setPen(QPen(QColor(40, 140, 40), 1.5, Qt::DashLine));
-    m_probeLine = new QCPItemStraightLine(m_chart);
-    m_probeLine->setPen(QPen(QColor(120, 120, 120), 1, Qt::DotLine));
-    m_chart->legend->setVisible(true);
+    buildChart(splitter);
     splitter->addWidget(m_jobs);
     splitter->addWidget(m_chart);
     splitter->setStretchFactor(1, 2);
     layout->addWidget(splitter, 1);
     setFocusPolicy(Qt::StrongFocus);
     refresh();
+}
+
+// The probe chart: both pools' ends by the small pool's node count, earlier probes faded, the
+// chosen plan and the best value so far; its legend in a row of its own under the axes.
+void BalancedPoolsStepper::buildChart(QWidget* parent) {
+    m_chart = new QCustomPlot(parent);
+    m_chart->setFocusPolicy(Qt::NoFocus);
+    m_chart->setMinimumHeight(200);
+    m_chart->plotLayout()->insertRow(0);
+    QFont title = font();
+    title.setBold(true);
+    m_chart->plotLayout()->addElement(
+        0, 0,
+        new QCPTextElement(m_chart, tr("The search on the small pool's nodes: both pools' ends"),
+                           title));
+    m_chart->xAxis->setLabel(tr("nodes of the small pool"));
+    m_chart->yAxis->setLabel(tr("pool ends (s)"));
+    // Whole nodes: ticks on multiples of one node, no decimals.
+    auto nodeTicks = QSharedPointer<QCPAxisTickerFixed>::create();
+    nodeTicks->setTickStep(1.0);
+    nodeTicks->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    nodeTicks->setTickCount(6);
+    m_chart->xAxis->setTicker(nodeTicks);
+    m_chart->xAxis->setNumberFormat(QStringLiteral("f"));
+    m_chart->xAxis->setNumberPrecision(0);
+    usePlainNumbers(m_chart->yAxis);
+    const auto markers = [this](const QString& name, QCPScatterStyle::ScatterShape shape,
+                                QColor colour, double size) {
+        QCPGraph* graph = m_chart->addGraph();
+        graph->setName(name);
+        graph->setLineStyle(QCPGraph::lsNone);
+        graph->setScatterStyle(QCPScatterStyle(shape, colour, size));
+        return graph;
+    };
+    m_earlierSmall =
+        markers(tr("earlier splits"), QCPScatterStyle::ssDiamond, QColor(31, 119, 180, 90), 7);
+    m_earlierBig = markers(QString(), QCPScatterStyle::ssCircle, QColor(214, 96, 0, 90), 6);
+    m_smallGraph = markers(tr("small pool"), QCPScatterStyle::ssDiamond, QColor(31, 119, 180), 10);
+    m_bigGraph = markers(tr("big pool"), QCPScatterStyle::ssCircle, QColor(214, 96, 0), 9);
+    m_planGraph = markers(tr("chosen plan"), QCPScatterStyle::ssStar, QColor(150, 0, 150), 16);
+    m_planGraph->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssStar, QPen(QColor(150, 0, 150), 2.5), Qt::NoBrush, 16));
+    m_bestGraph = m_chart->addGraph();
+    m_bestGraph->setName(tr("best so far"));
+    m_bestGraph->setPen(QPen(QColor(40, 140, 40), 1.5, Qt::DashLine));
+    m_probeLine = new QCPItemStraightLine(m_chart);
+    m_probeLine->setPen(QPen(QColor(120, 120, 120), 1, Qt::DotLine));
+    // The legend in a row of its own under the axes: it never covers a marker.
+    m_chart->legend->setVisible(true);
+    auto* legendRow = new QCPLayoutGrid;
+    m_chart->plotLayout()->addElement(2, 0, legendRow);
+    legendRow->setMargins(QMargins(5, 0, 5, 5));
+    legendRow->addElement(0, 0, m_chart->legend);
+    m_chart->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_chart->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_chart->legend->removeItem(m_chart->legend->itemWithPlottable(m_earlierBig));
 }
 
 void BalancedPoolsStepper::setResults(const std::shared_ptr<const RunSet>& results) {
@@ -134,12 +170,34 @@ void BalancedPoolsStepper::showLesson(std::shared_ptr<const PoolsLesson> lesson)
         m_jobs->setItem(static_cast<int>(r), 1, new QTableWidgetItem(QString::number(job.maps())));
         m_jobs->setItem(static_cast<int>(r), 2, new QTableWidgetItem());
     }
+    fitJobTable();
     m_controls->setCount(static_cast<int>(m_lesson->steps.size()));
     if (m_pendingStep >= 0) {
         m_controls->setStep(m_pendingStep);
         m_pendingStep = -1;
     }
     refresh();
+}
+
+void BalancedPoolsStepper::fitJobTable() {
+    // The job table as wide as its columns (names, counts, pools), the chart the rest.
+    m_jobs->resizeColumnsToContents();
+    // The pool column's texts come with the steps: room for the longest from the start.
+    const int pools = m_jobs->fontMetrics().horizontalAdvance(tr("whole cluster")) + 16;
+    m_jobs->setColumnWidth(2, std::max(m_jobs->columnWidth(2), pools));
+    const int wanted = m_jobs->horizontalHeader()->length() + m_jobs->verticalHeader()->width() +
+                       2 * m_jobs->frameWidth() +
+                       m_jobs->style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    m_jobs->setMinimumWidth(wanted);  // the splitter never squeezes a column away
+    const int total = std::max(m_splitter->width(), 3 * wanted);
+    m_splitter->setSizes({wanted, total - wanted});
+}
+
+void BalancedPoolsStepper::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_lesson) {
+        fitJobTable();  // the presentation zoom
+    }
 }
 
 int BalancedPoolsStepper::step() const {
@@ -199,13 +257,16 @@ QString BalancedPoolsStepper::stepText(const PoolsLessonStep& s) const {
                 .arg(nodes - 1);
         case Kind::Probe: {
             if (!s.exact) {
-                return tr("<b>Probe.</b> Small pool on %1 node(s), big pool on %2: both run past "
-                          "the best plan so far, so neither is simulated to its end (this count "
-                          "cannot win). Only which ends first is needed: the %3 pool, so the "
-                          "search tries %4 nodes for the small pool.")
+                return tr("<b>Probe.</b> Small pool on %1 node(s) ends at %2 s, big pool on %3 at "
+                          "%4 s: both past the best plan so far (%5 s), so this node count cannot "
+                          "win. (The search stops such probes as soon as both pools pass the best "
+                          "plan; the lesson runs them to their ends.) The %6 pool finishes last, "
+                          "so the search tries %7 nodes for the small pool.")
                     .arg(s.nodes)
+                    .arg(t(s.smallEnd))
                     .arg(nodes - s.nodes)
-                    .arg(s.smallFirst ? tr("small") : tr("big"))
+                    .arg(t(s.bigEnd), t(s.bestSoFar))
+                    .arg(s.smallFirst ? tr("big") : tr("small"))
                     .arg(s.smallFirst ? tr("fewer") : tr("more"));
             }
             const double end = std::max(s.smallEnd, s.bigEnd);
@@ -322,34 +383,55 @@ void BalancedPoolsStepper::refresh() {
         }
     }
 
-    // Every probe of this split so far, and the best so far.
-    QVector<double> x, small, big;
-    int firstOfSplit = step;
-    while (firstOfSplit > 1 && steps[static_cast<std::size_t>(firstOfSplit - 2)].split == split &&
-           steps[static_cast<std::size_t>(firstOfSplit - 2)].kind != Kind::Johnson) {
-        --firstOfSplit;
-    }
+    // Every probe so far: this split's in colour, the earlier splits' faded (the last step shows
+    // them all, with the chosen plan's pools).
+    QVector<double> x, small, big, earlierX, earlierSmall, earlierBig;
     double top = m_lesson->plan.johnsonEnd;
-    for (int i = firstOfSplit; i <= step && split > 0 && !result; ++i) {
+    for (int i = 1; i <= step; ++i) {
         const PoolsLessonStep& s = steps[static_cast<std::size_t>(i - 1)];
-        if (s.kind == Kind::Probe && s.exact) {
-            x << s.nodes;
-            small << s.smallEnd;
-            big << s.bigEnd;
-            top = std::max({top, s.smallEnd, s.bigEnd});
+        if (s.kind != Kind::Probe) {
+            continue;
         }
+        const bool current = !result && s.split == split;
+        (current ? x : earlierX) << s.nodes;
+        (current ? small : earlierSmall) << s.smallEnd;
+        (current ? big : earlierBig) << s.bigEnd;
+        top = std::max({top, s.smallEnd, s.bigEnd});
     }
     m_smallGraph->setData(x, small);
     m_bigGraph->setData(x, big);
+    m_earlierSmall->setData(earlierX, earlierSmall);
+    m_earlierBig->setData(earlierX, earlierBig);
+    QVector<double> planX, planY;
+    if (result && m_lesson->plan.pools.size() == 2) {
+        for (const PoolPlan& pool : m_lesson->plan.pools) {
+            planX << m_lesson->plan.pools.front().nodes;
+            planY << pool.end;
+        }
+    }
+    m_planGraph->setData(planX, planY);
+    // The legend names what is drawn, nothing else.
+    const auto legend = [](QCPGraph* graph, bool shown) {
+        if (shown) {
+            graph->addToLegend();
+        } else {
+            graph->removeFromLegend();
+        }
+    };
+    legend(m_planGraph, !planX.isEmpty());
+    legend(m_earlierSmall, !earlierX.isEmpty());
+    legend(m_smallGraph, !x.isEmpty());
+    legend(m_bigGraph, !x.isEmpty());
+    const int allNodes = m_results->workload->cluster.nodes;
     const double best = current ? current->bestSoFar : m_lesson->plan.johnsonEnd;
-    m_bestLine->point1->setCoords(0, best);
-    m_bestLine->point2->setCoords(1, best);
-    m_bestLine->setVisible(current != nullptr);
+    m_bestGraph->setData(QVector<double>{0.0, static_cast<double>(allNodes)},
+                         QVector<double>{best, best});
+    m_bestGraph->setVisible(current != nullptr);
     const bool probe = current && current->kind == Kind::Probe;
     m_probeLine->point1->setCoords(probe ? current->nodes : 0, 0);
     m_probeLine->point2->setCoords(probe ? current->nodes : 0, 1);
     m_probeLine->setVisible(probe);
-    m_chart->xAxis->setRange(0, m_results->workload->cluster.nodes);
+    m_chart->xAxis->setRange(0, allNodes);
     m_chart->yAxis->setRange(0, top * 1.08);
     m_chart->replot(QCustomPlot::rpQueuedReplot);
 }

@@ -1,7 +1,8 @@
 // BalancedPoolsStepper — BalancedPools (seed 000 §III-C, Algorithm 2) taught step by step on the
 // current jobs: the jobs sorted by map tasks, plain Johnson as the plan to beat, each split into a
 // small-job and a big-job pool, every probe of the search on the small pool's node count with
-// both pools' simulated ends, the best so far, and the algorithm's own plan at the end. The steps
+// both pools' simulated ends (every probe to its end, for teaching), the earlier splits' probes
+// kept faded, the best so far, and the algorithm's own plan at the end. The steps
 // come from the core's real search (balancedPoolsLesson), run in the background like every other
 // piece of work; this widget only draws them.
 #pragma once
@@ -15,6 +16,7 @@ class QCPGraph;
 class QCPItemStraightLine;
 class QCustomPlot;
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace mr::ui {
@@ -42,9 +44,14 @@ public:
     // Processes events until the search is done (tests).
     void waitForLesson();
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
+    void fitJobTable();
     void showLesson(std::shared_ptr<const PoolsLesson> lesson);
     void refresh();
+    void buildChart(QWidget* parent);
     QString jobNames(const std::vector<int>& jobs) const;
     QString stepText(const PoolsLessonStep& step) const;
 
@@ -54,10 +61,14 @@ private:
     StepControls* m_controls;
     QLabel* m_explain;
     QTableWidget* m_jobs;
+    QSplitter* m_splitter;
     QCustomPlot* m_chart;
     QCPGraph* m_smallGraph;
     QCPGraph* m_bigGraph;
-    QCPItemStraightLine* m_bestLine;
+    QCPGraph* m_earlierSmall;  // the probes of the splits before, faded
+    QCPGraph* m_earlierBig;
+    QCPGraph* m_planGraph;  // the last step: the chosen plan's pool ends
+    QCPGraph* m_bestGraph;  // "best so far", a level line with a legend entry
     QCPItemStraightLine* m_probeLine;
     int m_pendingStep = -1;
 };

@@ -103,7 +103,8 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     m_explain->setTextFormat(Qt::RichText);
     m_explain->setMinimumHeight(48);
     m_explain->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff8dc; border: 1px solid #e0d090; padding: 6px; }"));
+        QStringLiteral("QLabel { background: #fff8dc; color: #222; border: 1px solid #e0d090; "
+                       "padding: 6px; }"));  // its own colours: readable in dark mode too
     layout->addWidget(m_explain);
 
     // σ scrolls sideways when it holds more jobs than the width shows: it never widens the window.

@@ -5,15 +5,20 @@
 #include <QLabel>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "teach/BalancedPoolsStepper.h"
 #include "teach/JohnsonStepper.h"
+#include "teach/OrderExercise.h"
+#include "teach/ResplitStepper.h"
 #include "teach/StepControls.h"
 
 namespace mr::ui {
 
 namespace {
-const QStringList kLessons = {QStringLiteral("johnson"), QStringLiteral("balanced-pools")};
+const QStringList kLessons = {QStringLiteral("johnson"), QStringLiteral("balanced-pools"),
+                              QStringLiteral("hscheduler"), QStringLiteral("online-hscheduler"),
+                              QStringLiteral("your-order")};
 }
 
 TeachTab::TeachTab(QWidget* parent) : QWidget(parent) {
@@ -26,6 +31,9 @@ TeachTab::TeachTab(QWidget* parent) : QWidget(parent) {
     m_choice->setObjectName(QStringLiteral("teachLesson"));
     m_choice->addItem(tr("Johnson's rule — seed 000 Alg. 1"));
     m_choice->addItem(tr("BalancedPools — seed 000 Alg. 2"));
+    m_choice->addItem(tr("HScheduler — seed 001 Alg. 3.2, Example 2"));
+    m_choice->addItem(tr("OnHScheduler on arrivals — seed 001 Alg. 3.3, Example 3"));
+    m_choice->addItem(tr("Exercise: your order against Johnson's and the best"));
     m_choice->setFocusPolicy(Qt::NoFocus);  // the arrow keys step, not choose
     top->addWidget(m_choice);
     top->addStretch(1);
@@ -33,8 +41,15 @@ TeachTab::TeachTab(QWidget* parent) : QWidget(parent) {
     m_stack = new QStackedWidget(this);
     m_johnson = new JohnsonStepper(m_stack);
     m_pools = new BalancedPoolsStepper(m_stack);
+    m_hscheduler = new ResplitStepper(false, m_stack);
+    m_online = new ResplitStepper(true, m_stack);
+    m_exercise = new OrderExercise(m_stack);
+    m_lessons = {m_hscheduler, m_online, m_exercise};
     m_stack->addWidget(m_johnson);
     m_stack->addWidget(m_pools);
+    for (TeachLesson* lesson : m_lessons) {
+        m_stack->addWidget(lesson);
+    }
     layout->addWidget(m_stack, 1);
     connect(m_choice, &QComboBox::currentIndexChanged, this, [this](int index) {
         m_stack->setCurrentIndex(index);
@@ -61,6 +76,13 @@ void TeachTab::update() {
         m_poolsShown = m_results;
         m_pools->setResults(m_results);
     }
+    if (TeachLesson* lesson = currentLesson()) {
+        lesson->setResults(m_results);  // each lesson starts again only for a new input
+    }
+}
+
+TeachLesson* TeachTab::currentLesson() const {
+    return qobject_cast<TeachLesson*>(m_stack->currentWidget());
 }
 
 QString TeachTab::lesson() const {
@@ -77,18 +99,42 @@ bool TeachTab::setLesson(const QString& id) {
 }
 
 int TeachTab::step() const {
+    if (TeachLesson* lesson = currentLesson()) {
+        return lesson->step();
+    }
     return m_stack->currentWidget() == m_pools ? m_pools->step() : m_johnson->step();
 }
 
 void TeachTab::restoreStep(int step) {
-    if (m_stack->currentWidget() == m_pools) {
+    if (TeachLesson* lesson = currentLesson()) {
+        lesson->restoreStep(step);
+    } else if (m_stack->currentWidget() == m_pools) {
         m_pools->restoreStep(step);
     } else {
         m_johnson->restoreStep(step);
     }
 }
 
+void TeachTab::showStep(int step) {
+    if (TeachLesson* lesson = currentLesson()) {
+        lesson->showStep(step);
+    } else if (m_stack->currentWidget() == m_pools) {
+        if (m_pools->lesson()) {
+            m_pools->setStep(step);
+        } else {
+            m_pools->restoreStep(step);
+        }
+    } else if (m_johnson->stepCount() > 0) {
+        m_johnson->setStep(std::min(step, m_johnson->stepCount()));
+    } else {
+        m_johnson->restoreStep(step);
+    }
+}
+
 QList<QCustomPlot*> TeachTab::plots() const {
+    if (TeachLesson* lesson = currentLesson()) {
+        return lesson->plots();
+    }
     if (m_stack->currentWidget() == m_pools) {
         return {m_pools->chart()};
     }

@@ -1,7 +1,8 @@
 // TeachTab — the Teach tab (issue 15 item 3): one lesson per algorithm, chosen at the top —
-// Johnson's rule (seed 000 Alg. 1) and BalancedPools (seed 000 Alg. 2) — each stepped with the
-// same keys (→ / ← step, Home / End, Space plays). Johnson's lesson follows every result;
-// BalancedPools' (a search of its own) only while it is shown, and catches up when chosen.
+// Johnson's rule (seed 000 Alg. 1), BalancedPools (seed 000 Alg. 2), HScheduler (seed 001
+// Alg. 3.2) and OnHScheduler (Alg. 3.3) — each stepped with the same keys (→ / ← step,
+// Home / End, Space plays), and the "your order" exercise. Johnson's lesson follows every
+// result; the others (runs of their own) only while shown, and catch up when chosen.
 #pragma once
 
 #include <QWidget>
@@ -16,6 +17,9 @@ namespace mr::ui {
 struct RunSet;
 class JohnsonStepper;
 class BalancedPoolsStepper;
+class OrderExercise;
+class ResplitStepper;
+class TeachLesson;
 
 class TeachTab : public QWidget {
     Q_OBJECT
@@ -25,23 +29,34 @@ public:
     void setResults(const std::shared_ptr<const RunSet>& results);
     JohnsonStepper* johnson() const { return m_johnson; }
     BalancedPoolsStepper* balancedPools() const { return m_pools; }
+    ResplitStepper* hscheduler() const { return m_hscheduler; }
+    ResplitStepper* onlineHScheduler() const { return m_online; }
+    OrderExercise* exercise() const { return m_exercise; }
 
-    // The lessons by id: "johnson", "balanced-pools".
+    // The lessons by id: "johnson", "balanced-pools", "hscheduler", "online-hscheduler",
+    // "your-order" (experiments/Session.h's kSessionLessons).
     QString lesson() const;
     bool setLesson(const QString& id);
     // The step of the lesson shown; restoreStep: the step to show once its results are in.
     int step() const;
     void restoreStep(int step);
+    // Goes to a step of the lesson shown now, or as soon as it is computed (the Guide's links).
+    void showStep(int step);
     // The charts of the lesson shown (File > Export, Copy chart).
     QList<QCustomPlot*> plots() const;
 
 private:
     void update();
+    TeachLesson* currentLesson() const;  // null for Johnson's and BalancedPools' steppers
 
     QComboBox* m_choice;
     QStackedWidget* m_stack;
     JohnsonStepper* m_johnson;
     BalancedPoolsStepper* m_pools;
+    ResplitStepper* m_hscheduler;
+    ResplitStepper* m_online;
+    OrderExercise* m_exercise;
+    QList<TeachLesson*> m_lessons;  // the pages after the two steppers, in list order
     std::shared_ptr<const RunSet> m_results;
     std::shared_ptr<const RunSet> m_johnsonShown;
     std::shared_ptr<const RunSet> m_poolsShown;

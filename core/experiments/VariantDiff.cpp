@@ -1,0 +1,200 @@
+#include "experiments/VariantDiff.h"
+
+#include <algorithm>
+
+#include "model/Numbers.h"
+#include "schedulers/RunOptions.h"
+
+namespace mr {
+
+namespace {
+
+std::string number(double v) {
+    return formatTime(v);
+}
+
+std::string optionalNumber(const std::optional<double>& v) {
+    return v ? formatTime(*v) : std::string("none");
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const std::string& n : names) {
+        out += (out.empty() ? "" : ", ") + n;
+    }
+    return out.empty() ? "none" : out;
+}
+
+// A stage's durations in a line: "30" when every task takes the same, else "29.5–30 (sum 89.5)".
+std::string durations(const TaskDurations& d) {
+    if (d.empty()) {
+        return "no tasks";
+    }
+    if (d.uniform()) {
+        return number(d.value());
+    }
+    double low = d.front();
+    double high = d.front();
+    double sum = 0.0;
+    for (double v : d) {
+        low = std::min(low, v);
+        high = std::max(high, v);
+        sum += v;
+    }
+    return number(low) + "–" + number(high) + " (sum " + number(sum) + ")";
+}
+
+void compareStage(std::vector<FieldChange>& out, const char* count, const char* duration,
+                  const TaskDurations& a, const TaskDurations& b) {
+    if (a.size() != b.size()) {
+        out.push_back({count, std::to_string(a.size()), std::to_string(b.size())});
+    }
+    const std::string da = durations(a);
+    const std::string db = durations(b);
+    if (a.size() != b.size() ? da != db : !(a == b)) {
+        out.push_back({duration, da, db});
+    }
+}
+
+std::vector<FieldChange> jobFields(const Job& a, const Job& b) {
+    std::vector<FieldChange> out;
+    compareStage(out, "maps", "map duration", a.mapDurations, b.mapDurations);
+    compareStage(out, "reduces", "reduce duration", a.reduceDurations, b.reduceDurations);
+    if (a.arrival != b.arrival) {
+        out.push_back({"arrival", number(a.arrival), number(b.arrival)});
+    }
+    if (a.deadline != b.deadline) {
+        out.push_back({"deadline", optionalNumber(a.deadline), optionalNumber(b.deadline)});
+    }
+    if (a.profile != b.profile) {
+        out.push_back({"profile", a.profile ? "set" : "none", b.profile ? "set" : "none"});
+    }
+    if (a.fairPool != b.fairPool) {
+        out.push_back({"fair_pool", a.fairPool.empty() ? "default" : a.fairPool,
+                       b.fairPool.empty() ? "default" : b.fairPool});
+    }
+    if (!(a.overheads == b.overheads)) {
+        out.push_back({"overheads", "", "changed"});
+    }
+    return out;
+}
+
+const Job* findByName(const Workload& w, const std::string& name) {
+    const auto job = w.findJob(name);
+    return job ? &w.jobs[static_cast<std::size_t>(*job)] : nullptr;
+}
+
+std::vector<std::string> orderNames(const Workload& w, const RunResult& r) {
+    std::vector<std::string> names;
+    for (int j : r.order) {
+        if (j >= 0 && j < w.jobCount()) {
+            names.push_back(w.jobs[static_cast<std::size_t>(j)].name);
+        }
+    }
+    return names;
+}
+
+std::optional<int> positionOf(const std::vector<std::string>& order, const std::string& name) {
+    const auto it = std::find(order.begin(), order.end(), name);
+    return it == order.end() ? std::nullopt
+                             : std::optional<int>(static_cast<int>(it - order.begin()) + 1);
+}
+
+std::optional<double> endOf(const Workload& w, const RunResult& r, const std::string& name) {
+    const auto job = w.findJob(name);
+    if (!job || static_cast<std::size_t>(*job) >= r.sim.jobs.size()) {
+        return std::nullopt;
+    }
+    return r.sim.jobs[static_cast<std::size_t>(*job)].end;
+}
+
+}  // namespace
+
+VariantChanges variantChanges(const Variant& from, const Variant& to) {
+    VariantChanges c;
+    const Workload& a = from.workload;
+    const Workload& b = to.workload;
+    for (const Job& job : a.jobs) {
+        if (!findByName(b, job.name)) {
+            c.jobs.push_back({JobChange::Kind::Removed, job.name, {}});
+        }
+    }
+    for (const Job& job : b.jobs) {
+        const Job* before = findByName(a, job.name);
+        if (!before) {
+            c.jobs.push_back({JobChange::Kind::Added, job.name, {}});
+        } else if (auto fields = jobFields(*before, job); !fields.empty()) {
+            c.jobs.push_back({JobChange::Kind::Edited, job.name, std::move(fields)});
+        }
+    }
+    const auto cluster = [&](const char* field, int x, int y) {
+        if (x != y) {
+            c.cluster.push_back({field, std::to_string(x), std::to_string(y)});
+        }
+    };
+    cluster("nodes", a.cluster.nodes, b.cluster.nodes);
+    cluster("map_slots_per_node", a.cluster.mapSlotsPerNode, b.cluster.mapSlotsPerNode);
+    cluster("reduce_slots_per_node", a.cluster.reduceSlotsPerNode, b.cluster.reduceSlotsPerNode);
+    if (from.algorithms != to.algorithms) {
+        c.options.push_back({"algorithms", joined(from.algorithms), joined(to.algorithms)});
+    }
+    // The manual order lives in the workload file and in the run options; either counts.
+    if (a.manualOrder != b.manualOrder) {
+        c.options.push_back({"manual_order", joined(a.manualOrder), joined(b.manualOrder)});
+    }
+    for (const OptionSpec& spec : runOptionSpecs()) {
+        if (!spec.get || spec.id == "threads") {
+            continue;  // how fast, not what: never part of a variant
+        }
+        const std::string x = spec.get(from.options);
+        const std::string y = spec.get(to.options);
+        if (x != y) {
+            c.options.push_back({spec.id, x, y});
+        }
+    }
+    return c;
+}
+
+VariantEffect variantEffect(const Workload& from, const RunResult& before, const Workload& to,
+                            const RunResult& after) {
+    VariantEffect e;
+    e.algorithm = after.algorithm;
+    e.makespanBefore = before.makespan();
+    e.makespanAfter = after.makespan();
+    e.orderBefore = orderNames(from, before);
+    e.orderAfter = orderNames(to, after);
+    const auto shift = [&](const std::string& name) {
+        JobShift s;
+        s.job = name;
+        s.endBefore = endOf(from, before, name);
+        s.endAfter = endOf(to, after, name);
+        if (s.endBefore && s.endAfter) {
+            s.shift = *s.endAfter - *s.endBefore;
+        }
+        s.positionBefore = positionOf(e.orderBefore, name);
+        s.positionAfter = positionOf(e.orderAfter, name);
+        return s;
+    };
+    for (const Job& job : to.jobs) {
+        e.jobs.push_back(shift(job.name));
+    }
+    for (const Job& job : from.jobs) {
+        if (!to.findJob(job.name)) {
+            e.jobs.push_back(shift(job.name));
+        }
+    }
+    // The relative order of the jobs both have.
+    const auto common = [](const std::vector<std::string>& order, const Workload& other) {
+        std::vector<std::string> out;
+        for (const std::string& name : order) {
+            if (other.findJob(name)) {
+                out.push_back(name);
+            }
+        }
+        return out;
+    };
+    e.orderChanged = common(e.orderBefore, to) != common(e.orderAfter, from);
+    return e;
+}
+
+}  // namespace mr

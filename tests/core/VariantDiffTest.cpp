@@ -1,0 +1,146 @@
+// The diff between two variants (issue 15 item 1, the diff panel): which jobs were added,
+// removed or edited, the cluster and options that changed, and each job's completion and place
+// in the chosen order before and after — on the what-if tour's variants (seed 000 Fig. 4
+// scenario 2) and on seed 000 Fig. 3's two jobs, whose schedules are worked out by hand below.
+#include <gtest/gtest.h>
+
+#include "experiments/VariantDiff.h"
+#include "io/SessionJson.h"
+#include "io/WorkloadJson.h"
+#include "schedulers/Registry.h"
+#include "support/TestSupport.h"
+
+namespace mr {
+namespace {
+
+const Variant& named(const Session& s, const std::string& name) {
+    const Variant* v = s.findVariant(name);
+    if (v == nullptr) {
+        throw std::runtime_error("no variant " + name);
+    }
+    return *v;
+}
+
+Variant twoJobs(std::vector<std::string> order) {
+    Variant v;
+    v.name = "x";
+    v.workload = loadWorkload(test::samplePath("two-jobs.json"));
+    v.algorithms = {"manual"};
+    v.options.manualOrder = std::move(order);
+    return v;
+}
+
+TEST(VariantDiff, SplittingAJobIsOneRemovedAndTwoAdded) {
+    const Session tour = loadSession(test::samplePath("what-if-tour.mrxs"));
+    const VariantChanges c =
+        variantChanges(named(tour, "as published"), named(tour, "J3 split in two"));
+    ASSERT_EQ(c.jobs.size(), 3u);
+    EXPECT_EQ(c.jobs[0].kind, JobChange::Kind::Removed);
+    EXPECT_EQ(c.jobs[0].job, "J3");
+    EXPECT_EQ(c.jobs[1].kind, JobChange::Kind::Added);
+    EXPECT_EQ(c.jobs[1].job, "J3a");
+    EXPECT_EQ(c.jobs[2].kind, JobChange::Kind::Added);
+    EXPECT_EQ(c.jobs[2].job, "J3b");
+    EXPECT_TRUE(c.cluster.empty());
+    EXPECT_TRUE(c.options.empty());
+}
+
+TEST(VariantDiff, OneSlotMoreIsAClusterChangeOnly) {
+    const Session tour = loadSession(test::samplePath("what-if-tour.mrxs"));
+    const VariantChanges c =
+        variantChanges(named(tour, "as published"), named(tour, "one slot more per node"));
+    EXPECT_TRUE(c.jobs.empty());
+    ASSERT_EQ(c.cluster.size(), 2u);
+    EXPECT_EQ(c.cluster[0].field, "map_slots_per_node");
+    EXPECT_EQ(c.cluster[0].before, "1");
+    EXPECT_EQ(c.cluster[0].after, "2");
+    EXPECT_EQ(c.cluster[1].field, "reduce_slots_per_node");
+    EXPECT_TRUE(variantChanges(named(tour, "as published"), named(tour, "as published")).empty());
+}
+
+TEST(VariantDiff, EditedJobsListTheFieldsThatDiffer) {
+    const Session tour = loadSession(test::samplePath("what-if-tour.mrxs"));
+    const Variant& a = named(tour, "as published");
+    Variant b = a;
+    Job& j4 = b.workload.jobs[3];
+    ASSERT_EQ(j4.name, "J4");
+    j4.mapDurations = TaskDurations(10, 6.0);  // 20 maps -> 10, same duration
+    Job& j1 = b.workload.jobs[0];
+    j1.reduceDurations = TaskDurations(30, 7.5);  // same count, 5 s -> 7.5 s
+    j1.deadline = 60.0;
+    b.algorithms.push_back("fifo");
+    b.options.seed = 9;
+    const VariantChanges c = variantChanges(a, b);
+    ASSERT_EQ(c.jobs.size(), 2u);
+    EXPECT_EQ(c.jobs[0].job, "J1");
+    ASSERT_EQ(c.jobs[0].fields.size(), 2u);
+    EXPECT_EQ(c.jobs[0].fields[0].field, "reduce duration");
+    EXPECT_EQ(c.jobs[0].fields[0].before, "5");
+    EXPECT_EQ(c.jobs[0].fields[0].after, "7.5");
+    EXPECT_EQ(c.jobs[0].fields[1].field, "deadline");
+    EXPECT_EQ(c.jobs[0].fields[1].after, "60");
+    EXPECT_EQ(c.jobs[1].job, "J4");
+    ASSERT_EQ(c.jobs[1].fields.size(), 1u);
+    EXPECT_EQ(c.jobs[1].fields[0].field, "maps");
+    EXPECT_EQ(c.jobs[1].fields[0].before, "20");
+    EXPECT_EQ(c.jobs[1].fields[0].after, "10");
+    ASSERT_EQ(c.options.size(), 2u);
+    EXPECT_EQ(c.options[0].field, "algorithms");
+    EXPECT_EQ(c.options[0].after, "johnson, optimal, balanced-pools, hscheduler, fifo");
+    EXPECT_EQ(c.options[1].field, "seed");
+    EXPECT_EQ(c.options[1].before, "1");
+    EXPECT_EQ(c.options[1].after, "9");
+}
+
+// Seed 000 Fig. 3 on 10 nodes: J1 = (20, 2), J2 = (2, 20). J1 first: J1's maps 0–20, its
+// reduces 20–22, J2's maps 20–22, its reduces 22–42. J2 first: J2's maps 0–2, reduces 2–22;
+// J1's maps 2–22, reduces 22–24. So J1 ends 2 s later, J2 20 s earlier, the makespan 42 -> 24.
+TEST(VariantDiff, EachJobFinishesEarlierOrLaterAndTheOrderChanged) {
+    const Variant a = twoJobs({"J1", "J2"});
+    const Variant b = twoJobs({"J2", "J1"});
+    const VariantChanges c = variantChanges(a, b);
+    ASSERT_EQ(c.options.size(), 1u);
+    EXPECT_EQ(c.options[0].field, "order");
+    const RunResult before = runAlgorithm(a.workload, "manual", a.options);
+    const RunResult after = runAlgorithm(b.workload, "manual", b.options);
+    const VariantEffect e = variantEffect(a.workload, before, b.workload, after);
+    EXPECT_EQ(e.makespanBefore, 42.0);
+    EXPECT_EQ(e.makespanAfter, 24.0);
+    EXPECT_EQ(e.makespanShift(), -18.0);
+    EXPECT_TRUE(e.orderChanged);
+    EXPECT_EQ(e.orderBefore, (std::vector<std::string>{"J1", "J2"}));
+    EXPECT_EQ(e.orderAfter, (std::vector<std::string>{"J2", "J1"}));
+    ASSERT_EQ(e.jobs.size(), 2u);
+    EXPECT_EQ(e.jobs[0].job, "J1");
+    EXPECT_EQ(*e.jobs[0].endBefore, 22.0);
+    EXPECT_EQ(*e.jobs[0].endAfter, 24.0);
+    EXPECT_EQ(*e.jobs[0].shift, 2.0);
+    EXPECT_EQ(*e.jobs[0].positionBefore, 1);
+    EXPECT_EQ(*e.jobs[0].positionAfter, 2);
+    EXPECT_EQ(e.jobs[1].job, "J2");
+    EXPECT_EQ(*e.jobs[1].shift, -20.0);
+}
+
+TEST(VariantDiff, AddedAndRemovedJobsHaveOneSideOnly) {
+    const Session tour = loadSession(test::samplePath("what-if-tour.mrxs"));
+    const Variant& a = named(tour, "as published");
+    const Variant& b = named(tour, "J3 split in two");
+    const RunResult before = runAlgorithm(a.workload, "johnson", a.options);
+    const RunResult after = runAlgorithm(b.workload, "johnson", b.options);
+    const VariantEffect e = variantEffect(a.workload, before, b.workload, after);
+    EXPECT_EQ(e.makespanBefore, 47.0);  // seed 000 Fig. 4 scenario 2, Johnson simulated
+    ASSERT_EQ(e.jobs.size(), 7u);       // six of B, then J3 (removed)
+    EXPECT_EQ(e.jobs[2].job, "J3a");
+    EXPECT_FALSE(e.jobs[2].endBefore);
+    EXPECT_TRUE(e.jobs[2].endAfter);
+    EXPECT_FALSE(e.jobs[2].shift);
+    EXPECT_EQ(e.jobs[6].job, "J3");
+    EXPECT_EQ(*e.jobs[6].endBefore, 47.0);  // J3 is last in Johnson's order J2 J5 J1 J4 J3
+    EXPECT_FALSE(e.jobs[6].endAfter);
+    EXPECT_EQ(*e.jobs[6].positionBefore, 5);
+    // J2, J5, J1, J4 keep their relative order.
+    EXPECT_FALSE(e.orderChanged);
+}
+
+}  // namespace
+}  // namespace mr
