@@ -108,10 +108,12 @@ part="$(printf %q "$dir")/part-{}-of-$shards.jsonl"
 sweep="$quoted--shard {}/$shards --exit-with-parent --resume $part"
 status=0
 runner=""
+watcher=""
 # HUP, INT, TERM (a closed terminal, Ctrl-C, kill): GNU parallel stops the running shards on
 # TERM; wait for that before leaving, so that no shard writes after this script has ended.
 stop() {
     trap - HUP INT TERM
+    [ -z "$watcher" ] || kill "$watcher" 2>/dev/null || true
     if [ -n "$runner" ]; then
         kill -TERM "$runner" 2>/dev/null || true
         wait "$runner" 2>/dev/null || true
@@ -138,8 +140,26 @@ fi
 # once its foreground command has ended).
 seq 0 $((shards - 1)) | "${run[@]}" "$sweep" &
 runner=$!
+if [ -n "$sshlogin" ]; then
+    # A SIGKILL cannot be trapped, and GNU parallel's remote jobs (a local shell running ssh and
+    # rsync, each in a process group of its own) would outlive it, their shards running on. A
+    # watcher outside this script's process group notes the jobs' groups while the script lives
+    # and stops them if the script ends without its traps; it is stopped on every other way out.
+    setsid bash -c 'script=$1 runner=$2 groups=""
+        while kill -0 "$script" 2>/dev/null; do
+            groups=$(pgrep -P "$runner" | tr "\n" " ")
+            sleep 0.5
+        done
+        for g in $groups; do kill -TERM -- "-$g" 2>/dev/null; done' watcher $$ "$runner" \
+        </dev/null >/dev/null 2>&1 &
+    watcher=$!
+fi
 wait "$runner" || status=$?
 runner=""
+if [ -n "$watcher" ]; then
+    kill "$watcher" 2>/dev/null || true
+    watcher=""
+fi
 if [ "$status" -ne 0 ]; then
     # Job log columns: Seq Host Starttime JobRuntime Send Receive Exitval Signal Command.
     failed=$(awk -F'\t' 'NR > 1 && ($7 != 0 || $8 != 0)' "$joblog" | wc -l)

@@ -6,7 +6,8 @@
 #     recipe's process group is SIGKILLed and SIGHUPed while shards run, and no shard outlives it.
 #     Every merge equals the unsharded output. Then it prints the wall-time speed-up of one sweep
 #     from 1 to 2 local jobs (not asserted).
-#  2. GNU parallel over ssh (--sshlogin) to an sshd started on localhost with a throw-away key.
+#  2. GNU parallel over ssh (--sshlogin) to an sshd started on localhost with a throw-away key;
+#     SIGKILLed while its remote shards run, none outlives it; run again, it completes.
 #  3. Slurm: munged, slurmctld and slurmd on localhost (a one-node cluster with this machine's
 #     CPUs, no cgroups: proctrack/linuxproc), packaging/slurm/submit-sweep.sh submits the array
 #     and the merge; one shard is resubmitted (it resumes: nothing left to compute).
@@ -24,6 +25,7 @@ cmake -S . -B build-sweeps -DCMAKE_BUILD_TYPE=Release -DMRX_BUILD_GUI=OFF -DMRX_
     -DMRX_BUILD_BENCH=OFF -DMRX_WARNINGS_AS_ERRORS=ON >/dev/null
 cmake --build build-sweeps -j"$(nproc)" --target mrsim
 mrsim="$root/build-sweeps/app/mrsim"
+built=$SECONDS
 
 work=$(mktemp -d /tmp/mrx-sweeps-ci.XXXXXX)
 pids=()
@@ -109,13 +111,15 @@ same whole.txt locked.txt "GNU parallel, after a part's lock was released"
 # (90 points, about 5 CPU-seconds: balanced-pools searches; killed after its first 2 points.)
 slow=(sweep --generate facebook --jobs 60 --runs 3 --nodes 10:100:10 -a johnson,balanced-pools)
 "$mrsim" "${slow[@]}" >slow-whole.txt
-for sig in KILL HUP; do
-    rm -rf "killed-$sig"
-    setsid "$root/scripts/sweep-parallel.sh" --mrsim "$mrsim" -j 2 -n 5 -d "killed-$sig" \
-        -- "${slow[@]}" >/dev/null 2>"killed-$sig.log" &
+killed() {  # killed SIG DIR RECIPE-OPTIONS...: the recipe on ${slow[@]} into DIR, SIG to its group
+    local sig=$1 dir=$2 leader group lines
+    shift 2
+    rm -rf "$dir"
+    setsid "$root/scripts/sweep-parallel.sh" --mrsim "$mrsim" -d "$dir" "$@" -- "${slow[@]}" \
+        >/dev/null 2>"$dir.log" &
     leader=$!
     for _ in $(seq 600); do  # until two points are written (at most a minute)
-        [ "$(cat "killed-$sig"/part-*.jsonl 2>/dev/null | grep -c '"index"')" -ge 2 ] && break
+        [ "$(cat "$dir"/part-*.jsonl 2>/dev/null | grep -c '"index"')" -ge 2 ] && break
         sleep 0.1
     done
     group=$(ps -o pgid= -p "$leader" | tr -d ' ')
@@ -124,19 +128,22 @@ for sig in KILL HUP; do
     wait "$leader" 2>/dev/null || true
     # Two seconds later no shard runs and no part has grown (a running shard writes a point every
     # few tens of milliseconds).
-    lines=$(cat "killed-$sig"/part-*.jsonl | wc -l)
+    lines=$(cat "$dir"/part-*.jsonl | wc -l)
     sleep 2
-    if pgrep -af -- "--resume killed-$sig/part-" >&2; then
+    if pgrep -af -- "--resume $dir/part-" >&2; then
         fail "shards outlived the recipe killed with SIG$sig (see above)"
     fi
-    [ "$(cat "killed-$sig"/part-*.jsonl | wc -l)" -eq "$lines" ] \
+    [ "$(cat "$dir"/part-*.jsonl | wc -l)" -eq "$lines" ] \
         || fail "the parts grew after the recipe was killed with SIG$sig: a shard outlived it"
     # The shards were stopped, not finished: points are missing (else the check proved nothing,
     # or the shards ran on and completed the sweep).
-    if "$mrsim" merge "killed-$sig"/part-*.jsonl >/dev/null 2>&1; then
+    if "$mrsim" merge "$dir"/part-*.jsonl >/dev/null 2>&1; then
         fail "the parts are complete after SIG$sig: the shards ran on (or the sweep is too short)"
     fi
-    echo "sweeps: ok: no shard outlived the recipe killed with SIG$sig"
+    echo "sweeps: ok: no shard outlived the recipe ($*) killed with SIG$sig"
+}
+for sig in KILL HUP; do
+    killed "$sig" "killed-$sig" -j 2 -n 5
     recipe -j 2 -n 5 -d "killed-$sig" -- "${slow[@]}" >"killed-$sig.txt" 2>>"killed-$sig.log" \
         || { cat "killed-$sig.log" >&2; fail "the run after SIG$sig"; }
     same slow-whole.txt "killed-$sig.txt" "GNU parallel, run again after SIG$sig to its process group"
@@ -145,7 +152,7 @@ done
 # The speed-up from 1 to 2 local workers, printed (never asserted: wall time on a shared machine
 # is noise). On a busy machine with the kernel's autogroup scheduling, one session gets the same
 # CPU share with 1 or 2 workers, so the ratio says more on an idle machine.
-timed=(sweep --generate facebook --jobs 100 --runs 6 --nodes 10:100:10
+timed=(sweep --generate facebook --jobs 100 --runs 2 --nodes 10:100:10
        -a johnson,balanced-pools,hscheduler,fifo)
 "$mrsim" "${timed[@]}" --threads 1 >timed-whole.txt
 walls=()
@@ -160,6 +167,7 @@ echo "sweeps: speed-up from 1 to 2 local workers: ${walls[0]} s / ${walls[1]} s 
     "$(awk -v a="${walls[0]}" -v b="${walls[1]}" 'BEGIN { printf "%.2f", a / b }')x" \
     "(load $(cut -d' ' -f1-3 /proc/loadavg))"
 
+echo "sweeps: ($SECONDS s)"
 # ---- 2. GNU parallel over ssh --------------------------------------------------------------
 ssh_ok=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -203,8 +211,16 @@ if [ -n "$ssh_ok" ]; then
         -S "$login" -- "${file_sweep[@]}" >remote.json 2>remote.log \
         || { cat remote.log >&2; fail "the ssh recipe"; }
     same file-whole.json remote.json "GNU parallel over ssh (--sshlogin), 4 shards"
+    # SIGKILLed: the jobs' local ssh shells are not in the recipe's process group; its watcher
+    # stops them, and with their connection the remote shards end.
+    killed KILL remote-killed -j 2 -n 5 -S "$login"
+    "$root/scripts/sweep-parallel.sh" -j 2 -n 5 -d remote-killed --mrsim "$mrsim" -S "$login" \
+        -- "${slow[@]}" >remote-killed.txt 2>>remote-killed.log \
+        || { cat remote-killed.log >&2; fail "the ssh recipe after SIGKILL"; }
+    same slow-whole.txt remote-killed.txt "GNU parallel over ssh, run again after SIGKILL"
 fi
 
+echo "sweeps: ($SECONDS s)"
 # ---- 3. Slurm on localhost ------------------------------------------------------------------
 slurm_skip() { skipped+=("Slurm: $*"); }
 start_slurm() {
@@ -308,4 +324,4 @@ if start_slurm; then
 fi
 
 for s in ${skipped[@]+"${skipped[@]}"}; do echo "sweeps: SKIPPED: $s"; done
-echo "sweeps: done"
+echo "sweeps: done in $SECONDS s ($built s of them building mrsim; load $(cut -d' ' -f1-3 /proc/loadavg))"
