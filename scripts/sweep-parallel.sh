@@ -26,7 +26,8 @@
 # Example (seed 000 Fig. 8 style, 2000 generated workloads, two hosts):
 #   scripts/sweep-parallel.sh -S 8/alice@node1,8/alice@node2 -n 64 --csv -o fig8.csv -- \
 #       sweep --generate facebook --jobs 100 --runs 2000 --nodes 10:100:10 -a johnson,balanced-pools
-# Exit: 0 merged; 2 bad input or points missing after the run (run the command again).
+# Exit: 0 merged; 2 bad input or points missing after the run (run the command again); 129,
+# 130, 143 stopped by HUP, INT, TERM (the shards stopped too).
 set -euo pipefail
 
 shards=""
