@@ -1,9 +1,18 @@
 #include "cli/SweepShards.h"
 
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include <unistd.h>
 
+#include <cerrno>
+#include <csignal>
+#include <cstring>
 #include <filesystem>
 #include <ostream>
+#include <tuple>
+#include <utility>
 
 #include "cost/CostFormat.h"
 #include "experiments/SweepPoints.h"
@@ -23,22 +32,34 @@ OutputFormat FormatFlags::format() const {
 }
 
 void ShardOptions::addTo(CLI::App& command) {
-    command.add_option("--shard", shard,
-                       "Compute only shard I of N (0-based): a contiguous block of the points; "
-                       "writes JSON lines (see mrsim merge)");
+    auto* shardOption =
+        command.add_option("--shard", shard,
+                           "Compute only shard I of N (0-based): a contiguous block of the points; "
+                           "writes JSON lines (see mrsim merge)");
     command.add_flag("--list-points", listPoints,
                      "Print the points (of the shard) as JSON lines without computing them");
     command.add_option("--resume", resume,
                        "Skip the points already in this JSON-lines PART (and append to it "
                        "unless -o names another file)");
+    command
+        .add_option("--done", done,
+                    "Skip the points already in these parts too (read only; any shard layout of "
+                    "this sweep: points are global indices), e.g. the parts of an earlier run "
+                    "with another shard count (repeat it for several parts)")
+        ->allow_extra_args(false);
     command.add_option("-o,--output", output,
                        "Write the points' JSON lines to FILE as they finish (a killed run keeps "
                        "them; continue it with --resume FILE)");
     command.add_flag("--force", force, "Run even when the work is above one machine's cap");
+    command
+        .add_flag("--exit-with-parent", exitWithParent,
+                  "End (SIGTERM) when the process that started mrsim ends, so that no shard "
+                  "outlives a killed GNU parallel or Slurm step (what the recipes pass; Linux)")
+        ->needs(shardOption);
 }
 
 bool ShardOptions::pointsMode() const {
-    return !shard.empty() || listPoints || !resume.empty() || !output.empty();
+    return !shard.empty() || listPoints || !resume.empty() || !done.empty() || !output.empty();
 }
 
 std::string sweepProgram() {
@@ -56,35 +77,118 @@ bool sameFile(const std::string& a, const std::string& b) {
            std::filesystem::absolute(b, error).lexically_normal();
 }
 
+// Asks the kernel to end this process (SIGTERM) when its parent ends (Linux): a shard started
+// by GNU parallel or the recipe's script does not outlive them as an orphan still appending to
+// its part. Elsewhere a no-op (the part's lock still keeps a rerun from writing beside it).
+void endWithParent() {
+#ifdef __linux__
+    const pid_t parent = ::getppid();
+    if (::prctl(PR_SET_PDEATHSIG, SIGTERM) != 0) {
+        throw InputError("", "", "exit-with-parent",
+                         std::string("cannot ask to end with the parent: ") + std::strerror(errno));
+    }
+    if (::getppid() != parent) {  // the parent ended before the request took effect
+        ::raise(SIGTERM);
+    }
+#endif
+}
+
 }  // namespace
 
-void runPointsJob(const ShardOptions& options, const PointsJob& job, std::ostream& out,
-                  std::ostream& err) {
-    const Shard shard = options.shard.empty() ? Shard{} : parseShard(options.shard);
-    const PointRange range = shardRange(job.header.points, shard);
+namespace {
 
-    // The points already done, from --resume's part (which must be of this very sweep).
-    std::vector<std::size_t> done;
+// The points already done, from --resume's part and the --done parts (all of this very sweep);
+// each part is read on its own, so that an error names its file.
+struct DonePoints {
+    std::vector<std::size_t> indices;
     bool resumedHasHeader = false;
-    if (!options.resume.empty()) {
+    std::size_t resumedInRange = 0;  // of this shard's points, how many --resume's part holds
+};
+
+DonePoints readDonePoints(const ShardOptions& options, const PointsJob& job,
+                          const PointRange& range) {
+    DonePoints done;
+    const auto read = [&](const std::string& path, bool missingIsEmpty) {
         PartsCallbacks callbacks;
         callbacks.header = [&](const SweepHeader& h) {
+            if (h.revisions != job.header.revisions) {
+                throw InputError(path, "", "revisions",
+                                 "holds points computed by " + describeRevisions(h.revisions) +
+                                     "; this mrsim is " + describeRevisions(job.header.revisions) +
+                                     ": compute the shard again into a new part");
+            }
             if (h.fingerprint != job.header.fingerprint) {
-                throw InputError(options.resume, "", "fingerprint",
+                throw InputError(path, "", "fingerprint",
                                  "holds points of another sweep (" + h.command + " " +
                                      h.fingerprint + ", this one is " + job.header.command + " " +
                                      job.header.fingerprint + ")");
             }
         };
-        const PartsReport report = readSweepParts({options.resume}, callbacks, true);
-        resumedHasHeader = report.header.has_value();
+        const PartsReport report = readSweepParts({path}, callbacks, missingIsEmpty);
+        std::size_t inRange = 0;
         for (std::size_t i = 0; i < report.seen.size(); ++i) {
             if (report.seen[i] > 0) {
-                done.push_back(i);
+                done.indices.push_back(i);
+                inRange += i >= range.begin && i < range.end ? 1 : 0;
             }
         }
+        return std::pair{report.header.has_value(), inRange};
+    };
+    if (!options.resume.empty()) {
+        std::tie(done.resumedHasHeader, done.resumedInRange) = read(options.resume, true);
     }
-    const std::vector<std::size_t> indices = pointsToRun(range, done);
+    for (const std::string& path : options.done) {
+        read(path, false);
+    }
+    return done;
+}
+
+// "mrsim: sweep shard 1/4: computed 3 of its 5 points (indices 5-9 of 20), 2 were in p.jsonl"
+void reportShard(const ShardOptions& options, const PointsJob& job, const Shard& shard,
+                 const PointRange& range, std::size_t computed, std::size_t resumedInRange,
+                 std::ostream& err) {
+    err << "mrsim: " << job.header.command << " shard " << shard.index << "/" << shard.count;
+    if (range.end == range.begin) {  // more shards than points
+        err << ": no points in this shard (the sweep has " << job.header.points << " points)\n";
+        return;
+    }
+    err << ": computed " << computed << " of its " << (range.end - range.begin)
+        << " points (indices " << range.begin << "-" << range.end - 1 << " of " << job.header.points
+        << ")";
+    const std::size_t skipped = range.end - range.begin - computed;
+    if (skipped > 0) {
+        // "were in p.jsonl", "were in p.jsonl or 3 earlier parts", "were in 3 earlier parts"
+        std::string where = resumedInRange > 0 ? options.resume : std::string();
+        if (resumedInRange < skipped) {
+            where += (where.empty() ? "" : " or ") + std::to_string(options.done.size()) +
+                     " earlier part" + (options.done.size() == 1 ? "" : "s");
+        }
+        err << ", " << skipped << " were in " << where;
+    }
+    err << "\n";
+}
+
+}  // namespace
+
+void runPointsJob(const ShardOptions& options, const PointsJob& job, std::ostream& out,
+                  std::ostream& err) {
+    if (options.exitWithParent) {
+        endWithParent();
+    }
+    const Shard shard = options.shard.empty() ? Shard{} : parseShard(options.shard);
+    const PointRange range = shardRange(job.header.points, shard);
+
+    // The part appended to is locked before it is read: a second writer of it (an orphaned
+    // shard still running, say) is refused instead of computing the same points again.
+    const bool appendToResumed =
+        !options.resume.empty() &&
+        (options.output.empty() || sameFile(options.output, options.resume));
+    std::unique_ptr<PartWriter> writer;
+    if (appendToResumed && !options.listPoints) {
+        writer = std::make_unique<PartWriter>(options.resume, true);
+    }
+    const DonePoints done = readDonePoints(options, job, range);
+    const std::vector<std::size_t> indices = pointsToRun(range, done.indices);
 
     if (options.listPoints) {
         for (std::size_t i : indices) {
@@ -94,32 +198,17 @@ void runPointsJob(const ShardOptions& options, const PointsJob& job, std::ostrea
     }
     job.checkWork(indices, options.force);
 
-    const bool appendToResumed =
-        !options.resume.empty() &&
-        (options.output.empty() || sameFile(options.output, options.resume));
-    std::unique_ptr<PartWriter> writer;
-    if (appendToResumed) {
-        writer = std::make_unique<PartWriter>(options.resume, true);
-    } else if (!options.output.empty()) {
-        writer = std::make_unique<PartWriter>(options.output, false);
-    } else {
-        writer = std::make_unique<PartWriter>(out);
+    if (!writer) {
+        writer = options.output.empty() ? std::make_unique<PartWriter>(out)
+                                        : std::make_unique<PartWriter>(options.output, false);
     }
-    if (!(appendToResumed && resumedHasHeader)) {
+    if (!(appendToResumed && done.resumedHasHeader)) {
         writer->write(headerLine(job.header));
     }
     job.run(indices, [&](std::size_t index, const nlohmann::ordered_json& fields) {
         writer->write(pointLine(job.header, index, fields));
     });
-    err << "mrsim: " << job.header.command << " shard " << shard.index << "/" << shard.count
-        << ": computed " << indices.size() << " of its " << (range.end - range.begin)
-        << " points (indices " << range.begin << "-"
-        << (range.end > range.begin ? range.end - 1 : range.begin) << " of " << job.header.points
-        << ")";
-    if (indices.size() < range.end - range.begin) {
-        err << ", " << (range.end - range.begin - indices.size()) << " were in " << options.resume;
-    }
-    err << "\n";
+    reportShard(options, job, shard, range, indices.size(), done.resumedInRange, err);
 }
 
 namespace {

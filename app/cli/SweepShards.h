@@ -33,9 +33,11 @@ struct FormatFlags {
 struct ShardOptions {
     std::string shard;  // "I/N"
     bool listPoints = false;
-    std::string resume;  // PART
-    std::string output;  // -o FILE
+    std::string resume;             // PART
+    std::vector<std::string> done;  // --done PART...: read only, their points are skipped too
+    std::string output;             // -o FILE
     bool force = false;
+    bool exitWithParent = false;  // --exit-with-parent (with --shard): end when the parent ends
 
     void addTo(CLI::App& command);
     // Any of --shard, --list-points, --resume, -o: the run writes (or lists) JSON lines.
@@ -58,8 +60,9 @@ struct PointsJob {
     std::function<void(const std::vector<std::size_t>& indices, const Emit& emit)> run;
 };
 
-// Runs (or lists) the points of the shard not already in --resume's part, writing JSON lines to
-// -o FILE, to the resumed part (appended) or to `out`; one line on `err` says what was done.
+// Runs (or lists) the points of the shard not already in --resume's part (or in a --done part),
+// writing JSON lines to -o FILE, to the resumed part (appended) or to `out`; one line on `err`
+// says what was done.
 void runPointsJob(const ShardOptions& options, const PointsJob& job, std::ostream& out,
                   std::ostream& err);
 

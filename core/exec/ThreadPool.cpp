@@ -92,15 +92,35 @@ void ThreadPool::workerLoop() {
 
 namespace {
 
+std::atomic<ParallelIndexObserver> g_observer{nullptr};
+
+// The threads a loop started on this thread may use: set while a parallelFor() body runs here
+// (its loop's share), 0 outside any loop.
+thread_local int t_threadShare = 0;
+
+class ShareScope {
+public:
+    explicit ShareScope(int share) : m_saved(t_threadShare) { t_threadShare = share; }
+    ~ShareScope() { t_threadShare = m_saved; }
+    ShareScope(const ShareScope&) = delete;
+    ShareScope& operator=(const ShareScope&) = delete;
+
+private:
+    int m_saved;
+};
+
 // What the threads of one parallelFor() share. Helpers posted to the pool hold it by shared_ptr:
 // one that starts after the loop has closed returns without touching `body`.
 struct LoopState {
-    LoopState(std::size_t n, const std::function<void(std::size_t)>& f, const CancelFlag* c)
-        : count(n), body(&f), cancel(c) {}
+    LoopState(std::size_t n, const std::function<void(std::size_t)>& f, const CancelFlag* c,
+              int bound, int shareOfEach)
+        : count(n), body(&f), cancel(c), threads(bound), share(shareOfEach) {}
 
     const std::size_t count;
     const std::function<void(std::size_t)>* const body;  // valid until `closed`
     const CancelFlag* const cancel;
+    const int threads;  // the loop's bound
+    const int share;    // what each of its threads may use in loops it starts
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
 
@@ -113,6 +133,8 @@ struct LoopState {
     std::exception_ptr error;
 
     void work() {
+        const ShareScope scope(share);
+        const ParallelIndexObserver observer = g_observer.load(std::memory_order_relaxed);
         while (!stop.load(std::memory_order_relaxed)) {
             if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
                 const std::lock_guard lock(mutex);
@@ -123,6 +145,9 @@ struct LoopState {
             const std::size_t i = next.fetch_add(1);
             if (i >= count) {
                 return;
+            }
+            if (observer != nullptr) {
+                observer(i, threads);
             }
             try {
                 (*body)(i);
@@ -147,9 +172,14 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
         return;
     }
     ThreadPool& pool = options.pool != nullptr ? *options.pool : ThreadPool::shared();
-    const int threads = options.threads > 0 ? options.threads : pool.threadCount();
-    const std::size_t helpers = std::min<std::size_t>(count, static_cast<std::size_t>(threads)) - 1;
-    auto state = std::make_shared<LoopState>(count, body, options.cancel);
+    int threads = options.threads > 0 ? options.threads : pool.threadCount();
+    if (t_threadShare > 0) {  // inside another loop: at most its share
+        threads = std::min(threads, t_threadShare);
+    }
+    const std::size_t used = std::min<std::size_t>(count, static_cast<std::size_t>(threads));
+    const std::size_t helpers = used - 1;
+    const int share = std::max(1, threads / static_cast<int>(used));
+    auto state = std::make_shared<LoopState>(count, body, options.cancel, threads, share);
     for (std::size_t h = 0; h < helpers; ++h) {
         pool.post([state] {
             {
@@ -177,6 +207,10 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
     if (state->cancelled) {
         throw Cancelled();
     }
+}
+
+void setParallelIndexObserver(ParallelIndexObserver observer) {
+    g_observer.store(observer);
 }
 
 }  // namespace mr

@@ -5,7 +5,10 @@
 //
 // parallelFor() is safe to nest: the calling thread takes indices itself, so a loop inside a
 // worker never waits for a worker that is busy with the outer loop (it simply does the work
-// alone when every worker is taken).
+// alone when every worker is taken). A nested loop also keeps the outer loop's bound: each thread
+// of a loop bounded to T threads and run on U of them may use T / U threads (at least one) in
+// the loops it starts, so a computation started with `threads = 1` runs on one thread in total,
+// however deep its loops (mrsim --threads 1).
 #pragma once
 
 #include <condition_variable>
@@ -61,7 +64,8 @@ private:
 
 struct ParallelOptions {
     int threads = 0;                     // at most this many threads at once, the caller included
-                                         // (0: the pool's thread count)
+                                         // (0: the pool's thread count); inside another loop, at
+                                         // most that loop's share too
     const CancelFlag* cancel = nullptr;  // set -> no new index starts; parallelFor throws Cancelled
     ThreadPool* pool = nullptr;          // null: ThreadPool::shared()
 };
@@ -74,5 +78,12 @@ struct ParallelOptions {
 // skipped and Cancelled is thrown.
 void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body,
                  const ParallelOptions& options = {});
+
+// Test hook: called on the thread that runs each index of every parallelFor, with the loop's
+// bound (the threads it may use, after its enclosing loops' shares), before the body. Lets a test
+// count the threads a computation used. Null (the default): nothing is called. Set it only while
+// no loop runs.
+using ParallelIndexObserver = void (*)(std::size_t index, int threads);
+void setParallelIndexObserver(ParallelIndexObserver observer);
 
 }  // namespace mr

@@ -1,7 +1,9 @@
 #include "io/SweepParts.h"
 
 #include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -24,6 +26,7 @@ using nlohmann::ordered_json;
 namespace {
 
 constexpr std::size_t kMaxLineBytes = 64u << 20;
+constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
 
 std::uint64_t fnv1a(std::uint64_t hash, const std::string& text) {
     for (const char c : text) {
@@ -37,24 +40,61 @@ InputError writeError(const std::string& path, const std::string& what) {
     return InputError(path, "", "", what + ": " + std::strerror(errno));
 }
 
+// The pid holding a flock() on the file open as `fd`, from /proc/locks (Linux); 0 when unknown.
+long lockHolder(int fd) {
+    struct stat info {};
+    if (::fstat(fd, &info) != 0) {
+        return 0;
+    }
+    std::ifstream locks("/proc/locks");
+    char wanted[64];
+    std::snprintf(wanted, sizeof wanted, "%02x:%02x:%llu", ::major(info.st_dev),
+                  ::minor(info.st_dev), static_cast<unsigned long long>(info.st_ino));
+    // "1: FLOCK  ADVISORY  WRITE 12345 08:01:654321 0 EOF"
+    std::string number, kind, mode, access, device;
+    long pid = 0;
+    std::string rest;
+    while (locks >> number >> kind) {
+        if (kind == "->") {  // a waiter: "1: -> FLOCK ..."
+            locks >> kind;
+        }
+        if (!(locks >> mode >> access >> pid >> device)) {
+            break;
+        }
+        std::getline(locks, rest);
+        if (kind == "FLOCK" && device == wanted) {
+            return pid;
+        }
+    }
+    return 0;
+}
+
 }  // namespace
 
 std::string contentHash(const std::string& text) {
-    const std::uint64_t hash = fnv1a(0xcbf29ce484222325ULL, text);
+    const std::uint64_t hash = fnv1a(kFnvOffset, text);
     char hex[17];
     std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
     return hex;
 }
 
 std::string sweepFingerprint(const std::string& command, const ordered_json& definition,
-                             const std::string& program) {
-    return contentHash(command + "\n" + definition.dump() + "\n" + program);
+                             const std::string& program, const ResultRevisions& revisions) {
+    return contentHash(command + "\n" + definition.dump() + "\n" + program + "\nengine " +
+                       std::to_string(revisions.engine) + " generators " +
+                       std::to_string(revisions.generators));
+}
+
+std::string describeRevisions(const ResultRevisions& revisions) {
+    return "engine revision " + std::to_string(revisions.engine) + ", generator revision " +
+           std::to_string(revisions.generators);
 }
 
 SweepHeader makeSweepHeader(std::string command, ordered_json definition, std::size_t points,
-                            std::string order, std::string program) {
+                            std::string order, std::string program, ResultRevisions revisions) {
     SweepHeader h;
-    h.fingerprint = sweepFingerprint(command, definition, program);
+    h.fingerprint = sweepFingerprint(command, definition, program, revisions);
+    h.revisions = revisions;
     h.command = std::move(command);
     h.definition = std::move(definition);
     h.points = points;
@@ -66,10 +106,11 @@ SweepHeader makeSweepHeader(std::string command, ordered_json definition, std::s
 std::string headerLine(const SweepHeader& h) {
     ordered_json line;
     line["format"] = kSweepPartsFormat;
-    line["version"] = 1;
+    line["version"] = kSweepPartsVersion;
     line["command"] = h.command;
     line["fingerprint"] = h.fingerprint;
     line["program"] = h.program;
+    line["revisions"] = {{"engine", h.revisions.engine}, {"generators", h.revisions.generators}};
     line["points"] = h.points;
     line["order"] = h.order;
     line["definition"] = h.definition;
@@ -124,7 +165,8 @@ double partNumber(const FieldReader& fields, const char* key) {
     return *value;
 }
 
-void checkPointArguments(const FieldReader& line, const ordered_json& arguments, std::size_t index) {
+void checkPointArguments(const FieldReader& line, const ordered_json& arguments,
+                         std::size_t index) {
     for (const auto& [key, value] : arguments.items()) {
         if (!line.has(key.c_str()) || line.raw(key.c_str()).dump() != value.dump()) {
             line.fail(key, "does not match point " + std::to_string(index) + " of the sweep (" +
@@ -138,21 +180,51 @@ PartWriter::PartWriter(const std::string& path, bool append) : m_path(path) {
     if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
         throw InputError(path, "", "", "is not a regular file");
     }
-    m_fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | (append ? 0 : O_TRUNC),
-                  0644);
+    // Not O_TRUNC: the file is emptied only once its lock is ours (another writer may own it).
+    m_fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
     if (m_fd < 0) {
         throw writeError(path, "cannot open for writing");
     }
-    if (!append) {
-        return;
+    try {
+        lock();
+        if (append) {
+            cutTornLine();
+        } else if (::ftruncate(m_fd, 0) != 0) {
+            throw writeError(path, "cannot empty");
+        }
+    } catch (...) {
+        ::close(m_fd);  // the lock goes with it
+        m_fd = -1;
+        throw;
     }
+}
+
+void PartWriter::lock() {
+    while (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno == EINTR) {
+            continue;
+        }
+        if (errno != EWOULDBLOCK) {
+            throw writeError(m_path, "cannot lock");
+        }
+        const long holder = lockHolder(m_fd);
+        throw InputError(
+            m_path, "", "",
+            "is being written by another mrsim" +
+                (holder > 0 ? " (pid " + std::to_string(holder) + ")" : std::string()) +
+                ": a part has one writer at a time; let it finish or stop it, then "
+                "run again");
+    }
+}
+
+void PartWriter::cutTornLine() {
     // Cut a torn last line (a writer killed inside write()): appending after it would glue the
     // next line to it.
     const off_t size = ::lseek(m_fd, 0, SEEK_END);
     off_t keep = size;
-    const int reader = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    const int reader = ::open(m_path.c_str(), O_RDONLY | O_CLOEXEC);
     if (reader < 0) {
-        throw writeError(path, "cannot read");
+        throw writeError(m_path, "cannot read");
     }
     char block[4096];
     while (keep > 0) {
@@ -174,7 +246,7 @@ PartWriter::PartWriter(const std::string& path, bool append) : m_path(path) {
     }
     ::close(reader);
     if (keep != size && ::ftruncate(m_fd, keep) != 0) {
-        throw writeError(path, "cannot cut the torn last line");
+        throw writeError(m_path, "cannot cut the torn last line");
     }
 }
 
@@ -235,10 +307,20 @@ SweepHeader parseHeader(const std::string& text, const std::string& where) {
         }
         return line[key];
     };
-    if (need("format") != kSweepPartsFormat || need("version") != 1) {
+    if (need("format") != kSweepPartsFormat) {
         throw InputError(where, "", "format",
                          "not a sweep results file (expected \"format\": \"" +
-                             std::string(kSweepPartsFormat) + "\", \"version\": 1)");
+                             std::string(kSweepPartsFormat) + "\")");
+    }
+    if (need("version") == 1) {
+        throw InputError(where, "", "version",
+                         "written by an older mrsim whose parts did not record the revisions that "
+                         "computed them (format version 1): compute the sweep again");
+    }
+    if (need("version") != kSweepPartsVersion) {
+        throw InputError(where, "", "version",
+                         "sweep results format version " + need("version").dump() +
+                             ", this mrsim reads version " + std::to_string(kSweepPartsVersion));
     }
     SweepHeader h;
     try {
@@ -248,10 +330,13 @@ SweepHeader parseHeader(const std::string& text, const std::string& where) {
         h.points = need("points").get<std::size_t>();
         h.order = need("order").get<std::string>();
         h.definition = need("definition");
+        const ordered_json& revisions = need("revisions");
+        h.revisions.engine = revisions.at("engine").get<int>();
+        h.revisions.generators = revisions.at("generators").get<int>();
     } catch (const nlohmann::json::exception&) {
         throw InputError(where, "", "header", "a header field has the wrong type");
     }
-    if (sweepFingerprint(h.command, h.definition, h.program) != h.fingerprint) {
+    if (sweepFingerprint(h.command, h.definition, h.program, h.revisions) != h.fingerprint) {
         throw InputError(where, "", "fingerprint",
                          "does not match the header's definition (the line was edited)");
     }
@@ -260,6 +345,27 @@ SweepHeader parseHeader(const std::string& text, const std::string& where) {
                          "must be between 1 and " + std::to_string(kMaxSweepPoints));
     }
     return h;
+}
+
+// What two lines of one point must share to hold the same results: the line without its
+// informational fields, keys sorted (nlohmann::json), hashed.
+std::uint64_t resultsHash(const json& line) {
+    const auto informational = [&] {
+        for (const char* key : kInformationalPointFields) {
+            if (line.contains(key)) {
+                return true;
+            }
+        }
+        return false;
+    };
+    if (!informational()) {
+        return fnv1a(kFnvOffset, line.dump());
+    }
+    json results = line;
+    for (const char* key : kInformationalPointFields) {
+        results.erase(key);
+    }
+    return fnv1a(kFnvOffset, results.dump());
 }
 
 // Calls onLine(text, lineNumber) for every complete line of `path`; returns false when the file
@@ -297,22 +403,59 @@ bool forEachLine(const std::string& path,
 
 }  // namespace
 
+namespace {
+
+// Whether `path` can be read as a part: false when it is missing and that means empty.
+bool openablePart(const std::string& path, bool missingIsEmpty) {
+    struct stat info {};
+    if (::stat(path.c_str(), &info) != 0) {
+        if (missingIsEmpty && errno == ENOENT) {
+            return false;
+        }
+        throw InputError(path, "", "", "cannot open: " + std::string(std::strerror(errno)));
+    }
+    if (!S_ISREG(info.st_mode)) {
+        throw InputError(path, "", "", "is not a regular file");
+    }
+    if (::access(path.c_str(), R_OK) != 0) {
+        throw InputError(path, "", "", "cannot open: " + std::string(std::strerror(errno)));
+    }
+    return true;
+}
+
+// A header line: the first one sets the sweep, later ones must be of the same revisions and sweep.
+void readHeaderLine(const std::string& text, const std::string& where,
+                    const PartsCallbacks& callbacks, PartsReport& report) {
+    SweepHeader h = parseHeader(text, where);
+    if (!report.header) {
+        if (callbacks.header) {
+            callbacks.header(h);
+        }
+        report.seen.assign(h.points, 0);
+        report.resultHashes.assign(h.points, 0);
+        report.header = std::move(h);
+    } else if (h.revisions != report.header->revisions) {
+        throw InputError(where, "", "revisions",
+                         "computed by " + describeRevisions(h.revisions) + ", the first part by " +
+                             describeRevisions(report.header->revisions) +
+                             ": parts of different revisions do not merge (compute "
+                             "the sweep again with one mrsim)");
+    } else if (h.fingerprint != report.header->fingerprint) {
+        throw InputError(where, "", "fingerprint",
+                         "from another sweep (" + h.command + " " + h.fingerprint +
+                             "; the first part is " + report.header->command + " " +
+                             report.header->fingerprint + ")");
+    }
+}
+
+}  // namespace
+
 PartsReport readSweepParts(const std::vector<std::string>& paths, const PartsCallbacks& callbacks,
                            bool missingIsEmpty) {
     PartsReport report;
     for (const std::string& path : paths) {
-        struct stat info {};
-        if (::stat(path.c_str(), &info) != 0) {
-            if (missingIsEmpty && errno == ENOENT) {
-                continue;
-            }
-            throw InputError(path, "", "", "cannot open: " + std::string(std::strerror(errno)));
-        }
-        if (!S_ISREG(info.st_mode)) {
-            throw InputError(path, "", "", "is not a regular file");
-        }
-        if (::access(path.c_str(), R_OK) != 0) {
-            throw InputError(path, "", "", "cannot open: " + std::string(std::strerror(errno)));
+        if (!openablePart(path, missingIsEmpty)) {
+            continue;
         }
         bool headerInFile = false;
         const bool complete = forEachLine(path, [&](const std::string& text, std::size_t number) {
@@ -326,19 +469,7 @@ PartsReport readSweepParts(const std::vector<std::string>& paths, const PartsCal
                 throw InputError(where, "", "", "not a JSON object");
             }
             if (line.contains("format")) {
-                SweepHeader h = parseHeader(text, where);
-                if (!report.header) {
-                    if (callbacks.header) {
-                        callbacks.header(h);
-                    }
-                    report.seen.assign(h.points, 0);
-                    report.header = std::move(h);
-                } else if (h.fingerprint != report.header->fingerprint) {
-                    throw InputError(where, "", "fingerprint",
-                                     "from another sweep (" + h.command + " " + h.fingerprint +
-                                         "; the first part is " + report.header->command + " " +
-                                         report.header->fingerprint + ")");
-                }
+                readHeaderLine(text, where, callbacks, report);
                 headerInFile = true;
                 return;
             }
@@ -354,15 +485,16 @@ PartsReport readSweepParts(const std::vector<std::string>& paths, const PartsCal
             }
             const auto index = static_cast<std::size_t>(
                 fields.requiredInt("index", 0, static_cast<long long>(report.header->points) - 1));
+            const std::uint64_t hash = resultsHash(line);
             if (report.seen[index] > 0) {
-                if (report.seen[index] == 1) {
-                    report.duplicates.push_back(index);
-                }
+                (hash == report.resultHashes[index] ? report.repeated : report.duplicates)
+                    .push_back(index);
                 report.seen[index] =
                     static_cast<std::uint8_t>(std::min<int>(report.seen[index] + 1, 255));
                 return;
             }
             report.seen[index] = 1;
+            report.resultHashes[index] = hash;
             if (callbacks.point) {
                 callbacks.point(index, line, where);
             }
@@ -371,7 +503,14 @@ PartsReport readSweepParts(const std::vector<std::string>& paths, const PartsCal
             report.tornFiles.push_back(path);
         }
     }
-    std::sort(report.duplicates.begin(), report.duplicates.end());
+    // Each index once; a point with different results is a duplicate even if some repeats agree.
+    for (std::vector<std::size_t>* list : {&report.duplicates, &report.repeated}) {
+        std::sort(list->begin(), list->end());
+        list->erase(std::unique(list->begin(), list->end()), list->end());
+    }
+    std::erase_if(report.repeated, [&](std::size_t i) {
+        return std::binary_search(report.duplicates.begin(), report.duplicates.end(), i);
+    });
     return report;
 }
 

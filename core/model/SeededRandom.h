@@ -4,6 +4,7 @@
 // not (libstdc++ and libc++ turn the same engine output into different normal or uniform draws).
 // So the same seed gives the same workload file with any compiler (given a libm whose log, sin
 // and cos round alike, as glibc's do on every IEEE-754 machine we know of).
+// Changing a draw? Bump kGeneratorRevision (model/Revisions.h).
 #pragma once
 
 #include <cstdint>

@@ -572,7 +572,7 @@ public:
                      .name = "BalancedPools",
                      .description = "two pools of small and big jobs, balanced by simulation",
                      .source = "seed 000 Alg. 2",
-                     .options = {"estimator", "pools"},
+                     .options = {"estimator", "pools", "threads"},
                      .interactive = false}) {}
 
     RunResult run(const Workload& workload, const RunOptions& options) const override {
@@ -582,6 +582,7 @@ public:
         BalancedPoolsOptions search;
         search.estimator = options.estimator;
         search.maxPools = options.pools;
+        search.threads = options.threads;  // the run's bound (a sweep's points run on one each)
         search.cancel = options.cancel;
         const BalancedPoolsPlan plan = planBalancedPools(workload, search);
         const Cluster& c = workload.cluster;

@@ -10,6 +10,7 @@
 //    one end event, one TaskRecord with count > 1. Results are bit-identical to starting the tasks
 //    one by one (SimOptions::waves = false); expandWaves() gives the per-task records.
 // Deterministic: the same input gives the same result, bit for bit.
+// Changing a result? Bump kEngineRevision (model/Revisions.h).
 #pragma once
 
 #include <memory>

@@ -7,6 +7,7 @@
 // Both draws come from one stream seeded by `seed`, one exponential and one uniform per job in
 // file order, so that the same seed gives the same timeline shape and the same deadlines at every
 // mean: a load sweep compares loads on common random numbers.
+// Changing what it makes for a seed? Bump kGeneratorRevision (model/Revisions.h).
 #pragma once
 
 #include <cstdint>

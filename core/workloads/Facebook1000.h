@@ -3,6 +3,7 @@
 // LogNormal(9.9511, 1.6764) and reduce task times LogNormal(12.375, 1.6262), both in
 // milliseconds (converted to seconds here). Arrivals 0 and no deadlines; the deadline issue adds
 // inter-arrival times and deadlines on top.
+// Changing what it makes for a seed? Bump kGeneratorRevision (model/Revisions.h).
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,7 @@
 // Generators — synthetic workloads by kind (`mrsim generate KIND`, the UI's generator menu).
 // Every generator is seeded: the same options give a byte-identical file. Adding one: a function
 // in its own file and one line in Generators.cpp.
+// Changing what it makes for a seed? Bump kGeneratorRevision (model/Revisions.h).
 #pragma once
 
 #include <cstdint>

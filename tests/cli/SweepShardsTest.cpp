@@ -1,11 +1,14 @@
 // Sharded sweeps, the real mrsim binary (issue 16): the same sweep run whole and as 1, 3 and 7
 // shards (run in a shuffled order, some killed part-way and resumed) merges into exactly the
 // unsharded output, byte for byte, as a table, CSV and JSON; the same for sweep-load and for both
-// cost sweeps. Merge refuses missing, duplicated and foreign points with exit 2 and their indices;
-// --list-points lists a shard's points; results do not depend on the thread count.
+// cost sweeps. Merge refuses missing, conflicting and foreign points with exit 2 and their
+// indices, and keeps one of a point repeated with the same results; --list-points lists a
+// shard's points; results do not depend on the thread count; a part has one writer at a time;
+// a shard started with --exit-with-parent ends with its parent.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +17,8 @@
 #include <set>
 
 #include "model/SeededRandom.h"
+#include "io/SweepParts.h"
+#include "model/Revisions.h"
 #include "support/TestSupport.h"
 
 namespace mr {
@@ -259,10 +264,29 @@ TEST(SweepShards, MergeNamesMissingDuplicatedAndForeignPoints) {
     EXPECT_EQ(test::lineCount(missing.err), 1u);
     EXPECT_TRUE(missing.out.empty());
 
+    // A part given twice (two writers computed the same points): the same results, kept once.
+    const auto whole = runMrsimBinary(sweep);
     const auto twice = runMrsimBinary({"merge", shardName("m", 0, 3), shardName("m", 1, 3),
                                        shardName("m", 2, 3), shardName("m", 1, 3)});
-    EXPECT_EQ(twice.exitCode, 2);
-    EXPECT_NE(twice.err.find("2 points given more than once: 2-3"), std::string::npos) << twice.err;
+    EXPECT_EQ(twice.exitCode, 0) << twice.err;
+    EXPECT_EQ(twice.out, whole.out);
+    EXPECT_EQ(twice.err,
+              "mrsim: merge: 2 points were given more than once with the same results (one "
+              "kept): 2-3\n");
+    // Other results for the same points: refused, naming them.
+    const std::string changed = test::scratchDir() + "/changed.jsonl";
+    std::string part = readText(shardName("m", 1, 3));
+    const std::size_t makespan = part.find("\"makespan\":");
+    ASSERT_NE(makespan, std::string::npos) << part;
+    part.insert(makespan + 11, "1");  // 47 -> 147
+    writeText(changed, part);
+    const auto conflicting = runMrsimBinary(
+        {"merge", shardName("m", 0, 3), shardName("m", 1, 3), shardName("m", 2, 3), changed});
+    EXPECT_EQ(conflicting.exitCode, 2);
+    EXPECT_NE(conflicting.err.find("1 points given more than once with different results: 2"),
+              std::string::npos)
+        << conflicting.err;
+    EXPECT_EQ(test::lineCount(conflicting.err), 1u);
 
     // A part of another sweep (one more size): refused by its fingerprint.
     const std::string other = test::scratchDir() + "/other.jsonl";
@@ -354,6 +378,228 @@ TEST(SweepShards, ListPointsGivesEachShardsBlockAndResultsIgnoreThreads) {
     const auto one = lines("1");
     EXPECT_EQ(one.size(), 8u);  // the header and points 14-20
     EXPECT_EQ(one, lines("4"));
+}
+
+// A rerun with another shard count (the recipes' parts are part-I-of-N.jsonl): the new shards
+// skip the points the earlier layout's parts hold (--done, read only), so only the missing points
+// are computed, and the merge of every part of both layouts is the unsharded output.
+TEST(SweepShards, ARerunWithAnotherShardCountReusesTheEarlierParts) {
+    const std::vector<std::string> sweep{"sweep",   test::samplePath("figure4-scenario2.json"),
+                                         "--nodes", "5:60:5",
+                                         "-a",      "johnson,fifo"};  // 12 sizes x 3 = 36 points
+    const auto whole = runMrsimBinary(sweep);
+    ASSERT_EQ(whole.exitCode, 0) << whole.err;
+    const std::string dir = test::scratchDir();
+    std::vector<std::string> earlier;
+    for (int i = 0; i < 3; ++i) {
+        earlier.push_back(dir + "/part-" + std::to_string(i) + "-of-3.jsonl");
+        const auto run = runMrsimBinary(
+            with(sweep, {"--shard", std::to_string(i) + "/3", "--resume", earlier.back()}));
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+    }
+    cutAfterLines(earlier[1], 4);  // shard 1/3 (points 12-23) killed after 3 points
+    std::vector<std::string> parts = earlier;
+    std::size_t computed = 0;
+    for (int i = 0; i < 2; ++i) {
+        parts.push_back(dir + "/part-" + std::to_string(i) + "-of-2.jsonl");
+        std::vector<std::string> args{"--shard", std::to_string(i) + "/2", "--resume",
+                                      parts.back()};
+        for (const std::string& part : earlier) {
+            args.insert(args.end(), {"--done", part});
+        }
+        const auto run = runMrsimBinary(with(sweep, args));
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        EXPECT_NE(run.err.find("were in 3 earlier parts"), std::string::npos) << run.err;
+        computed += test::lineCount(readText(parts.back())) - 1;
+    }
+    EXPECT_EQ(computed, 9u);  // the points lost with the end of shard 1/3
+    std::vector<std::string> merge{"merge"};
+    merge.insert(merge.end(), parts.begin(), parts.end());
+    const auto merged = runMrsimBinary(merge);
+    EXPECT_EQ(merged.exitCode, 0) << merged.err;
+    EXPECT_EQ(merged.out, whole.out);
+    // A --done part of another sweep is refused, naming it.
+    const std::string other = dir + "/other-sweep.jsonl";
+    ASSERT_EQ(runMrsimBinary({"sweep", test::samplePath("figure4-scenario2.json"), "--nodes",
+                              "5:10:5", "-a", "johnson", "-o", other})
+                  .exitCode,
+              0);
+    const auto foreign = runMrsimBinary(with(sweep, {"--shard", "0/2", "--done", other}));
+    EXPECT_EQ(foreign.exitCode, 2);
+    EXPECT_NE(foreign.err.find(other + ": field 'fingerprint': holds points of another sweep"),
+              std::string::npos)
+        << foreign.err;
+}
+
+// A part computed by another revision of the engine or the generators (model/Revisions.h): its
+// fingerprint differs, a merge with this mrsim's parts and --resume are refused with one line
+// naming the revisions, though its arguments and the program version are the same.
+TEST(SweepShards, PartsOfAnotherRevisionDoNotMerge) {
+    const std::vector<std::string> sweep{"sweep",  "--generate", "yahoo-unimodal",
+                                         "--jobs", "5",          "--nodes",
+                                         "5:20:5", "-a",         "johnson"};
+    const std::string dir = test::scratchDir();
+    ASSERT_EQ(runMrsimBinary(with(sweep, {"--shard", "0/2", "-o", dir + "/rev-0.jsonl"})).exitCode,
+              0);
+    ASSERT_EQ(runMrsimBinary(with(sweep, {"--shard", "1/2", "-o", dir + "/rev-1.jsonl"})).exitCode,
+              0);
+    // Shard 1 as a later engine revision would have written it: the same lines, another header.
+    const std::string text = readText(dir + "/rev-1.jsonl");
+    const nlohmann::ordered_json header =
+        nlohmann::ordered_json::parse(text.substr(0, text.find('\n')));
+    const ResultRevisions later{kEngineRevision + 1, kGeneratorRevision};
+    const SweepHeader other =
+        makeSweepHeader(header["command"].get<std::string>(), header["definition"],
+                        header["points"].get<std::size_t>(), header["order"].get<std::string>(),
+                        header["program"].get<std::string>(), later);
+    std::string rewritten = headerLine(other);
+    std::size_t start = text.find('\n') + 1;
+    for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1) {
+        auto line = nlohmann::ordered_json::parse(text.substr(start, end - start));
+        line["fingerprint"] = other.fingerprint;
+        rewritten += line.dump() + "\n";
+    }
+    writeText(dir + "/rev-later.jsonl", rewritten);
+    EXPECT_EQ(runMrsimBinary({"merge", dir + "/rev-0.jsonl", dir + "/rev-1.jsonl"}).exitCode, 0);
+    EXPECT_EQ(runMrsimBinary({"merge", dir + "/rev-later.jsonl"}).exitCode, 2);  // half a sweep
+    const auto merged = runMrsimBinary({"merge", dir + "/rev-0.jsonl", dir + "/rev-later.jsonl"});
+    EXPECT_EQ(merged.exitCode, 2);
+    EXPECT_NE(merged.err.find("rev-later.jsonl line 1: field 'revisions': computed by engine "
+                              "revision " +
+                              std::to_string(kEngineRevision + 1)),
+              std::string::npos)
+        << merged.err;
+    EXPECT_EQ(test::lineCount(merged.err), 1u);
+    const auto resumed =
+        runMrsimBinary(with(sweep, {"--shard", "1/2", "--resume", dir + "/rev-later.jsonl"}));
+    EXPECT_EQ(resumed.exitCode, 2);
+    EXPECT_NE(resumed.err.find("holds points computed by engine revision"), std::string::npos)
+        << resumed.err;
+    EXPECT_EQ(readText(dir + "/rev-later.jsonl"), rewritten);
+}
+
+// One writer per part: while another process holds a part's lock (an orphaned shard still
+// appending, say), --resume and -o on that part are refused with one line and exit 2, and the
+// part is left as it was; once the lock is released, the same command resumes it.
+TEST(SweepShards, ASecondWriterOfAPartIsRefused) {
+    const std::vector<std::string> sweep{"sweep",   test::samplePath("figure4-scenario2.json"),
+                                         "--nodes", "10:30:10",
+                                         "-a",      "johnson"};
+    const std::string part = test::scratchDir() + "/locked.jsonl";
+    ASSERT_EQ(runMrsimBinary(with(sweep, {"--shard", "0/2", "-o", part})).exitCode, 0);
+    const std::string before = readText(part);
+    const int fd = ::open(part.c_str(), O_RDONLY | O_CLOEXEC);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);
+    for (const std::vector<std::string>& writes :
+         {std::vector<std::string>{"--shard", "0/2", "--resume", part},
+          std::vector<std::string>{"--shard", "1/2", "-o", part},
+          std::vector<std::string>{"--shard", "1/2", "--resume", part, "-o", part}}) {
+        const auto run = runMrsimBinary(with(sweep, writes));
+        EXPECT_EQ(run.exitCode, 2) << run.err;
+        EXPECT_EQ(run.err, "mrsim: error: " + part + ": is being written by another mrsim (pid " +
+                               std::to_string(::getpid()) +
+                               "): a part has one writer at a time; let it finish or stop it, "
+                               "then run again\n");
+        EXPECT_EQ(readText(part), before);
+    }
+    // Listing points writes nothing: no lock needed.
+    EXPECT_EQ(
+        runMrsimBinary(with(sweep, {"--shard", "1/2", "--resume", part, "--list-points"})).exitCode,
+        0);
+    ::close(fd);
+    const auto resumed = runMrsimBinary(with(sweep, {"--shard", "1/2", "--resume", part}));
+    EXPECT_EQ(resumed.exitCode, 0) << resumed.err;
+}
+
+// --exit-with-parent (what the recipes pass): a shard whose parent is SIGKILLed (GNU parallel
+// killed with its process group) ends too, instead of running on as an orphan that appends to
+// its part. The shard writes to a pipe; once its parent is killed, the pipe reaches its end
+// long before a sweep of this size could have finished.
+TEST(SweepShards, AShardEndsWithItsParent) {
+    // 400 runs x 10 sizes x 3 slots = 12 000 points; balanced-pools makes each run slow.
+    const std::vector<std::string> sweep{"sweep",
+                                         "--generate",
+                                         "facebook",
+                                         "--jobs",
+                                         "60",
+                                         "--runs",
+                                         "400",
+                                         "--nodes",
+                                         "10:100:10",
+                                         "-a",
+                                         "johnson,balanced-pools",
+                                         "--threads",
+                                         "1",
+                                         "--shard",
+                                         "0/1",
+                                         "--exit-with-parent"};
+    int fds[2];
+    ASSERT_EQ(::pipe(fds), 0);
+    const std::string program = test::mrsimPath();
+    std::vector<char*> argv{const_cast<char*>(program.c_str())};
+    for (const auto& a : sweep) {
+        argv.push_back(const_cast<char*>(a.c_str()));
+    }
+    argv.push_back(nullptr);
+    const pid_t parent = ::fork();  // stands for GNU parallel: starts the shard, then waits
+    ASSERT_GE(parent, 0);
+    if (parent == 0) {
+        const pid_t shard = ::fork();
+        if (shard == 0) {
+            ::dup2(fds[1], 1);
+            const int null = ::open("/dev/null", O_WRONLY);
+            ::dup2(null, 2);
+            ::close(fds[0]);
+            ::close(fds[1]);
+            ::execv(program.c_str(), argv.data());
+            ::_exit(127);
+        }
+        ::close(fds[0]);
+        ::close(fds[1]);
+        for (;;) {
+            ::pause();
+        }
+    }
+    ::close(fds[1]);
+    std::string text;
+    char buffer[4096];
+    while (test::lineCount(text) < 3) {  // the header and two points: the shard is running
+        const ssize_t n = ::read(fds[0], buffer, sizeof buffer);
+        ASSERT_GT(n, 0) << "the shard ended early: " << text;
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::kill(parent, SIGKILL);
+    int status = 0;
+    ::waitpid(parent, &status, 0);
+    for (ssize_t n = 0; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;) {  // until it ends
+        text.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::close(fds[0]);
+    EXPECT_LT(test::lineCount(text), 12001u) << "the shard outlived its parent";
+}
+
+// More shards than points: a shard without points says so (not "0 of its 0 points (indices
+// 0-0)"), writes the header only, and the parts still merge.
+TEST(SweepShards, AShardWithoutPointsSaysSo) {
+    const std::vector<std::string> sweep{"sweep",   test::samplePath("figure4-scenario2.json"),
+                                         "--nodes", "10:30:10",
+                                         "-a",      "johnson"};  // 6 points
+    std::vector<std::string> merge{"merge"};
+    for (int i = 0; i < 9; ++i) {
+        merge.push_back(shardName("tiny", i, 9));
+        const auto run =
+            runMrsimBinary(with(sweep, {"--shard", std::to_string(i) + "/9", "-o", merge.back()}));
+        ASSERT_EQ(run.exitCode, 0) << run.err;
+        if (i == 0) {  // shard 0 of 9 holds no point: floor(6 / 9) = 0
+            EXPECT_EQ(run.err,
+                      "mrsim: sweep shard 0/9: no points in this shard (the sweep has 6 points)\n");
+            EXPECT_EQ(test::lineCount(readText(merge.back())), 1u);
+        }
+    }
+    const auto merged = runMrsimBinary(merge);
+    EXPECT_EQ(merged.exitCode, 0) << merged.err;
+    EXPECT_EQ(merged.out, runMrsimBinary(sweep).out);
 }
 
 TEST(SweepShards, BadShardsAndOversizedSweepsAreRefused) {

@@ -9,6 +9,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <thread>
 
 #include "model/InputError.h"
 #include "schedulers/BalancedPools.h"
@@ -117,6 +118,30 @@ TEST(BalancedPools, ThePapersBisectionVisitsTheTwentyNodeSplit) {
     EXPECT_DOUBLE_EQ(plan.splits[1].smallEnd, 40.0);
     EXPECT_DOUBLE_EQ(plan.splits[1].bigEnd, 39.0);
     EXPECT_DOUBLE_EQ(plan.johnsonEnd, 47.0);
+}
+
+// The run's thread bound reaches the search (RunOptions::threads, `--threads` of mrsim run and of
+// the sweeps): bounded to one thread, every split is searched on the calling thread; the plan is
+// the same with any bound.
+TEST(BalancedPools, ARunBoundToOneThreadSearchesOnOne) {
+    const Workload w = generateWorkload("facebook", {.jobs = 60, .seed = 5});
+    RunOptions one;
+    one.threads = 1;
+    RunResult bounded;
+    {
+        const test::LoopThreads loops;
+        bounded = runAlgorithm(w, "balanced-pools", one);
+        EXPECT_GE(loops.indices(), 59u);  // every split point
+        EXPECT_EQ(loops.largestBound(), 1);
+        EXPECT_TRUE(loops.onlyOn(std::this_thread::get_id())) << loops.threads() << " threads";
+    }
+    RunOptions two;
+    two.threads = 2;
+    const RunResult free = runAlgorithm(w, "balanced-pools", two);
+    EXPECT_EQ(bounded.order, free.order);
+    EXPECT_EQ(bounded.makespan(), free.makespan());
+    const AlgorithmInfo& info = findAlgorithm("balanced-pools")->info();
+    EXPECT_NE(std::find(info.options.begin(), info.options.end(), "threads"), info.options.end());
 }
 
 TEST(BalancedPools, Figure4Scenario1IsNoWorseThanJohnson) {

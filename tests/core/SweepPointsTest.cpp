@@ -1,11 +1,14 @@
 // What every sharded sweep rests on (issue 16): shards are contiguous blocks that cover every
 // point once; a shard's points minus those already done; each group's input is made once and
 // dropped after its last point, so at most threads + 1 inputs live at once; part files read back
-// what was written, ignore a torn last line, and a resumed writer cuts it before appending.
+// what was written, ignore a torn last line, and a resumed writer cuts it before appending; a part
+// has one writer at a time; a point repeated with the same results is kept once.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <random>
 #include <set>
@@ -230,9 +233,116 @@ TEST(SweepParts, PointsOfAnotherSweepOrBeforeAHeaderAreRefused) {
     EXPECT_NE(error({dir + "/e.jsonl"}).find("field 'index'"), std::string::npos);
     EXPECT_NE(error({dir}).find("is not a regular file"), std::string::npos);
     EXPECT_NE(error({dir + "/none.jsonl"}).find("cannot open"), std::string::npos);
-    EXPECT_EQ(error({dir + "/a.jsonl", dir + "/a.jsonl"}), "no error");  // duplicates: counted
-    EXPECT_EQ(readSweepParts({dir + "/a.jsonl", dir + "/a.jsonl"}, {}).duplicates,
-              std::vector<std::size_t>{1});
+    EXPECT_EQ(error({dir + "/a.jsonl", dir + "/a.jsonl"}), "no error");  // repeats: counted
+}
+
+// Two writers of the same point (an orphaned shard and its rerun, two shard layouts) write the
+// same line: it is kept once. Lines of one point whose results differ are duplicates (an error
+// for a merge); a solver's wall time is information only and does not count.
+TEST(SweepParts, RepeatedPointsWithTheSameResultsAreKeptOnceOthersAreDuplicates) {
+    const SweepHeader header = smallHeader();
+    const std::string dir = test::scratchDir();
+    const auto point = [&](std::size_t i, double value, double seconds) {
+        return pointLine(header, i, {{"value", partNumber(value)}, {"solver_seconds", seconds}});
+    };
+    test::writeText(dir + "/r1.jsonl", headerLine(header) + point(1, 0.5, 1.0) +
+                                           point(2, 0.25, 1.0) + point(3, 0.125, 1.0));
+    test::writeText(dir + "/r2.jsonl", headerLine(header) + point(1, 0.5, 1.0) +
+                                           point(2, 0.25, 7.5) + point(3, 0.3, 1.0) +
+                                           point(3, 0.125, 1.0) + point(1, 0.5, 2.0));
+    std::vector<std::size_t> passed;
+    const PartsReport report = readSweepParts(
+        {dir + "/r1.jsonl", dir + "/r2.jsonl"},
+        {.header = {}, .point = [&](std::size_t i, const nlohmann::json& line, const std::string&) {
+             passed.push_back(i);
+             EXPECT_EQ(line["solver_seconds"], 1.0);  // the first line is kept
+         }});
+    EXPECT_EQ(passed, (std::vector<std::size_t>{1, 2, 3}));
+    EXPECT_EQ(report.repeated, (std::vector<std::size_t>{1, 2}));  // each index once
+    EXPECT_EQ(report.duplicates, std::vector<std::size_t>{3});     // 0.3 is not 0.125
+    EXPECT_EQ(report.seen[1], 3);
+}
+
+// One writer per part: a second PartWriter of the same file is refused with one line naming the
+// file and the writer's pid, and leaves the file as it was (-o would have emptied it); once the
+// first writer is gone, the part can be written again.
+TEST(SweepParts, APartHasOneWriterAtATime) {
+    const SweepHeader header = smallHeader();
+    const std::string path = test::scratchDir() + "/parts-locked.jsonl";
+    auto first = std::make_unique<PartWriter>(path, false);
+    first->write(headerLine(header));
+    first->write(pointLine(header, 4, {{"value", 1}}));
+    const std::string before = test::readText(path);
+    for (const bool append : {true, false}) {
+        try {
+            PartWriter second(path, append);
+            ADD_FAILURE() << "a second writer was accepted (append " << append << ")";
+        } catch (const InputError& e) {
+            const std::string what = e.what();
+            EXPECT_NE(what.find(path + ": is being written by another mrsim (pid " +
+                                std::to_string(::getpid()) + ")"),
+                      std::string::npos)
+                << what;
+            EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+        }
+        EXPECT_EQ(test::readText(path), before);
+    }
+    first.reset();
+    PartWriter again(path, true);
+    again.write(pointLine(header, 5, {{"value", 2}}));
+    EXPECT_EQ(readSweepParts({path}, {}).pointsRead(), 2u);
+}
+
+// The fingerprint covers the revisions that computed the results (model/Revisions.h), not only
+// the program's version: parts of another engine or generator revision never merge with this
+// one's, and the message says why. A part of the format before revisions is refused.
+TEST(SweepParts, PartsOfAnotherRevisionAreRefused) {
+    const nlohmann::ordered_json definition{{"x", 1}};
+    const SweepHeader now = makeSweepHeader("sweep", definition, 10, "index", "test");
+    EXPECT_EQ(now.revisions.engine, kEngineRevision);
+    EXPECT_EQ(now.revisions.generators, kGeneratorRevision);
+    const SweepHeader engine = makeSweepHeader("sweep", definition, 10, "index", "test",
+                                               {kEngineRevision + 1, kGeneratorRevision});
+    const SweepHeader generators = makeSweepHeader("sweep", definition, 10, "index", "test",
+                                                   {kEngineRevision, kGeneratorRevision + 1});
+    EXPECT_NE(now.fingerprint, engine.fingerprint);
+    EXPECT_NE(now.fingerprint, generators.fingerprint);
+    EXPECT_NE(engine.fingerprint, generators.fingerprint);
+
+    const std::string dir = test::scratchDir();
+    test::writeText(dir + "/now.jsonl", headerLine(now) + pointLine(now, 1, {}));
+    test::writeText(dir + "/engine.jsonl", headerLine(engine) + pointLine(engine, 2, {}));
+    test::writeText(dir + "/generators.jsonl",
+                    headerLine(generators) + pointLine(generators, 3, {}));
+    const auto error = [&](const std::vector<std::string>& files) {
+        try {
+            readSweepParts(files, {});
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_NE(error({dir + "/now.jsonl", dir + "/engine.jsonl"})
+                  .find("engine.jsonl line 1: field 'revisions': computed by engine revision " +
+                        std::to_string(kEngineRevision + 1)),
+              std::string::npos);
+    EXPECT_NE(error({dir + "/generators.jsonl", dir + "/now.jsonl"})
+                  .find("the first part by engine revision " + std::to_string(kEngineRevision) +
+                        ", generator revision " + std::to_string(kGeneratorRevision + 1)),
+              std::string::npos);
+    // Each read alone: a sweep of its own revision.
+    EXPECT_EQ(readSweepParts({dir + "/engine.jsonl"}, {}).header->revisions, engine.revisions);
+
+    // Format version 1 (no revisions) and a header whose revisions were edited.
+    std::string old = headerLine(now);
+    old.replace(old.find("\"version\":2"), 11, "\"version\":1");
+    test::writeText(dir + "/old.jsonl", old);
+    EXPECT_NE(error({dir + "/old.jsonl"}).find("format version 1"), std::string::npos);
+    std::string edited = headerLine(now);
+    edited.replace(edited.find("\"engine\":"), 9 + std::to_string(kEngineRevision).size(),
+                   "\"engine\":" + std::to_string(kEngineRevision + 1));
+    test::writeText(dir + "/edited.jsonl", edited);
+    EXPECT_NE(error({dir + "/edited.jsonl"}).find("was edited"), std::string::npos);
 }
 
 TEST(SweepParts, IndexRangesAreShort) {

@@ -1,9 +1,10 @@
 // Sweeps over cluster sizes (seed 000 Figs. 7–9): the Figure 4 numbers at 30 nodes, the formula
-// lines, statistics over runs, results independent of the thread count, and the FROM:TO:STEP
-// syntax.
+// lines, statistics over runs, results independent of the thread count, one thread in total
+// when bounded to one, and the FROM:TO:STEP syntax.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <thread>
 
 #include "experiments/Sweep.h"
 #include "model/InputError.h"
@@ -97,6 +98,25 @@ TEST(Sweep, ResultsDoNotDependOnTheThreadCount) {
                 << one.series[s].name << " at " << spec.nodes[p] << " nodes";
         }
     }
+}
+
+// sweep --threads 1 runs one thread in total: the points on the calling thread, and the searches
+// inside them (balanced-pools' splits) too, through every nested parallel-for.
+TEST(Sweep, OneThreadMeansOneThreadInTotal) {
+    SweepSpec spec;
+    spec.nodes = {10, 20};
+    spec.algorithms = {"balanced-pools", "johnson"};
+    spec.runs = 2;
+    spec.threads = 1;
+    const auto source = [](int run) {
+        return generateWorkload("facebook",
+                                {.jobs = 40, .seed = 3 + static_cast<std::uint64_t>(run)});
+    };
+    const test::LoopThreads loops;
+    runSweep(source, spec);
+    EXPECT_GT(loops.indices(), 8u);  // the points and the splits of each search
+    EXPECT_EQ(loops.largestBound(), 1);
+    EXPECT_TRUE(loops.onlyOn(std::this_thread::get_id())) << loops.threads() << " threads";
 }
 
 TEST(Sweep, UnknownAlgorithmIsAnInputError) {

@@ -9,11 +9,14 @@
 #include <filesystem>
 #include <fstream>
 #include <regex>
+#include <mutex>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
 
 #include "model/SeededRandom.h"
+#include "exec/ThreadPool.h"
 #include "sim/OrderPolicy.h"
 #include "sim/Simulator.h"
 
@@ -213,6 +216,65 @@ std::string shiftRumenTimes(const std::string& text, long long ms) {
     }
     out.append(last, text.cend());
     return out;
+}
+
+namespace {
+
+struct LoopRecord {
+    std::mutex mutex;
+    std::set<std::thread::id> ids;
+    int largestBound = 0;
+    std::size_t indices = 0;
+};
+
+LoopRecord& loopRecord() {
+    static LoopRecord record;
+    return record;
+}
+
+void recordLoopIndex(std::size_t, int threads) {
+    LoopRecord& r = loopRecord();
+    const std::lock_guard lock(r.mutex);
+    r.ids.insert(std::this_thread::get_id());
+    r.largestBound = std::max(r.largestBound, threads);
+    ++r.indices;
+}
+
+}  // namespace
+
+LoopThreads::LoopThreads() {
+    LoopRecord& r = loopRecord();
+    {
+        const std::lock_guard lock(r.mutex);
+        r.ids.clear();
+        r.largestBound = 0;
+        r.indices = 0;
+    }
+    setParallelIndexObserver(&recordLoopIndex);
+}
+
+LoopThreads::~LoopThreads() {
+    setParallelIndexObserver(nullptr);
+}
+
+std::size_t LoopThreads::threads() const {
+    const std::lock_guard lock(loopRecord().mutex);
+    return loopRecord().ids.size();
+}
+
+int LoopThreads::largestBound() const {
+    const std::lock_guard lock(loopRecord().mutex);
+    return loopRecord().largestBound;
+}
+
+std::size_t LoopThreads::indices() const {
+    const std::lock_guard lock(loopRecord().mutex);
+    return loopRecord().indices;
+}
+
+bool LoopThreads::onlyOn(std::thread::id id) const {
+    const std::lock_guard lock(loopRecord().mutex);
+    return loopRecord().ids.size() == 1 && *loopRecord().ids.begin() == id;
 }
 
 }  // namespace mr::test

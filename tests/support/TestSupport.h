@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <streambuf>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "model/Workload.h"
@@ -58,6 +59,22 @@ std::size_t lineCount(const std::string& text);  // newline characters
 // A Rumen trace's text with every recorded time stamp (submit, launch, start, finish, shuffle,
 // sort; not -1) moved by `ms`: the same jobs, another history (not a duplicate of the first).
 std::string shiftRumenTimes(const std::string& text, long long ms);
+
+// While it lives, records through the parallel-for's test hook (setParallelIndexObserver) every
+// thread that runs a loop index and the largest bound a loop was given: what a computation bounded
+// to one thread must keep to one. One at a time.
+class LoopThreads {
+public:
+    LoopThreads();
+    ~LoopThreads();
+    LoopThreads(const LoopThreads&) = delete;
+    LoopThreads& operator=(const LoopThreads&) = delete;
+
+    std::size_t threads() const;            // distinct threads that ran an index
+    int largestBound() const;               // 0 when no loop ran
+    std::size_t indices() const;            // indices run
+    bool onlyOn(std::thread::id id) const;  // every index ran on that thread
+};
 
 // A stream that never ends, like a pipe from `yes`: `start`, then `repeated` for ever.
 class EndlessBuffer : public std::streambuf {

@@ -1,19 +1,23 @@
 // File > Open sweep results… (issue 16): the points of a sweep written as a sharded run writes
 // them, some left out, open in the tab of their command — Sweep, Deadlines, the Cost tab's epoch
 // sweep — with the core's numbers where points are present and gaps (NaN, not drawn) where they
-// are missing; the status line counts them; a cluster-size cost sweep and a file that is not
-// sweep results are refused with a message naming the file; the window has the menu entry.
+// are missing; the status line counts them; a cluster-size cost sweep opens in the Cost tab too;
+// a file that is not sweep results is refused with a message naming the file; the window has
+// the menu entry.
 #include <qcustomplot.h>
 #include <QAction>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cmath>
+#include <limits>
 #include <mutex>
+#include <optional>
 #include <set>
 
 #include "UiTestSupport.h"
 #include "app/MainWindow.h"
+#include "cost/ClusterSizeSweepPanel.h"
 #include "cost/CostModelJson.h"
 #include "cost/CostSweepsFormat.h"
 #include "cost/CostTab.h"
@@ -210,20 +214,61 @@ private slots:
         QVERIFY2(failed.last().at(0).toString().contains(QStringLiteral("figure4-scenario1.json")),
                  qPrintable(failed.last().at(0).toString()));
         QCOMPARE(tabs.shown, nullptr);
+    }
 
-        // A cluster-size cost sweep: read, but not charted in the window.
+    // cost-sweep --machines (seed 002 Fig. 5) opens in the Cost tab's cluster-size view like the
+    // other sweeps: the core's means where a size has runs, a gap where it has none.
+    void aPartialClusterSizeCostSweepOpensInTheCostTab() {
+        QTemporaryDir dir;
         cost::ClusterSizeOptions o;
-        o.machines = {3};
-        o.runs = 1;
-        const SweepHeader header = makeSweepHeader(
-            "cost-sweep", cost::clusterSizeDefinitionJson(o, {}), 2, cost::kClusterSizeOrder, "t");
-        writePart(dir.filePath("sizes.jsonl"), header, 0, {},
-                  [](std::size_t) { return nlohmann::ordered_json(); });
+        o.machines = {3, 6, 9};
+        o.runs = 2;
+        o.jobsPerMachine = 2;
+        const cost::CostOptions options;
+        const std::size_t points = cost::clusterSizePointCount(o);  // 2 runs x 3 sizes x 2 = 12
+        std::vector<std::optional<cost::ClusterPointValue>> values(points);
+        std::vector<std::size_t> all(points);
+        for (std::size_t i = 0; i < points; ++i) {
+            all[i] = i;
+        }
+        std::mutex mutex;
+        cost::runClusterSizePoints(o, options, all,
+                                   [&](std::size_t i, const cost::ClusterPointValue& v) {
+                                       const std::lock_guard lock(mutex);
+                                       values[i] = v;
+                                   });
+        // Missing: both runs at 6 machines (indices (r * 3 + 1) * 2 + 0/1) and run 1's baseline
+        // at 9 machines.
+        const std::set<std::size_t> skip{2, 3, 8, 9, 11};
+        const SweepHeader header =
+            makeSweepHeader("cost-sweep", cost::clusterSizeDefinitionJson(o, options), points,
+                            cost::kClusterSizeOrder, "t");
+        writePart(dir.filePath("sizes.jsonl"), header, points, skip,
+                  [&](std::size_t i) { return cost::clusterPointFields(o, i, &*values[i]); });
+        for (std::size_t i : skip) {
+            values[i].reset();
+        }
+        const auto expected = cost::summariseClusterSize(o, values);
+
+        Tabs tabs;
+        QSignalSpy failed(&tabs.opener, &SweepResultsOpener::failed);
         tabs.opener.open({dir.filePath("sizes.jsonl")});
         tabs.opener.waitForIdle();
-        QCOMPARE(failed.count(), 2);
-        QVERIFY(failed.last().at(0).toString().contains(QStringLiteral("mrsim merge")));
-        QCOMPARE(tabs.shown, nullptr);
+        QCOMPARE(failed.count(), 0);
+        QCOMPARE(tabs.shown, &tabs.cost);
+        ClusterSizeSweepPanel* panel = tabs.cost.clusterSizePanel();
+        QVERIFY2(panel->status().contains(QStringLiteral("7 of 12 points; 5 missing")),
+                 qPrintable(panel->status()));
+        QVERIFY(expected[0].feasibleRuns > 0);
+        QCOMPARE(valueAt(panel->costGraph(), 3), expected[0].meanCost);
+        QCOMPARE(valueAt(panel->baselineGraph(), 3), expected[0].meanBaselineCost);
+        QCOMPARE(valueAt(panel->reductionGraph(), 3), expected[0].meanReductionPct);
+        QVERIFY(std::isnan(valueAt(panel->costGraph(), 6)));  // a gap: no run at 6 machines
+        QCOMPARE(expected[2].runs, 1);                        // 9 machines: run 0 only
+        QCOMPARE(valueAt(panel->costGraph(), 9), expected[2].feasibleRuns > 0
+                                                     ? expected[2].meanCost
+                                                     : std::numeric_limits<double>::quiet_NaN());
+        QCOMPARE(panel->costGraph()->name(), QStringLiteral("lips-coschedule"));
     }
 
     void theWindowHasTheMenuEntry() {

@@ -15,6 +15,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "cost/ClusterSizeSweepPanel.h"
 #include "cost/CostAlgorithms.h"
 #include "cost/CostBreakdownChart.h"
 #include "cost/CostModelJson.h"
@@ -70,9 +71,11 @@ CostTab::CostTab(QWidget* parent)
     m_breakdown = new CostBreakdownChart(m_views);
     m_cpu = new CpuPerMachineChart(m_views);
     m_sweep = new EpochSweepPanel(m_views);
+    m_sizes = new ClusterSizeSweepPanel(m_views);
     m_views->addTab(m_breakdown, tr("Cost breakdown"));
     m_views->addTab(m_cpu, tr("CPU per machine"));
     m_views->addTab(m_sweep, tr("Cost vs epoch length"));
+    m_views->addTab(m_sizes, tr("Cost vs cluster size"));
     m_table = new CostResultsTable(right);
     right->addWidget(m_views);
     right->addWidget(m_table);

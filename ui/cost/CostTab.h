@@ -4,7 +4,7 @@
 // machines, stores, data and jobs are shown read-only; the checked cost algorithms run off the
 // GUI thread on every change of the model or the options (a stale run is dropped), and their
 // results fill the cost breakdown, the CPU-seconds per machine and the results table. The epoch
-// sweep (Fig. 8) runs on request.
+// sweep (Fig. 8) runs on request; the cluster-size sweep (Fig. 5) is shown from a results file.
 #pragma once
 
 #include <QWidget>
@@ -25,6 +25,7 @@ class QTimer;
 namespace mr::ui {
 
 class BackgroundJob;
+class ClusterSizeSweepPanel;
 class CostModelTables;
 class CostBreakdownChart;
 class CpuPerMachineChart;
@@ -44,7 +45,7 @@ struct CostRunSet {
 class CostTab : public QWidget {
     Q_OBJECT
 public:
-    enum View { Breakdown, CpuPerMachine, EpochSweep };
+    enum View { Breakdown, CpuPerMachine, EpochSweep, ClusterSizeSweep };
 
     explicit CostTab(QWidget* parent = nullptr);
     ~CostTab() override;
@@ -73,6 +74,8 @@ public:
     CostBreakdownChart* breakdownChart() const { return m_breakdown; }
     CpuPerMachineChart* cpuChart() const { return m_cpu; }
     EpochSweepPanel* sweepPanel() const { return m_sweep; }
+    // Seed 002 Fig. 5 from a results file (File > Open sweep results…); no model needed.
+    ClusterSizeSweepPanel* clusterSizePanel() const { return m_sizes; }
     CostResultsTable* resultsTable() const { return m_table; }
     QString statusText() const;
 
@@ -103,6 +106,7 @@ private:
     CostBreakdownChart* m_breakdown;
     CpuPerMachineChart* m_cpu;
     EpochSweepPanel* m_sweep;
+    ClusterSizeSweepPanel* m_sizes;
     CostResultsTable* m_table;
 };
 

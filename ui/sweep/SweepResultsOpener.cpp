@@ -5,6 +5,7 @@
 #include <QMessageBox>
 #include <memory>
 
+#include "cost/ClusterSizeSweepPanel.h"
 #include "cost/CostTab.h"
 #include "cost/EpochSweepPanel.h"
 #include "deadlines/DeadlinesTab.h"
@@ -36,7 +37,9 @@ QString statusOf(const QStringList& paths, const SweepResults& results) {
                     .arg(QString::fromStdString(indexRanges(missing, 8)));
     }
     if (!report.duplicates.empty()) {
-        text += SweepResultsOpener::tr(" %L1 points were given more than once (the first kept).")
+        text += SweepResultsOpener::tr(
+                    " %L1 points were given more than once with different results (the first "
+                    "kept).")
                     .arg(report.duplicates.size());
     }
     if (!report.tornFiles.empty()) {
@@ -98,11 +101,11 @@ void SweepResultsOpener::open(const QStringList& paths) {
                 m_cost->sweepPanel()->showPoints(results->epochs(), results->epochSweep(), status);
                 m_cost->showView(CostTab::EpochSweep);
                 m_showTab(m_cost);
-            } else {
-                emit failed(tr("%1 holds a cost sweep over cluster sizes (seed 002 Fig. 5), which "
-                               "the explorer does not chart; print it with mrsim merge.")
-                                .arg(QFileInfo(paths.front()).fileName()));
-                return;
+            } else {  // cost-sweep --machines (seed 002 Fig. 5)
+                m_cost->clusterSizePanel()->showPoints(results->clusterSizeOptions(),
+                                                       results->clusterSizeSweep(), status);
+                m_cost->showView(CostTab::ClusterSizeSweep);
+                m_showTab(m_cost);
             }
             emit opened(status);
         });

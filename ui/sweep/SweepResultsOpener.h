@@ -2,7 +2,8 @@
 // a merged file (`mrsim merge --lines`) or the parts of a sweep still running, several at once —
 // read by core SweepResults off the GUI thread and shown in their command's tab: `sweep` in the
 // Sweep tab, `sweep-load` in the Deadlines tab, `cost-sweep --epochs` in the Cost tab's epoch
-// sweep. Missing points are gaps in the charts; the tab's status line says how many points the
+// sweep and `cost-sweep --machines` in its cluster-size sweep. Missing points are gaps in the
+// charts; the tab's status line says how many points the
 // files hold and which are missing.
 #pragma once
 
