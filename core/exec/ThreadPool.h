@@ -8,6 +8,7 @@
 // alone when every worker is taken).
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -39,6 +40,8 @@ public:
     std::size_t dropPending();
     // Blocks until no job is queued or running.
     void waitIdle();
+    // The same for at most `timeout`; returns whether the pool is idle.
+    bool waitIdleFor(std::chrono::milliseconds timeout);
 
     // The process-wide pool used by parallelFor() when no pool is given: one worker per
     // hardware thread.

@@ -9,8 +9,10 @@
 
 #include "catalog/AlgorithmCatalog.h"
 #include "cost/CostAlgorithms.h"
+#include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
+#include "schedulers/Suggestions.h"
 #include "support/TestSupport.h"
 
 namespace mr {
@@ -128,6 +130,34 @@ TEST(RunOptionSpecs, ReadBackTheirDefaultsAndRefuseWhatMrsimRefuses) {
     findOptionSpec("order")->set(o, "J2,J1");
     EXPECT_EQ(o.manualOrder, (std::vector<std::string>{"J2", "J1"}));
     EXPECT_THROW(findOptionSpec("estimator")->set(o, "magic"), InputError);
+}
+
+// The explorer's auto-check reads the registry: the algorithms made for deadlines are the ones
+// whose metadata says so (seed 004's EDF, MinEDF, MinEDF-WC and seed 003's completion-time
+// scheduler), not a list kept in the UI.
+TEST(Suggestions, DeadlineAlgorithmsComeFromTheRegistrysNeeds) {
+    std::vector<std::string> expected;
+    for (const Algorithm* a : allAlgorithms()) {
+        if (a->info().needs.deadlines) {
+            expected.push_back(a->id());
+        }
+    }
+    EXPECT_EQ(deadlineAlgorithmIds(), expected);
+    EXPECT_EQ(deadlineAlgorithmIds(),
+              (std::vector<std::string>{"edf", "min-edf", "min-edf-wc", "completion-time"}));
+}
+
+TEST(Suggestions, AWorkloadWithDeadlinesGetsMinEdfWcUnlessADeadlineAlgorithmIsChecked) {
+    const Workload deadlines = loadWorkload(test::samplePath("deadlines-spare-kill.json"));
+    const Workload none = loadWorkload(test::samplePath("figure4-scenario2.json"));
+    const std::vector<std::string> minEdfWc = {"min-edf-wc"};
+    EXPECT_EQ(suggestedAlgorithms(deadlines, {"fifo", "johnson"}), minEdfWc);
+    EXPECT_EQ(suggestedAlgorithms(deadlines, {}), minEdfWc);
+    for (const std::string& id : deadlineAlgorithmIds()) {
+        SCOPED_TRACE(id);
+        EXPECT_TRUE(suggestedAlgorithms(deadlines, {"johnson", id}).empty());
+    }
+    EXPECT_TRUE(suggestedAlgorithms(none, {"fifo"}).empty());
 }
 
 }  // namespace

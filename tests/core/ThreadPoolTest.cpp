@@ -16,8 +16,7 @@ namespace {
 TEST(ParallelFor, CallsEveryIndexExactlyOnce) {
     ThreadPool pool(3);
     std::vector<std::atomic<int>> calls(1000);
-    parallelFor(
-        calls.size(), [&](std::size_t i) { ++calls[i]; }, {0, nullptr, &pool});
+    parallelFor(calls.size(), [&](std::size_t i) { ++calls[i]; }, {0, nullptr, &pool});
     for (const auto& c : calls) {
         EXPECT_EQ(c.load(), 1);
     }
@@ -29,21 +28,20 @@ TEST(ParallelFor, NeverRunsMoreThreadsThanAsked) {
     std::atomic<int> most{0};
     std::mutex mutex;
     std::set<std::thread::id> ids;
-    parallelFor(
-        200,
-        [&](std::size_t) {
-            const int now = ++inside;
-            int seen = most.load();
-            while (now > seen && !most.compare_exchange_weak(seen, now)) {
-            }
-            {
-                const std::lock_guard lock(mutex);
-                ids.insert(std::this_thread::get_id());
-            }
-            std::this_thread::yield();
-            --inside;
-        },
-        {2, nullptr, &pool});
+    parallelFor(200,
+                [&](std::size_t) {
+                    const int now = ++inside;
+                    int seen = most.load();
+                    while (now > seen && !most.compare_exchange_weak(seen, now)) {
+                    }
+                    {
+                        const std::lock_guard lock(mutex);
+                        ids.insert(std::this_thread::get_id());
+                    }
+                    std::this_thread::yield();
+                    --inside;
+                },
+                {2, nullptr, &pool});
     EXPECT_LE(most.load(), 2);
     EXPECT_LE(ids.size(), 2u);
 }
@@ -52,15 +50,14 @@ TEST(ParallelFor, RethrowsTheLowestFailingIndexAndStopsHandingOutWork) {
     ThreadPool pool(2);
     std::atomic<int> started{0};
     try {
-        parallelFor(
-            100000,
-            [&](std::size_t i) {
-                ++started;
-                if (i == 7 || i == 9) {
-                    throw std::runtime_error("index " + std::to_string(i));
-                }
-            },
-            {0, nullptr, &pool});
+        parallelFor(100000,
+                    [&](std::size_t i) {
+                        ++started;
+                        if (i == 7 || i == 9) {
+                            throw std::runtime_error("index " + std::to_string(i));
+                        }
+                    },
+                    {0, nullptr, &pool});
         FAIL() << "no exception";
     } catch (const std::runtime_error& e) {
         // Index 7 is handed out before 9 and always fails, so it is the lowest failing index
@@ -74,15 +71,14 @@ TEST(ParallelFor, ACancelledLoopSkipsTheRestAndThrowsCancelled) {
     ThreadPool pool(2);
     CancelFlag cancel{false};
     std::atomic<int> calls{0};
-    EXPECT_THROW(parallelFor(
-                     100000,
-                     [&](std::size_t i) {
-                         ++calls;
-                         if (i == 10) {
-                             cancel = true;
-                         }
-                     },
-                     {0, &cancel, &pool}),
+    EXPECT_THROW(parallelFor(100000,
+                             [&](std::size_t i) {
+                                 ++calls;
+                                 if (i == 10) {
+                                     cancel = true;
+                                 }
+                             },
+                             {0, &cancel, &pool}),
                  Cancelled);
     EXPECT_LT(calls.load(), 100000);
 }
@@ -90,27 +86,21 @@ TEST(ParallelFor, ACancelledLoopSkipsTheRestAndThrowsCancelled) {
 TEST(ParallelFor, AFlagSetBeforehandRunsNothing) {
     CancelFlag cancel{true};
     int calls = 0;
-    EXPECT_THROW(parallelFor(
-                     10, [&](std::size_t) { ++calls; }, {1, &cancel, nullptr}),
-                 Cancelled);
+    EXPECT_THROW(parallelFor(10, [&](std::size_t) { ++calls; }, {1, &cancel, nullptr}), Cancelled);
     EXPECT_EQ(calls, 0);
-    EXPECT_THROW(parallelFor(
-                     0, [&](std::size_t) { ++calls; }, {1, &cancel, nullptr}),
-                 Cancelled);
+    EXPECT_THROW(parallelFor(0, [&](std::size_t) { ++calls; }, {1, &cancel, nullptr}), Cancelled);
 }
 
 TEST(ParallelFor, NestedLoopsOnAOneThreadPoolFinish) {
     // Every worker is busy with the outer loop: inner loops must run on their callers.
     ThreadPool pool(1);
     std::atomic<long> sum{0};
-    parallelFor(
-        8,
-        [&](std::size_t i) {
-            parallelFor(
-                100, [&](std::size_t j) { sum += static_cast<long>(i * 100 + j); },
+    parallelFor(8,
+                [&](std::size_t i) {
+                    parallelFor(100, [&](std::size_t j) { sum += static_cast<long>(i * 100 + j); },
+                                {0, nullptr, &pool});
+                },
                 {0, nullptr, &pool});
-        },
-        {0, nullptr, &pool});
     EXPECT_EQ(sum.load(), 799L * 800L / 2L);
 }
 
@@ -154,6 +144,27 @@ TEST(ThreadPool, DropPendingRemovesJobsNotStarted) {
     release = true;
     pool.waitIdle();
     EXPECT_EQ(ran.load(), 0);
+}
+
+// A program's exit waits for its workers only so long (issue 11 audit, item 8): a job that does
+// not stop keeps waitIdleFor() from reporting idle, but not from returning.
+TEST(ThreadPool, WaitIdleForReturnsWhileAJobStillRuns) {
+    ThreadPool pool(1);
+    std::atomic<bool> release{false};
+    std::atomic<bool> running{false};
+    pool.post([&] {
+        running = true;
+        while (!release) {
+            std::this_thread::yield();
+        }
+    });
+    while (!running) {
+        std::this_thread::yield();
+    }
+    EXPECT_FALSE(pool.waitIdleFor(std::chrono::milliseconds(20)));  // it returned: not idle
+    release = true;
+    EXPECT_TRUE(pool.waitIdleFor(std::chrono::minutes(5)));  // idle as soon as the job ends
+    EXPECT_TRUE(pool.waitIdleFor(std::chrono::milliseconds(0)));
 }
 
 }  // namespace
