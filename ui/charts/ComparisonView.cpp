@@ -7,6 +7,8 @@
 #include <QVBoxLayout>
 
 #include "charts/AxisFormat.h"
+#include "charts/CategoryAxis.h"
+#include "charts/ChartLayout.h"
 #include "io/ComparisonFormat.h"
 #include "io/TextTable.h"
 #include "model/Numbers.h"
@@ -15,6 +17,8 @@
 namespace mr::ui {
 
 namespace {
+
+constexpr int kMinTableHeight = 160;  // a header and about five rows
 
 // The header of core's comparison cells as a column title: "vs fifo" stays, "makespan" →
 // "Makespan".
@@ -44,7 +48,10 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
     connect(m_chart, &QCustomPlot::afterLayout, this, [this] { placeBarLabels(); });
     m_chart->legend->setVisible(false);
     m_chart->xAxis->grid()->setVisible(false);
+    // Never squeezed: the tab scrolls instead (MainWindow puts it in a scroll area).
+    keepReadable(m_chart);
     m_table = new QTableWidget(splitter);
+    m_table->setMinimumHeight(kMinTableHeight);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setVisible(false);
@@ -52,6 +59,7 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
     splitter->addWidget(m_table);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);  // a dragged handle never hides a part
     layout->addWidget(splitter);
 }
 
@@ -89,7 +97,8 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
         }
         m_table->setHorizontalHeaderItem(static_cast<int>(c), header);
     }
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> categoryKeys;
+    QStringList categoryNames;
     QVector<double> keys, values, modelKeys, modelValues;
     double top = 0.0;
     for (std::size_t r = 0; r < m_comparison.rows.size(); ++r) {
@@ -110,7 +119,8 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
             }
             m_table->setItem(tableRow, static_cast<int>(c), item);
         }
-        ticker->addTick(static_cast<double>(r), QString::fromStdString(row.algorithm));
+        categoryKeys << static_cast<double>(r);
+        categoryNames << QString::fromStdString(row.algorithm);
         if (!row.makespan) {
             continue;
         }
@@ -136,9 +146,8 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
     for (const double v : modelValues) {
         top = std::max(top, v);
     }
-    m_chart->xAxis->setTicker(ticker);
-    m_chart->xAxis->setTickLabelRotation(row > 6 ? 30 : 0);
     m_chart->xAxis->setRange(-0.6, std::max(0, row - 1) + 0.6);
+    useCategoryLabels(m_chart->xAxis, categoryKeys, categoryNames);
     m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.12);
     m_chart->clearItems();
     m_barLabels.clear();
@@ -158,18 +167,34 @@ void ComparisonView::placeBarLabels() {
     const QCPRange range = m_chart->yAxis->range();
     const int height = m_chart->axisRect()->height();
     const double pixelsPerSecond = range.size() > 0 && height > 0 ? height / range.size() : 0.0;
-    const double barWidth =
-        m_chart->xAxis->range().size() > 0 && m_chart->axisRect()->width() > 0
-            ? 0.6 * m_chart->axisRect()->width() / m_chart->xAxis->range().size()
-            : 0.0;
+    // The width each bar has for its label: the distance between two bars' centres.
+    const double slot = m_chart->xAxis->range().size() > 0 && m_chart->axisRect()->width() > 0
+                            ? m_chart->axisRect()->width() / m_chart->xAxis->range().size()
+                            : 0.0;
+    const double barWidth = 0.6 * slot;
     for (QCPItemText* label : m_barLabels) {
         const QFontMetrics metrics(label->font());
         const double bar = label->position->value() * pixelsPerSecond;
+        const int length = metrics.horizontalAdvance(label->text()) + 4;
+        // Level when the number fits between its neighbours, else upright (reading upwards),
+        // else not at all (the table below has every number): never one run into the next.
+        const bool level = slot == 0.0 || length + 4 <= slot;
+        const bool upright = !level && metrics.height() + 2 <= slot;
+        label->setVisible(level || upright);
+        label->setRotation(upright ? -90.0 : 0.0);
         const bool inside =
-            bar >= metrics.height() + 8 &&
-            (barWidth == 0.0 || metrics.horizontalAdvance(label->text()) + 4 <= barWidth);
-        label->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
-        label->setPadding(inside ? QMargins(0, 4, 0, 0) : QMargins(0, 0, 0, 2));
+            level ? bar >= metrics.height() + 8 && (barWidth == 0.0 || length <= barWidth)
+                  : bar >= length + 8 && metrics.height() + 2 <= barWidth;
+        if (level) {
+            label->setPositionAlignment(Qt::AlignHCenter |
+                                        (inside ? Qt::AlignTop : Qt::AlignBottom));
+            label->setPadding(inside ? QMargins(0, 4, 0, 0) : QMargins(0, 0, 0, 2));
+        } else {
+            // Turned a quarter left: the text's right end is at its top.
+            label->setPositionAlignment(Qt::AlignVCenter |
+                                        (inside ? Qt::AlignRight : Qt::AlignLeft));
+            label->setPadding(inside ? QMargins(0, 0, 4, 0) : QMargins(2, 0, 0, 0));
+        }
         label->setColor(inside ? QColor(Qt::white) : QColor(40, 40, 40));
     }
 }

@@ -9,6 +9,7 @@
 #include <QScrollBar>
 #include <QTimer>
 
+#include "charts/ChartLayout.h"
 #include "charts/GanttPlot.h"
 #include "run/RunController.h"
 
@@ -210,6 +211,10 @@ GanttPanel::~GanttPanel() = default;
 
 GanttPlot* GanttPanel::createPlot(const QString& id) {
     auto* plot = new GanttPlot(m_container);
+    // Never squeezed below a readable height (ChartLayout.h, the rule exports follow too): its
+    // area keeps room for it and the panel scrolls.
+    keepReadable(plot);
+    connect(plot, &QCustomPlot::afterLayout, this, &GanttPanel::applySizing);
     connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this, plot] { syncRanges(plot); });
     connect(plot, &GanttPlot::userChangedRange, this, [this] {
@@ -479,11 +484,17 @@ void GanttPanel::applySizing() {
     // minimums are set, never a size hint that would make the window grow.
     const bool stacked = isStacked();
     for (ChartArea* a : m_order) {
-        a->setMinimumSize(stacked ? 0 : kMinAreaWidth, stacked ? kMinAreaHeight : 0);
+        const int height = areaHeightFor(a->currentPlot());
+        a->setMinimumSize(stacked ? 0 : kMinAreaWidth, height);
     }
     m_scroll->setHorizontalScrollBarPolicy(stacked ? Qt::ScrollBarAlwaysOff
                                                    : Qt::ScrollBarAsNeeded);
-    m_scroll->setVerticalScrollBarPolicy(stacked ? Qt::ScrollBarAsNeeded : Qt::ScrollBarAlwaysOff);
+    m_scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+}
+
+int GanttPanel::areaHeightFor(const GanttPlot* plot) const {
+    // The area's own margin under its chart (ChartArea's layout) comes on top of the chart's.
+    return std::max(kMinAreaHeight, plot ? plot->minimumHeight() + 2 : 0);
 }
 
 }  // namespace mr::ui

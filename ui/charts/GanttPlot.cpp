@@ -42,6 +42,20 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     m_deadlineText = new QCPTextElement(this, QString(), QFont(font().family(), 9));
     m_deadlineText->setVisible(false);
 
+    // The slot axis has a title per lane, beside its own rows (placeLaneTitles), instead of one
+    // axis title: read bottom to top along the axis, "map slots / reduce slots" put each name
+    // beside the other lane's rows.
+    for (QCPItemText*& title : m_laneTitles) {
+        title = new QCPItemText(this);
+        title->setClipToAxisRect(false);
+        title->position->setType(QCPItemPosition::ptAbsolute);
+        title->setPositionAlignment(Qt::AlignCenter);
+        title->setRotation(-90.0);
+        title->setFont(yAxis->labelFont());
+        title->setColor(yAxis->labelColor());
+        title->setVisible(false);
+    }
+
     m_bars = new TaskBarsPlottable(xAxis, yAxis);
     m_deadlines = new DeadlineMarkersPlottable(xAxis, yAxis);
 
@@ -115,7 +129,6 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     const int mapSlots = m_bars->rows().mapSlots;
     const int reduceSlots = m_bars->rows().reduceSlots;
     m_slotTicker->setSlots(mapSlots, reduceSlots);
-    yAxis->setLabel(tr("map slots  /  reduce slots"));
     // Room for the widest slot label there could be, whichever are shown: labels are never
     // clipped, and the plot does not shift sideways while panning.
     const QFontMetrics ticks(yAxis->tickLabelFont());
@@ -161,20 +174,7 @@ void GanttPlot::layoutOverlays() {
     m_slotTicker->setMinSpacing(QFontMetricsF(yAxis->tickLabelFont()).height() * 1.25);
     axisRect()->update(QCPLayoutElement::upPreparation);
 
-    // The axis title: the longest wording that fits along the axis.
-    const QFontMetricsF title(yAxis->labelFont());
-    const double room = axisRect()->height() - 8.0;
-    QString text;
-    for (const QString& candidate :
-         {tr("map slots  /  reduce slots"), tr("map / reduce slots"), tr("slots")}) {
-        if (title.horizontalAdvance(candidate) <= room) {
-            text = candidate;
-            break;
-        }
-    }
-    if (yAxis->label() != text) {
-        yAxis->setLabel(text);  // the same height whatever the text: the layout stays
-    }
+    placeLaneTitles();
     // The makespan label ends at its marker, or starts there when it would reach over the slot
     // labels (a makespan early in the view).
     const double marker = xAxis->coordToPixel(m_makespanLabel->position->coords().x());
@@ -210,6 +210,56 @@ void GanttPlot::layoutOverlays() {
         item->setVisible(!r.isEmpty());
         item->position->setCoords(r.right() - 1.0, r.top() + 1.0);
     }
+}
+
+void GanttPlot::placeLaneTitles() {
+    // Each lane's title centred on the part of its rows in view, in the left margin (room for
+    // one line was kept there in setRun), the longest wording that fits along those rows.
+    const int mapSlots = m_bars->rows().mapSlots;
+    const int reduceSlots = m_bars->rows().reduceSlots;
+    const QFontMetricsF metrics(yAxis->labelFont());
+    const QRect area = axisRect()->rect();
+    const double x = area.left() - axisRect()->margins().left() + yAxis->padding() +
+                     metrics.height() / 2.0 + 1.0;
+    const struct {
+        int first;
+        int count;
+        QStringList wordings;
+    } lanes[2] = {{0, mapSlots, {tr("map slots"), tr("map"), tr("M")}},
+                  {mapSlots + 1, reduceSlots, {tr("reduce slots"), tr("reduce"), tr("R")}}};
+    for (int lane = 0; lane < 2; ++lane) {
+        QCPItemText* title = m_laneTitles[lane];
+        const auto& l = lanes[lane];
+        // Rows grow downwards: the lane spans from its first row's top to its last row's bottom.
+        const double from = std::max<double>(area.top(), yAxis->coordToPixel(l.first - 0.5));
+        const double to =
+            std::min<double>(area.bottom(), yAxis->coordToPixel(l.first + l.count - 0.5));
+        QString text;
+        for (const QString& candidate : l.wordings) {
+            if (l.count > 0 && metrics.horizontalAdvance(candidate) + 4.0 <= to - from) {
+                text = candidate;
+                break;
+            }
+        }
+        title->setVisible(!text.isEmpty());
+        title->setText(text);
+        title->position->setCoords(x, (from + to) / 2.0);
+    }
+}
+
+QList<QPair<QString, QRectF>> GanttPlot::laneTitles() const {
+    QList<QPair<QString, QRectF>> list;
+    for (const QCPItemText* title : m_laneTitles) {
+        // Rotated a quarter turn: the text's width runs along the axis.
+        const QFontMetricsF metrics(title->font());
+        const QPointF centre = title->position->pixelPosition();
+        const QSizeF size(metrics.height(), metrics.horizontalAdvance(title->text()));
+        list.append({title->text(), title->visible() ? QRectF(centre.x() - size.width() / 2.0,
+                                                              centre.y() - size.height() / 2.0,
+                                                              size.width(), size.height())
+                                                     : QRectF()});
+    }
+    return list;
 }
 
 void GanttPlot::keepRangesInBounds() {

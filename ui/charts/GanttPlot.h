@@ -5,8 +5,8 @@
 // before time 0 nor past the end. With deadlines (seed 004): a marker per job's absolute
 // deadline, late jobs' bars outlined in red, killed executions hatched, and the run's deadline
 // metrics in a line under the title. A production cluster's day (17 million tasks) draws from a
-// multi-resolution summary (TaskBarsPlottable); slot labels thin out to what fits, the axis
-// title shortens to fit, pool labels never overlap.
+// multi-resolution summary (TaskBarsPlottable); slot labels thin out to what fits, each lane has
+// its own title beside its rows (shortened to fit), pool labels never overlap.
 #pragma once
 
 #include <memory>
@@ -49,6 +49,9 @@ public:
     QString title() const;
     // The pool labels (for tests): their texts and where they were last drawn (empty: hidden).
     QList<QPair<QString, QRectF>> poolLabels() const;
+    // The slot axis' titles, one beside each lane ("map slots" beside the map rows, "reduce
+    // slots" beside the reduce rows), as last laid out: text and rectangle (empty: hidden).
+    QList<QPair<QString, QRectF>> laneTitles() const;
     TaskBarsPlottable* bars() const { return m_bars; }
     DeadlineMarkersPlottable* deadlines() const { return m_deadlines; }
     // The hover text at a pixel position (a task or a deadline marker); empty over nothing.
@@ -68,7 +71,8 @@ protected:
 
 private:
     void addPoolBands(const Workload& workload, const RunResult& result);
-    void layoutOverlays();  // after each layout: ticks, axis title and pool labels for its size
+    void layoutOverlays();  // after each layout: ticks, lane titles and pool labels for its size
+    void placeLaneTitles();
     void keepRangesInBounds();
     void showDeadlines(const Workload& workload, const RunResult& result);
     QString deadlineTip(int job) const;
@@ -86,6 +90,7 @@ private:
         double row;  // the top of its band
     };
     QList<PoolLabel> m_poolLabels;
+    QCPItemText* m_laneTitles[2];  // map, reduce
     QSharedPointer<SlotAxisTicker> m_slotTicker;
     QSharedPointer<TimeAxisTicker> m_timeTicker;
     QStringList m_names;

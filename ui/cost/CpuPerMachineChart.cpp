@@ -4,6 +4,9 @@
 #include <map>
 #include <numeric>
 
+#include "charts/AxisFormat.h"
+#include "charts/CategoryAxis.h"
+#include "charts/ChartLayout.h"
 #include "cost/CostChartStyle.h"
 #include "cost/CostModel.h"
 #include "cost/CostResult.h"
@@ -13,6 +16,7 @@ namespace mr::ui {
 namespace {
 
 constexpr int kMaxMachineTypes = 6;  // more types than this: price classes instead
+constexpr int kMinRowHeight = 70;    // pixels of bars per algorithm, at least
 constexpr int kPriceClasses = 5;
 
 struct MachineGroups {
@@ -82,6 +86,9 @@ MachineGroups machineGroups(const cost::CostModel& model) {
 CpuPerMachineChart::CpuPerMachineChart(QWidget* parent) : QCustomPlot(parent) {
     costchart::decorate(this, tr("CPU-seconds per machine (seed 002 Fig. 11), one row per "
                                  "algorithm, all rows on one scale"));
+    // Rows read against each other: lower than a chart of their own, never squeezed (an export
+    // of many rows grows instead, ChartLayout.h).
+    setMinPlotHeight(this, kMinRowHeight);
 }
 
 void CpuPerMachineChart::setResults(const cost::CostModel& model,
@@ -116,12 +123,12 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
         }
     }
 
-    // Machine names on the bottom axis, thinned so that labels never collide.
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const int every = std::max(1, (machines + 39) / 40);
-    for (int l = 0; l < machines; l += every) {
-        ticker->addTick(l,
-                        QString::fromStdString(model.machines[static_cast<std::size_t>(l)].name));
+    // Machine names under the last row, thinned so that labels never collide.
+    QVector<double> machineKeys;
+    QStringList machineNames;
+    for (int l = 0; l < machines; ++l) {
+        machineKeys << l;
+        machineNames << QString::fromStdString(model.machines[static_cast<std::size_t>(l)].name);
     }
     m_margins = new QCPMarginGroup(this);
     QCPAxisRect* last = nullptr;
@@ -135,15 +142,15 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
         rect->setupFullAxesBox(false);
         QCPAxis* x = rect->axis(QCPAxis::atBottom);
         QCPAxis* y = rect->axis(QCPAxis::atLeft);
-        x->setTicker(ticker);
         x->setTickLabels(false);
+        x->setTicks(false);  // the names (and their ticks) are under the last row
         x->setRange(-0.6, machines - 0.4);
         x->grid()->setVisible(false);
         y->setRange(0.0, top * 1.08);
-        y->ticker()->setTickCount(3);
         y->setLabel(tr("CPU-s"));
         y->setLabelFont(QFont(font().family(), 8));
         y->setTickLabelFont(QFont(font().family(), 8));
+        usePlainNumbers(y);  // as many ticks as the row's height holds
         rect->axis(QCPAxis::atTop)->setTicks(false);
         rect->axis(QCPAxis::atRight)->setTicks(false);
 
@@ -200,10 +207,23 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
         last = rect;
     }
     if (last) {
-        QCPAxis* x = last->axis(QCPAxis::atBottom);
-        x->setTickLabels(true);
-        x->setTickLabelRotation(machines > 8 ? 90 : 0);
+        // The names in a row of their own under the rows: inside the last row they took its
+        // height, and its bars were a third as tall as the others'.
+        auto* names = new QCPAxisRect(this);
+        grid->addElement(grid->rowCount(), 0, names);
+        names->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
+        names->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+        names->setMargins(QMargins(0, 0, 0, 0));
+        names->setMinimumSize(0, 0);
+        names->setMaximumSize(QWIDGETSIZE_MAX, 0);
+        names->axis(QCPAxis::atLeft)->setVisible(false);
+        QCPAxis* x = names->axis(QCPAxis::atBottom);
+        x->setRange(-0.6, machines - 0.4);
+        x->grid()->setVisible(false);
+        x->setBasePen(Qt::NoPen);
         x->setTickLabelFont(QFont(font().family(), machines > 40 ? 7 : 8));
+        useCategoryLabels(x, machineKeys, machineNames);
+        grid->setRowStretchFactor(grid->rowCount() - 1, 0.001);
         grid->addElement(grid->rowCount(), 0, legend);
         grid->setRowStretchFactor(grid->rowCount() - 1, 0.001);
         legend->setVisible(true);

@@ -32,8 +32,15 @@ public:
     // The step of the lesson shown; restoreStep: the step to show once its results are in.
     int step() const;
     void restoreStep(int step);
+    // Both lessons back to their first step (another workload: a step of the last one means
+    // nothing for it).
+    void resetSteps();
     // The charts of the lesson shown (File > Export, Copy chart).
     QList<QCustomPlot*> plots() const;
+    // BalancedPools' lesson chart for the newest results whether or not its lesson is shown
+    // (an export): starts its search if it has not run on them and waits for it. Null when the
+    // workload cannot be taught (one job, or more than the lesson shows).
+    QCustomPlot* balancedPoolsChart();
 
 private:
     void update();
