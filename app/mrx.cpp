@@ -9,6 +9,9 @@
 #include "app/MainWindow.h"
 #include "run/WorkPool.h"
 
+#include <cstdio>
+#include <cstdlib>
+
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -38,17 +41,14 @@ int main(int argc, char** argv) {
             ::mkdir(runtime.constData(), 0700);
             qputenv("XDG_RUNTIME_DIR", runtime);
         }
-        // Exports start from the defaults and never change what the window remembers.
-        QCoreApplication::setApplicationName(QStringLiteral("mrx-export"));
     }
-    QApplication app(argc, argv);
     int code = 0;
     {
-        mr::ui::MainWindow window;
+        QApplication app(argc, argv);
         if (request.headless()) {
-            window.resize(1280, 800);
-            code = mr::ui::runExports(window, request);
+            code = mr::ui::runHeadless(request);  // never reads or writes remembered settings
         } else {
+            mr::ui::MainWindow window;
             // As large as a desktop would like, never larger than the screen's free area.
             const QRect free = window.screen()->availableGeometry();
             window.resize(QSize(1600, 1000).boundedTo(free.size()));
@@ -57,8 +57,12 @@ int main(int argc, char** argv) {
             code = QApplication::exec();
         }
     }
-    // The window cancelled its work as it closed; let the workers see their flags and end before
-    // static objects go.
-    mr::ui::shutdownWork();
+    // The window cancelled its work as it closed; the workers see their flags and end before
+    // static objects go. One that cannot stop that soon does not hold the exit: the process
+    // ends without the static destructors (which would join it); nothing is left to write.
+    if (!mr::ui::shutdownWork(mr::ui::kExitGrace)) {
+        std::fflush(nullptr);
+        std::_Exit(code);
+    }
     return code;
 }

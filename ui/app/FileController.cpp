@@ -82,7 +82,8 @@ void FileController::showError(const QString& title, const QString& text) {
     if (m_interactive) {
         QMessageBox::critical(m_window, title, text);
     } else {
-        std::fprintf(stderr, "mrx: error: %s\n", qPrintable(text));
+        // The box's words, on one line (a command line's error is one line).
+        std::fprintf(stderr, "mrx: error: %s\n", qPrintable(text.simplified()));
     }
 }
 
@@ -185,8 +186,17 @@ void FileController::importDialog() {
 void FileController::openCostModelDialog() {
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open cost model"),
                                                       lastDirectory(), tr(kCostFilter));
-    if (!path.isEmpty() && m_costOpener && m_costOpener(path)) {
+    if (!path.isEmpty() && openCostModel(path)) {
         rememberRecent(path);
+    }
+}
+
+bool FileController::openCostModel(const QString& path) {
+    try {
+        return m_costOpener && m_costOpener(path);
+    } catch (const InputError& e) {
+        showError(tr("Cannot open the cost model"), QString::fromStdString(e.what()));
+        return false;
     }
 }
 
@@ -195,7 +205,7 @@ bool FileController::open(const QString& path, bool asSample) {
     const QString name = QFileInfo(path).fileName();
     switch (kind) {
         case FileKind::CostModel:
-            if (!m_costOpener || !m_costOpener(path)) {
+            if (!openCostModel(path)) {
                 return false;
             }
             if (!asSample) {
@@ -216,6 +226,7 @@ bool FileController::open(const QString& path, bool asSample) {
             showError(tr("Cannot open the file"), tr("%1: no such file").arg(path));
             return false;
         case FileKind::Directory:
+        case FileKind::Empty:
         case FileKind::Unreadable:
         case FileKind::SlsTrace:
         case FileKind::OtherMrx:
