@@ -144,6 +144,10 @@ std::shared_ptr<RunSet> manyMakespans(int count) {
         r.algorithm =
             i % 2 == 0 ? "online-hscheduler-" + std::to_string(i) : "a" + std::to_string(i);
         r.sim.makespan = 350841.0 + 1013.0 * i;
+        // The model's diamonds where the numbers would go: at, just under, above the bar top
+        // and far above it (the FB-1000 batch's model is 7.5 times its simulation).
+        const double model[] = {1.0, 0.99, 1.02, 7.5};
+        r.modelMakespan = r.sim.makespan * model[i % 4];
         AlgorithmRun run(r.algorithm, AlgorithmRun::State::Done);
         run.result = std::make_shared<const RunResult>(std::move(r));
         set->outcomes.push_back(std::move(run));
@@ -362,10 +366,19 @@ private slots:
             const double centre = view.chart()->xAxis->coordToPixel(label->position->key());
             QVERIFY2(rect.left() >= centre - slot / 2 && rect.right() <= centre + slot / 2,
                      qPrintable(label->text()));
+            QVERIFY2(rect.top() >= view.chart()->axisRect()->top() - 1,  // not cut at the top
+                     qPrintable(label->text()));
             for (const QRectF& other : shown) {
                 QVERIFY2(!rect.intersects(other), qPrintable(label->text()));
             }
             shown << rect;
+            // Never over the model's diamond (10 px) of its own bar.
+            const int row = static_cast<int>(label->position->key());
+            const double model =
+                *set->outcomes[static_cast<std::size_t>(row)].result->modelMakespan;
+            const QPointF diamond(centre, view.chart()->yAxis->coordToPixel(model));
+            QVERIFY2(!rect.intersects(QRectF(diamond - QPointF(5, 5), QSizeF(10, 10))),
+                     qPrintable(label->text() + QStringLiteral(" covers its diamond")));
         }
         if (width >= 1000 && count <= 14) {
             QCOMPARE(shown.size(), count);  // room for every number, upright at worst
@@ -402,11 +415,11 @@ private slots:
         useCategoryLabels(plot.xAxis, keys, names);
         layOut(&plot, QSize(width, 400));
         checkCategoryLabels(plot.xAxis, names, keys);
-        // Upright names never take more than a third of the chart (at least 60 px).
+        // Upright names never take more than a third of the chart (at least 120 px).
         const QFontMetricsF metrics(plot.xAxis->tickLabelFont());
         for (const QString& label : plot.xAxis->tickVectorLabels()) {
             QVERIFY(plot.xAxis->tickLabelRotation() == 0.0 ||
-                    metrics.horizontalAdvance(label) <= std::max(60.0, 400.0 / 3) + 1);
+                    metrics.horizontalAdvance(label) <= std::max(120.0, 400.0 / 3) + 1);
         }
         QVERIFY(plot.axisRect()->height() > 100);
     }
@@ -447,6 +460,16 @@ private slots:
             QVERIFY(plot->height() >= LoadSweepCharts::kMinChart.height());
         }
         QVERIFY(charts.findChild<QScrollArea*>()->verticalScrollBar()->maximum() > 0);
+        // Every axis title fits along its axis (the relative-excess title ran into the legend
+        // at the charts' minimum height).
+        for (QCustomPlot* plot : charts.plots()) {
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            QCPAxis* y = plot->yAxis;
+            QVERIFY2(QFontMetricsF(y->labelFont()).horizontalAdvance(y->label()) <=
+                         plot->axisRect()->height(),
+                     qPrintable(y->label()));
+        }
     }
 
     // ---- Item 7: the Teach Johnson last step ----

@@ -13,6 +13,7 @@
 #include <QtTest>
 #include <random>
 
+#include "charts/DeadlineMarkersPlottable.h"
 #include "charts/GanttAxes.h"
 #include "charts/GanttPlot.h"
 #include "charts/TaskBarsPlottable.h"
@@ -342,6 +343,45 @@ private slots:
                 }
             }
         }
+    }
+
+    // Seen on the deadlines sample at 1280×800: the makespan's label at the right end ran over
+    // the count of deadlines past the view ("+1 ▸") that shares its strip.
+    void theMakespanLabelKeepsClearOfTheLaterDeadlinesCount_data() {
+        QTest::addColumn<int>("width");
+        for (int width : {300, 500, 800, 1600}) {
+            QTest::addRow("%d px", width) << width;
+        }
+    }
+
+    void theMakespanLabelKeepsClearOfTheLaterDeadlinesCount() {
+        QFETCH(int, width);
+        Workload w = workloadOf(2, 4);
+        w.jobs[0].deadline = 2000.0;  // far past the schedule's end
+        w.jobs[1].deadline = 3000.0;
+        GanttPlot plot;
+        plot.setRun(w,
+                    runOf(4, 4,
+                          {{0, 0, 0, TaskKind::Map, false, 0.0, 100.0, 1},
+                           {1, 0, 1, TaskKind::Map, false, 0.0, 210.0, 1}}),
+                    true);
+        show(plot, width, 300);
+        QCOMPARE(plot.deadlines()->laterText(), QStringLiteral("+2 ▸"));
+        QCPItemText* label = nullptr;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(plot.item(i));
+            if (text && text->text().startsWith(QStringLiteral("makespan"))) {
+                label = text;
+            }
+        }
+        QVERIFY(label != nullptr);
+        const double labelRight =
+            std::max(label->topRight->pixelPosition().x(), label->bottomRight->pixelPosition().x());
+        const double countLeft = plot.axisRect()->right() - plot.deadlines()->laterWidth() - 2;
+        QVERIFY2(labelRight <= countLeft + 1,
+                 qPrintable(QStringLiteral("the label ends at %1, the count starts at %2")
+                                .arg(labelRight)
+                                .arg(countLeft)));
     }
 
     void theViewStaysWithinTheSchedule() {

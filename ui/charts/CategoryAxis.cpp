@@ -7,7 +7,8 @@ namespace mr::ui {
 
 namespace {
 
-constexpr int kGap = 6;  // pixels between two labels
+constexpr int kGap = 6;           // pixels between two labels
+constexpr int kMinUpright = 120;  // an upright name may be this long whatever the plot's height
 const char* const kObjectName = "mrx-category-labels";
 
 // The names of one axis and the fitting of them after each layout; a child of the axis, so it
@@ -70,9 +71,10 @@ CategoryFit fitCategories(int widest, int height, double spacing, int plotHeight
         f.maxWidth = widest;
         return f;  // level
     }
-    // Upright: a name may take up to a third of the plot's height (at least 60 px).
+    // Upright: a name may take up to a third of the plot's height, at least 120 px (the
+    // registry's longest ids, "online-hscheduler", are about that).
     f.rotation = 90.0;
-    f.maxWidth = std::min(widest, std::max(60, plotHeight / 3));
+    f.maxWidth = std::min(widest, std::max(kMinUpright, plotHeight / 3));
     f.every = std::max(1, static_cast<int>(std::ceil((height + 2.0) / spacing)));
     return f;
 }

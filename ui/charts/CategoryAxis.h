@@ -1,8 +1,9 @@
 // CategoryAxis — names along a bar chart's axis (algorithms, variants' algorithms, machines)
 // that stay readable at every count and size, as AxisFormat keeps numbers readable: level while
-// every name fits its bar's width; else upright, shortened with "…" past a length; and where
-// even upright names would touch, only every k-th name (the tables list them all). Refitted
-// after each layout (a new size), so the screen and an export each get what fits them.
+// every name fits its bar's width; else upright, shortened with "…" past a third of the chart's
+// height (120 px at least); and where even upright names would touch, only every k-th name (the
+// tables list them all). Refitted after each layout (a new size), so the screen and an export
+// each get what fits them.
 #pragma once
 
 #include <QStringList>

@@ -5,6 +5,8 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cmath>
+#include <limits>
 
 #include "charts/AxisFormat.h"
 #include "charts/CategoryAxis.h"
@@ -156,7 +158,9 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
         label->position->setCoords(keys[i], values[i]);
         label->setFont(QFont(font().family(), 10, QFont::Bold));
         label->setText(QString::fromStdString(formatTime(values[i])));
-        m_barLabels << label;
+        const auto at = modelKeys.indexOf(keys[i]);
+        m_barLabels.append({label, values[i],
+                            at >= 0 ? modelValues[at] : std::numeric_limits<double>::quiet_NaN()});
     }
     placeBarLabels();
     m_chart->replot(QCustomPlot::rpQueuedReplot);
@@ -172,9 +176,12 @@ void ComparisonView::placeBarLabels() {
                             ? m_chart->axisRect()->width() / m_chart->xAxis->range().size()
                             : 0.0;
     const double barWidth = 0.6 * slot;
-    for (QCPItemText* label : m_barLabels) {
+    constexpr double kDiamond = 7.0;  // the model's marker: half its size and a margin
+    for (const BarLabel& l : m_barLabels) {
+        QCPItemText* label = l.item;
         const QFontMetrics metrics(label->font());
-        const double bar = label->position->value() * pixelsPerSecond;
+        const double bar = l.value * pixelsPerSecond;  // pixels above the axis
+        const double model = std::isnan(l.model) ? -1e9 : l.model * pixelsPerSecond;
         const int length = metrics.horizontalAdvance(label->text()) + 4;
         // Level when the number fits between its neighbours, else upright (reading upwards),
         // else not at all (the table below has every number): never one run into the next.
@@ -182,9 +189,29 @@ void ComparisonView::placeBarLabels() {
         const bool upright = !level && metrics.height() + 2 <= slot;
         label->setVisible(level || upright);
         label->setRotation(upright ? -90.0 : 0.0);
-        const bool inside =
-            level ? bar >= metrics.height() + 8 && (barWidth == 0.0 || length <= barWidth)
-                  : bar >= length + 8 && metrics.height() + 2 <= barWidth;
+        // How far the number reaches along the bar, and whether the model's diamond is there:
+        // the number then goes past the diamond, never under it.
+        const double extent = (level ? metrics.height() : length) + 6.0;
+        const bool fitsWidth =
+            level ? barWidth == 0.0 || length <= barWidth : metrics.height() + 2 <= barWidth;
+        double anchor = bar;  // where the number starts (inside: ends), pixels above the axis
+        bool inside = fitsWidth && bar >= extent + 2;
+        if (inside && model > bar - extent - kDiamond && model < bar + kDiamond) {
+            anchor = model - kDiamond;  // under the diamond, if there is room in the bar
+            inside = anchor >= extent + 2;
+        }
+        bool fits = true;
+        if (!inside) {
+            anchor = bar;
+            if (model > bar - kDiamond && model < bar + extent + kDiamond) {
+                anchor = model + kDiamond;  // above the diamond
+            }
+            // Above the plot area it would be cut: left to the table.
+            fits = pixelsPerSecond == 0.0 || anchor + extent <= height;
+        }
+        label->setVisible(label->visible() && fits);
+        label->position->setCoords(label->position->key(),
+                                   pixelsPerSecond > 0 ? anchor / pixelsPerSecond : l.value);
         if (level) {
             label->setPositionAlignment(Qt::AlignHCenter |
                                         (inside ? Qt::AlignTop : Qt::AlignBottom));

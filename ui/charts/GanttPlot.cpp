@@ -1,6 +1,7 @@
 #include "charts/GanttPlot.h"
 
 #include <QToolTip>
+#include <cmath>
 
 #include "charts/DeadlineMarkersPlottable.h"
 #include "charts/GanttAxes.h"
@@ -98,16 +99,16 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
         m_timeLimit = 1.0;
     }
 
-    QString title = QStringLiteral("%1 — makespan %2")
+    m_titleParts = {QStringLiteral("%1 — makespan %2")
                         .arg(QString::fromStdString(r.algorithm),
-                             QString::fromStdString(formatTime(m_makespan)));
+                             QString::fromStdString(formatTime(m_makespan)))};
     // The two-stage model (seed 000 §III) describes a batch present at time 0; for jobs that
     // arrive over time (a trace) its value means nothing, so it is not shown.
     if (r.modelMakespan && !w.hasArrivals()) {
-        title += tr("   (two-stage model: %1)")
-                     .arg(QString::fromStdString(formatTime(*r.modelMakespan)));
+        m_titleParts << tr("   (two-stage model: %1)")
+                            .arg(QString::fromStdString(formatTime(*r.modelMakespan)));
     }
-    m_title->setText(title);
+    m_title->setText(m_titleParts.join(QString()));
 
     // The makespan runs from the first arrival to the last completion: the marker at the latter.
     double firstArrival = 0.0;
@@ -119,6 +120,7 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     m_timeLimit = std::max(m_timeLimit, lastEnd * 1.03);
     m_makespanLine->point1->setCoords(lastEnd, 0);
     m_makespanLine->point2->setCoords(lastEnd, 1);
+    m_makespanAt = lastEnd;
     m_makespanLabel->position->setCoords(lastEnd, 0.0);
     QString label = tr("makespan %1").arg(QString::fromStdString(formatTime(m_makespan)));
     if (m_makespan >= 7200.0) {
@@ -155,7 +157,42 @@ long long GanttPlot::taskCount() const {
 }
 
 QString GanttPlot::title() const {
+    return m_titleParts.join(QString());
+}
+
+QString GanttPlot::drawnTitle() const {
     return m_title->text();
+}
+
+QString GanttPlot::drawnDeadlineSummary() const {
+    return m_deadlineText->text();
+}
+
+QSize GanttPlot::minimumSizeHint() const {
+    return {kMinWidth, QCustomPlot::minimumSizeHint().height()};
+}
+
+QSize GanttPlot::sizeHint() const {
+    return {kMinWidth, QCustomPlot::sizeHint().height()};
+}
+
+void GanttPlot::fitTexts() {
+    const double room = viewport().width() - 16.0;
+    const auto fitted = [room](const QCPTextElement* element, const QStringList& parts,
+                               const QString& separator) {
+        const QFontMetricsF metrics(element->font());
+        QString text = parts.value(0);  // the first part always (the algorithm, its makespan)
+        for (int i = 1; i < parts.size(); ++i) {
+            const QString longer = text + separator + parts[i];
+            if (metrics.horizontalAdvance(longer) > room) {
+                break;
+            }
+            text = longer;
+        }
+        return text;
+    };
+    m_title->setText(fitted(m_title, m_titleParts, QString()));
+    m_deadlineText->setText(fitted(m_deadlineText, m_deadlineParts, kPartSeparator));
 }
 
 QList<QPair<QString, QRectF>> GanttPlot::poolLabels() const {
@@ -170,6 +207,7 @@ QList<QPair<QString, QRectF>> GanttPlot::poolLabels() const {
 }
 
 void GanttPlot::layoutOverlays() {
+    fitTexts();
     // The ticks were computed before this layout settled the plot's height: again, with it.
     m_slotTicker->setMinSpacing(QFontMetricsF(yAxis->tickLabelFont()).height() * 1.25);
     axisRect()->update(QCPLayoutElement::upPreparation);
@@ -177,12 +215,18 @@ void GanttPlot::layoutOverlays() {
     placeLaneTitles();
     // The makespan label ends at its marker, or starts there when it would reach over the slot
     // labels (a makespan early in the view).
-    const double marker = xAxis->coordToPixel(m_makespanLabel->position->coords().x());
+    const double marker = xAxis->coordToPixel(m_makespanAt);
     const double labelWidth =
         QFontMetricsF(m_makespanLabel->font()).horizontalAdvance(m_makespanLabel->text()) + 4.0;
-    m_makespanLabel->setPositionAlignment(
-        (marker - labelWidth < axisRect()->left() ? Qt::AlignLeft : Qt::AlignRight) |
-        Qt::AlignBottom);
+    const bool startsAtMarker = marker - labelWidth < axisRect()->left();
+    m_makespanLabel->setPositionAlignment((startsAtMarker ? Qt::AlignLeft : Qt::AlignRight) |
+                                          Qt::AlignBottom);
+    // The count of later deadlines at the right of the same strip: the label ends before it.
+    const double later = m_deadlines->laterWidth();
+    const double stripEnd = axisRect()->right() - (later > 0 ? later + 4.0 : -1e9);
+    const double end = startsAtMarker ? marker + labelWidth : marker;
+    const double shift = std::max(0.0, end - stripEnd);
+    m_makespanLabel->position->setCoords(xAxis->pixelToCoord(marker - shift), 0.0);
 
     const QString time = tr("time (%1)").arg(m_timeTicker->timeUnit());
     if (xAxis->label() != time) {
@@ -392,7 +436,8 @@ void GanttPlot::showDeadlines(const Workload& w, const RunResult& r) {
         parts << tr("data-local maps %1%").arg(100.0 * *m.dataLocalFraction, 0, 'f', 1);
     }
     const bool show = !parts.isEmpty();
-    m_deadlineText->setText(parts.join(QStringLiteral("   ·   ")));
+    m_deadlineParts = parts;
+    m_deadlineText->setText(parts.join(kPartSeparator));
     m_deadlineText->setTextColor(m.missed > 0 ? QColor(170, 20, 20) : QColor(20, 110, 40));
     const bool inLayout = m_deadlineText->layout() != nullptr;
     if (show && !inLayout) {

@@ -56,8 +56,18 @@ public:
     DeadlineMarkersPlottable* deadlines() const { return m_deadlines; }
     // The hover text at a pixel position (a task or a deadline marker); empty over nothing.
     QString tooltipAt(const QPointF& pixel) const;
-    // The deadline metrics line ("" when no job has a deadline).
-    QString deadlineSummary() const { return m_deadlineText->text(); }
+    // The deadline metrics line ("" when no job has a deadline), whole: the chart draws the
+    // parts that fit its width.
+    QString deadlineSummary() const { return m_deadlineParts.join(kPartSeparator); }
+    // What the title and the metrics line draw at the width of the last layout.
+    QString drawnTitle() const;
+    QString drawnDeadlineSummary() const;
+    // Narrow as a chart area may get: the width never follows a long title or metrics line
+    // (they shorten to fit instead; a chart wider than its panel was cut at the right).
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
+    static constexpr int kMinWidth = 240;
 
 signals:
     void jobClicked(int job);  // -1: clicked on empty space
@@ -78,7 +88,13 @@ private:
     QString deadlineTip(int job) const;
 
     TaskBarsPlottable* m_bars;
+    // Fits the title and the metrics line to the width: whole parts, the later ones left out.
+    void fitTexts();
+
+    static inline const QString kPartSeparator = QStringLiteral("   ·   ");
     QCPTextElement* m_title;
+    QStringList m_titleParts;        // the algorithm and makespan, then the model's makespan
+    QStringList m_deadlineParts;     // the metrics, most important first
     QCPTextElement* m_deadlineText;  // in the layout only when a job has a deadline
     DeadlineMarkersPlottable* m_deadlines;
     JobLegend* m_legend;
@@ -97,6 +113,7 @@ private:
     JobColours m_colours;
     double m_makespan = 0.0;
     double m_timeLimit = 1.0;
+    double m_makespanAt = 0.0;  // where the makespan's marker is (its label may stand left of it)
     int m_rows = 0;
     bool m_userGesture = false;  // a drag or wheel of this plot is changing the ranges
     bool m_clamping = false;

@@ -75,11 +75,26 @@ BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
     m_bigGraph->setName(tr("big pool"));
     m_bigGraph->setLineStyle(QCPGraph::lsNone);
     m_bigGraph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, QColor(214, 96, 0), 9));
+    // A probe stopped once both pools ran past the best plan: neither end is known, only that
+    // both are later than the best so far — a cross on that line, so the probe is seen.
+    m_pastGraph = m_chart->addGraph();
+    m_pastGraph->setName(tr("both past the best plan (stopped early)"));
+    m_pastGraph->setLineStyle(QCPGraph::lsNone);
+    m_pastGraph->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCross, QPen(QColor(110, 110, 110), 2), Qt::NoBrush, 11));
     m_bestLine = new QCPItemStraightLine(m_chart);
     m_bestLine->setPen(QPen(QColor(40, 140, 40), 1.5, Qt::DashLine));
     m_probeLine = new QCPItemStraightLine(m_chart);
     m_probeLine->setPen(QPen(QColor(120, 120, 120), 1, Qt::DotLine));
+    // The legend in a row of its own under the chart: inside it covered the probes near the
+    // middle of the cluster and the best-so-far line.
     m_chart->legend->setVisible(true);
+    m_chart->axisRect()->insetLayout()->take(m_chart->legend);
+    m_chart->plotLayout()->addElement(m_chart->plotLayout()->rowCount(), 0, m_chart->legend);
+    m_chart->plotLayout()->setRowStretchFactor(m_chart->plotLayout()->rowCount() - 1, 0.001);
+    m_chart->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    m_chart->legend->setWrap(3);
+    m_chart->legend->setBorderPen(Qt::NoPen);
     splitter->addWidget(m_jobs);
     splitter->addWidget(m_chart);
     splitter->setStretchFactor(1, 2);
@@ -336,7 +351,7 @@ void BalancedPoolsStepper::refresh() {
     }
 
     // Every probe of this split so far, and the best so far.
-    QVector<double> x, small, big;
+    QVector<double> x, small, big, pastX, pastY;
     int firstOfSplit = step;
     while (firstOfSplit > 1 && steps[static_cast<std::size_t>(firstOfSplit - 2)].split == split &&
            steps[static_cast<std::size_t>(firstOfSplit - 2)].kind != Kind::Johnson) {
@@ -350,10 +365,14 @@ void BalancedPoolsStepper::refresh() {
             small << s.smallEnd;
             big << s.bigEnd;
             top = std::max({top, s.smallEnd, s.bigEnd});
+        } else if (s.kind == Kind::Probe) {
+            pastX << s.nodes;
+            pastY << s.bestSoFar;
         }
     }
     m_smallGraph->setData(x, small);
     m_bigGraph->setData(x, big);
+    m_pastGraph->setData(pastX, pastY);
     const double best = current ? current->bestSoFar : m_lesson->plan.johnsonEnd;
     m_bestLine->point1->setCoords(0, best);
     m_bestLine->point2->setCoords(1, best);

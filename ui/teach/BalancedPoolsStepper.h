@@ -60,6 +60,7 @@ private:
     QCustomPlot* m_chart;
     QCPGraph* m_smallGraph;
     QCPGraph* m_bigGraph;
+    QCPGraph* m_pastGraph;
     QCPItemStraightLine* m_bestLine;
     QCPItemStraightLine* m_probeLine;
     int m_pendingStep = -1;
