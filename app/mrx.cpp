@@ -4,8 +4,9 @@
 #include <QDir>
 #include <QFile>
 #include <QScreen>
-#include <QSettings>
 #include <QTemporaryDir>
+#include <cstdio>
+#include <cstdlib>
 #include <optional>
 
 #include "app/CommandLine.h"
@@ -29,9 +30,7 @@ int main(int argc, char** argv) {
     }
     // Made only for an export (below), before QApplication and removed after it.
     std::optional<QTemporaryDir> runtime;
-    std::optional<QTemporaryDir> settings;
     if (request.headless()) {
-        settings.emplace(QDir::tempPath() + QStringLiteral("/mrx-export-settings-XXXXXX"));
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) {
             qputenv("QT_QPA_PLATFORM", "offscreen");  // exports need no display
         }
@@ -44,23 +43,14 @@ int main(int argc, char** argv) {
                 qputenv("XDG_RUNTIME_DIR", QFile::encodeName(runtime->path()));
             }
         }
-        // Exports start from the defaults and never change what the window remembers: their
-        // settings live in a folder of their own, removed at exit, never in ~/.config.
-        if (settings->isValid()) {
-            for (const auto format : {QSettings::NativeFormat, QSettings::IniFormat}) {
-                QSettings::setPath(format, QSettings::UserScope, settings->path());
-            }
-        }
-        QCoreApplication::setApplicationName(QStringLiteral("mrx-export"));
     }
-    QApplication app(argc, argv);
     int code = 0;
     {
-        mr::ui::MainWindow window;
+        QApplication app(argc, argv);
         if (request.headless()) {
-            window.resize(1280, 800);
-            code = mr::ui::runExports(window, request);
+            code = mr::ui::runHeadless(request);  // never reads or writes remembered settings
         } else {
+            mr::ui::MainWindow window;
             // As large as a desktop would like, never larger than the screen's free area.
             const QRect free = window.screen()->availableGeometry();
             window.resize(QSize(1600, 1000).boundedTo(free.size()));
@@ -70,8 +60,12 @@ int main(int argc, char** argv) {
             code = QApplication::exec();
         }
     }
-    // The window cancelled its work as it closed; let the workers see their flags and end before
-    // static objects go.
-    mr::ui::shutdownWork();
+    // The window cancelled its work as it closed; the workers see their flags and end before
+    // static objects go. One that cannot stop that soon does not hold the exit: the process
+    // ends without the static destructors (which would join it); nothing is left to write.
+    if (!mr::ui::shutdownWork(mr::ui::kExitGrace)) {
+        std::fflush(nullptr);
+        std::_Exit(code);
+    }
     return code;
 }

@@ -65,6 +65,11 @@ void ThreadPool::waitIdle() {
     m_idle.wait(lock, [this] { return m_queue.empty() && m_busy == 0; });
 }
 
+bool ThreadPool::waitIdleFor(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(m_mutex);
+    return m_idle.wait_for(lock, timeout, [this] { return m_queue.empty() && m_busy == 0; });
+}
+
 void ThreadPool::workerLoop() {
     std::unique_lock lock(m_mutex);
     while (true) {

@@ -11,6 +11,7 @@
 // however deep its loops (mrsim --threads 1).
 #pragma once
 
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -42,6 +43,8 @@ public:
     std::size_t dropPending();
     // Blocks until no job is queued or running.
     void waitIdle();
+    // The same for at most `timeout`; returns whether the pool is idle.
+    bool waitIdleFor(std::chrono::milliseconds timeout);
 
     // The process-wide pool used by parallelFor() when no pool is given: one worker per
     // hardware thread.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "perf/StageDuration.h"
 #include "perf/TwoStage.h"
 
 namespace mr {
@@ -139,14 +140,22 @@ std::vector<StageBlock> simulatedStageBlocks(const Workload& w, const SimResult&
 std::vector<StageBand> stageBands(const Workload& w, const RunResult& r, std::size_t maxBlocks) {
     const auto arrivals = arrivalsOf(w);
     std::vector<StageBand> bands;
+    // The (m_i, r_i) the algorithm worked with; an algorithm that does not work with them (the
+    // deadline policies) gets them at full allocation with the default estimator, as the
+    // two-stage model defines them (seed 000 §III).
+    const std::vector<StageDurations> ownStages =
+        r.stages.size() == w.jobs.size()
+            ? std::vector<StageDurations>{}
+            : allStageDurations(w, w.cluster.mapSlots(), w.cluster.reduceSlots());
+    const std::vector<StageDurations>& stages = ownStages.empty() ? r.stages : ownStages;
     if (r.sim.pools.size() <= 1) {
         StageBand band;
         band.nodes = w.cluster.nodes;
         band.mapSlots = w.cluster.mapSlots();
         band.reduceSlots = w.cluster.reduceSlots();
         band.jobs = r.order;
-        band.modelMakespan = twoStageMakespan(r.stages, r.order, arrivals ? &*arrivals : nullptr);
-        band.model = modelBlocks(w, r.stages, r.order, band.mapSlots, band.reduceSlots);
+        band.modelMakespan = twoStageMakespan(stages, r.order, arrivals ? &*arrivals : nullptr);
+        band.model = modelBlocks(w, stages, r.order, band.mapSlots, band.reduceSlots);
         auto simulated = occupancyBlocks(w, r.sim, r.order, nullptr, maxBlocks);
         band.tooLarge = !simulated;
         band.simulated = std::move(simulated).value_or(std::vector<StageBlock>{});
@@ -163,8 +172,8 @@ std::vector<StageBand> stageBands(const Workload& w, const RunResult& r, std::si
         band.jobs = pool.jobs;
         // The pool's own pipeline: its jobs' (m, r) on its slots (what the algorithm worked
         // with), from time 0.
-        band.modelMakespan = twoStageMakespan(r.stages, pool.jobs, arrivals ? &*arrivals : nullptr);
-        band.model = modelBlocks(w, r.stages, pool.jobs, band.mapSlots, band.reduceSlots);
+        band.modelMakespan = twoStageMakespan(stages, pool.jobs, arrivals ? &*arrivals : nullptr);
+        band.model = modelBlocks(w, stages, pool.jobs, band.mapSlots, band.reduceSlots);
         std::vector<bool> inPool(w.jobs.size(), false);
         for (int j : pool.jobs) {
             inPool[static_cast<std::size_t>(j)] = true;

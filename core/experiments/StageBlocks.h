@@ -60,8 +60,10 @@ struct StageBand {
 };
 
 // The stage view of `result`: one band per pool (in the result's pool order), or one band for
-// the whole cluster. `workload` is the workload the result simulated (the simulated workload of
-// an algorithm that changed the jobs). Needs task records for the simulated blocks.
+// the whole cluster. The model uses the (m_i, r_i) the algorithm worked with, or, for one that
+// keeps none (the deadline policies), those at full allocation. `workload` is the workload the
+// result simulated (the simulated workload of an algorithm that changed the jobs). Needs task
+// records for the simulated blocks.
 std::vector<StageBand> stageBands(const Workload& workload, const RunResult& result,
                                   std::size_t maxBlocks = 200000);
 

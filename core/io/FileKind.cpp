@@ -74,7 +74,10 @@ FileKind detectFileKindOfText(const std::string& start) {
     while (i < start.size() && std::isspace(static_cast<unsigned char>(start[i]))) {
         ++i;
     }
-    if (i < start.size() && start[i] == '{') {
+    if (i == start.size()) {
+        return FileKind::Empty;
+    }
+    if (start[i] == '{') {
         const std::string format = formatField(start);
         if (format == "mrx-workload") {
             return FileKind::Workload;
@@ -134,6 +137,8 @@ std::string describeFileKind(FileKind kind) {
             return "a folder, not a file";
         case FileKind::Unreadable:
             return "a file that cannot be read";
+        case FileKind::Empty:
+            return "empty";
         case FileKind::Workload:
             return "a workload";
         case FileKind::CostModel:

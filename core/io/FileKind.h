@@ -12,6 +12,7 @@ enum class FileKind {
     Missing,     // no such file
     Directory,   // a folder
     Unreadable,  // exists, cannot be read
+    Empty,       // nothing in it but white space
     Workload,    // "format": "mrx-workload"
     CostModel,   // "format": "mrx-costmodel"
     Session,     // "format": "mrx-session" (the explorer's variants and view)

@@ -44,7 +44,9 @@ TEST(FileKind, FromTheFirstBytes) {
         {"job0\t49\t49\t740773\t2339561\n", FileKind::Unknown},  // five columns
         {"job0,49,49,740773,2339561,627471\n", FileKind::Unknown},
         {"job0\t49\t-1\t740773\t2339561\t627471\n", FileKind::Unknown},
-        {"", FileKind::Unknown},
+        {"", FileKind::Empty},
+        {"\xEF\xBB\xBF \n\t\r\n", FileKind::Empty},
+        {"x", FileKind::Unknown},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.text);
@@ -56,6 +58,7 @@ TEST(FileKind, DescriptionsSayWhatToDo) {
     EXPECT_NE(describeFileKind(FileKind::RumenTrace).find("Rumen"), std::string::npos);
     EXPECT_NE(describeFileKind(FileKind::SwimTrace).find("SWIM"), std::string::npos);
     EXPECT_NE(describeFileKind(FileKind::Directory).find("folder"), std::string::npos);
+    EXPECT_EQ(describeFileKind(FileKind::Empty), "empty");  // "FILE is empty."
     EXPECT_EQ(importFormatOf(FileKind::RumenTrace), "rumen");
     EXPECT_EQ(importFormatOf(FileKind::SwimTrace), "swim");
     EXPECT_EQ(importFormatOf(FileKind::Workload), "");

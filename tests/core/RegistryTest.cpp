@@ -10,8 +10,10 @@
 
 #include "catalog/AlgorithmCatalog.h"
 #include "cost/CostAlgorithms.h"
+#include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
+#include "schedulers/Suggestions.h"
 #include "support/TestSupport.h"
 
 namespace mr {
@@ -147,6 +149,41 @@ TEST(RunOptionSpecs, ReadBackTheirDefaultsAndRefuseWhatMrsimRefuses) {
     findOptionSpec("order")->set(o, "J2,J1");
     EXPECT_EQ(o.manualOrder, (std::vector<std::string>{"J2", "J1"}));
     EXPECT_THROW(findOptionSpec("estimator")->set(o, "magic"), InputError);
+}
+
+// The explorer's auto-check reads the registry: the algorithms made for deadlines are the ones
+// whose metadata says so (seed 004's EDF, MinEDF, MinEDF-WC and seed 003's completion-time
+// scheduler), not a list kept in the UI.
+TEST(Suggestions, DeadlineAlgorithmsComeFromTheRegistrysNeeds) {
+    std::vector<std::string> expected;
+    for (const Algorithm* a : allAlgorithms()) {
+        if (a->info().needs.deadlines) {
+            expected.push_back(a->id());
+        }
+    }
+    EXPECT_EQ(deadlineAlgorithmIds(), expected);
+    // The built-in ones, in registry order; after them only schedulers the tests register
+    // (tests/schedulers/, ids "test-…", e.g. test-least-slack, which needs deadlines).
+    const std::vector<std::string> builtIn = {"edf", "min-edf", "min-edf-wc", "completion-time"};
+    const std::vector<std::string> ids = deadlineAlgorithmIds();
+    ASSERT_GE(ids.size(), builtIn.size());
+    EXPECT_EQ(std::vector<std::string>(ids.begin(), ids.begin() + 4), builtIn);
+    for (std::size_t i = builtIn.size(); i < ids.size(); ++i) {
+        EXPECT_EQ(ids[i].rfind("test-", 0), 0u) << ids[i];
+    }
+}
+
+TEST(Suggestions, AWorkloadWithDeadlinesGetsMinEdfWcUnlessADeadlineAlgorithmIsChecked) {
+    const Workload deadlines = loadWorkload(test::samplePath("deadlines-spare-kill.json"));
+    const Workload none = loadWorkload(test::samplePath("figure4-scenario2.json"));
+    const std::vector<std::string> minEdfWc = {"min-edf-wc"};
+    EXPECT_EQ(suggestedAlgorithms(deadlines, {"fifo", "johnson"}), minEdfWc);
+    EXPECT_EQ(suggestedAlgorithms(deadlines, {}), minEdfWc);
+    for (const std::string& id : deadlineAlgorithmIds()) {
+        SCOPED_TRACE(id);
+        EXPECT_TRUE(suggestedAlgorithms(deadlines, {"johnson", id}).empty());
+    }
+    EXPECT_TRUE(suggestedAlgorithms(none, {"fifo"}).empty());
 }
 
 }  // namespace

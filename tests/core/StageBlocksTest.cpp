@@ -5,6 +5,7 @@
 
 #include "experiments/Compare.h"
 #include "experiments/StageBlocks.h"
+#include "io/WorkloadJson.h"
 #include "schedulers/Registry.h"
 #include "support/TestSupport.h"
 
@@ -157,6 +158,40 @@ TEST(StageBlocks, BandsStayInTheirLanesOnRandomBatches) {
             }
             EXPECT_NEAR(busy, r.sim.mapBusy + r.sim.reduceBusy,
                         1e-6 * (1.0 + r.sim.mapBusy + r.sim.reduceBusy));
+        }
+    }
+}
+
+// Every algorithm's result has a stage view (the explorer exports one per checked algorithm):
+// the deadline policies work without (m_i, r_i) of their own, and their model lane uses the
+// two-stage model's, at full allocation (on the deadlines sample the export crashed reading
+// min-edf-wc's empty stage list).
+TEST(StageBlocks, EveryAlgorithmHasAStageView) {
+    for (const char* sample : {"deadlines-spare-kill.json", "figure4-scenario2.json"}) {
+        const Workload w = loadWorkload(test::samplePath(sample));
+        RunOptions options;
+        options.recordTasks = true;
+        for (const Job& job : w.jobs) {
+            options.manualOrder.push_back(job.name);  // the explorer's row order
+        }
+        for (const std::string& id : algorithmIds()) {
+            SCOPED_TRACE(std::string(sample) + " " + id);
+            const RunResult r = runAlgorithm(w, id, options);
+            const std::vector<StageBand> bands = stageBands(w, r);
+            ASSERT_FALSE(bands.empty());
+            std::size_t model = 0;
+            double end = 0.0;
+            for (const StageBand& band : bands) {
+                model += band.model.size();
+                end = std::max(end, band.modelMakespan);
+            }
+            // A block per job and stage it has (the deadlines sample's jobs have no reduces).
+            std::size_t stages = 0;
+            for (const Job& job : w.jobs) {
+                stages += job.reduces() > 0 ? 2 : 1;
+            }
+            EXPECT_EQ(model, stages);
+            EXPECT_GT(end, 0.0);
         }
     }
 }

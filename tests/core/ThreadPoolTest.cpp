@@ -193,5 +193,26 @@ TEST(ThreadPool, DropPendingRemovesJobsNotStarted) {
     EXPECT_EQ(ran.load(), 0);
 }
 
+// A program's exit waits for its workers only so long (issue 11 audit, item 8): a job that does
+// not stop keeps waitIdleFor() from reporting idle, but not from returning.
+TEST(ThreadPool, WaitIdleForReturnsWhileAJobStillRuns) {
+    ThreadPool pool(1);
+    std::atomic<bool> release{false};
+    std::atomic<bool> running{false};
+    pool.post([&] {
+        running = true;
+        while (!release) {
+            std::this_thread::yield();
+        }
+    });
+    while (!running) {
+        std::this_thread::yield();
+    }
+    EXPECT_FALSE(pool.waitIdleFor(std::chrono::milliseconds(20)));  // it returned: not idle
+    release = true;
+    EXPECT_TRUE(pool.waitIdleFor(std::chrono::minutes(5)));  // idle as soon as the job ends
+    EXPECT_TRUE(pool.waitIdleFor(std::chrono::milliseconds(0)));
+}
+
 }  // namespace
 }  // namespace mr

@@ -15,6 +15,7 @@
 #include "app/MainWindow.h"
 #include "charts/AxisFormat.h"
 #include "charts/BlocksPlottable.h"
+#include "charts/CategoryAxis.h"
 #include "charts/ComparisonView.h"
 #include "charts/GanttPlot.h"
 #include "charts/JobLegend.h"
@@ -93,6 +94,65 @@ void checkTickLabels(QCPAxis* axis, bool numeric, bool mayBeEmpty = false) {
     if (numeric) {
         QCOMPARE(QSet<int>(decimals.begin(), decimals.end()).size(), 1);
     }
+}
+
+// The rectangle an item's text covers on screen (its rotated corners' bounds).
+QRectF textRect(const QCPItemText* item) {
+    QRectF rect;
+    for (const QCPItemAnchor* a :
+         {item->topLeft, item->topRight, item->bottomLeft, item->bottomRight}) {
+        const QPointF p = a->pixelPosition();
+        rect = rect.isNull() ? QRectF(p, QSizeF(0.001, 0.001)) : rect.united(QRectF(p, p));
+    }
+    return rect;
+}
+
+// The tick labels of a category axis (a bottom axis) do not overlap, level or upright, and each
+// is its category's name or the start of it ending in "…".
+void checkCategoryLabels(QCPAxis* axis, const QStringList& names, const QVector<double>& keys) {
+    const QFontMetricsF metrics(axis->tickLabelFont());
+    const QVector<double> ticks = axis->tickVector();
+    const QVector<QString> labels = axis->tickVectorLabels();
+    const bool upright = std::abs(axis->tickLabelRotation()) == 90.0;
+    QVERIFY2(upright || axis->tickLabelRotation() == 0.0,
+             qPrintable(QString::number(axis->tickLabelRotation())));
+    QVERIFY(!ticks.isEmpty());
+    double previousEnd = -1e9;
+    for (int i = 0; i < ticks.size(); ++i) {
+        const int at = static_cast<int>(keys.indexOf(ticks[i]));
+        QVERIFY2(at >= 0, qPrintable(labels[i]));
+        const QString& name = names[at];
+        QVERIFY2(labels[i] == name ||
+                     (labels[i].endsWith(QChar(0x2026)) && name.startsWith(labels[i].chopped(1))),
+                 qPrintable(labels[i] + QStringLiteral(" for ") + name));
+        const double half = (upright ? metrics.height() : metrics.horizontalAdvance(labels[i])) / 2;
+        const double centre = axis->coordToPixel(ticks[i]);
+        QVERIFY2(centre - half >= previousEnd,
+                 qPrintable(QStringLiteral("'%1' runs into the label before it").arg(labels[i])));
+        previousEnd = centre + half;
+    }
+}
+
+// A comparison of `count` algorithms with six-digit makespans (the FB-1000 batch's size).
+std::shared_ptr<RunSet> manyMakespans(int count) {
+    Workload w = WorkloadDocument::untitled();
+    const RunResult fifo = runAlgorithm(w, "fifo", {});
+    auto set = std::make_shared<RunSet>();
+    set->workload = std::make_shared<const Workload>(w);
+    for (int i = 0; i < count; ++i) {
+        RunResult r = fifo;
+        r.algorithm =
+            i % 2 == 0 ? "online-hscheduler-" + std::to_string(i) : "a" + std::to_string(i);
+        r.sim.makespan = 350841.0 + 1013.0 * i;
+        // The model's diamonds where the numbers would go: at, just under, above the bar top
+        // and far above it (the FB-1000 batch's model is 7.5 times its simulation).
+        const double model[] = {1.0, 0.99, 1.02, 7.5};
+        r.modelMakespan = r.sim.makespan * model[i % 4];
+        AlgorithmRun run(r.algorithm, AlgorithmRun::State::Done);
+        run.result = std::make_shared<const RunResult>(std::move(r));
+        set->outcomes.push_back(std::move(run));
+    }
+    return set;
 }
 
 }  // namespace
@@ -266,6 +326,104 @@ private slots:
         }
     }
 
+    // Audit item 2: at every count and width, the algorithm names under the bars and the
+    // makespans on them never run together ("350841350841421222…"): level, upright, shortened,
+    // thinned or left to the table.
+    void comparisonLabelsNeverRunTogether_data() {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("width");
+        for (int count : {1, 3, 6, 8, 14, 30, 80}) {
+            for (int width : {360, 640, 1000, 1280, 1600}) {
+                QTest::addRow("%d algorithms, %d px", count, width) << count << width;
+            }
+        }
+    }
+
+    void comparisonLabelsNeverRunTogether() {
+        QFETCH(int, count);
+        QFETCH(int, width);
+        ComparisonView view;
+        const auto set = manyMakespans(count);
+        view.setResults(set);
+        layOut(view.chart(), QSize(width, 420));
+        QStringList names;
+        QVector<double> keys;
+        for (int i = 0; i < count; ++i) {
+            names << QString::fromStdString(set->outcomes[static_cast<std::size_t>(i)].id);
+            keys << i;
+        }
+        checkCategoryLabels(view.chart()->xAxis, names, keys);
+        // The makespans: each within its own bar's room, none over another.
+        const double slot =
+            view.chart()->xAxis->coordToPixel(1) - view.chart()->xAxis->coordToPixel(0);
+        QList<QRectF> shown;
+        for (int i = 0; i < view.chart()->itemCount(); ++i) {
+            auto* label = qobject_cast<QCPItemText*>(view.chart()->item(i));
+            if (label == nullptr || !label->visible()) {
+                continue;
+            }
+            const QRectF rect = textRect(label);
+            const double centre = view.chart()->xAxis->coordToPixel(label->position->key());
+            QVERIFY2(rect.left() >= centre - slot / 2 && rect.right() <= centre + slot / 2,
+                     qPrintable(label->text()));
+            QVERIFY2(rect.top() >= view.chart()->axisRect()->top() - 1,  // not cut at the top
+                     qPrintable(label->text()));
+            for (const QRectF& other : shown) {
+                QVERIFY2(!rect.intersects(other), qPrintable(label->text()));
+            }
+            shown << rect;
+            // Never over the model's diamond (10 px) of its own bar.
+            const int row = static_cast<int>(label->position->key());
+            const double model =
+                *set->outcomes[static_cast<std::size_t>(row)].result->modelMakespan;
+            const QPointF diamond(centre, view.chart()->yAxis->coordToPixel(model));
+            QVERIFY2(!rect.intersects(QRectF(diamond - QPointF(5, 5), QSizeF(10, 10))),
+                     qPrintable(label->text() + QStringLiteral(" covers its diamond")));
+        }
+        if (width >= 1000 && count <= 14) {
+            QCOMPARE(shown.size(), count);  // room for every number, upright at worst
+        }
+    }
+
+    // The same rule for any category axis, with names of every length.
+    void categoryNamesFitAtEveryCountAndSize_data() {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("width");
+        QTest::addColumn<int>("length");
+        for (int count : {1, 2, 5, 14, 40, 200}) {
+            for (int width : {300, 800, 1600}) {
+                for (int length : {2, 12, 60}) {
+                    QTest::addRow("%d names of %d letters, %d px", count, length, width)
+                        << count << width << length;
+                }
+            }
+        }
+    }
+
+    void categoryNamesFitAtEveryCountAndSize() {
+        QFETCH(int, count);
+        QFETCH(int, width);
+        QFETCH(int, length);
+        QCustomPlot plot;
+        QStringList names;
+        QVector<double> keys;
+        for (int i = 0; i < count; ++i) {
+            names << QStringLiteral("%1").arg(i, length, 10, QLatin1Char('x'));
+            keys << i;
+        }
+        plot.xAxis->setRange(-0.6, count - 0.4);
+        useCategoryLabels(plot.xAxis, keys, names);
+        layOut(&plot, QSize(width, 400));
+        checkCategoryLabels(plot.xAxis, names, keys);
+        // Upright names never take more than a third of the chart (at least 120 px).
+        const QFontMetricsF metrics(plot.xAxis->tickLabelFont());
+        for (const QString& label : plot.xAxis->tickVectorLabels()) {
+            QVERIFY(plot.xAxis->tickLabelRotation() == 0.0 ||
+                    metrics.horizontalAdvance(label) <= std::max(120.0, 400.0 / 3) + 1);
+        }
+        QVERIFY(plot.axisRect()->height() > 100);
+    }
+
     void legendsWrapAndSayHowManyMore() {
         QCustomPlot plot;
         auto* legend = new JobLegend(&plot);
@@ -302,6 +460,16 @@ private slots:
             QVERIFY(plot->height() >= LoadSweepCharts::kMinChart.height());
         }
         QVERIFY(charts.findChild<QScrollArea*>()->verticalScrollBar()->maximum() > 0);
+        // Every axis title fits along its axis (the relative-excess title ran into the legend
+        // at the charts' minimum height).
+        for (QCustomPlot* plot : charts.plots()) {
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            QCPAxis* y = plot->yAxis;
+            QVERIFY2(QFontMetricsF(y->labelFont()).horizontalAdvance(y->label()) <=
+                         plot->axisRect()->height(),
+                     qPrintable(y->label()));
+        }
     }
 
     // ---- Item 7: the Teach Johnson last step ----

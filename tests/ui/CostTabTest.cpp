@@ -24,6 +24,7 @@
 #include "app/MainWindow.h"
 #include "app/Samples.h"
 #include "charts/ChartExport.h"
+#include "charts/ChartLayout.h"
 #include "cost/CostAlgorithms.h"
 #include "cost/CostBreakdownChart.h"
 #include "cost/CostChartStyle.h"
@@ -559,6 +560,99 @@ private slots:
         if (!image.isNull()) {  // something is drawn, not just the frame
             QVERIFY2(test::inkedPixels(image) > 2000,
                      qPrintable(QString::number(test::inkedPixels(image))));
+        }
+    }
+
+    // Audit item 9: the CPU-seconds chart's rows are all as high as each other — the machine
+    // names under the last row took its height (a third of the others') — and their numbers
+    // never crowd, in an export of every size as on screen.
+    void cpuRowsShareTheHeightEvenly_data() {
+        QTest::addColumn<QSize>("size");
+        for (const QSize size : {QSize(1600, 900), QSize(1100, 700), QSize(800, 500)}) {
+            QTest::addRow("%dx%d", size.width(), size.height()) << size;
+        }
+    }
+
+    void cpuRowsShareTheHeightEvenly() {
+        QFETCH(QSize, size);
+        MainWindow window;
+        CostTab* tab = window.costTab();
+        tab->setCheckedAlgorithms(kAllAlgorithms);
+        QVERIFY(tab->openModel(sample("lips-ec2-20.json")));
+        tab->waitForResults();
+        CpuPerMachineChart* chart = tab->cpuChart();
+        QCOMPARE(chart->rowAlgorithms().size(), kAllAlgorithms.size());
+        const QList<int> heights = exportHeights({chart}, size);
+        const ViewportScope scope(chart);
+        layOutAt(chart, QRect(0, 0, size.width(), heights[0]));
+        QList<QCPAxisRect*> rows;
+        for (QCPAxisRect* rect : chart->axisRects()) {
+            if (!rect->plottables().isEmpty()) {
+                rows << rect;
+            }
+        }
+        QCOMPARE(rows.size(), kAllAlgorithms.size());
+        for (QCPAxisRect* row : rows) {
+            QVERIFY2(std::abs(row->height() - rows.front()->height()) <= 1,
+                     qPrintable(QStringLiteral("a row of %1 px, the first %2 px")
+                                    .arg(row->height())
+                                    .arg(rows.front()->height())));
+            QVERIFY(row->height() >= 60);
+            // The CPU-second ticks at least a line apart.
+            QCPAxis* y = row->axis(QCPAxis::atLeft);
+            const QVector<double> ticks = y->tickVector();
+            const double line = QFontMetricsF(y->tickLabelFont()).height();
+            for (int i = 1; i < ticks.size(); ++i) {
+                QVERIFY2(
+                    std::abs(y->coordToPixel(ticks[i]) - y->coordToPixel(ticks[i - 1])) >= line,
+                    qPrintable(y->tickVectorLabels().toList().join(' ')));
+            }
+        }
+        // The machine names are all there or thinned, never over each other.
+        QCPAxisRect* names = chart->axisRects().last();
+        QVERIFY(names->plottables().isEmpty());
+        QVERIFY(!names->axis(QCPAxis::atBottom)->tickVectorLabels().isEmpty());
+    }
+    // Seen on the screenshot at 1280×800: the savings above neighbouring bars ran into each
+    // other ("es 65.7% vs hado saves 65.7% ...") and the last one was cut at the chart's edge.
+    void savingsStayAboveTheirOwnBar_data() {
+        QTest::addColumn<int>("width");
+        for (int width : {420, 620, 900, 1400}) {
+            QTest::addRow("%d px", width) << width;
+        }
+    }
+
+    void savingsStayAboveTheirOwnBar() {
+        QFETCH(int, width);
+        MainWindow window;
+        CostTab* tab = window.costTab();
+        tab->setCheckedAlgorithms(kAllAlgorithms);
+        QVERIFY(tab->openModel(sample("lips-ec2-20-c1medium50.json")));
+        tab->waitForResults();
+        CostBreakdownChart* chart = tab->breakdownChart();
+        const ViewportScope scope(chart);
+        layOutAt(chart, QRect(0, 0, width, 600));
+        const double slot = chart->xAxis->coordToPixel(1) - chart->xAxis->coordToPixel(0);
+        for (int i = 0; i < chart->itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(chart->item(i));
+            if (text == nullptr || !text->visible() || text->text().isEmpty()) {
+                continue;
+            }
+            const double left =
+                std::min(text->topLeft->pixelPosition().x(), text->bottomLeft->pixelPosition().x());
+            const double right = std::max(text->topRight->pixelPosition().x(),
+                                          text->bottomRight->pixelPosition().x());
+            QVERIFY2(right - left <= slot + 1, qPrintable(text->text()));
+            QVERIFY2(
+                left >= chart->axisRect()->left() - 1 && right <= chart->axisRect()->right() + 1,
+                qPrintable(text->text()));
+        }
+        // What is drawn says the same as the full text, in fewer words where needed.
+        for (int row = 0; row < kAllAlgorithms.size(); ++row) {
+            const QStringList full = chart->labelOf(row).split('\n');
+            const QStringList drawn = chart->drawnLabelOf(row).split('\n');
+            QCOMPARE(drawn.size(), full.size());
+            QCOMPARE(drawn.front(), full.front());  // the total
         }
     }
 };

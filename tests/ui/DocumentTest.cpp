@@ -26,14 +26,18 @@
 #include "app/ExportController.h"
 #include "app/FileController.h"
 #include "app/MainWindow.h"
+#include "charts/BlocksPlottable.h"
 #include "charts/ChartExport.h"
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
+#include "charts/StageView.h"
 #include "charts/TaskBarsPlottable.h"
 #include "document/JobPalette.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "io/WorkloadJson.h"
+#include "studio/SessionController.h"
+#include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/CheckedSpinBox.h"
 #include "widgets/ClusterPanel.h"
@@ -234,6 +238,111 @@ private slots:
             } else {
                 QVERIFY(left);
             }
+        }
+    }
+
+    // ---- Audit item 7: the view of one document never carries over to the next ----
+
+    void everyWayOfChangingTheDocumentResetsItsView_data() {
+        QTest::addColumn<QString>("path");
+        for (const char* path : {"new", "generator", "open", "recent", "sample", "import", "drop",
+                                 "command line", "session", "session with a view"}) {
+            QTest::newRow(path) << path;
+        }
+    }
+
+    void everyWayOfChangingTheDocumentResetsItsView() {
+        QFETCH(QString, path);
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        window.algorithmList()->setChecked({"johnson", "hscheduler"});
+        QVERIFY(window.openFile(sample("figure4-scenario1.json")));  // in Open Recent
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        results(window);
+        QVERIFY(window.showTab(QStringLiteral("timeline")));
+        QApplication::processEvents();
+        // A person clicks a bar of J4, zooms and steps the lesson.
+        GanttPlot* plot = window.ganttPanel()->plots().value(0);
+        QVERIFY(plot != nullptr);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        const TaskRecord* j4 = nullptr;
+        for (const TaskRecord& r : plot->bars()->records()) {
+            if (r.job == 3 && r.kind == TaskKind::Map) {
+                j4 = &r;
+                break;
+            }
+        }
+        QVERIFY(j4 != nullptr);
+        const QPointF at = plot->bars()->coordsToPixels((j4->start + j4->end) / 2, j4->slot);
+        QTest::mouseClick(plot, Qt::LeftButton, Qt::NoModifier, at.toPoint());
+        QCOMPARE(window.selectedJob(), 3);
+        QCOMPARE(plot->bars()->selectedJob(), 3);
+        window.ganttPanel()->setTimeRange(5.0, 20.0);
+        window.johnsonStepper()->setStep(3);
+        QVERIFY(window.ganttPanel()->timeRange().has_value());
+
+        DialogDriver driver;
+        driver.onDialog = [](QDialog* dialog) {
+            if (auto* generator = qobject_cast<GeneratorDialog*>(dialog)) {
+                GeneratorChoice small;
+                small.kind = "yahoo-unimodal";
+                small.generate.jobs = 6;
+                generator->setChoice(small);
+            }
+            return true;
+        };
+        driver.run([&] {
+            if (path == "new") {
+                action(window, "fileNew")->trigger();
+            } else if (path == "generator") {
+                action(window, "fileNewFromGenerator")->trigger();
+            } else if (path == "open") {
+                driver.file = sample("two-jobs.json");
+                action(window, "fileOpen")->trigger();
+            } else if (path == "recent") {
+                window.fileController()->recentMenu()->actions().at(1)->trigger();
+            } else if (path == "sample") {
+                window.fileController()->samplesMenu()->actions().front()->trigger();
+            } else if (path == "import") {
+                driver.file = testData("rumen-reduces.json");
+                action(window, "fileImport")->trigger();
+            } else if (path == "drop") {
+                dropFile(window, testData("swim-small.tsv"));
+            } else if (path == "command line") {
+                window.openFile(sample("figure4-scenario1.json"));  // mrx FILE
+            } else if (path == "session") {
+                window.openFile(sample("what-if-tour.mrxs"));
+            } else if (path == "session with a view") {
+                window.openFile(sample("teaching.mrxs"));
+            }
+        });
+        QVERIFY2(driver.stuck.isEmpty(), qPrintable(driver.stuck.join(", ")));
+        if (path.startsWith(QLatin1String("session"))) {
+            QVERIFY(!window.sessions()->filePath().isEmpty());  // the session was opened
+        } else {
+            QVERIFY(!(window.document()->workload() ==
+                      loadWorkload(sample("figure4-scenario2.json").toStdString())));
+        }
+        results(window);
+        QApplication::processEvents();
+
+        window.refreshTab(window.ganttPanel());  // a session opens on a tab of its own
+        window.refreshTab(window.stageView());
+        // A session brings its own view (teaching.mrxs: J3 highlighted); nothing else does.
+        const bool ownView = path == "session with a view";
+        const int highlighted = ownView ? *window.document()->workload().findJob("J3") : -1;
+        QCOMPARE(window.selectedJob(), highlighted);
+        QVERIFY(!window.ganttPanel()->plots().isEmpty());
+        for (GanttPlot* p : window.ganttPanel()->plots()) {
+            QCOMPARE(p->bars()->selectedJob(), highlighted);  // no bar drawn faded
+        }
+        QCOMPARE(window.stageView()->modelBlocks()->selectedJob(), highlighted);
+        QCOMPARE(window.stageView()->simulatedBlocks()->selectedJob(), highlighted);
+        QVERIFY(!window.ganttPanel()->timeRange().has_value());  // the charts fit the new one
+        if (!ownView) {
+            QCOMPARE(window.johnsonStepper()->step(), 0);
+            QVERIFY(window.jobTable()->selectionModel()->selectedRows().isEmpty());
         }
     }
 

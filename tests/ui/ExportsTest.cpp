@@ -4,25 +4,36 @@
 // writes every tab through the same entries and exits 0, or 2 with one line (a session: a
 // folder per variant and variants.csv); `mrx --help`, `--version` and an export need no display.
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QPainter>
 #include <QProcess>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <numeric>
 
+#include "DialogDriver.h"
 #include "UiTestSupport.h"
 #include "app/CommandLine.h"
 #include "app/ExportController.h"
+#include "app/FreshSettings.h"
 #include "app/Launch.h"
 #include "app/MainWindow.h"
+#include "charts/ChartExport.h"
+#include "charts/ChartLayout.h"
 #include "charts/GanttPanel.h"
+#include "charts/GanttPlot.h"
+#include "charts/JobLegend.h"
+#include "charts/StageView.h"
 #include "io/Csv.h"
+#include "io/SessionJson.h"
 #include "run/RunController.h"
 #include "schedulers/Registry.h"
 #include "studio/VariantExport.h"
 #include "studio/VariantStore.h"
 #include "support/TestSupport.h"
+#include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
 
 using namespace mr;
@@ -98,14 +109,19 @@ PdfInk pdfInk(const QString& path) {
     return ink;
 }
 
+// The PNG, SVG and PDF of `stem`: as wide as asked, at least as tall (taller when their charts
+// need it to stay readable), all three the same size, with ink.
 void verifyChartFiles(const QString& stem, int minInk) {
-    const QImage png = uitest::verifyExportedSize(stem + QStringLiteral(".png"), "png", kSize);
+    const QSize size = QImage(stem + QStringLiteral(".png")).size();
+    QCOMPARE(size.width(), kSize.width());
+    QVERIFY2(size.height() >= kSize.height(), qPrintable(stem));
+    const QImage png = uitest::verifyExportedSize(stem + QStringLiteral(".png"), "png", size);
     QVERIFY2(uitest::inkedPixels(png) >= minInk,
              qPrintable(stem + QStringLiteral(".png: %1 inked").arg(uitest::inkedPixels(png))));
-    uitest::verifyExportedSize(stem + QStringLiteral(".svg"), "svg", kSize);
+    uitest::verifyExportedSize(stem + QStringLiteral(".svg"), "svg", size);
     const int svg = svgInk(stem + QStringLiteral(".svg"));
     QVERIFY2(svg >= minInk, qPrintable(stem + QStringLiteral(".svg: %1 inked").arg(svg)));
-    uitest::verifyExportedSize(stem + QStringLiteral(".pdf"), "pdf", kSize);
+    uitest::verifyExportedSize(stem + QStringLiteral(".pdf"), "pdf", size);
     const PdfInk pdf = pdfInk(stem + QStringLiteral(".pdf"));
     QVERIFY2(pdf.texts >= 5 && pdf.paths >= 10,
              qPrintable(stem +
@@ -125,6 +141,62 @@ QString binary() {
     return QStringLiteral(MRX_MRX_PATH);
 }
 
+// The first column of a CSV's rows after its header (the algorithms of comparison.csv).
+QStringList firstColumn(const QString& path) {
+    QStringList ids;
+    const QStringList rows = csvRows(path);
+    for (int i = 1; i < rows.size(); ++i) {
+        ids << rows[i].section(QLatin1Char(','), 0, 0);
+    }
+    return ids;
+}
+
+// The texts an SVG draws (QSvgGenerator writes each as a <text> element).
+QStringList svgTexts(const QString& path) {
+    static const QRegularExpression text(QStringLiteral(">([^<>]*)</text>"));
+    QStringList texts;
+    for (const auto& m : text.globalMatch(readAll(path))) {
+        texts << m.captured(1).trimmed();
+    }
+    return texts;
+}
+
+// The real binary without a display, with a home (and settings folder) of its own.
+struct MrxRun {
+    int code = -1;
+    QString out;
+    QString err;
+};
+MrxRun runMrx(const QStringList& arguments, const QString& home) {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"}) {
+        env.remove(QLatin1String(name));
+    }
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home + QStringLiteral("/config"));
+    QProcess process;
+    process.setProcessEnvironment(env);
+    process.start(binary(), arguments);
+    process.waitForFinished(300000);
+    MrxRun run;
+    run.code = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+// Every file under `dir` with its contents.
+QMap<QString, QByteArray> filesUnder(const QString& dir) {
+    QMap<QString, QByteArray> files;
+    QDirIterator it(dir, QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        QFile file(path);
+        files[path] = file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }
+    return files;
+}
+
 }  // namespace
 
 class ExportsTest : public QObject {
@@ -140,6 +212,7 @@ private slots:
         QTest::addColumn<int>("minInk");  // of 200 000 sampled pixels (every second row, column)
         QTest::newRow("timeline") << "timeline" << 4000;
         QTest::newRow("timelines") << "timelines" << 4000;
+        QTest::newRow("stage") << "stage" << 4000;
         QTest::newRow("stages") << "stages" << 4000;
         QTest::newRow("comparison") << "comparison" << 4000;
         QTest::newRow("johnson") << "johnson" << 4000;
@@ -205,7 +278,9 @@ private slots:
         for (const QString& chart :
              {QStringLiteral("timelines"), QStringLiteral("stages"), QStringLiteral("comparison"),
               QStringLiteral("johnson"), QStringLiteral("timeline-johnson"),
-              QStringLiteral("timeline-balanced-pools"), QStringLiteral("timeline-hscheduler")}) {
+              QStringLiteral("timeline-balanced-pools"), QStringLiteral("timeline-hscheduler"),
+              QStringLiteral("stage-johnson"), QStringLiteral("stage-balanced-pools"),
+              QStringLiteral("stage-hscheduler"), QStringLiteral("teach-balanced-pools")}) {
             for (const char* suffix : {".png", ".svg", ".pdf"}) {
                 expected << chart + QLatin1String(suffix);
             }
@@ -217,9 +292,12 @@ private slots:
         expected.sort();
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files, QDir::Name), expected);
         for (const char* chart :
-             {"timelines", "stages", "comparison", "johnson", "timeline-balanced-pools"}) {
+             {"timelines", "stages", "comparison", "johnson", "timeline-balanced-pools",
+              "stage-balanced-pools", "stage-hscheduler"}) {
             verifyChartFiles(dir.filePath(QLatin1String(chart)), 4000);
         }
+        // The BalancedPools lesson's search: a few points and lines on a plain chart.
+        verifyChartFiles(dir.filePath(QStringLiteral("teach-balanced-pools")), 1000);
         QCOMPARE(csvRows(dir.filePath(QStringLiteral("comparison.csv"))).size(), 4);
         QCOMPARE(csvRows(dir.filePath(QStringLiteral("jobs-hscheduler.csv"))).size(), 6);
     }
@@ -249,9 +327,13 @@ private slots:
             for (const char* suffix : {".png", ".svg", ".pdf"}) {
                 expected << QStringLiteral("timeline-") + id + QLatin1String(suffix);
             }
+            for (const char* suffix : {".png", ".svg", ".pdf"}) {
+                expected << QStringLiteral("stage-") + id + QLatin1String(suffix);
+            }
             expected << QStringLiteral("jobs-%1.csv").arg(id);
         }
-        for (const char* chart : {"timelines", "stages", "comparison", "johnson"}) {
+        for (const char* chart :
+             {"timelines", "stages", "comparison", "johnson", "teach-balanced-pools"}) {
             for (const char* suffix : {".png", ".svg", ".pdf"}) {
                 expected << QLatin1String(chart) + QLatin1String(suffix);
             }
@@ -414,6 +496,257 @@ private slots:
         QVERIFY(svgInk(comparison) > 4000);
     }
 
+    // ---- The audit of issue 11's exports ----
+
+    // Item 1: an export of many timelines keeps each readable — its plot area, title, legend
+    // and axes as on a chart of its own — and grows the image instead of squeezing them.
+    void manyTimelinesStayReadable_data() {
+        QTest::addColumn<int>("count");  // 0: every algorithm
+        QTest::addColumn<QSize>("size");
+        for (int count : {0, 6, 8}) {
+            for (const QSize size : {QSize(1600, 900), QSize(1280, 800)}) {
+                QTest::addRow("%d algorithms, %dx%d", count, size.width(), size.height())
+                    << count << size;
+            }
+        }
+    }
+
+    void manyTimelinesStayReadable() {
+        QFETCH(int, count);
+        QFETCH(QSize, size);
+        QStringList ids;
+        for (const std::string& id : algorithmIds()) {
+            ids << QString::fromStdString(id);
+        }
+        if (count > 0) {
+            ids = ids.mid(0, count);
+        }
+        MainWindow window;
+        window.algorithmList()->setChecked(ids);
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        uitest::results(window);
+        const ExportEntry* entry = window.exports()->entry("timelines", ExportEntry::Chart);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("tl.png"));
+        const QSize written = window.exports()->write(*entry, path, size);
+        const QImage image(path);
+        QCOMPARE(image.size(), written);
+        QCOMPARE(image.width(), size.width());
+        const QList<QCustomPlot*> charts = entry->charts();
+        QCOMPARE(charts.size(), ids.size());
+        const QList<int> heights = exportHeights(charts, size);
+        QCOMPARE(image.height(), std::accumulate(heights.begin(), heights.end(), 0));
+        QVERIFY(image.height() >= size.height());
+        for (int i = 0; i < charts.size(); ++i) {
+            auto* plot = static_cast<GanttPlot*>(charts[i]);
+            const ViewportScope scope(plot);
+            layOutAt(plot, QRect(0, 0, size.width(), heights[i]));
+            const QRect area = plot->axisRect()->outerRect();
+            QVERIFY2(plot->axisRect()->height() >= kMinPlotHeight,
+                     qPrintable(QStringLiteral("%1: %2 px of rows")
+                                    .arg(plot->title())
+                                    .arg(plot->axisRect()->height())));
+            // The title above the plot area, the legend under it, whole, inside the chart.
+            const QRect title = plot->plotLayout()->element(0, 0)->outerRect();
+            QVERIFY2(title.bottom() <= area.top() + 1, qPrintable(plot->title()));
+            auto* legend = plot->findChild<JobLegend*>();
+            QVERIFY(legend != nullptr);
+            QVERIFY(legend->outerRect().top() >= area.bottom() - 1);
+            QVERIFY(legend->outerRect().bottom() <= heights[i] + 1);
+            QCOMPARE(legend->fit(legend->rect().width()).jobs, 5);
+        }
+    }
+
+    // Item 3: an exported axis ticks as the same chart does on screen at that size (the
+    // ticker is fitted to the export's size, not left at the never-shown widget's).
+    void exportedAxesTickLikeTheScreen_data() {
+        QTest::addColumn<QString>("chart");
+        QTest::newRow("stage view") << "stage";
+        QTest::newRow("Johnson two-stage chart") << "johnson";
+    }
+
+    void exportedAxesTickLikeTheScreen() {
+        QFETCH(QString, chart);
+        const QSize size(1600, 450);
+        const auto plotOf = [&chart](MainWindow& window) {
+            window.refreshTab(chart == QLatin1String("stage")
+                                  ? static_cast<QWidget*>(window.stageView())
+                                  : static_cast<QWidget*>(window.johnsonStepper()));
+            return chart == QLatin1String("stage") ? window.stageView()->plots()[0]
+                                                   : window.johnsonStepper()->plots()[1];
+        };
+        const auto open = [](MainWindow& window) {
+            window.algorithmList()->setChecked({"johnson"});
+            QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+            uitest::results(window);
+        };
+        // On screen: the chart alone in a window of that size.
+        MainWindow shown;
+        open(shown);
+        std::unique_ptr<QCustomPlot> screen(plotOf(shown));
+        screen->setParent(nullptr);
+        screen->resize(size);
+        screen->show();
+        for (int i = 0; i < 3; ++i) {
+            screen->replot(QCustomPlot::rpImmediateRefresh);
+        }
+        const QVector<QString> ticks = screen->xAxis->tickVectorLabels();
+        QVERIFY2(ticks.size() >= 5, qPrintable(ticks.toList().join(' ')));
+        // Exported from a window never shown.
+        MainWindow hidden;
+        open(hidden);
+        QTemporaryDir dir;
+        const QString svg = dir.filePath(QStringLiteral("chart.svg"));
+        exportChart(plotOf(hidden), svg, size);
+        const QStringList texts = svgTexts(svg);
+        for (const QString& tick : ticks) {
+            QVERIFY2(texts.contains(tick),
+                     qPrintable(
+                         QStringLiteral("%1 is not in the export: %2").arg(tick, texts.join(' '))));
+        }
+        screen.reset();  // before its window
+    }
+
+    // Item 4: the export opens a file through the window's own File > Open, so it says what the
+    // window says, on one line, for every kind of file the window refuses.
+    void exportsSayWhatTheWindowSays_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("not a workload") << "pkg.json" << QByteArray(R"({"name":"x"})");
+        QTest::newRow("empty") << "empty.json" << QByteArray();
+        QTest::newRow("white space") << "blank.json" << QByteArray(" \n\n");
+        QTest::newRow("an SLS trace")
+            << "sls.json" << QByteArray(R"({"am.type": "mapreduce", "job.tasks": []})");
+        QTest::newRow("a broken cost model")
+            << "cost.json" << QByteArray(R"({"format": "mrx-costmodel", "version": 1})");
+        QTest::newRow("a broken session")
+            << "s.mrxs" << QByteArray(R"({"format": "mrx-session", "version": 1})");
+        QTest::newRow("a folder") << "folder" << QByteArray();
+    }
+
+    void exportsSayWhatTheWindowSays() {
+        QFETCH(QString, name);
+        QFETCH(QByteArray, content);
+        QTemporaryDir dir;
+        const QString path = dir.filePath(name);
+        if (name == QLatin1String("folder")) {
+            QVERIFY(QDir().mkpath(path));
+        } else {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(content);
+        }
+        QString said;
+        {
+            MainWindow window;
+            said = uitest::messageOf([&] { QVERIFY(!window.openFile(path)); });
+        }
+        QVERIFY(!said.isEmpty());
+        if (name == QLatin1String("empty.json") || name == QLatin1String("blank.json")) {
+            QVERIFY2(said.contains(QStringLiteral("is empty")), qPrintable(said));
+        }
+        const MrxRun run = runMrx(
+            {path, QStringLiteral("--export-all"), dir.filePath(QStringLiteral("o"))}, dir.path());
+        QCOMPARE(run.code, 2);
+        QCOMPARE(run.err, QStringLiteral("mrx: error: ") + said.simplified() + QLatin1Char('\n'));
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("o"))));
+    }
+
+    // ... and runs what the window runs: the algorithms a file makes the window check.
+    void exportsRunWhatTheWindowChecks_data() {
+        QTest::addColumn<QString>("file");
+        QTest::newRow("deadlines sample") << sample("deadlines-spare-kill.json");
+        QTest::newRow("session") << sample("teaching.mrxs");
+        QTest::newRow("rumen trace")
+            << QString::fromStdString(mr::test::testDataPath("rumen-reduces.json"));
+    }
+
+    void exportsRunWhatTheWindowChecks() {
+        QFETCH(QString, file);
+        QStringList checked;
+        {
+            const FreshSettings fresh;  // the window as a first start opens it
+            MainWindow window;
+            uitest::DialogDriver driver;  // a trace's import dialog: accepted as it opens
+            bool opened = false;
+            driver.run([&] { opened = window.openFile(file); });
+            QVERIFY(opened);
+            checked = window.algorithmList()->checkedIds();
+        }
+        QVERIFY(!checked.isEmpty());
+        if (file.endsWith(QLatin1String("deadlines-spare-kill.json"))) {
+            QVERIFY(checked.contains(QStringLiteral("min-edf-wc")));  // the sample's auto-check
+        }
+        QTemporaryDir dir;
+        const MrxRun run = runMrx(
+            {file, QStringLiteral("--export-all"), dir.filePath(QStringLiteral("o"))}, dir.path());
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QCOMPARE(firstColumn(dir.filePath(QStringLiteral("o/comparison.csv"))), checked);
+    }
+
+    // Item 5: an export never reads nor writes what a window (or an earlier export) remembered:
+    // without --algorithms it runs the registry's defaults, every time.
+    void exportsNeverReadOrWriteRememberedSettings() {
+        QTemporaryDir home;
+        const QString config = home.filePath(QStringLiteral("config/MR Schedule Explorer"));
+        QVERIFY(QDir().mkpath(config));
+        // What a window (and the exports of before) remembered: fifo alone.
+        for (const char* app : {"mrx", "mrx-export"}) {
+            QSettings remembered(
+                config + QLatin1Char('/') + QLatin1String(app) + QStringLiteral(".conf"),
+                QSettings::IniFormat);
+            remembered.setValue("algorithms/checked", QStringList{"fifo"});
+        }
+        const QMap<QString, QByteArray> before = filesUnder(home.filePath("config"));
+        const QString file = sample("two-jobs.json");
+        MrxRun run = runMrx({file, "--export-all", home.filePath("a"), "--algorithms", "johnson"},
+                            home.path());
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QCOMPARE(firstColumn(home.filePath("a/comparison.csv")), QStringList{"johnson"});
+        run = runMrx({file, "--export-all", home.filePath("b")}, home.path());
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        QCOMPARE(firstColumn(home.filePath("b/comparison.csv")), AlgorithmList::defaultIds());
+        QCOMPARE(filesUnder(home.filePath("config")), before);  // nothing written, nothing new
+
+        // In the process too: the window's remembered choice is neither used nor changed.
+        QSettings().setValue("algorithms/checked", QStringList{"fifo"});
+        GuiRequest request = exportRequest(file, home.filePath("c"), {});
+        QCOMPARE(runHeadless(request), 0);
+        QCOMPARE(firstColumn(home.filePath("c/comparison.csv")), AlgorithmList::defaultIds());
+        QCOMPARE(QSettings().value("algorithms/checked").toStringList(), QStringList{"fifo"});
+    }
+
+    // Item 10: the stage export writes every algorithm's stage view, pools included.
+    void theStageExportWritesEveryAlgorithm() {
+        QTemporaryDir dir;
+        GuiRequest request;
+        const QString stages = dir.filePath(QStringLiteral("st.png"));
+        QCOMPARE(parseCommandLine({"mrx", sample("figure4-scenario2.json"), "--algorithms",
+                                   "johnson,balanced-pools,hscheduler", "--export-stages", stages,
+                                   "--size", "800x500"},
+                                  &request),
+                 -1);
+        MainWindow window;
+        QCOMPARE(runExports(window, request), 0);
+        const QList<QCustomPlot*> charts =
+            window.exports()->entry(QStringLiteral("stages"), ExportEntry::Chart)->charts();
+        QCOMPARE(charts.size(), 6);  // the model and the simulation of each of the three
+        QStringList titles;
+        for (QCustomPlot* chart : charts) {
+            titles << static_cast<QCPTextElement*>(chart->plotLayout()->element(0, 0))->text();
+        }
+        for (const char* id : {"johnson", "balanced-pools", "hscheduler"}) {
+            QCOMPARE(titles.filter(QLatin1String(id) + QStringLiteral(" — ")).size(), 2);
+        }
+        // BalancedPools' two pools, each its own band (seed 000: pools end at 40 and 39).
+        QVERIFY2(titles.filter(QStringLiteral("balanced-pools — ")).size() == 2 &&
+                     titles.filter(QStringLiteral("pool1 40, pool2 39")).size() == 2,
+                 qPrintable(titles.join('\n')));
+        const QImage image(stages);
+        QCOMPARE(image.width(), 800);
+        QVERIFY(image.height() >= 6 * (kMinPlotHeight + 60));
+    }
+
     // The real binary, with no display at all; it leaves nothing in its home, settings or
     // temporary folders (no mrx-export.conf, no runtime folder).
     void helpVersionAndExportsNeedNoDisplay() {
@@ -438,6 +771,7 @@ private slots:
         QString out;
         QCOMPARE(run({"--help"}, &out), 0);
         QVERIFY2(out.contains(QStringLiteral("--export-all <DIR>")), qPrintable(out));
+        QVERIFY2(out.startsWith(QStringLiteral("Usage: mrx [options] [FILE]")), qPrintable(out));
         QCOMPARE(run({"--version"}, &out), 0);
         QVERIFY2(out.startsWith(QStringLiteral("mrx ")), qPrintable(out));
         QTemporaryDir dir;

@@ -12,6 +12,7 @@
 #include <QSvgGenerator>
 #include <QtTest>
 
+#include "charts/DeadlineMarkersPlottable.h"
 #include "charts/GanttAxes.h"
 #include "charts/GanttPlot.h"
 #include "charts/TaskBarsPlottable.h"
@@ -119,11 +120,103 @@ private slots:
                                         .arg(gap)));
             }
         }
-        // The axis title fits along the axis (or is left out on a very short plot).
-        const QString title = plot.yAxis->label();
-        QVERIFY(QFontMetricsF(plot.yAxis->labelFont()).horizontalAdvance(title) <= area.height());
+        // The lane titles fit beside their rows (or are left out on a very short plot), left of
+        // every slot label.
+        const auto titles = plot.laneTitles();
+        for (const auto& [text, rect] : titles) {
+            if (rect.isEmpty()) {
+                continue;
+            }
+            QVERIFY2(rect.height() <= area.height(), qPrintable(text));
+            QVERIFY2(rect.left() >= 0, qPrintable(text));
+            for (const QString& label : labels) {
+                QVERIFY2(rect.right() < area.left() - plot.yAxis->tickLabelPadding() -
+                                            metrics.horizontalAdvance(label),
+                         qPrintable(text + QStringLiteral(" runs into ") + label));
+            }
+        }
         if (height >= 300) {
-            QVERIFY(!title.isEmpty());
+            QVERIFY(!titles[0].first.isEmpty());
+        }
+    }
+
+    // Issue 11 audit, item 6: "map slots" beside the map rows (above) and "reduce slots" beside
+    // the reduce rows (below), at every lane size, plot height and zoom — one axis title read
+    // bottom to top had them the other way round.
+    void laneTitlesSitBesideTheirOwnRows_data() {
+        QTest::addColumn<int>("mapSlots");
+        QTest::addColumn<int>("reduceSlots");
+        QTest::addColumn<int>("height");
+        QTest::addColumn<double>("zoom");  // the fraction of the rows shown, from the top
+        const QList<QPair<int, int>> lanes = {{30, 30}, {20, 20}, {60, 2},
+                                              {2, 60},  {4, 0},   {300, 150}};
+        for (const auto& [map, reduce] : lanes) {
+            for (int height : {200, 400, 800}) {
+                for (double zoom : {1.0, 0.5}) {
+                    QTest::addRow("%d+%d rows, %d px, %g", map, reduce, height, zoom)
+                        << map << reduce << height << zoom;
+                }
+            }
+        }
+    }
+
+    void laneTitlesSitBesideTheirOwnRows() {
+        QFETCH(int, mapSlots);
+        QFETCH(int, reduceSlots);
+        QFETCH(int, height);
+        QFETCH(double, zoom);
+        GanttPlot plot;
+        std::vector<TaskRecord> tasks = {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 10.0}};
+        if (reduceSlots > 0) {
+            tasks.push_back(TaskRecord{0, 0, 0, TaskKind::Reduce, false, 1, 10.0, 20.0});
+        }
+        plot.setRun(workloadOf(1, mapSlots, 1, reduceSlots > 0 ? 1 : 0),
+                    runOf(mapSlots, reduceSlots, tasks), true);
+        const int rows = mapSlots + 1 + reduceSlots;
+        plot.yAxis->setRange(-0.6, -0.6 + zoom * (rows + 0.2));
+        show(plot, 800, height);
+        const auto titles = plot.laneTitles();
+        QCOMPARE(titles.size(), 2);
+        const QRect area = plot.axisRect()->rect();
+        // Each lane's rows in pixels (row 0 at the top), within the plot area.
+        const auto span = [&](int first, int count) {
+            const double top = std::max<double>(area.top(), plot.yAxis->coordToPixel(first - 0.5));
+            const double bottom =
+                std::min<double>(area.bottom(), plot.yAxis->coordToPixel(first + count - 0.5));
+            return std::pair{top, bottom};
+        };
+        const auto mapRows = span(0, mapSlots);
+        const auto reduceRows = span(mapSlots + 1, reduceSlots);
+        const auto check = [&](const QPair<QString, QRectF>& title, std::pair<double, double> own,
+                               const char* word) {
+            if (title.second.isEmpty()) {
+                // Left out only when its lane has no room for even one letter in view.
+                QVERIFY2(own.second - own.first <
+                             QFontMetricsF(plot.yAxis->labelFont()).horizontalAdvance("M") + 4,
+                         word);
+                return;
+            }
+            QVERIFY2(title.first.startsWith(QLatin1Char(word[0]), Qt::CaseInsensitive),
+                     qPrintable(title.first));
+            QVERIFY2(
+                title.second.top() >= own.first - 0.5 && title.second.bottom() <= own.second + 0.5,
+                qPrintable(QStringLiteral("'%1' at %2..%3, its rows at %4..%5")
+                               .arg(title.first)
+                               .arg(title.second.top())
+                               .arg(title.second.bottom())
+                               .arg(own.first)
+                               .arg(own.second)));
+        };
+        check(titles[0], mapRows, "map");
+        if (reduceSlots > 0) {
+            check(titles[1], reduceRows, "reduce");
+        } else {
+            QVERIFY(titles[1].second.isEmpty());
+        }
+        // Where both lanes are in full view and tall enough, both say their full name.
+        if (zoom == 1.0 && height >= 400 && std::min(mapSlots, reduceSlots) >= 20) {
+            QCOMPARE(titles[0].first, QStringLiteral("map slots"));
+            QCOMPARE(titles[1].first, QStringLiteral("reduce slots"));
         }
     }
 
@@ -249,6 +342,45 @@ private slots:
                 }
             }
         }
+    }
+
+    // Seen on the deadlines sample at 1280×800: the makespan's label at the right end ran over
+    // the count of deadlines past the view ("+1 ▸") that shares its strip.
+    void theMakespanLabelKeepsClearOfTheLaterDeadlinesCount_data() {
+        QTest::addColumn<int>("width");
+        for (int width : {300, 500, 800, 1600}) {
+            QTest::addRow("%d px", width) << width;
+        }
+    }
+
+    void theMakespanLabelKeepsClearOfTheLaterDeadlinesCount() {
+        QFETCH(int, width);
+        Workload w = workloadOf(2, 4);
+        w.jobs[0].deadline = 2000.0;  // far past the schedule's end
+        w.jobs[1].deadline = 3000.0;
+        GanttPlot plot;
+        plot.setRun(w,
+                    runOf(4, 4,
+                          {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 100.0},
+                           TaskRecord{1, 0, 1, TaskKind::Map, false, 1, 0.0, 210.0}}),
+                    true);
+        show(plot, width, 300);
+        QCOMPARE(plot.deadlines()->laterText(), QStringLiteral("+2 ▸"));
+        QCPItemText* label = nullptr;
+        for (int i = 0; i < plot.itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(plot.item(i));
+            if (text && text->text().startsWith(QStringLiteral("makespan"))) {
+                label = text;
+            }
+        }
+        QVERIFY(label != nullptr);
+        const double labelRight =
+            std::max(label->topRight->pixelPosition().x(), label->bottomRight->pixelPosition().x());
+        const double countLeft = plot.axisRect()->right() - plot.deadlines()->laterWidth() - 2;
+        QVERIFY2(labelRight <= countLeft + 1,
+                 qPrintable(QStringLiteral("the label ends at %1, the count starts at %2")
+                                .arg(labelRight)
+                                .arg(countLeft)));
     }
 
     void theViewStaysWithinTheSchedule() {

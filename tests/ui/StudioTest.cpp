@@ -274,6 +274,29 @@ private slots:
         const Session s = window.sessions()->capture();
         QCOMPARE(s.view.teachLesson, std::string("balanced-pools"));
         QCOMPARE(s.view.teachStep, 1);
+
+        // Every probe step draws its probe: both ends, or — stopped once both pools ran past
+        // the best plan — a mark on the best-so-far line (the chart was empty there).
+        int stopped = 0;
+        for (int step = 1; step <= controls->count(); ++step) {
+            const PoolsLessonStep& probe = lesson->steps[static_cast<std::size_t>(step - 1)];
+            if (probe.kind != PoolsLessonStep::Kind::Probe) {
+                continue;
+            }
+            stepper->setStep(step);
+            int marks = 0;
+            bool atThisProbe = false;
+            for (int g = 0; g < stepper->chart()->graphCount(); ++g) {
+                const auto data = stepper->chart()->graph(g)->data();
+                marks += data->size();
+                for (auto it = data->constBegin(); it != data->constEnd(); ++it) {
+                    atThisProbe = atThisProbe || it->key == probe.nodes;
+                }
+            }
+            QVERIFY2(marks > 0 && atThisProbe, qPrintable(stepper->explanation()));
+            stopped += probe.exact ? 0 : 1;
+        }
+        QVERIFY(stopped > 0);  // the sample has such probes (step 6 of teaching.mrxs)
     }
 
     void comparisonShowsVariantsByAlgorithm() {

@@ -11,10 +11,13 @@
 
 #include "UiTestSupport.h"
 #include "app/MainWindow.h"
+#include "charts/ChartLayout.h"
+#include "charts/ComparisonView.h"
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
 #include "document/WorkloadDocument.h"
 #include "schedulers/Registry.h"
+#include "studio/VariantComparison.h"
 #include "widgets/AlgorithmList.h"
 #include "workloads/Facebook1000.h"
 
@@ -53,9 +56,7 @@ class WindowSizeTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() {
-        QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
-    }
+    void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests")); }
 
     void theWindowFitsALaptop_data() {
         QTest::addColumn<bool>("stacked");
@@ -90,6 +91,60 @@ private slots:
         const GanttPlot* johnson = window.ganttPanel()->plot(QStringLiteral("johnson"));
         QVERIFY(stacked ? johnson->height() >= GanttPanel::kMinAreaHeight - 40
                         : johnson->width() >= GanttPanel::kMinAreaWidth - 10);
+    }
+
+    // Audit items 1 and 2: many charts never squeeze below a readable height on screen — every
+    // timeline and the Comparison tab's charts keep their plot area, and the tab scrolls.
+    void manyChartsScrollRatherThanSqueeze_data() {
+        QTest::addColumn<QString>("tab");
+        QTest::newRow("timeline") << "timeline";
+        QTest::newRow("comparison") << "comparison";
+    }
+
+    void manyChartsScrollRatherThanSqueeze() {
+        QFETCH(QString, tab);
+        MainWindow window;
+        window.resize(1280, 800);
+        window.show();
+        window.algorithmList()->setChecked(everyAlgorithm());
+        QVERIFY(window.openFile(test::sample("figure4-scenario2.json")));
+        test::results(window);
+        QVERIFY(window.showTab(tab));
+        for (int i = 0; i < 5; ++i) {
+            QCoreApplication::processEvents();
+        }
+        QList<QCustomPlot*> charts;
+        QScrollArea* scroll = nullptr;
+        if (tab == QLatin1String("timeline")) {
+            for (GanttPlot* plot : window.ganttPanel()->plots()) {
+                charts << plot;
+            }
+            QCOMPARE(charts.size(), everyAlgorithm().size());
+            scroll = window.ganttPanel()->scrollArea();
+        } else {
+            charts = {window.comparisonView()->chart(), window.variantComparison()->chart()};
+            scroll = qobject_cast<QScrollArea*>(window.tabs()->currentWidget());
+        }
+        QVERIFY(scroll != nullptr);
+        // Once the layouts have settled (each chart's minimum follows its layout), every chart
+        // has been laid out at its size.
+        const auto settled = [&charts] {
+            return std::all_of(charts.begin(), charts.end(), [](QCustomPlot* chart) {
+                chart->replot(QCustomPlot::rpImmediateRefresh);
+                return chart->viewport().size() == chart->size() &&
+                       chart->height() >= chart->minimumHeight();
+            });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(settled(), 10000);
+        QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
+        for (QCustomPlot* chart : charts) {
+            QVERIFY2(chart->axisRect()->height() >= kMinPlotHeight,
+                     qPrintable(QStringLiteral("%1: a plot area of %2 px")
+                                    .arg(chart->objectName())
+                                    .arg(chart->axisRect()->height())));
+            QVERIFY(chart->height() >= readableHeight(chart));
+        }
+        QCOMPARE(window.size(), QSize(1280, 800));  // nothing made it grow
     }
 
     void fewChartsShareTheHeight() {

@@ -39,8 +39,12 @@ struct MrxOptions {
     QCommandLineOption comparison =
         option("export-comparison", "Write the makespan comparison chart to OUT", "OUT");
     QCommandLineOption stages =
-        option("export-stages", "Write the stage view of the first algorithm to OUT", "OUT");
-    QCommandLineOption size = option("size", "Size of exported images (default 1600x900)", "WxH");
+        option("export-stages",
+               "Write the stage view of --algorithm, else of every algorithm, to OUT", "OUT");
+    QCommandLineOption size = option("size",
+                                     "Size of exported images (default 1600x900); an image of many "
+                                     "charts grows taller so that each stays readable",
+                                     "WxH");
     QCommandLineOption tab = option("tab",
                                     "Open on a tab: timeline, stages, comparison, johnson, sweep, "
                                     "deadlines, cost, cost-cpu, cost-sweep",
@@ -148,7 +152,11 @@ int parseCommandLine(const QStringList& arguments, GuiRequest* request) {
         return fail(parser.errorText() + QStringLiteral(" (see mrx --help)"));
     }
     if (parser.isSet(help)) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        // Qt names the program after QCoreApplication's file path, which does not exist yet
+        // (--help needs no display, so no application object): "<executable_name>" otherwise.
+        QString text = parser.helpText();
+        text.replace(QStringLiteral("<executable_name>"), QStringLiteral("mrx"));
+        std::fputs(qPrintable(text), stdout);
         return 0;
     }
     if (parser.isSet(version)) {

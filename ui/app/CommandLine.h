@@ -1,6 +1,6 @@
 // The mrx command line. Without export options the window opens (optionally on a file):
 //   mrx [FILE] [--tab NAME] [--algorithms A,B] [--johnson-step N] [--sweep RANGE] ...
-// With them the real main window opens offscreen, renders, writes and exits (ExportAll.h):
+// With them the real main window opens offscreen, renders, writes and exits (Launch.h):
 //   mrx FILE --export-all DIR [--algorithms A,B,...] [--size WxH]
 //   mrx FILE --algorithm ID --export-gantt OUT.png|.svg|.pdf [--size 1600x900]
 //   mrx FILE --algorithms A,B,C --export-comparison OUT [--export-gantt OUT2] [--export-stages

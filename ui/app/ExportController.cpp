@@ -45,8 +45,7 @@ QString ExportController::startDirectory() const {
     return !last.isEmpty() && QDir(last).exists() ? last : QDir::homePath();
 }
 
-QAction* ExportController::addChartExport(QMenu* menu, const QString& title,
-                                          const QString& stem,
+QAction* ExportController::addChartExport(QMenu* menu, const QString& title, const QString& stem,
                                           std::function<QList<QCustomPlot*>()> charts,
                                           std::function<QList<ExportEntry::Item>()> each) {
     m_entries.append({title, stem, std::move(charts), {}, std::move(each), m_group});
@@ -73,16 +72,16 @@ const ExportEntry* ExportController::entry(const QString& stem, ExportEntry::Kin
     return nullptr;
 }
 
-void ExportController::write(const ExportEntry& entry, const QString& path, QSize size) const {
+QSize ExportController::write(const ExportEntry& entry, const QString& path, QSize size) const {
     if (entry.isChart()) {
         const QList<QCustomPlot*> charts = entry.charts();
         if (charts.isEmpty()) {
             fail(path, tr("%1: there is no chart to export yet").arg(entry.title));
         }
-        exportCharts(charts, path, size);
-    } else {
-        writeCsv(entry.csv(), path);
+        return exportCharts(charts, path, size);
     }
+    writeCsv(entry.csv(), path);
+    return {};
 }
 
 ExportController::Report ExportController::exportAll(const QString& dir, QSize size,
@@ -104,10 +103,17 @@ ExportController::Report ExportController::exportAll(const QString& dir, QSize s
         bool any = false;
         for (const ExportEntry::Item& item : items) {
             if (e.isChart() && !item.charts.isEmpty()) {
+                QSize written;
                 for (const char* suffix : kChartSuffixes) {
                     const QString path = out.filePath(item.stem + QLatin1Char('.') + suffix);
-                    exportCharts(item.charts, path, size);
+                    written = exportCharts(item.charts, path, size);
                     report.written << path;
+                }
+                if (written != size) {
+                    report.taller << QStringLiteral("%1 (%2x%3)")
+                                         .arg(item.stem)
+                                         .arg(written.width())
+                                         .arg(written.height());
                 }
                 any = true;
             } else if (!e.isChart() && !item.csv.isEmpty()) {

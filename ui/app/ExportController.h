@@ -65,13 +65,15 @@ public:
 
     // Writes an entry's charts (format from the suffix of `path`: .png, .svg, .pdf) or CSV to
     // `path`. Throws InputError naming the file when there is nothing to export yet or the file
-    // cannot be written.
-    void write(const ExportEntry& entry, const QString& path, QSize size) const;
+    // cannot be written. Returns the image's size: `size`, or taller when its charts need more
+    // height to stay readable (exportCharts); an invalid size for a CSV.
+    QSize write(const ExportEntry& entry, const QString& path, QSize size) const;
 
     struct Report {
         QStringList written;        // file paths
         QStringList skipped;        // the titles of the entries with nothing to export
         QStringList skippedGroups;  // the groups of those entries
+        QStringList taller;         // "stem (WxH)": images made taller than asked, to be readable
     };
     // Every entry of `groups` into `dir`: each chart as PNG, SVG and PDF at `size`, each CSV;
     // entries with nothing to export are skipped and reported. Throws InputError on a write

@@ -10,6 +10,7 @@
 
 #include "app/Samples.h"
 #include "document/WorkloadDocument.h"
+#include "io/SessionJson.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "widgets/GeneratorDialog.h"
@@ -87,7 +88,8 @@ void FileController::showError(const QString& title, const QString& text) {
     if (m_interactive) {
         QMessageBox::critical(m_window, title, text);
     } else {
-        std::fprintf(stderr, "mrx: error: %s\n", qPrintable(text));
+        // The box's words, on one line (a command line's error is one line).
+        std::fprintf(stderr, "mrx: error: %s\n", qPrintable(text.simplified()));
     }
 }
 
@@ -199,8 +201,17 @@ void FileController::importDialog() {
 void FileController::openCostModelDialog() {
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open cost model"),
                                                       lastDirectory(), tr(kCostFilter));
-    if (!path.isEmpty() && m_costOpener && m_costOpener(path)) {
+    if (!path.isEmpty() && openCostModel(path)) {
         rememberRecent(path);
+    }
+}
+
+bool FileController::openCostModel(const QString& path) {
+    try {
+        return m_costOpener && m_costOpener(path);
+    } catch (const InputError& e) {
+        showError(tr("Cannot open the cost model"), QString::fromStdString(e.what()));
+        return false;
     }
 }
 
@@ -209,7 +220,7 @@ bool FileController::open(const QString& path, bool asSample) {
     const QString name = QFileInfo(path).fileName();
     switch (kind) {
         case FileKind::CostModel:
-            if (!m_costOpener || !m_costOpener(path)) {
+            if (!openCostModel(path)) {
                 return false;
             }
             if (!asSample) {
@@ -217,7 +228,15 @@ bool FileController::open(const QString& path, bool asSample) {
             }
             return true;
         case FileKind::Session:
-            // The session opener passes the gate itself (it replaces the workload too).
+            // Read first here, so that a bad session is reported the way every file is (one line
+            // on stderr without a user); the opener then passes the gate itself (it replaces the
+            // workload too).
+            try {
+                loadSession(path.toStdString());
+            } catch (const InputError& e) {
+                showError(tr("Cannot open the session"), QString::fromStdString(e.what()));
+                return false;
+            }
             if (!m_sessionOpener || !m_sessionOpener(path)) {
                 return false;
             }
@@ -230,6 +249,7 @@ bool FileController::open(const QString& path, bool asSample) {
             showError(tr("Cannot open the file"), tr("%1: no such file").arg(path));
             return false;
         case FileKind::Directory:
+        case FileKind::Empty:
         case FileKind::Unreadable:
         case FileKind::SlsTrace:
         case FileKind::OtherMrx:

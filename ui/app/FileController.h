@@ -6,9 +6,12 @@
 //    replaces the document.
 //  * A file is opened for what it is (io/FileKind.h): a workload replaces the document, a cost
 //    model goes to the cost-model opener (the Cost tab), a session to the session opener, a Rumen
-//    or SWIM trace opens the import dialog and becomes an untitled workload; a folder, an SLS trace
-//    or an unknown file gets a message saying what it is. Errors name the file, job and field; the
-//    document is untouched.
+//    or SWIM trace opens the import dialog and becomes an untitled workload; a folder, an empty
+//    file, an SLS trace or an unknown file gets a message saying what it is.
+//  * It is the only way a file is opened: File > Open, Recent, Samples, a dropped file, `mrx
+//    FILE` and `mrx FILE --export-all DIR` (without a user: setInteractive(false)) all call
+//    open(), so they say the same things and check the same algorithms. Errors name the file, job
+//    and field; the document is untouched.
 //  * Fields an opened file has that this version does not know are shown to the user (they are
 //    kept and written back on save), as the CLI warns about them.
 //  * Save first takes the value still being typed (the pending-edit check) and refuses, with the
@@ -39,7 +42,8 @@ public:
     QMenu* samplesMenu() const { return m_samples; }
     QMenu* costSamplesMenu() const { return m_costSamples; }
     QMenu* recentMenu() const { return m_recent; }
-    // Opens a cost model (shows its own errors); returns whether it did.
+    // Opens a cost model; returns whether it did; throws InputError for a model it cannot read
+    // (shown like every other error of open()).
     void setCostModelOpener(std::function<bool(const QString& path)> opener);
     // Opens a session (.mrxs: variants, workload, view); returns whether it did.
     void setSessionOpener(std::function<bool(const QString& path)> opener);
@@ -72,6 +76,9 @@ public:
     // File > New from generator…: the generated workload becomes an untitled document (like
     // File > New: the undo history starts afresh). False when cancelled.
     bool newFromGenerator();
+    // An error of opening a file: a message box, or without a user one line on stderr
+    // ("mrx: error: " and the box's words). The session opener reports through it too.
+    void showError(const QString& title, const QString& text);
     // The warnings shown for the last file opened (unknown fields kept), for tests.
     QStringList lastWarnings() const { return m_lastWarnings; }
 
@@ -83,9 +90,9 @@ private:
     void newFile();
     void openDialog();
     void importDialog();
+    bool openCostModel(const QString& path);
     // The one place a new workload replaces the document: passes the gate first.
     bool adopt(Workload workload, const QString& path);
-    void showError(const QString& title, const QString& text);
     void showWarnings(const QString& path, const QStringList& warnings);
     void rememberRecent(const QString& path);
     void rebuildRecentMenu();

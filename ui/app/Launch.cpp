@@ -5,23 +5,22 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QFileInfo>
 #include <QTimer>
 #include <cstdio>
 
 #include "app/ExportController.h"
+#include "app/FileController.h"
+#include "app/FreshSettings.h"
 #include "app/MainWindow.h"
 #include "app/Samples.h"
 #include "charts/GanttPanel.h"
-#include "cost/CostModelJson.h"
+#include "charts/StageView.h"
 #include "cost/CostTab.h"
 #include "cost/EpochSweepPanel.h"
 #include "deadlines/DeadlinesTab.h"
 #include "document/WorkloadDocument.h"
 #include "experiments/Ranges.h"
-#include "io/RumenImport.h"
-#include "io/SessionJson.h"
-#include "io/SwimImport.h"
+#include "io/FileKind.h"
 #include "model/InputError.h"
 #include "run/RunController.h"
 #include "studio/PresentationMode.h"
@@ -29,7 +28,9 @@
 #include "studio/VariantExport.h"
 #include "studio/VariantStore.h"
 #include "sweep/SweepTab.h"
+#include "teach/BalancedPoolsStepper.h"
 #include "teach/JohnsonStepper.h"
+#include "teach/TeachTab.h"
 #include "widgets/AlgorithmList.h"
 
 namespace mr::ui {
@@ -49,39 +50,6 @@ bool parseRange(const QString& text, double range[3]) {
         range[2] = read->step;
     }
     return read.has_value();
-}
-
-// What the file is, opened the way an export needs it: errors as InputError, never a dialog.
-// Returns whether it is a cost model.
-bool openForExport(MainWindow& window, const QString& path) {
-    const QFileInfo info(path);
-    if (!info.exists()) {
-        fail(path, {}, QStringLiteral("no such file"));
-    }
-    if (info.isDir()) {
-        fail(path, {}, QStringLiteral("is a folder, not a workload, cost model or trace"));
-    }
-    const QString format = fileFormat(path);
-    if (format == kCostModelFormat) {
-        cost::loadCostModel(path.toStdString());  // throws, naming the file, item and field
-        window.costTab()->openModel(path);
-        window.showTab(QStringLiteral("cost"));
-        return true;
-    }
-    if (format == QLatin1String(kSessionFormat)) {
-        // A session: its workload, algorithms, options and variants (exportVariants writes those).
-        window.sessions()->apply(loadSession(path.toStdString()));  // throws, naming the field
-        return false;
-    }
-    if (format.isEmpty() && info.suffix().compare(QLatin1String("tsv"), Qt::CaseInsensitive) == 0) {
-        window.document()->reset(importSwim(path.toStdString()), QString());  // SWIM, defaults
-    } else if (format.isEmpty() &&
-               info.suffix().compare(QLatin1String("json"), Qt::CaseInsensitive) == 0) {
-        window.document()->reset(importRumen(path.toStdString()), QString());  // Rumen, defaults
-    } else {
-        window.document()->open(path);  // a workload (or a file that says why it is not one)
-    }
-    return false;
 }
 
 // One line on stderr that follows the runs: rewritten in place on a terminal, one line per
@@ -208,8 +176,50 @@ void runRequestedSweeps(MainWindow& window, const GuiRequest& request) {
 
 void writeOne(const ExportController& exports, const QString& stem, const QString& path,
               QSize size) {
-    exports.write(*exports.entry(stem, ExportEntry::Chart), path, size);
-    std::printf("wrote %s (%dx%d)\n", qPrintable(path), size.width(), size.height());
+    const QSize written = exports.write(*exports.entry(stem, ExportEntry::Chart), path, size);
+    std::printf("wrote %s (%dx%d%s)\n", qPrintable(path), written.width(), written.height(),
+                written == size ? "" : ", taller than asked: every chart readable");
+}
+
+// Every tab of the window (the cost model's tab for a cost model) into `dir`.
+void exportAll(MainWindow& window, const GuiRequest& request, bool costModel) {
+    const QString& dir = request.exportAll;
+    const QSize size = request.size;
+    if (!QDir().mkpath(dir)) {
+        fail(dir, QStringLiteral("export-all"), QStringLiteral("cannot create the folder"));
+    }
+    QStringList groups = costModel
+                             ? QStringList{QStringLiteral("cost")}
+                             : QStringList{QStringLiteral("workload"), QStringLiteral("sweep"),
+                                           QStringLiteral("deadlines")};
+    const bool variants = !costModel && window.variants()->count() > 0;
+    if (variants) {
+        waitForVariants(*window.variants());
+        groups << QStringLiteral("variants");  // variants.csv at the top
+    }
+    const auto report = window.exports()->exportAll(dir, size, groups);
+    std::printf("wrote %lld files to %s (%dx%d)\n", static_cast<long long>(report.written.size()),
+                qPrintable(dir), size.width(), size.height());
+    if (!report.taller.isEmpty()) {
+        std::printf("taller than asked, so that every chart stays readable: %s\n",
+                    qPrintable(report.taller.join(QStringLiteral(", "))));
+    }
+    if (variants) {
+        const VariantExportReport each = exportVariants(window, dir, size, request.johnsonStep);
+        std::printf("wrote %lld files to %lld variant folders (%s)\n",
+                    static_cast<long long>(each.written.size()),
+                    static_cast<long long>(each.folders.size()),
+                    qPrintable(each.folders.join(QStringLiteral(", "))));
+    }
+    const QList<std::pair<QString, const char*>> hints = {
+        {QStringLiteral("sweep"), "the sweep (add --sweep FROM:TO:STEP)"},
+        {QStringLiteral("deadlines"), "the deadline sweep (add --start-sweep)"},
+        {QStringLiteral("cost"), "the epoch sweep (add --cost-sweep FROM:TO:STEP)"}};
+    for (const auto& [group, hint] : hints) {
+        if (report.skippedGroups.contains(group)) {
+            std::printf("not written: %s has no result\n", hint);
+        }
+    }
 }
 
 }  // namespace
@@ -221,7 +231,8 @@ void prepareWindow(MainWindow& window, const GuiRequest& request) {
     if (!request.file.isEmpty()) {
         window.openFile(request.file);
     }
-    if (request.file.isEmpty() || fileFormat(request.file) == kCostModelFormat) {
+    if (request.file.isEmpty() ||
+        detectFileKind(request.file.toStdString()) == FileKind::CostModel) {
         window.openFile(samplesDirectory() + QStringLiteral("/figure4-scenario2.json"),
                         true);  // something to look at on the first start
     }
@@ -262,17 +273,33 @@ void prepareWindow(MainWindow& window, const GuiRequest& request) {
     }
 }
 
+int runHeadless(const GuiRequest& request) {
+    const FreshSettings settings;  // the defaults, never what an earlier run remembered
+    MainWindow window;
+    window.resize(1280, 800);
+    return runExports(window, request);
+}
+
 int runExports(MainWindow& window, const GuiRequest& request) {
+    // The window's own File > Open, without a user: its messages go to stderr, traces import
+    // with the importer's defaults, and it checks what the file calls for, as `mrx FILE` does.
+    window.fileController()->setInteractive(false);
+    if (!request.algorithms.isEmpty()) {
+        window.algorithmList()->setChecked(request.algorithms);
+    }
+    if (!window.openFile(request.file)) {
+        return 2;  // the window said why, on one line
+    }
+    return exportCurrentState(window, request);
+}
+
+int exportCurrentState(MainWindow& window, const GuiRequest& request) {
     try {
-        if (!request.algorithms.isEmpty()) {
-            window.algorithmList()->setChecked(request.algorithms);
-        }
-        const bool costModel = openForExport(window, request.file);
+        const bool costModel = detectFileKind(request.file.toStdString()) == FileKind::CostModel;
         waitForRuns(window);
         if (costModel) {
             window.costTab()->waitForResults();
-        }
-        if (!costModel) {
+        } else {
             for (const AlgorithmRun& o : window.runController()->latest()->outcomes) {
                 if (o.state == AlgorithmRun::State::Failed) {
                     throw InputError(request.file.toStdString(), "", "", o.error);
@@ -284,57 +311,31 @@ int runExports(MainWindow& window, const GuiRequest& request) {
         window.refreshTab(window.johnsonStepper());
         JohnsonStepper* stepper = window.johnsonStepper();
         stepper->setStep(request.johnsonStep >= 0 ? request.johnsonStep : stepper->stepCount());
+        // BalancedPools' lesson (its search runs now if it was never shown) at the search's last
+        // probe: every probe of that split and the best so far.
+        if (!costModel && window.teachTab()->balancedPoolsChart() != nullptr) {
+            BalancedPoolsStepper* pools = window.teachTab()->balancedPools();
+            pools->setStep(pools->lastProbeStep());
+        }
         const ExportController& exports = *window.exports();
         if (!request.algorithm.isEmpty()) {
             window.ganttPanel()->setCurrentAlgorithm(request.algorithm);
+            window.stageView()->setAlgorithm(request.algorithm);
         }
+        const bool one = !request.algorithm.isEmpty();
         if (!request.exportGantt.isEmpty()) {
-            writeOne(exports,
-                     request.algorithm.isEmpty() ? QStringLiteral("timelines")
-                                                 : QStringLiteral("timeline"),
+            writeOne(exports, one ? QStringLiteral("timeline") : QStringLiteral("timelines"),
                      request.exportGantt, request.size);
         }
         if (!request.exportComparison.isEmpty()) {
             writeOne(exports, QStringLiteral("comparison"), request.exportComparison, request.size);
         }
         if (!request.exportStages.isEmpty()) {
-            writeOne(exports, QStringLiteral("stages"), request.exportStages, request.size);
+            writeOne(exports, one ? QStringLiteral("stage") : QStringLiteral("stages"),
+                     request.exportStages, request.size);
         }
         if (!request.exportAll.isEmpty()) {
-            if (!QDir().mkpath(request.exportAll)) {
-                fail(request.exportAll, QStringLiteral("export-all"),
-                     QStringLiteral("cannot create the folder"));
-            }
-            QStringList groups =
-                costModel ? QStringList{QStringLiteral("cost")}
-                          : QStringList{QStringLiteral("workload"), QStringLiteral("sweep"),
-                                        QStringLiteral("deadlines")};
-            const bool variants = !costModel && window.variants()->count() > 0;
-            if (variants) {
-                waitForVariants(*window.variants());
-                groups << QStringLiteral("variants");  // variants.csv at the top
-            }
-            const auto report = exports.exportAll(request.exportAll, request.size, groups);
-            std::printf("wrote %lld files to %s (%dx%d)\n",
-                        static_cast<long long>(report.written.size()),
-                        qPrintable(request.exportAll), request.size.width(), request.size.height());
-            if (variants) {
-                const VariantExportReport each =
-                    exportVariants(window, request.exportAll, request.size, request.johnsonStep);
-                std::printf("wrote %lld files to %lld variant folders (%s)\n",
-                            static_cast<long long>(each.written.size()),
-                            static_cast<long long>(each.folders.size()),
-                            qPrintable(each.folders.join(QStringLiteral(", "))));
-            }
-            const QList<std::pair<QString, const char*>> hints = {
-                {QStringLiteral("sweep"), "the sweep (add --sweep FROM:TO:STEP)"},
-                {QStringLiteral("deadlines"), "the deadline sweep (add --start-sweep)"},
-                {QStringLiteral("cost"), "the epoch sweep (add --cost-sweep FROM:TO:STEP)"}};
-            for (const auto& [group, hint] : hints) {
-                if (report.skippedGroups.contains(group)) {
-                    std::printf("not written: %s has no result\n", hint);
-                }
-            }
+            exportAll(window, request, costModel);
         }
     } catch (const InputError& e) {
         std::fprintf(stderr, "mrx: error: %s\n", e.what());

@@ -44,6 +44,7 @@
 #include "document/UndoHistory.h"
 #include "document/WorkloadDocument.h"
 #include "run/RunController.h"
+#include "schedulers/Suggestions.h"
 #include "studio/PresentationMode.h"
 #include "studio/SessionController.h"
 #include "studio/VariantComparison.h"
@@ -155,10 +156,7 @@ MainWindow::MainWindow(QWidget* parent)
     buildMenus();
 
     connect(m_doc, &WorkloadDocument::changed, this, &MainWindow::requestRun);
-    connect(m_doc, &WorkloadDocument::resetDone, this, [this] {
-        m_workloadReplaced = true;
-        m_selectedJob = -1;
-    });
+    connect(m_doc, &WorkloadDocument::resetDone, this, &MainWindow::resetDocumentView);
     connect(m_doc, &WorkloadDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_doc, &WorkloadDocument::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_variants, &VariantStore::modifiedChanged, this, &MainWindow::updateTitle);
@@ -188,9 +186,7 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::tabChanged);
     m_tabHint->setText(HelpController::tabHint(currentTabName()));
     m_files->setCostModelOpener([this](const QString& path) {
-        if (!m_cost->openModel(path)) {
-            return false;
-        }
+        m_cost->loadModel(path);  // throws InputError: FileController says why
         m_tabs->setCurrentIndex(tabIndex(m_cost));
         return true;
     });
@@ -570,6 +566,18 @@ void MainWindow::refreshTab(QWidget* page) {
     }
 }
 
+void MainWindow::resetDocumentView() {
+    // Every way of changing the document (New, Open, Recent, Samples, a generator, an import, a
+    // dropped file, a session, the command line) replaces it through WorkloadDocument::reset:
+    // the view of the last one — highlighted job, selected rows, zoom, the lessons' steps — goes
+    // with it. A session puts its own view back after this.
+    m_workloadReplaced = true;
+    m_table->clearSelection();
+    selectJob(-1);
+    m_gantt->fitAll();
+    m_teach->resetSteps();
+}
+
 void MainWindow::selectJob(int job) {
     if (job >= m_doc->workload().jobCount()) {
         job = -1;
@@ -657,22 +665,24 @@ void MainWindow::copyChart() {
 }
 
 void MainWindow::checkDeadlineAlgorithm() {
-    // Until the registry says which algorithms use deadlines (its `needs`), these are seed 004's
-    // and seed 003's deadline schedulers.
-    static const QStringList kDeadlineAware = {"edf", "min-edf", "min-edf-wc", "completion-time"};
-    const Workload& w = m_doc->workload();
-    const bool deadlines =
-        std::any_of(w.jobs.begin(), w.jobs.end(), [](const Job& job) { return job.deadline; });
+    // What the workload calls for comes from the registry (AlgorithmInfo::needs): with
+    // deadlines and no deadline algorithm checked, seed 004's MinEDF-WC.
     QStringList checked = m_algorithms->checkedIds();
-    const bool anyAware = std::any_of(checked.begin(), checked.end(), [](const QString& id) {
-        return kDeadlineAware.contains(id);
-    });
-    if (deadlines && !anyAware) {
-        checked << QStringLiteral("min-edf-wc");  // seed 004 Alg. 1: what the deadlines are for
-        m_algorithms->setChecked(checked);
-        requestRun();  // setChecked does not signal (its signals are blocked)
-        m_status->setText(tr("The workload has deadlines: min-edf-wc is checked."));
+    std::vector<std::string> ids;
+    for (const QString& id : checked) {
+        ids.push_back(id.toStdString());
     }
+    const std::vector<std::string> suggested = suggestedAlgorithms(m_doc->workload(), ids);
+    if (suggested.empty()) {
+        return;
+    }
+    QStringList added;
+    for (const std::string& id : suggested) {
+        added << QString::fromStdString(id);
+    }
+    m_algorithms->setChecked(checked + added);  // checkedChanged: the run starts again
+    m_status->setText(
+        tr("The workload has deadlines: %1 is checked.").arg(added.join(QStringLiteral(", "))));
 }
 
 void MainWindow::exportPlan() {

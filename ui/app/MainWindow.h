@@ -129,6 +129,9 @@ private:
     // exported (refreshTab).
     void refreshCurrentTab();
     void updateTitle();
+    // A new document: the view state that belonged to the last one (highlight, selection, zoom,
+    // stepper positions) starts afresh.
+    void resetDocumentView();
     void addJob(bool duplicate);
     void removeSelectedJobs();
     void exportPlan();

@@ -80,12 +80,37 @@ void MainWindow::addExports(QMenu* menu) {
         }
         return list;
     });
-    exports->addChartExport(menu, tr("Stage view"), QStringLiteral("stages"), [this] {
+    // The stage view of the algorithm chosen on the tab (export-all: of each algorithm), and
+    // of every algorithm one above the other.
+    const auto stageItems = [this] {
         refreshTab(m_stages);
-        return m_results && m_results->find(m_stages->algorithm().toStdString())
-                   ? m_stages->plots()
-                   : QList<QCustomPlot*>{};
+        QList<ExportEntry::Item> items;
+        for (const QString& id : m_stages->algorithms()) {
+            items.append({QStringLiteral("stage-") + id, m_stages->chartsFor(id), {}});
+        }
+        return items;
+    };
+    QAction* selectedStages = exports->addChartExport(
+        menu, tr("Stage view of the selected algorithm"), QStringLiteral("stage"),
+        [this] {
+            refreshTab(m_stages);
+            return m_stages->chartsFor(m_stages->algorithm());
+        },
+        stageItems);
+    connect(menu, &QMenu::aboutToShow, this, [this, selectedStages] {
+        const QString id = m_stages->algorithm();
+        selectedStages->setText(id.isEmpty()
+                                    ? tr("Stage view of the selected algorithm…")
+                                    : tr("Stage view of %1 (the selected algorithm)…").arg(id));
     });
+    exports->addChartExport(menu, tr("Stage views of every algorithm"), QStringLiteral("stages"),
+                            [stageItems] {
+                                QList<QCustomPlot*> list;
+                                for (const ExportEntry::Item& item : stageItems()) {
+                                    list << item.charts;
+                                }
+                                return list;
+                            });
     exports->addChartExport(menu, tr("Comparison chart"), QStringLiteral("comparison"), [this] {
         refreshTab(m_comparison);
         return m_results ? QList<QCustomPlot*>{m_comparison->chart()} : QList<QCustomPlot*>{};
@@ -94,12 +119,12 @@ void MainWindow::addExports(QMenu* menu) {
         refreshTab(m_teach);
         return m_results ? m_teach->johnson()->plots() : QList<QCustomPlot*>{};
     });
+    // Whether or not its lesson was ever shown: the search runs for the export.
     exports->addChartExport(menu, tr("BalancedPools lesson chart"),
                             QStringLiteral("teach-balanced-pools"), [this] {
                                 refreshTab(m_teach);
-                                return m_teach->balancedPools()->lesson()
-                                           ? QList<QCustomPlot*>{m_teach->balancedPools()->chart()}
-                                           : QList<QCustomPlot*>{};
+                                QCustomPlot* chart = m_teach->balancedPoolsChart();
+                                return chart ? QList<QCustomPlot*>{chart} : QList<QCustomPlot*>{};
                             });
     exports->setGroup(QStringLiteral("variants"));
     exports->addChartExport(menu, tr("Variants chart"), QStringLiteral("variants"), [this] {

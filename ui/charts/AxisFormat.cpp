@@ -64,4 +64,31 @@ void usePlainNumbers(QCPAxis* axis) {
     });
 }
 
+void useFittingLabel(QCPAxis* axis, const QStringList& wordings) {
+    const auto fitLabel = [axis, wordings] {
+        const double room = (axis->orientation() == Qt::Vertical ? axis->axisRect()->height()
+                                                                 : axis->axisRect()->width()) -
+                            8.0;
+        const QFontMetricsF metrics(axis->labelFont());
+        QString text;
+        for (const QString& wording : wordings) {
+            if (metrics.horizontalAdvance(wording) <= room) {
+                text = wording;
+                break;
+            }
+        }
+        if (axis->label() == text) {
+            return false;
+        }
+        axis->setLabel(text);  // one line either way: the layout keeps its margins
+        return true;
+    };
+    axis->setLabel(wordings.value(0));
+    QObject::connect(axis->parentPlot(), &QCustomPlot::afterLayout, axis, [axis, fitLabel] {
+        if (fitLabel()) {
+            axis->parentPlot()->replot(QCustomPlot::rpQueuedReplot);
+        }
+    });
+}
+
 }  // namespace mr::ui

@@ -5,6 +5,8 @@
 // on a small chart instead of running into each other.
 #pragma once
 
+#include <QStringList>
+
 class QCPAxis;
 
 namespace mr::ui {
@@ -14,5 +16,10 @@ void usePlainNumbers(QCPAxis* axis);
 
 // The decimals a tick step of `step` needs (2.5 needs one, 0.05 two, 500 none).
 int decimalsForStep(double step);
+
+// The axis title: the first of `wordings` (longest first) that fits along the axis, after every
+// layout; none when even the last does not (a title longer than its axis ran into the legend and
+// the tick labels of the next axis).
+void useFittingLabel(QCPAxis* axis, const QStringList& wordings);
 
 }  // namespace mr::ui

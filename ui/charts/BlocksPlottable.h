@@ -21,6 +21,7 @@ public:
     BlocksPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
     void setBlocks(std::vector<Block> blocks);
     void setSelectedJob(int job) { m_selectedJob = job; }
+    int selectedJob() const { return m_selectedJob; }
     const Block* blockAt(const QPointF& pixel) const;
     const std::vector<Block>& blocks() const { return m_blocks; }
 

@@ -9,6 +9,11 @@
 #include <QRegularExpression>
 #include <QSvgGenerator>
 
+#include <memory>
+#include <numeric>
+#include <vector>
+
+#include "charts/ChartLayout.h"
 #include "io/AtomicFile.h"
 #include "model/InputError.h"
 
@@ -16,15 +21,49 @@ namespace mr::ui {
 
 namespace {
 
-// Paint the charts stacked into `painter`, which covers width × height device pixels.
-void paintStack(QCPPainter& painter, const QList<QCustomPlot*>& plots, int width, int height) {
-    const int each = height / std::max<qsizetype>(1, plots.size());
+// Paint the charts stacked into `painter`, `width` device pixels wide, each as high as its
+// entry of `heights`, each laid out at that size first.
+void paintStack(QCPPainter& painter, const QList<QCustomPlot*>& plots, int width,
+                const QList<int>& heights) {
+    int top = 0;
     for (qsizetype i = 0; i < plots.size(); ++i) {
+        layOutAt(plots[i], QRect(0, 0, width, heights[i]));
         painter.save();
-        painter.translate(0, static_cast<double>(i * each));
-        plots[i]->toPainter(&painter, width, each);
+        painter.translate(0, static_cast<double>(top));
+        plots[i]->toPainter(&painter, width, heights[i]);
         painter.restore();
+        top += heights[i];
     }
+}
+
+// Each chart's share of the height, at least its readable height at this width (laid out at
+// its share to measure what its titles, legend and axes take there).
+QList<int> stackHeights(const QList<QCustomPlot*>& plots, QSize size) {
+    QList<int> heights;
+    const auto count = static_cast<int>(std::max<qsizetype>(1, plots.size()));
+    for (int i = 0; i < plots.size(); ++i) {
+        // The last takes what the division leaves.
+        const int share = i + 1 < count ? size.height() / count
+                                        : size.height() - (count - 1) * (size.height() / count);
+        layOutAt(plots[i], QRect(0, 0, size.width(), share));
+        heights << std::max(share, readableHeight(plots[i]));
+    }
+    // Grown, the image is a whole number of PDF points high (¾ of a pixel at 96 dpi), so that
+    // its PNG, SVG and PDF have the same size; the last chart takes the extra pixels.
+    const int total = std::accumulate(heights.begin(), heights.end(), 0);
+    if (total > size.height() && total % 4 != 0) {
+        heights.back() += 4 - total % 4;
+    }
+    return heights;
+}
+
+// Puts every chart back as the screen had it when the export is done.
+std::vector<std::unique_ptr<ViewportScope>> scopesOf(const QList<QCustomPlot*>& plots) {
+    std::vector<std::unique_ptr<ViewportScope>> scopes;
+    for (QCustomPlot* plot : plots) {
+        scopes.push_back(std::make_unique<ViewportScope>(plot));
+    }
+    return scopes;
 }
 
 [[noreturn]] void fail(const QString& path, const QString& message) {
@@ -62,14 +101,27 @@ QString exportFilter() {
     return QObject::tr("PNG image (*.png);;SVG drawing (*.svg);;PDF document (*.pdf)");
 }
 
-void exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize size) {
+QList<int> exportHeights(const QList<QCustomPlot*>& plots, QSize size) {
+    const auto scopes = scopesOf(plots);
+    return stackHeights(plots, size);
+}
+
+QSize exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize requested) {
     if (plots.isEmpty()) {
         fail(path, QObject::tr("there is no chart to export"));
     }
-    if (!size.isValid() || size.width() < 16 || size.height() < 16) {
-        fail(path, QObject::tr("invalid size %1x%2").arg(size.width()).arg(size.height()));
+    if (!requested.isValid() || requested.width() < 16 || requested.height() < 16) {
+        fail(path,
+             QObject::tr("invalid size %1x%2").arg(requested.width()).arg(requested.height()));
     }
     const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
+        suffix != QLatin1String("pdf")) {
+        fail(path, QObject::tr("unknown image format '%1' (use .png, .svg or .pdf)").arg(suffix));
+    }
+    const auto scopes = scopesOf(plots);
+    const QList<int> heights = stackHeights(plots, requested);
+    const QSize size(requested.width(), std::accumulate(heights.begin(), heights.end(), 0));
     QByteArray bytes;
     QBuffer file(&bytes);
     file.open(QIODevice::WriteOnly);
@@ -79,7 +131,7 @@ void exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize s
         {
             QCPPainter painter(&image);
             painter.setRenderHint(QPainter::Antialiasing, true);
-            paintStack(painter, plots, size.width(), size.height());
+            paintStack(painter, plots, size.width(), heights);
         }
         if (!image.save(&file, "PNG")) {
             fail(path, QObject::tr("cannot encode the PNG image"));
@@ -94,8 +146,8 @@ void exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize s
         svg.setViewBox(QRect(QPoint(0, 0), size));
         svg.setTitle(QStringLiteral("MR Schedule Explorer chart"));
         QCPPainter painter(&svg);
-        paintStack(painter, plots, size.width(), size.height());
-    } else if (suffix == QLatin1String("pdf")) {
+        paintStack(painter, plots, size.width(), heights);
+    } else {
         QPdfWriter pdf(&file);
         pdf.setCreator(QStringLiteral("MR Schedule Explorer"));
         pdf.setResolution(96);
@@ -103,12 +155,11 @@ void exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize s
         pdf.setPageSize(QPageSize(QSizeF(size.width() * 72.0 / 96.0, size.height() * 72.0 / 96.0),
                                   QPageSize::Point));
         QCPPainter painter(&pdf);
-        paintStack(painter, plots, size.width(), size.height());
-    } else {
-        fail(path, QObject::tr("unknown image format '%1' (use .png, .svg or .pdf)").arg(suffix));
+        paintStack(painter, plots, size.width(), heights);
     }
     file.close();
     saveFileAtomically(path, bytes);
+    return size;
 }
 
 }  // namespace mr::ui

@@ -12,12 +12,18 @@ class QCustomPlot;
 
 namespace mr::ui {
 
-// Charts drawn one above the other, each `size.height() / plots.size()` high. Throws
-// InputError (naming the file) on an unknown suffix or a write error.
-void exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize size);
-inline void exportChart(QCustomPlot* plot, const QString& path, QSize size) {
-    exportCharts({plot}, path, size);
+// Charts drawn one above the other, `size.width()` wide, each laid out at its own size first
+// (ChartLayout.h: ticks and labels as the screen has them at that size). Each gets its share of
+// `size.height()` but never less than its readable height (ChartLayout.h): when they do not fit,
+// the image grows taller instead of squeezing them. Returns the size written (`size`, or
+// taller). Throws InputError (naming the file) on an unknown suffix or a write error.
+QSize exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize size);
+inline QSize exportChart(QCustomPlot* plot, const QString& path, QSize size) {
+    return exportCharts({plot}, path, size);
 }
+
+// The heights exportCharts() gives `plots` stacked at `size` (their sum is the image's height).
+QList<int> exportHeights(const QList<QCustomPlot*>& plots, QSize size);
 
 // Saves `bytes` as mr::writeFileAtomically does (throws InputError naming the file). Every file
 // the explorer writes goes through it or through the core's savers.

@@ -5,8 +5,12 @@
 #include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <cmath>
+#include <limits>
 
 #include "charts/AxisFormat.h"
+#include "charts/CategoryAxis.h"
+#include "charts/ChartLayout.h"
 #include "io/ComparisonFormat.h"
 #include "io/TextTable.h"
 #include "model/Numbers.h"
@@ -15,6 +19,8 @@
 namespace mr::ui {
 
 namespace {
+
+constexpr int kMinTableHeight = 160;  // a header and about five rows
 
 // The header of core's comparison cells as a column title: "vs fifo" stays, "makespan" →
 // "Makespan".
@@ -44,14 +50,20 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
     connect(m_chart, &QCustomPlot::afterLayout, this, [this] { placeBarLabels(); });
     m_chart->legend->setVisible(false);
     m_chart->xAxis->grid()->setVisible(false);
+    // Never squeezed: the tab scrolls instead (MainWindow puts it in a scroll area).
+    keepReadable(m_chart);
     m_table = new QTableWidget(splitter);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setMinimumHeight(kMinTableHeight);
+    // Columns as wide as their texts (the last one too: stretched to the view, it was cut when
+    // the view is narrower than its notes, e.g. when presenting at 200 %).
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setVisible(false);
     splitter->addWidget(m_chart);
     splitter->addWidget(m_table);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);  // a dragged handle never hides a part
     layout->addWidget(splitter);
 }
 
@@ -89,7 +101,8 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
         }
         m_table->setHorizontalHeaderItem(static_cast<int>(c), header);
     }
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> categoryKeys;
+    QStringList categoryNames;
     QVector<double> keys, values, modelKeys, modelValues;
     double top = 0.0;
     for (std::size_t r = 0; r < m_comparison.rows.size(); ++r) {
@@ -110,7 +123,8 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
             }
             m_table->setItem(tableRow, static_cast<int>(c), item);
         }
-        ticker->addTick(static_cast<double>(r), QString::fromStdString(row.algorithm));
+        categoryKeys << static_cast<double>(r);
+        categoryNames << QString::fromStdString(row.algorithm);
         if (!row.makespan) {
             continue;
         }
@@ -136,9 +150,8 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
     for (const double v : modelValues) {
         top = std::max(top, v);
     }
-    m_chart->xAxis->setTicker(ticker);
-    m_chart->xAxis->setTickLabelRotation(row > 6 ? 30 : 0);
     m_chart->xAxis->setRange(-0.6, std::max(0, row - 1) + 0.6);
+    useCategoryLabels(m_chart->xAxis, categoryKeys, categoryNames);
     m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.12);
     m_chart->clearItems();
     m_barLabels.clear();
@@ -147,7 +160,9 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
         label->position->setCoords(keys[i], values[i]);
         label->setFont(QFont(font().family(), 10, QFont::Bold));
         label->setText(QString::fromStdString(formatTime(values[i])));
-        m_barLabels << label;
+        const auto at = modelKeys.indexOf(keys[i]);
+        m_barLabels.append({label, values[i],
+                            at >= 0 ? modelValues[at] : std::numeric_limits<double>::quiet_NaN()});
     }
     placeBarLabels();
     m_chart->replot(QCustomPlot::rpQueuedReplot);
@@ -158,26 +173,65 @@ void ComparisonView::placeBarLabels() {
     const QCPRange range = m_chart->yAxis->range();
     const int height = m_chart->axisRect()->height();
     const double pixelsPerSecond = range.size() > 0 && height > 0 ? height / range.size() : 0.0;
-    const double barWidth =
-        m_chart->xAxis->range().size() > 0 && m_chart->axisRect()->width() > 0
-            ? 0.6 * m_chart->axisRect()->width() / m_chart->xAxis->range().size()
-            : 0.0;
-    double headroom = range.upper;  // the value axis' top that leaves room for labels above
-    for (QCPItemText* label : m_barLabels) {
+    // The width each bar has for its label: the distance between two bars' centres.
+    const double slot = m_chart->xAxis->range().size() > 0 && m_chart->axisRect()->width() > 0
+                            ? m_chart->axisRect()->width() / m_chart->xAxis->range().size()
+                            : 0.0;
+    const double barWidth = 0.6 * slot;
+    constexpr double kDiamond = 7.0;  // the model's marker: half its size and a margin
+    double headroom = range.upper;    // the value axis' top that leaves room for labels above
+    for (const BarLabel& l : m_barLabels) {
+        QCPItemText* label = l.item;
         const QFontMetrics metrics(label->font());
-        const double bar = label->position->value() * pixelsPerSecond;
-        const bool inside =
-            bar >= metrics.height() + 8 &&
-            (barWidth == 0.0 || metrics.horizontalAdvance(label->text()) + 4 <= barWidth);
-        label->setPositionAlignment(Qt::AlignHCenter | (inside ? Qt::AlignTop : Qt::AlignBottom));
-        label->setPadding(inside ? QMargins(0, 4, 0, 0) : QMargins(0, 0, 0, 2));
-        label->setColor(inside ? QColor(Qt::white) : QColor(40, 40, 40));
-        // A label above its bar needs its height below the top: top ≥ value + h · top / H, so
-        // top ≥ value / (1 − h / H) (a larger font when presenting, a short chart).
-        const double share = height > 0 ? (metrics.height() + 6.0) / height : 1.0;
-        if (!inside && share < 0.8) {
-            headroom = std::max(headroom, label->position->value() / (1.0 - share) * 1.02);
+        const double bar = l.value * pixelsPerSecond;  // pixels above the axis
+        const double model = std::isnan(l.model) ? -1e9 : l.model * pixelsPerSecond;
+        const int length = metrics.horizontalAdvance(label->text()) + 4;
+        // Level when the number fits between its neighbours, else upright (reading upwards),
+        // else not at all (the table below has every number): never one run into the next.
+        const bool level = slot == 0.0 || length + 4 <= slot;
+        const bool upright = !level && metrics.height() + 2 <= slot;
+        label->setVisible(level || upright);
+        label->setRotation(upright ? -90.0 : 0.0);
+        // How far the number reaches along the bar, and whether the model's diamond is there:
+        // the number then goes past the diamond, never under it.
+        const double extent = (level ? metrics.height() : length) + 6.0;
+        const bool fitsWidth =
+            level ? barWidth == 0.0 || length <= barWidth : metrics.height() + 2 <= barWidth;
+        double anchor = bar;  // where the number starts (inside: ends), pixels above the axis
+        bool inside = fitsWidth && bar >= extent + 2;
+        if (inside && model > bar - extent - kDiamond && model < bar + kDiamond) {
+            anchor = model - kDiamond;  // under the diamond, if there is room in the bar
+            inside = anchor >= extent + 2;
         }
+        bool fits = true;
+        if (!inside) {
+            anchor = bar;
+            if (model > bar - kDiamond && model < bar + extent + kDiamond) {
+                anchor = model + kDiamond;  // above the diamond
+            }
+            // Above the plot area it would be cut: the axis grows to make room (a larger font
+            // when presenting, a short chart), up to a point; meanwhile it is left to the table.
+            fits = pixelsPerSecond == 0.0 || anchor + extent <= height;
+            // Room for it: top ≥ a + e · top / H (a its value, e its extent, H the height).
+            if (!fits && height > 0 && extent < 0.8 * height) {
+                headroom =
+                    std::max(headroom, anchor / pixelsPerSecond / (1.0 - extent / height) * 1.02);
+            }
+        }
+        label->setVisible(label->visible() && fits);
+        label->position->setCoords(label->position->key(),
+                                   pixelsPerSecond > 0 ? anchor / pixelsPerSecond : l.value);
+        if (level) {
+            label->setPositionAlignment(Qt::AlignHCenter |
+                                        (inside ? Qt::AlignTop : Qt::AlignBottom));
+            label->setPadding(inside ? QMargins(0, 4, 0, 0) : QMargins(0, 0, 0, 2));
+        } else {
+            // Turned a quarter left: the text's right end is at its top.
+            label->setPositionAlignment(Qt::AlignVCenter |
+                                        (inside ? Qt::AlignRight : Qt::AlignLeft));
+            label->setPadding(inside ? QMargins(0, 0, 4, 0) : QMargins(2, 0, 0, 0));
+        }
+        label->setColor(inside ? QColor(Qt::white) : QColor(40, 40, 40));
     }
     if (headroom > range.upper * 1.0001) {
         m_chart->yAxis->setRange(range.lower, headroom);

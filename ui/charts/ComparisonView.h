@@ -38,7 +38,13 @@ private:
     QSplitter* m_splitter;
     QTableWidget* m_table;
     ComparisonTable m_comparison;
-    QList<QCPItemText*> m_barLabels;
+    // Each bar's number, its makespan and the model's (NaN: none), placed after each layout.
+    struct BarLabel {
+        QCPItemText* item;
+        double value;
+        double model;
+    };
+    QList<BarLabel> m_barLabels;
 };
 
 }  // namespace mr::ui

@@ -14,6 +14,7 @@ constexpr double kMarker = 8.0;     // triangle height in pixels
 constexpr double kLate = 10.0;      // a late job's triangle
 constexpr double kSelected = 12.0;  // the selected job's triangle
 constexpr double kHit = 6.0;        // pixels around a triangle that still hit it
+constexpr int kStripFontSize = 8;   // the counts of deadlines outside the view
 
 QString seconds(double t) {
     return QString::fromStdString(formatTime(t));
@@ -102,6 +103,25 @@ QRect DeadlineMarkersPlottable::clipRect() const {
     return rect->rect().adjusted(0, -rect->margins().top(), 0, 0);
 }
 
+QString DeadlineMarkersPlottable::laterText() const {
+    if (!mKeyAxis) {
+        return {};
+    }
+    const QCPRange keys = mKeyAxis->range();
+    const double upper = std::max(keys.lower, keys.upper);
+    const auto later = std::count_if(m_markers.begin(), m_markers.end(),
+                                     [upper](const DeadlineMarker& m) { return m.due > upper; });
+    return later > 0 ? QStringLiteral("+%1 ▸").arg(later) : QString();
+}
+
+double DeadlineMarkersPlottable::laterWidth() const {
+    const QString text = laterText();
+    return text.isEmpty() ? 0.0
+                          : QFontMetricsF(QFont(mParentPlot->font().family(), kStripFontSize))
+                                    .horizontalAdvance(text) +
+                                4.0;
+}
+
 void DeadlineMarkersPlottable::draw(QCPPainter* painter) {
     if (m_markers.empty() || !mKeyAxis || !mValueAxis) {
         return;
@@ -133,13 +153,12 @@ void DeadlineMarkersPlottable::draw(QCPPainter* painter) {
 
     // Deadlines outside the view are counted at its edges, compactly (the makespan label
     // shares the strip).
-    painter->setFont(QFont(painter->font().family(), 8));
+    painter->setFont(QFont(painter->font().family(), kStripFontSize));
     const QRectF strip(plotArea.left() + 2, plotArea.top() - kSelected - 3, plotArea.width() - 4,
                        kSelected + 2);
     painter->setPen(QColor(90, 90, 90));
     if (later > 0) {
-        painter->drawText(strip, Qt::AlignRight | Qt::AlignVCenter,
-                          QStringLiteral("+%1 ▸").arg(later));
+        painter->drawText(strip, Qt::AlignRight | Qt::AlignVCenter, laterText());
     }
     if (earlier > 0) {
         painter->drawText(strip, Qt::AlignLeft | Qt::AlignVCenter,

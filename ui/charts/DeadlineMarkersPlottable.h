@@ -36,6 +36,11 @@ public:
     const DeadlineMarker* markerAt(const QPointF& pixel) const;
     // The centre of a marker's triangle in pixels (for tests and tooltips).
     QPointF markerCentre(const DeadlineMarker& marker) const;
+    // The count of the deadlines past the right end of the view, drawn at the right of the strip
+    // above the plot ("+2 ▸"), and how wide it is there (0 without one): the makespan label,
+    // which shares the strip, keeps clear of it.
+    QString laterText() const;
+    double laterWidth() const;
 
     double selectTest(const QPointF& pos, bool onlySelectable,
                       QVariant* details = nullptr) const override;

@@ -10,6 +10,7 @@
 #include <QScrollBar>
 #include <QTimer>
 
+#include "charts/ChartLayout.h"
 #include "charts/GanttPlot.h"
 #include "run/RunController.h"
 
@@ -211,6 +212,10 @@ GanttPanel::~GanttPanel() = default;
 
 GanttPlot* GanttPanel::createPlot(const QString& id) {
     auto* plot = new GanttPlot(m_container);
+    // Never squeezed below a readable height (ChartLayout.h, the rule exports follow too): its
+    // area keeps room for it and the panel scrolls.
+    keepReadable(plot);
+    connect(plot, &QCustomPlot::afterLayout, this, &GanttPanel::applySizing);
     connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this, plot] { syncRanges(plot); });
     connect(plot, &GanttPlot::userChangedRange, this, [this] {
@@ -521,14 +526,19 @@ void GanttPanel::applySizing() {
     // charts scroll rather than squeeze.
     const QVariant property = qApp->property("mrxZoom");
     const double zoom = property.isValid() ? std::max(1.0, property.toDouble()) : 1.0;
-    const int height = static_cast<int>(kMinAreaHeight * zoom);
     const int width = static_cast<int>(kMinAreaWidth * zoom);
     for (ChartArea* a : m_order) {
-        a->setMinimumSize(stacked ? 0 : width, stacked ? height : 0);
+        const int height = static_cast<int>(areaHeightFor(a->currentPlot()) * zoom);
+        a->setMinimumSize(stacked ? 0 : width, height);
     }
     m_scroll->setHorizontalScrollBarPolicy(stacked ? Qt::ScrollBarAlwaysOff
                                                    : Qt::ScrollBarAsNeeded);
-    m_scroll->setVerticalScrollBarPolicy(stacked ? Qt::ScrollBarAsNeeded : Qt::ScrollBarAlwaysOff);
+    m_scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+}
+
+int GanttPanel::areaHeightFor(const GanttPlot* plot) const {
+    // The area's own margin under its chart (ChartArea's layout) comes on top of the chart's.
+    return std::max(kMinAreaHeight, plot ? plot->minimumHeight() + 2 : 0);
 }
 
 }  // namespace mr::ui

@@ -29,7 +29,8 @@ class GanttPlot;
 class GanttPanel : public QWidget {
     Q_OBJECT
 public:
-    // Smallest height of a stacked chart area and width of one side by side (pixels at scale 1).
+    // Smallest height of a chart area (more when its chart needs it: ChartLayout.h) and width of
+    // one side by side (pixels at scale 1).
     static constexpr int kMinAreaHeight = 210;
     static constexpr int kMinAreaWidth = 360;
 
@@ -83,6 +84,9 @@ private:
     ChartArea* area(const QString& algorithm) const;
     GanttPlot* createPlot(const QString& algorithm);
     void applySizing();
+    // An area's minimum height: kMinAreaHeight, or more when its chart needs more to stay
+    // readable (its legend wraps, a deadline line).
+    int areaHeightFor(const GanttPlot* plot) const;
     void syncRanges(GanttPlot* source);
     void applyWantedRange();
     // One time axis for all; `onlyCurrent`: redraw only the charts whose result is current.

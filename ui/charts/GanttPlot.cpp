@@ -1,6 +1,7 @@
 #include "charts/GanttPlot.h"
 
 #include <QToolTip>
+#include <cmath>
 
 #include "charts/DeadlineMarkersPlottable.h"
 #include "charts/GanttAxes.h"
@@ -41,6 +42,20 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     // Under the title, only while a job has a deadline (or the run simulated locality).
     m_deadlineText = new QCPTextElement(this, QString(), QFont(font().family(), 9));
     m_deadlineText->setVisible(false);
+
+    // The slot axis has a title per lane, beside its own rows (placeLaneTitles), instead of one
+    // axis title: read bottom to top along the axis, "map slots / reduce slots" put each name
+    // beside the other lane's rows.
+    for (QCPItemText*& title : m_laneTitles) {
+        title = new QCPItemText(this);
+        title->setClipToAxisRect(false);
+        title->position->setType(QCPItemPosition::ptAbsolute);
+        title->setPositionAlignment(Qt::AlignCenter);
+        title->setRotation(-90.0);
+        title->setFont(yAxis->labelFont());
+        title->setColor(yAxis->labelColor());
+        title->setVisible(false);
+    }
 
     m_bars = new TaskBarsPlottable(xAxis, yAxis);
     m_deadlines = new DeadlineMarkersPlottable(xAxis, yAxis);
@@ -84,16 +99,16 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
         m_timeLimit = 1.0;
     }
 
-    QString title = QStringLiteral("%1 — makespan %2")
+    m_titleParts = {QStringLiteral("%1 — makespan %2")
                         .arg(QString::fromStdString(r.algorithm),
-                             QString::fromStdString(formatTime(m_makespan)));
+                             QString::fromStdString(formatTime(m_makespan)))};
     // The two-stage model (seed 000 §III) describes a batch present at time 0; for jobs that
     // arrive over time (a trace) its value means nothing, so it is not shown.
     if (r.modelMakespan && !w.hasArrivals()) {
-        title += tr("   (two-stage model: %1)")
-                     .arg(QString::fromStdString(formatTime(*r.modelMakespan)));
+        m_titleParts << tr("   (two-stage model: %1)")
+                            .arg(QString::fromStdString(formatTime(*r.modelMakespan)));
     }
-    m_title->setText(m_titlePrefix + title);
+    m_title->setText(m_titlePrefix + m_titleParts.join(QString()));
 
     // The makespan runs from the first arrival to the last completion: the marker at the latter.
     double firstArrival = 0.0;
@@ -105,6 +120,7 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     m_timeLimit = std::max(m_timeLimit, lastEnd * 1.03);
     m_makespanLine->point1->setCoords(lastEnd, 0);
     m_makespanLine->point2->setCoords(lastEnd, 1);
+    m_makespanAt = lastEnd;
     m_makespanLabel->position->setCoords(lastEnd, 0.0);
     QString label = tr("makespan %1").arg(QString::fromStdString(formatTime(m_makespan)));
     if (m_makespan >= 7200.0) {
@@ -115,7 +131,6 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     const int mapSlots = m_bars->rows().mapSlots;
     const int reduceSlots = m_bars->rows().reduceSlots;
     m_slotTicker->setSlots(mapSlots, reduceSlots);
-    yAxis->setLabel(tr("map slots  /  reduce slots"));
     // Room for the widest slot label there could be, whichever are shown: labels are never
     // clipped, and the plot does not shift sideways while panning.
     const QFontMetrics ticks(yAxis->tickLabelFont());
@@ -142,7 +157,46 @@ long long GanttPlot::taskCount() const {
 }
 
 QString GanttPlot::title() const {
+    return m_titlePrefix + m_titleParts.join(QString());
+}
+
+QString GanttPlot::drawnTitle() const {
     return m_title->text();
+}
+
+QString GanttPlot::drawnDeadlineSummary() const {
+    return m_deadlineText->text();
+}
+
+QSize GanttPlot::minimumSizeHint() const {
+    return {kMinWidth, QCustomPlot::minimumSizeHint().height()};
+}
+
+QSize GanttPlot::sizeHint() const {
+    return {kMinWidth, QCustomPlot::sizeHint().height()};
+}
+
+void GanttPlot::fitTexts() {
+    const double room = viewport().width() - 16.0;
+    const auto fitted = [room](const QCPTextElement* element, const QStringList& parts,
+                               const QString& separator) {
+        const QFontMetricsF metrics(element->font());
+        QString text = parts.value(0);  // the first part always (the algorithm, its makespan)
+        for (int i = 1; i < parts.size(); ++i) {
+            const QString longer = text + separator + parts[i];
+            if (metrics.horizontalAdvance(longer) > room) {
+                break;
+            }
+            text = longer;
+        }
+        return text;
+    };
+    QStringList title = m_titleParts;  // the variant's name, if any, goes with the first part
+    if (!title.isEmpty()) {
+        title.front().prepend(m_titlePrefix);
+    }
+    m_title->setText(fitted(m_title, title, QString()));
+    m_deadlineText->setText(fitted(m_deadlineText, m_deadlineParts, kPartSeparator));
 }
 
 QList<QPair<QString, QRectF>> GanttPlot::poolLabels() const {
@@ -157,32 +211,26 @@ QList<QPair<QString, QRectF>> GanttPlot::poolLabels() const {
 }
 
 void GanttPlot::layoutOverlays() {
+    fitTexts();
     // The ticks were computed before this layout settled the plot's height: again, with it.
     m_slotTicker->setMinSpacing(QFontMetricsF(yAxis->tickLabelFont()).height() * 1.25);
     axisRect()->update(QCPLayoutElement::upPreparation);
 
-    // The axis title: the longest wording that fits along the axis.
-    const QFontMetricsF title(yAxis->labelFont());
-    const double room = axisRect()->height() - 8.0;
-    QString text;
-    for (const QString& candidate :
-         {tr("map slots  /  reduce slots"), tr("map / reduce slots"), tr("slots")}) {
-        if (title.horizontalAdvance(candidate) <= room) {
-            text = candidate;
-            break;
-        }
-    }
-    if (yAxis->label() != text) {
-        yAxis->setLabel(text);  // the same height whatever the text: the layout stays
-    }
+    placeLaneTitles();
     // The makespan label ends at its marker, or starts there when it would reach over the slot
     // labels (a makespan early in the view).
-    const double marker = xAxis->coordToPixel(m_makespanLabel->position->coords().x());
+    const double marker = xAxis->coordToPixel(m_makespanAt);
     const double labelWidth =
         QFontMetricsF(m_makespanLabel->font()).horizontalAdvance(m_makespanLabel->text()) + 4.0;
-    m_makespanLabel->setPositionAlignment(
-        (marker - labelWidth < axisRect()->left() ? Qt::AlignLeft : Qt::AlignRight) |
-        Qt::AlignBottom);
+    const bool startsAtMarker = marker - labelWidth < axisRect()->left();
+    m_makespanLabel->setPositionAlignment((startsAtMarker ? Qt::AlignLeft : Qt::AlignRight) |
+                                          Qt::AlignBottom);
+    // The count of later deadlines at the right of the same strip: the label ends before it.
+    const double later = m_deadlines->laterWidth();
+    const double stripEnd = axisRect()->right() - (later > 0 ? later + 4.0 : -1e9);
+    const double end = startsAtMarker ? marker + labelWidth : marker;
+    const double shift = std::max(0.0, end - stripEnd);
+    m_makespanLabel->position->setCoords(xAxis->pixelToCoord(marker - shift), 0.0);
 
     const QString time = tr("time (%1)").arg(m_timeTicker->timeUnit());
     if (xAxis->label() != time) {
@@ -210,6 +258,56 @@ void GanttPlot::layoutOverlays() {
         item->setVisible(!r.isEmpty());
         item->position->setCoords(r.right() - 1.0, r.top() + 1.0);
     }
+}
+
+void GanttPlot::placeLaneTitles() {
+    // Each lane's title centred on the part of its rows in view, in the left margin (room for
+    // one line was kept there in setRun), the longest wording that fits along those rows.
+    const int mapSlots = m_bars->rows().mapSlots;
+    const int reduceSlots = m_bars->rows().reduceSlots;
+    const QFontMetricsF metrics(yAxis->labelFont());
+    const QRect area = axisRect()->rect();
+    const double x = area.left() - axisRect()->margins().left() + yAxis->padding() +
+                     metrics.height() / 2.0 + 1.0;
+    const struct {
+        int first;
+        int count;
+        QStringList wordings;
+    } lanes[2] = {{0, mapSlots, {tr("map slots"), tr("map"), tr("M")}},
+                  {mapSlots + 1, reduceSlots, {tr("reduce slots"), tr("reduce"), tr("R")}}};
+    for (int lane = 0; lane < 2; ++lane) {
+        QCPItemText* title = m_laneTitles[lane];
+        const auto& l = lanes[lane];
+        // Rows grow downwards: the lane spans from its first row's top to its last row's bottom.
+        const double from = std::max<double>(area.top(), yAxis->coordToPixel(l.first - 0.5));
+        const double to =
+            std::min<double>(area.bottom(), yAxis->coordToPixel(l.first + l.count - 0.5));
+        QString text;
+        for (const QString& candidate : l.wordings) {
+            if (l.count > 0 && metrics.horizontalAdvance(candidate) + 4.0 <= to - from) {
+                text = candidate;
+                break;
+            }
+        }
+        title->setVisible(!text.isEmpty());
+        title->setText(text);
+        title->position->setCoords(x, (from + to) / 2.0);
+    }
+}
+
+QList<QPair<QString, QRectF>> GanttPlot::laneTitles() const {
+    QList<QPair<QString, QRectF>> list;
+    for (const QCPItemText* title : m_laneTitles) {
+        // Rotated a quarter turn: the text's width runs along the axis.
+        const QFontMetricsF metrics(title->font());
+        const QPointF centre = title->position->pixelPosition();
+        const QSizeF size(metrics.height(), metrics.horizontalAdvance(title->text()));
+        list.append({title->text(), title->visible() ? QRectF(centre.x() - size.width() / 2.0,
+                                                              centre.y() - size.height() / 2.0,
+                                                              size.width(), size.height())
+                                                     : QRectF()});
+    }
+    return list;
 }
 
 void GanttPlot::keepRangesInBounds() {
@@ -342,7 +440,8 @@ void GanttPlot::showDeadlines(const Workload& w, const RunResult& r) {
         parts << tr("data-local maps %1%").arg(100.0 * *m.dataLocalFraction, 0, 'f', 1);
     }
     const bool show = !parts.isEmpty();
-    m_deadlineText->setText(parts.join(QStringLiteral("   ·   ")));
+    m_deadlineParts = parts;
+    m_deadlineText->setText(parts.join(kPartSeparator));
     m_deadlineText->setTextColor(m.missed > 0 ? QColor(170, 20, 20) : QColor(20, 110, 40));
     const bool inLayout = m_deadlineText->layout() != nullptr;
     if (show && !inLayout) {

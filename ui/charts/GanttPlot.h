@@ -5,8 +5,8 @@
 // before time 0 nor past the end. With deadlines (seed 004): a marker per job's absolute
 // deadline, late jobs' bars outlined in red, killed executions hatched, and the run's deadline
 // metrics in a line under the title. A production cluster's day (17 million tasks) draws from a
-// multi-resolution summary (TaskBarsPlottable); slot labels thin out to what fits, the axis
-// title shortens to fit, pool labels never overlap.
+// multi-resolution summary (TaskBarsPlottable); slot labels thin out to what fits, each lane has
+// its own title beside its rows (shortened to fit), pool labels never overlap.
 #pragma once
 
 #include <memory>
@@ -54,12 +54,25 @@ public:
     void setTitlePrefix(const QString& prefix) { m_titlePrefix = prefix; }
     // The pool labels (for tests): their texts and where they were last drawn (empty: hidden).
     QList<QPair<QString, QRectF>> poolLabels() const;
+    // The slot axis' titles, one beside each lane ("map slots" beside the map rows, "reduce
+    // slots" beside the reduce rows), as last laid out: text and rectangle (empty: hidden).
+    QList<QPair<QString, QRectF>> laneTitles() const;
     TaskBarsPlottable* bars() const { return m_bars; }
     DeadlineMarkersPlottable* deadlines() const { return m_deadlines; }
     // The hover text at a pixel position (a task or a deadline marker); empty over nothing.
     QString tooltipAt(const QPointF& pixel) const;
-    // The deadline metrics line ("" when no job has a deadline).
-    QString deadlineSummary() const { return m_deadlineText->text(); }
+    // The deadline metrics line ("" when no job has a deadline), whole: the chart draws the
+    // parts that fit its width.
+    QString deadlineSummary() const { return m_deadlineParts.join(kPartSeparator); }
+    // What the title and the metrics line draw at the width of the last layout.
+    QString drawnTitle() const;
+    QString drawnDeadlineSummary() const;
+    // Narrow as a chart area may get: the width never follows a long title or metrics line
+    // (they shorten to fit instead; a chart wider than its panel was cut at the right).
+    QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
+
+    static constexpr int kMinWidth = 240;
 
 signals:
     void jobClicked(int job);  // -1: clicked on empty space
@@ -73,13 +86,20 @@ protected:
 
 private:
     void addPoolBands(const Workload& workload, const RunResult& result);
-    void layoutOverlays();  // after each layout: ticks, axis title and pool labels for its size
+    void layoutOverlays();  // after each layout: ticks, lane titles and pool labels for its size
+    void placeLaneTitles();
     void keepRangesInBounds();
     void showDeadlines(const Workload& workload, const RunResult& result);
     QString deadlineTip(int job) const;
 
     TaskBarsPlottable* m_bars;
+    // Fits the title and the metrics line to the width: whole parts, the later ones left out.
+    void fitTexts();
+
+    static inline const QString kPartSeparator = QStringLiteral("   ·   ");
     QCPTextElement* m_title;
+    QStringList m_titleParts;        // the algorithm and makespan, then the model's makespan
+    QStringList m_deadlineParts;     // the metrics, most important first
     QCPTextElement* m_deadlineText;  // in the layout only when a job has a deadline
     DeadlineMarkersPlottable* m_deadlines;
     JobLegend* m_legend;
@@ -91,12 +111,14 @@ private:
         double row;  // the top of its band
     };
     QList<PoolLabel> m_poolLabels;
+    QCPItemText* m_laneTitles[2];  // map, reduce
     QSharedPointer<SlotAxisTicker> m_slotTicker;
     QSharedPointer<TimeAxisTicker> m_timeTicker;
     QStringList m_names;
     JobColours m_colours;
     double m_makespan = 0.0;
     double m_timeLimit = 1.0;
+    double m_makespanAt = 0.0;  // where the makespan's marker is (its label may stand left of it)
     int m_rows = 0;
     QString m_titlePrefix;
     bool m_userGesture = false;  // a drag or wheel of this plot is changing the ranges

@@ -6,45 +6,11 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include "charts/AxisFormat.h"
-#include "charts/BlocksPlottable.h"
-#include "document/JobPalette.h"
-#include "experiments/StageBlocks.h"
-#include "model/Numbers.h"
+#include "charts/ChartLayout.h"
+#include "charts/StageCharts.h"
 #include "run/RunController.h"
 
 namespace mr::ui {
-
-namespace {
-
-constexpr int kJobsNamed = 8;  // per band label
-
-QCustomPlot* makePlot(QWidget* parent, BlocksPlottable** blocks) {
-    auto* plot = new QCustomPlot(parent);
-    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
-    plot->axisRect()->setRangeDrag(Qt::Horizontal);
-    plot->axisRect()->setRangeZoom(Qt::Horizontal);
-    plot->plotLayout()->insertRow(0);
-    auto* title =
-        new QCPTextElement(plot, QString(), QFont(plot->font().family(), 10, QFont::Bold));
-    title->setTextFlags(Qt::TextWordWrap | Qt::AlignCenter);
-    plot->plotLayout()->addElement(0, 0, title);
-    plot->xAxis->setLabel(QObject::tr("time (s)"));
-    usePlainNumbers(plot->xAxis);
-    plot->yAxis->setLabel(QObject::tr("slots"));
-    *blocks = new BlocksPlottable(plot->xAxis, plot->yAxis);
-    return plot;
-}
-
-QCPTextElement* titleOf(QCustomPlot* plot) {
-    return static_cast<QCPTextElement*>(plot->plotLayout()->element(0, 0));
-}
-
-QString seconds(double value) {
-    return QString::fromStdString(formatTime(value));
-}
-
-}  // namespace
 
 StageView::StageView(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
@@ -56,42 +22,44 @@ StageView::StageView(QWidget* parent) : QWidget(parent) {
     m_note->setWordWrap(true);
     bar->addWidget(m_note, 1);
     layout->addLayout(bar);
-    m_model = makePlot(this, &m_modelBlocks);
-    m_simulated = makePlot(this, &m_simBlocks);
-    layout->addWidget(m_model, 1);
-    layout->addWidget(m_simulated, 1);
+    m_shown = new StageCharts(this);
+    for (QCustomPlot* plot : m_shown->plots()) {
+        keepReadable(plot);  // the tab scrolls rather than squeeze them
+        layout->addWidget(plot, 1);
+    }
     connect(m_algorithm, &QComboBox::currentIndexChanged, this, [this] { redraw(); });
-    for (auto [from, to] : {std::pair{m_model, m_simulated}, std::pair{m_simulated, m_model}}) {
-        connect(from->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
-                [this, to](const QCPRange& range) {
-                    if (!m_syncing) {
-                        m_syncing = true;
-                        to->xAxis->setRange(range);
-                        to->replot(QCustomPlot::rpQueuedReplot);
-                        m_syncing = false;
-                    }
-                });
-    }
-    for (QCustomPlot* plot : {m_model, m_simulated}) {
-        // Lane labels are ticks, made before the layout: a new size takes a queued replot.
-        connect(plot, &QCustomPlot::afterLayout, this, [this, plot] {
-            if (fitLaneLabels(plot)) {
-                plot->replot(QCustomPlot::rpQueuedReplot);
-            }
-        });
-    }
 }
 
 QList<QCustomPlot*> StageView::plots() const {
-    return {m_model, m_simulated};
+    return m_shown->plots();
 }
 
 QString StageView::algorithm() const {
     return m_algorithm->currentText();
 }
 
+QStringList StageView::algorithms() const {
+    QStringList ids;
+    for (int i = 0; i < m_algorithm->count(); ++i) {
+        ids << m_algorithm->itemText(i);
+    }
+    return ids;
+}
+
 QString StageView::note() const {
     return m_note->text();
+}
+
+int StageView::bandCount() const {
+    return m_shown->bandCount();
+}
+
+BlocksPlottable* StageView::modelBlocks() const {
+    return m_shown->modelBlocks();
+}
+
+BlocksPlottable* StageView::simulatedBlocks() const {
+    return m_shown->simulatedBlocks();
 }
 
 void StageView::setAlgorithm(const QString& id) {
@@ -113,174 +81,58 @@ void StageView::setResults(const std::shared_ptr<const RunSet>& results) {
     }
     const int keep = m_algorithm->findText(previous);
     m_algorithm->setCurrentIndex(keep >= 0 ? keep : 0);
+    // Export charts of algorithms no longer checked go; the others redraw when next exported.
+    for (auto it = m_others.begin(); it != m_others.end();) {
+        if (m_algorithm->findText(it.key()) < 0) {
+            delete it->first;
+            it = m_others.erase(it);
+        } else {
+            ++it;
+        }
+    }
     redraw();
 }
 
 void StageView::setSelectedJob(int job) {
-    m_modelBlocks->setSelectedJob(job);
-    m_simBlocks->setSelectedJob(job);
-    m_model->replot(QCustomPlot::rpQueuedReplot);
-    m_simulated->replot(QCustomPlot::rpQueuedReplot);
-}
-
-// Lane names on the y axis as far as they fit: "map (20)", or nothing when a lane is thinner
-// than a line of text.
-bool StageView::fitLaneLabels(QCustomPlot* plot) {
-    const QCPRange range = plot->yAxis->range();
-    // Before the first layout (a chart exported without being shown) the axis rect has no
-    // height yet: assume the size a chart is exported at.
-    const int height = plot->axisRect()->height() > 40 ? plot->axisRect()->height() : 400;
-    const double pixelsPerSlot = range.size() > 0 ? height / range.size() : 0.0;
-    const int line = QFontMetrics(plot->yAxis->tickLabelFont()).height();
-    QMap<double, QString> ticks;
-    for (const Lane& lane : m_lanes) {
-        const double pixels = lane.height * pixelsPerSlot;
-        if (pixels >= line) {
-            ticks.insert(lane.centre, lane.name + QLatin1Char(' ') + lane.detail);
-        }
+    m_selectedJob = job;
+    m_shown->setSelectedJob(job);
+    for (const auto& [charts, drawn] : m_others) {
+        charts->setSelectedJob(job);
     }
-    const auto current = plot->yAxis->ticker().dynamicCast<QCPAxisTickerText>();
-    if (current && current->ticks() == ticks) {
-        return false;
-    }
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    ticker->setTicks(ticks);
-    plot->yAxis->setTicker(ticker);
-    return true;
 }
 
 void StageView::redraw() {
     const RunResult* r =
         m_results ? m_results->find(m_algorithm->currentText().toStdString()) : nullptr;
-    m_model->clearItems();
-    m_simulated->clearItems();
-    m_lanes.clear();
+    if (m_results) {
+        m_shown->draw(*m_results, r);
+    }
+    m_note->setText(m_shown->note());
+}
+
+QList<QCustomPlot*> StageView::chartsFor(const QString& algorithm) {
+    const RunResult* r = m_results ? m_results->find(algorithm.toStdString()) : nullptr;
     if (r == nullptr) {
-        m_modelBlocks->setBlocks({});
-        m_simBlocks->setBlocks({});
-        m_bands = 0;
-        m_note->setText(tr("No result to show."));
-        m_model->replot();
-        m_simulated->replot();
-        return;
+        return {};
     }
-    const Workload& w = r->simulatedWorkload ? *r->simulatedWorkload : *m_results->workload;
-    const std::vector<StageBand> bands = stageBands(w, *r);
-    m_bands = static_cast<int>(bands.size());
-    const bool pooled = bands.size() > 1;
-    double totalSlots = 0.0;
-    for (const StageBand& band : bands) {
-        totalSlots += band.mapSlots + band.reduceSlots;
+    if (algorithm == m_algorithm->currentText()) {
+        return m_shown->plots();
     }
-    const double gap = std::max(1.0, 0.06 * totalSlots);  // between a band's two lanes
-    const double bandGap = 3.0 * gap;                     // between bands: a label and a line
-
-    // Bands from the top: the first pool above the others. In each band the map lane sits above
-    // the reduce lane.
-    std::vector<Block> model;
-    std::vector<Block> simulated;
-    const JobColours& colours = m_results->colours;
-    const auto toBlocks = [&](const std::vector<StageBlock>& stageBlocks, double reduceBase,
-                              double mapBase, std::vector<Block>& out) {
-        for (const StageBlock& b : stageBlocks) {
-            const bool map = b.kind == TaskKind::Map;
-            const double base = map ? mapBase : reduceBase;
-            out.push_back({b.start, b.end, base + b.slotFrom, base + b.slotTo,
-                           map ? colours.mapShade(b.job) : colours.reduceShade(b.job),
-                           QString::fromStdString(w.jobs[static_cast<std::size_t>(b.job)].name),
-                           b.job});
+    auto it = m_others.find(algorithm);
+    if (it == m_others.end()) {
+        auto* charts = new StageCharts(this);
+        for (QCustomPlot* plot : charts->plots()) {
+            plot->hide();  // drawn into files only, never in the tab's layout
         }
-    };
-    double top = 0.0;
-    bool tooLarge = false;
-    QStringList poolEnds;
-    QStringList simulatedEnds;
-    for (auto band = bands.rbegin(); band != bands.rend(); ++band) {
-        const double reduceBase = top;
-        const double mapBase = top + band->reduceSlots + gap;
-        toBlocks(band->model, reduceBase, mapBase, model);
-        toBlocks(band->simulated, reduceBase, mapBase, simulated);
-        tooLarge = tooLarge || band->tooLarge;
-        const QString pool = QString::fromStdString(band->pool);
-        m_lanes.prepend({reduceBase + band->reduceSlots / 2.0, double(band->reduceSlots),
-                         pooled ? tr("%1 reduce").arg(pool) : tr("reduce"),
-                         tr("(%L1)").arg(band->reduceSlots)});
-        m_lanes.prepend({mapBase + band->mapSlots / 2.0, double(band->mapSlots),
-                         pooled ? tr("%1 map").arg(pool) : tr("map"),
-                         tr("(%L1)").arg(band->mapSlots)});
-        const double bandTop = mapBase + band->mapSlots;
-        if (pooled) {
-            // The pool's name, nodes and jobs at the top left of its band, and a line under it.
-            QStringList names;
-            for (std::size_t i = 0; i < band->jobs.size() && i < kJobsNamed; ++i) {
-                names << QString::fromStdString(
-                    w.jobs[static_cast<std::size_t>(band->jobs[i])].name);
-            }
-            if (band->jobs.size() > kJobsNamed) {
-                names << tr("… +%1").arg(band->jobs.size() - kJobsNamed);
-            }
-            const QString label =
-                (band->nodes == 1 ? tr("%1 — 1 node: %2") : tr("%1 — %3 nodes: %2"))
-                    .arg(pool, names.join(QLatin1Char(' ')))
-                    .arg(band->nodes);
-            for (QCustomPlot* plot : {m_model, m_simulated}) {
-                auto* text = new QCPItemText(plot);
-                text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
-                text->position->setTypeY(QCPItemPosition::ptPlotCoords);
-                text->position->setCoords(0.995, bandTop + bandGap / 3.0);
-                text->setPositionAlignment(Qt::AlignRight | Qt::AlignVCenter);
-                text->setText(label);
-                text->setColor(QColor(70, 70, 70));
-                text->setFont(QFont(font().family(), 8));
-                text->setClipToAxisRect(true);
-                if (band != bands.rbegin()) {
-                    auto* line = new QCPItemStraightLine(plot);
-                    line->point1->setCoords(0, reduceBase - bandGap / 3.0);
-                    line->point2->setCoords(1, reduceBase - bandGap / 3.0);
-                    line->setPen(QPen(QColor(150, 150, 150), 1, Qt::DashLine));
-                }
-            }
-            poolEnds.prepend(tr("%1 %2").arg(pool, seconds(band->modelMakespan)));
-        }
-        top = bandTop + bandGap;
+        charts->setSelectedJob(m_selectedJob);
+        it = m_others.insert(algorithm, {charts, nullptr});
     }
-    for (const PoolTimes& p : r->sim.pools.size() > 1 ? r->sim.pools : std::vector<PoolTimes>{}) {
-        simulatedEnds << tr("%1 %2").arg(QString::fromStdString(p.name), seconds(p.makespan));
+    auto& [charts, drawn] = *it;
+    if (drawn != m_results) {
+        charts->draw(*m_results, r);
+        drawn = m_results;
     }
-    m_modelBlocks->setBlocks(std::move(model));
-    m_simBlocks->setBlocks(std::move(simulated));
-
-    const QString modelText = r->modelMakespan ? seconds(*r->modelMakespan) : tr("n/a");
-    titleOf(m_model)->setText(
-        pooled ? tr("Two-stage model, one pipeline per pool (each job = (m, r) on its pool's "
-                    "slots): makespan %1 — %2")
-                     .arg(modelText, poolEnds.join(QStringLiteral(", ")))
-               : tr("Two-stage model (each job = (m, r) at full allocation): makespan %1")
-                     .arg(modelText));
-    titleOf(m_simulated)
-        ->setText(
-            simulatedEnds.isEmpty()
-                ? tr("Simulated slot by slot: makespan %1").arg(seconds(r->sim.makespan))
-                : tr("Simulated slot by slot: makespan %1 — %2")
-                      .arg(seconds(r->sim.makespan), simulatedEnds.join(QStringLiteral(", "))));
-    m_note->setText(
-        tooLarge ? tr("The batch is too large for the simulated stage profile; see the timeline.")
-        : pooled ? tr("Each pool is a band: its jobs run only on its slots, one two-stage "
-                      "pipeline per pool, side by side from time 0. Block height = slots a job "
-                      "uses; width = its stage duration.")
-                 : tr("Upper lane: map slots; lower lane: reduce slots. Block height = slots "
-                      "a job uses; width = its stage duration."));
-    double longest = std::max(r->modelMakespan.value_or(0.0), r->sim.makespan);
-    for (const StageBand& band : bands) {
-        longest = std::max(longest, band.modelMakespan);
-    }
-    for (QCustomPlot* plot : {m_model, m_simulated}) {
-        // Pooled: room above the top band for its label.
-        plot->yAxis->setRange(0, std::max(pooled ? top : top - bandGap, 1.0));
-        plot->xAxis->setRange(0, std::max(longest * 1.03, 1e-9));
-        fitLaneLabels(plot);
-        plot->replot(QCustomPlot::rpQueuedReplot);
-    }
+    return charts->plots();
 }
 
 }  // namespace mr::ui

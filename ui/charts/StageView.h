@@ -1,11 +1,10 @@
-// StageView — seed 000 Figs. 3 and 6 for the user's jobs: the two-stage abstraction (one block
-// per job and stage, height = slots it uses, width = stage duration, on the formula's timeline)
-// above what the simulation did (the same blocks as a stacked occupancy profile), on one time
-// axis, for the algorithm chosen in the box. A pooled result (BalancedPools) shows each pool as a
-// band of its own — its own slots, its own pipeline from time 0 — as the core computes them
-// (experiments/StageBlocks: stageBands); the view only draws. Lane labels thin out to what fits.
+// StageView — the Stages tab: the stage view (StageCharts: the two-stage model above the
+// simulation, one band per pool) of the algorithm chosen in the box. For exports it draws any
+// checked algorithm's stage view on charts of their own (chartsFor), never shown, so that an
+// export of every algorithm does not change what the tab shows.
 #pragma once
 
+#include <QMap>
 #include <QWidget>
 #include <memory>
 
@@ -17,6 +16,7 @@ namespace mr::ui {
 
 struct RunSet;
 class BlocksPlottable;
+class StageCharts;
 
 class StageView : public QWidget {
     Q_OBJECT
@@ -25,35 +25,30 @@ public:
     void setResults(const std::shared_ptr<const RunSet>& results);
     void setAlgorithm(const QString& id);
     void setSelectedJob(int job);
+    // The charts shown (of the chosen algorithm).
     QList<QCustomPlot*> plots() const;
     QString algorithm() const;
-    // For tests: the bands drawn (pools, or 1) and the blocks of each chart.
-    int bandCount() const { return m_bands; }
-    BlocksPlottable* modelBlocks() const { return m_modelBlocks; }
-    BlocksPlottable* simulatedBlocks() const { return m_simBlocks; }
+    // The algorithms with a stage view (a result), in list order.
+    QStringList algorithms() const;
+    // The stage view of `algorithm` on charts of its own (the shown ones for the chosen
+    // algorithm), drawn for the current results; empty without a result.
+    QList<QCustomPlot*> chartsFor(const QString& algorithm);
+    // For tests: the bands drawn (pools, or 1) and the blocks of each chart shown.
+    int bandCount() const;
+    BlocksPlottable* modelBlocks() const;
+    BlocksPlottable* simulatedBlocks() const;
     QString note() const;
 
 private:
     void redraw();
-    // Sets the lane labels that fit the plot's height; true if they changed.
-    bool fitLaneLabels(QCustomPlot* plot);
 
     QComboBox* m_algorithm;
     QLabel* m_note;
-    QCustomPlot* m_model;
-    QCustomPlot* m_simulated;
-    BlocksPlottable* m_modelBlocks;
-    BlocksPlottable* m_simBlocks;
+    StageCharts* m_shown;
     std::shared_ptr<const RunSet> m_results;
-    struct Lane {
-        double centre;   // plot coordinate
-        double height;   // in plot coordinates
-        QString name;    // "map", "reduce"
-        QString detail;  // "(20 slots)", or the pool
-    };
-    QList<Lane> m_lanes;
-    int m_bands = 0;
-    bool m_syncing = false;
+    // Export charts by algorithm, and the results each was drawn for.
+    QMap<QString, std::pair<StageCharts*, std::shared_ptr<const RunSet>>> m_others;
+    int m_selectedJob = -1;
 };
 
 }  // namespace mr::ui

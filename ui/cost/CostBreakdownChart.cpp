@@ -61,6 +61,7 @@ CostBreakdownChart::CostBreakdownChart(QWidget* parent) : QCustomPlot(parent) {
     m_lp->setName(tr("LP lower bound"));
     m_lp->setLineStyle(QCPGraph::lsNone);
     m_lp->setScatterStyle(boundMarker());
+    connect(this, &QCustomPlot::afterLayout, this, &CostBreakdownChart::fitSavings);
 }
 
 void CostBreakdownChart::setResults(const std::vector<cost::CostResult>& results,
@@ -90,7 +91,7 @@ void CostBreakdownChart::setResults(const std::vector<cost::CostResult>& results
             label->setText(tr("no schedule:\n%1")
                                .arg(costchart::wrapText(QString::fromStdString(r.message),
                                                         label->font(), 140, 4)));
-            m_labels.append(std::make_pair(label, static_cast<QCPItemText*>(nullptr)));
+            m_labels.append({label, nullptr, {}, {}});
             continue;
         }
         keys << key;
@@ -107,23 +108,7 @@ void CostBreakdownChart::setResults(const std::vector<cost::CostResult>& results
             bound->end->setCoords(key + kBarWidth * 0.62, r.lpCost->total());
             bound->setPen(boundPen());
         }
-        QStringList savings;
-        for (const cost::CostResult* base : {hadoop, delay}) {
-            if (base && base != &r) {
-                savings << costchart::savingText(
-                    improvementPercent(base->cost.total(), r.cost.total()),
-                    QString::fromStdString(base->algorithm));
-            }
-        }
-        auto* below = text(key, labelAt, Qt::AlignHCenter | Qt::AlignBottom, 8);
-        below->setText(savings.join(QLatin1Char('\n')));
-        below->setPadding(QMargins(2, 0, 2, savings.isEmpty() ? 2 : 5));
-        auto* total = text(0.0, 0.0, Qt::AlignHCenter | Qt::AlignBottom, 10);
-        total->position->setType(QCPItemPosition::ptAbsolute);
-        total->position->setParentAnchor(below->top);
-        total->setFont(QFont(font().family(), 10, QFont::Bold));
-        total->setText(costchart::money(r.cost.total()));
-        m_labels.append(std::make_pair(total, below));
+        labelBar(key, labelAt, r, hadoop, delay);
     }
     for (int p = 0; p < Parts; ++p) {
         m_bars[p]->setData(keys, parts[p], true);
@@ -134,14 +119,62 @@ void CostBreakdownChart::setResults(const std::vector<cost::CostResult>& results
     if (results.empty() && !placeholder.isEmpty()) {
         costchart::showMessage(this, axisRect(), placeholder);
     } else if (keys.isEmpty() && !results.empty()) {
-        for (const auto& [label, savings] : m_labels) {
-            label->setVisible(false);  // one message says it for all
+        for (const Label& label : m_labels) {
+            label.total->setVisible(false);  // one message says it for all
         }
         costchart::showMessage(this, axisRect(),
                                tr("No algorithm found a schedule for this model:\n%1")
                                    .arg(QString::fromStdString(results.front().message)));
     }
+    fitSavings();
     replot(QCustomPlot::rpQueuedReplot);
+}
+
+// A bar's labels: its total, and under it what it saves against Hadoop's default and delay
+// scheduling (the compact form for a narrow bar, fitSavings()).
+void CostBreakdownChart::labelBar(double key, double labelAt, const cost::CostResult& r,
+                                  const cost::CostResult* hadoop, const cost::CostResult* delay) {
+    QStringList savings;
+    QStringList compact;
+    for (const cost::CostResult* base : {hadoop, delay}) {
+        if (base && base != &r) {
+            const double saving = improvementPercent(base->cost.total(), r.cost.total());
+            const QString name = QString::fromStdString(base->algorithm);
+            savings << costchart::savingText(saving, name);
+            compact << costchart::compactSavingText(saving, name);
+        }
+    }
+    auto* below = text(key, labelAt, Qt::AlignHCenter | Qt::AlignBottom, 8);
+    below->setText(savings.join(QLatin1Char('\n')));
+    below->setPadding(QMargins(2, 0, 2, savings.isEmpty() ? 2 : 5));
+    auto* total = text(0.0, 0.0, Qt::AlignHCenter | Qt::AlignBottom, 10);
+    total->position->setType(QCPItemPosition::ptAbsolute);
+    total->position->setParentAnchor(below->top);
+    total->setFont(QFont(font().family(), 10, QFont::Bold));
+    total->setText(costchart::money(r.cost.total()));
+    m_labels.append({total, below, savings, compact});
+}
+
+void CostBreakdownChart::fitSavings() {
+    // A bar's room: the distance between two bars' centres, less a gap.
+    const double room = xAxis->range().size() > 0 && axisRect()->width() > 0
+                            ? axisRect()->width() / xAxis->range().size() - 6.0
+                            : 1e9;
+    for (const Label& label : m_labels) {
+        if (label.savings == nullptr) {
+            continue;
+        }
+        const QFontMetrics metrics(label.savings->font());
+        QStringList lines;
+        for (int i = 0; i < label.full.size(); ++i) {
+            lines << (metrics.horizontalAdvance(label.full[i]) <= room ? label.full[i]
+                      : metrics.horizontalAdvance(label.compact[i]) <= room
+                          ? label.compact[i]
+                          : metrics.elidedText(label.compact[i], Qt::ElideRight,
+                                               static_cast<int>(std::max(0.0, room))));
+        }
+        label.savings->setText(lines.join(QLatin1Char('\n')));
+    }
 }
 
 QCPItemText* CostBreakdownChart::text(double key, double value, Qt::Alignment align, int points) {
@@ -158,9 +191,19 @@ QString CostBreakdownChart::labelOf(int index) const {
     if (index < 0 || index >= m_labels.size()) {
         return {};
     }
-    const auto& [label, savings] = m_labels[index];
-    return savings && !savings->text().isEmpty() ? label->text() + '\n' + savings->text()
-                                                 : label->text();
+    const Label& label = m_labels[index];
+    return label.full.isEmpty() ? label.total->text()
+                                : label.total->text() + '\n' + label.full.join(QLatin1Char('\n'));
+}
+
+QString CostBreakdownChart::drawnLabelOf(int index) const {
+    if (index < 0 || index >= m_labels.size()) {
+        return {};
+    }
+    const Label& label = m_labels[index];
+    return label.savings && !label.savings->text().isEmpty()
+               ? label.total->text() + '\n' + label.savings->text()
+               : label.total->text();
 }
 
 }  // namespace mr::ui

@@ -27,15 +27,28 @@ public:
     // For tests: the bars of one part and the LP markers (key = the result's index).
     QCPBars* bars(Part part) const { return m_bars[part]; }
     QCPGraph* lpMarkers() const { return m_lp; }
-    // The texts drawn above bar `index` (total and savings) or in its place (no schedule).
+    // The texts above bar `index` (total and savings) or in its place (no schedule), in full.
     QString labelOf(int index) const;
+    // What is drawn of them at the chart's size: each saving as written, shorter ("−65.7% vs
+    // hadoop-default"), or cut with "…" — within its bar's room, never over the next bar's.
+    QString drawnLabelOf(int index) const;
 
 private:
     QCPItemText* text(double key, double value, Qt::Alignment align, int points);
+    // After each layout: the savings in the words that fit a bar's room.
+    void fitSavings();
+    void labelBar(double key, double labelAt, const cost::CostResult& r,
+                  const cost::CostResult* hadoop, const cost::CostResult* delay);
 
     QCPBars* m_bars[Parts];
     QCPGraph* m_lp;
-    QList<std::pair<QCPItemText*, QCPItemText*>> m_labels;  // the total and the savings below it
+    struct Label {
+        QCPItemText* total;  // or the "no schedule" message
+        QCPItemText* savings = nullptr;
+        QStringList full;     // each saving in full
+        QStringList compact;  // and in few characters
+    };
+    QList<Label> m_labels;
 };
 
 }  // namespace mr::ui

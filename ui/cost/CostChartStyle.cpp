@@ -64,6 +64,17 @@ QString savingText(double saving, const QString& baseline) {
                : QObject::tr("costs %1% more than %2").arg(-saving, 0, 'f', 1).arg(baseline);
 }
 
+QString compactSavingText(double saving, const QString& baseline) {
+    if (std::abs(saving) < 0.05) {
+        return QObject::tr("= %1").arg(baseline);
+    }
+    // A saving is a lower cost: minus.
+    return QObject::tr("%1%2% vs %3")
+        .arg(saving >= 0.0 ? QStringLiteral("−") : QStringLiteral("+"))
+        .arg(std::abs(saving), 0, 'f', 1)
+        .arg(baseline);
+}
+
 QString wrapText(const QString& text, const QFont& font, int width, int maxLines) {
     const QFontMetrics metrics(font);
     QStringList lines;

@@ -30,6 +30,8 @@ QString money(double value);
 // A saving of `saving` percent against `baseline`: "saves 40.5% vs delay", "costs 12.0% more
 // than delay" or, within ±0.05 %, "same as delay".
 QString savingText(double saving, const QString& baseline);
+// The same in few characters for a narrow bar: "−65.7% vs hadoop-default", "+35.1% vs delay".
+QString compactSavingText(double saving, const QString& baseline);
 // `text` broken into lines at most `width` pixels wide, the last of `maxLines` elided.
 QString wrapText(const QString& text, const QFont& font, int width, int maxLines);
 // "+40.5%", "-12.0%", "0.0%" (never "-0.0%").

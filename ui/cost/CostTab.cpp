@@ -159,14 +159,18 @@ QWidget* CostTab::buildHeader() {
 }
 
 bool CostTab::openModel(const QString& path) {
-    cost::CostModel model;
     try {
-        model = cost::loadCostModel(path.toStdString());
+        loadModel(path);
     } catch (const std::exception& e) {  // InputError names the file, item and field
         QMessageBox::critical(this, tr("Cannot open the cost model"),
                               QString::fromStdString(e.what()));
         return false;
     }
+    return true;
+}
+
+void CostTab::loadModel(const QString& path) {
+    cost::CostModel model = cost::loadCostModel(path.toStdString());
     m_model = std::make_shared<const cost::CostModel>(std::move(model));
     m_path = path;
     m_modelLabel->setText(tr("<b>%1</b> &nbsp; %2")
@@ -176,7 +180,6 @@ bool CostTab::openModel(const QString& path) {
     m_tables->setModel(*m_model);
     m_sweep->setModel(m_model);
     runNow();
-    return true;
 }
 
 const cost::CostModel& CostTab::model() const {

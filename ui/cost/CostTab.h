@@ -53,6 +53,9 @@ public:
     // Loads a cost model; on error shows a message box naming the field and keeps the model
     // shown before. Returns whether the model was opened.
     bool openModel(const QString& path);
+    // The same without a message box: throws InputError naming the file, item and field (the
+    // window's File > Open shows it, or prints it without a user).
+    void loadModel(const QString& path);
     bool hasModel() const { return m_model != nullptr; }
     const cost::CostModel& model() const;
     QString modelPath() const { return m_path; }

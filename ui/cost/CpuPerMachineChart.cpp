@@ -4,6 +4,9 @@
 #include <map>
 #include <numeric>
 
+#include "charts/AxisFormat.h"
+#include "charts/CategoryAxis.h"
+#include "charts/ChartLayout.h"
 #include "cost/CostChartStyle.h"
 #include "cost/CostModel.h"
 #include "cost/CostResult.h"
@@ -13,6 +16,7 @@ namespace mr::ui {
 namespace {
 
 constexpr int kMaxMachineTypes = 6;  // more types than this: price classes instead
+constexpr int kMinRowHeight = 70;    // pixels of bars per algorithm, at least
 constexpr int kPriceClasses = 5;
 
 struct MachineGroups {
@@ -77,10 +81,10 @@ MachineGroups machineGroups(const cost::CostModel& model) {
     return out;
 }
 
-// One algorithm's row: an axis rect under the rows before it, its x axis the machines (labels
-// only on the last row), its y axis CPU-seconds up to `top`.
+// One algorithm's row: an axis rect under the rows before it, its x axis the machines (their
+// names in a row of their own under the last one), its y axis CPU-seconds up to `top`.
 QCPAxisRect* addRowRect(QCustomPlot* plot, QCPLayoutGrid* grid, int row, QCPMarginGroup* margins,
-                        const QSharedPointer<QCPAxisTickerText>& ticker, int machines, double top) {
+                        int machines, double top) {
     auto* rect = new QCPAxisRect(plot);
     grid->addElement(row + 1, 0, rect);
     rect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
@@ -89,15 +93,15 @@ QCPAxisRect* addRowRect(QCustomPlot* plot, QCPLayoutGrid* grid, int row, QCPMarg
     rect->setupFullAxesBox(false);
     QCPAxis* x = rect->axis(QCPAxis::atBottom);
     QCPAxis* y = rect->axis(QCPAxis::atLeft);
-    x->setTicker(ticker);
     x->setTickLabels(false);
+    x->setTicks(false);  // the names (and their ticks) are under the last row
     x->setRange(-0.6, machines - 0.4);
     x->grid()->setVisible(false);
     y->setRange(0.0, top * 1.08);
-    y->ticker()->setTickCount(3);
     y->setLabel(CpuPerMachineChart::tr("CPU-s"));
     y->setLabelFont(QFont(plot->font().family(), 8));
     y->setTickLabelFont(QFont(plot->font().family(), 8));
+    usePlainNumbers(y);  // as many ticks as the row's height holds
     rect->axis(QCPAxis::atTop)->setTicks(false);
     rect->axis(QCPAxis::atRight)->setTicks(false);
     return rect;
@@ -168,6 +172,9 @@ void addRowTitle(QCustomPlot* plot, QCPAxisRect* rect, const cost::CostResult& r
 CpuPerMachineChart::CpuPerMachineChart(QWidget* parent) : QCustomPlot(parent) {
     costchart::decorate(this, tr("CPU-seconds per machine (seed 002 Fig. 11), one row per "
                                  "algorithm, all rows on one scale"));
+    // Rows read against each other: lower than a chart of their own, never squeezed (an export
+    // of many rows grows instead, ChartLayout.h).
+    setMinPlotHeight(this, kMinRowHeight);
 }
 
 void CpuPerMachineChart::setResults(const cost::CostModel& model,
@@ -202,19 +209,18 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
         }
     }
 
-    // Machine names on the bottom axis, thinned so that labels never collide.
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    const int every = std::max(1, (machines + 39) / 40);
-    for (int l = 0; l < machines; l += every) {
-        ticker->addTick(l,
-                        QString::fromStdString(model.machines[static_cast<std::size_t>(l)].name));
+    // Machine names under the last row, thinned so that labels never collide.
+    QVector<double> machineKeys;
+    QStringList machineNames;
+    for (int l = 0; l < machines; ++l) {
+        machineKeys << l;
+        machineNames << QString::fromStdString(model.machines[static_cast<std::size_t>(l)].name);
     }
     m_margins = new QCPMarginGroup(this);
     QCPAxisRect* last = nullptr;
     for (std::size_t row = 0; row < shown.size(); ++row) {
         const cost::CostResult& r = *shown[row];
-        QCPAxisRect* rect =
-            addRowRect(this, grid, static_cast<int>(row), m_margins, ticker, machines, top);
+        QCPAxisRect* rect = addRowRect(this, grid, static_cast<int>(row), m_margins, machines, top);
         const QList<QCPBars*> bars = addRowBars(rect, r, groups, machines, row == 0);
         addCapacityLine(rect, model, row == 0);
         addRowTitle(this, rect, r);
@@ -222,17 +228,32 @@ void CpuPerMachineChart::setResults(const cost::CostModel& model,
         m_rowBars << bars;
         last = rect;
     }
-    finishLayout(last, machines, placeholder);
+    finishLayout(last, machineKeys, machineNames, placeholder);
 }
 
 // The last row's machine names, and the legend; or, with no row, the placeholder's message.
-void CpuPerMachineChart::finishLayout(QCPAxisRect* last, int machines, const QString& placeholder) {
+void CpuPerMachineChart::finishLayout(QCPAxisRect* last, const QVector<double>& machineKeys,
+                                      const QStringList& machineNames, const QString& placeholder) {
     QCPLayoutGrid* grid = plotLayout();
+    const int machines = static_cast<int>(machineKeys.size());
     if (last) {
-        QCPAxis* x = last->axis(QCPAxis::atBottom);
-        x->setTickLabels(true);
-        x->setTickLabelRotation(machines > 8 ? 90 : 0);
+        // The names in a row of their own under the rows: inside the last row they took its
+        // height, and its bars were a third as tall as the others'.
+        auto* names = new QCPAxisRect(this);
+        grid->addElement(grid->rowCount(), 0, names);
+        names->setMarginGroup(QCP::msLeft | QCP::msRight, m_margins);
+        names->setAutoMargins(QCP::msLeft | QCP::msRight | QCP::msBottom);
+        names->setMargins(QMargins(0, 0, 0, 0));
+        names->setMinimumSize(0, 0);
+        names->setMaximumSize(QWIDGETSIZE_MAX, 0);
+        names->axis(QCPAxis::atLeft)->setVisible(false);
+        QCPAxis* x = names->axis(QCPAxis::atBottom);
+        x->setRange(-0.6, machines - 0.4);
+        x->grid()->setVisible(false);
+        x->setBasePen(Qt::NoPen);
         x->setTickLabelFont(QFont(font().family(), machines > 40 ? 7 : 8));
+        useCategoryLabels(x, machineKeys, machineNames);
+        grid->setRowStretchFactor(grid->rowCount() - 1, 0.001);
         grid->addElement(grid->rowCount(), 0, legend);
         grid->setRowStretchFactor(grid->rowCount() - 1, 0.001);
         legend->setVisible(true);

@@ -30,7 +30,8 @@ public:
     std::vector<double> drawnCpuSeconds(int row, int machines) const;
 
 private:
-    void finishLayout(QCPAxisRect* last, int machines, const QString& placeholder);
+    void finishLayout(QCPAxisRect* last, const QVector<double>& machineKeys,
+                      const QStringList& machineNames, const QString& placeholder);
 
     QStringList m_rows;
     QList<QList<QCPBars*>> m_rowBars;

@@ -103,6 +103,9 @@ LoadSweepCharts::LoadSweepCharts(QWidget* parent) : QWidget(parent) {
     m_scroll->viewport()->installEventFilter(this);
     outer->addWidget(m_scroll);
     m_charts[Exceeded] = makeChart(Exceeded, tr("Σ (completion − deadline) / deadline"));
+    // Longer than a chart of the minimum height: shorter wordings where it does not fit.
+    useFittingLabel(m_charts[Exceeded]->yAxis, {tr("Σ (completion − deadline) / deadline"),
+                                                tr("Σ lateness / deadline"), tr("lateness")});
     m_charts[Missed] = makeChart(Missed, tr("jobs late (%)"));
     m_charts[Completion] = makeChart(Completion, tr("completion (s)"));
     m_charts[Tasks] = makeChart(Tasks, tr("extra tasks"));

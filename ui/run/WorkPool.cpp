@@ -60,9 +60,9 @@ void cancelAllWork() {
     }
 }
 
-void shutdownWork() {
+bool shutdownWork(std::chrono::milliseconds grace) {
     cancelAllWork();  // queued work starts, sees its flag and returns at once
-    workPool().waitIdle();
+    return workPool().waitIdleFor(grace);
 }
 
 }  // namespace mr::ui

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <QObject>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -47,8 +48,12 @@ ThreadPool& workPool();
 
 // Sets every live token's cancel flag (closing the last window, tests).
 void cancelAllWork();
-// cancelAllWork(), then waits until the pool is idle (the end of main, so that no worker runs
-// while static objects are destroyed). Cancelled work ends within the core's polling interval.
-void shutdownWork();
+// cancelAllWork(), then waits until the pool is idle, for at most `grace`; returns whether it
+// is. The end of main: cancelled work ends within the core's polling interval, so that no worker
+// runs while static objects are destroyed; work that cannot stop that soon (a GLPK solve polls
+// no flag) must not hold the exit — main then ends the process without static destructors.
+bool shutdownWork(std::chrono::milliseconds grace);
+// How long main waits for cancelled work at exit (closing returns within 1 s: issue 11 item 12).
+constexpr std::chrono::milliseconds kExitGrace{250};
 
 }  // namespace mr::ui

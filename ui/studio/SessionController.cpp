@@ -3,10 +3,8 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
-#include <QMessageBox>
 #include <QSettings>
 #include <QTextStream>
-#include <cstdio>
 
 #include "app/FileController.h"
 #include "app/MainWindow.h"
@@ -173,11 +171,7 @@ bool SessionController::saveAs(const QString& given) {
 }
 
 void SessionController::showError(const QString& title, const QString& text) {
-    if (m_window->fileController()->isInteractive()) {
-        QMessageBox::warning(m_window, title, text);
-    } else {
-        std::fprintf(stderr, "mrx: %s\n", text.toLocal8Bit().constData());
-    }
+    m_window->fileController()->showError(title, text);  // as every file's error is shown
     emit statusMessage(text);
 }
 

@@ -12,6 +12,8 @@
 #include <algorithm>
 
 #include "charts/AxisFormat.h"
+#include "charts/CategoryAxis.h"
+#include "charts/ChartLayout.h"
 #include "io/VariantTableFormat.h"
 #include "model/Numbers.h"
 #include "run/RunController.h"
@@ -79,7 +81,7 @@ VariantComparison::VariantComparison(VariantStore* store, RunController* current
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
     m_chart = new QCustomPlot(splitter);
-    m_chart->setMinimumHeight(160);
+    keepReadable(m_chart);  // the Comparison tab scrolls rather than squeeze it
     m_chart->yAxis->setLabel(tr("makespan (s)"));
     usePlainNumbers(m_chart->yAxis);
     m_chart->xAxis->grid()->setVisible(false);
@@ -92,11 +94,13 @@ VariantComparison::VariantComparison(VariantStore* store, RunController* current
     m_chart->legend->setFillOrder(QCPLegend::foColumnsFirst);
     m_chart->plotLayout()->setRowStretchFactor(1, 0.001);
     m_table = new QTableWidget(splitter);
+    m_table->setMinimumHeight(160);  // a header and about five rows
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     splitter->addWidget(m_chart);
     splitter->addWidget(m_table);
+    splitter->setChildrenCollapsible(false);
     layout->addWidget(splitter, 1);
 
     connect(m_reference, &QComboBox::activated, this, [this](int index) {
@@ -269,12 +273,12 @@ void VariantComparison::refresh() {
             }
         }
     }
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    QVector<double> keys;
     for (int a = 0; a < algorithms.size(); ++a) {
-        ticker->addTick(a + 1, algorithms[a]);
+        keys << a + 1;
     }
-    m_chart->xAxis->setTicker(ticker);
     m_chart->xAxis->setRange(0.4, algorithms.size() + 0.6);
+    useCategoryLabels(m_chart->xAxis, keys, algorithms);
     m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.1);
     m_chart->replot(QCustomPlot::rpQueuedReplot);
 }

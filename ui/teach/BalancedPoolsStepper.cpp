@@ -209,6 +209,19 @@ void BalancedPoolsStepper::setStep(int step) {
     m_controls->setStep(step);
 }
 
+int BalancedPoolsStepper::lastProbeStep() const {
+    if (!m_lesson) {
+        return 0;
+    }
+    const auto& steps = m_lesson->steps;
+    for (int step = static_cast<int>(steps.size()); step > 0; --step) {
+        if (steps[static_cast<std::size_t>(step - 1)].kind == Kind::Probe) {
+            return step;
+        }
+    }
+    return static_cast<int>(steps.size());
+}
+
 QString BalancedPoolsStepper::jobNames(const std::vector<int>& jobs) const {
     QStringList names;
     for (int j : jobs) {

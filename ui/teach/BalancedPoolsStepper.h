@@ -37,6 +37,9 @@ public:
     StepControls* controls() const { return m_controls; }
     int step() const;
     void setStep(int step);
+    // The step of the search's last probe (the chart with the most to show: an export), or the
+    // last step when there was no probe.
+    int lastProbeStep() const;
     // The step to show once the search is done (a session opened before it).
     void restoreStep(int step) { m_pendingStep = step; }
     QString explanation() const;

@@ -131,6 +131,26 @@ void TeachTab::showStep(int step) {
     }
 }
 
+void TeachTab::resetSteps() {
+    m_johnson->setStep(0);
+    m_pools->setStep(0);
+    for (TeachLesson* lesson : m_lessons) {
+        lesson->showStep(0);
+    }
+}
+
+QCustomPlot* TeachTab::balancedPoolsChart() {
+    if (!m_results) {
+        return nullptr;
+    }
+    if (m_poolsShown != m_results) {
+        m_poolsShown = m_results;
+        m_pools->setResults(m_results);
+    }
+    m_pools->waitForLesson();
+    return m_pools->lesson() ? m_pools->chart() : nullptr;
+}
+
 QList<QCustomPlot*> TeachTab::plots() const {
     if (TeachLesson* lesson = currentLesson()) {
         return lesson->plots();

@@ -42,8 +42,15 @@ public:
     void restoreStep(int step);
     // Goes to a step of the lesson shown now, or as soon as it is computed (the Guide's links).
     void showStep(int step);
+    // Every lesson back to its first step (another workload: a step of the last one means
+    // nothing for it).
+    void resetSteps();
     // The charts of the lesson shown (File > Export, Copy chart).
     QList<QCustomPlot*> plots() const;
+    // BalancedPools' lesson chart for the newest results whether or not its lesson is shown
+    // (an export): starts its search if it has not run on them and waits for it. Null when the
+    // workload cannot be taught (one job, or more than the lesson shows).
+    QCustomPlot* balancedPoolsChart();
 
 private:
     void update();
