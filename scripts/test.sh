@@ -19,15 +19,12 @@ ctest --test-dir build-test --output-on-failure -j"$(nproc)"
 # Extra stages, in this order: scripts/ci/NAME.sh each install what they need, build into their
 # own build-NAME/ folder only what they test, and exit non-zero on failure. One line per stage.
 STAGES=(
-    # Issue 13's stages, written but not yet timed on a quiet machine nor seen passing after the
-    # last merges (the shared machine ran at load 20): list each once it has passed in budget.
-    #   sanitizers  ASan + UBSan over every test executable, TSan over the parallel ones
-    #   fuzz        the libFuzzer targets of tests/fuzz: replay seeds and crashers, 60 s each
-    #   savekill    kill -9 during large saves: the target is always the old or the new file
-    sweeps  # the cluster recipes for real: GNU parallel (local, ssh) and a one-node Slurm
-    libcxx  # mrsim with clang + libc++: generated workloads and sweeps byte-identical to gcc's
-            # (seen passing, 4.3 min CPU cold; compares with build-test's mrsim)
-    bench   # every benchmark program built and run for one iteration each
+    sanitizers  # ASan + UBSan over every test executable, TSan over the parallel ones (issue 13)
+    fuzz        # the libFuzzer targets of tests/fuzz: replay seeds and crashers, 60 s each
+    savekill    # kill -9 during large saves: the target is always the old or the new file
+    sweeps      # the cluster recipes for real: GNU parallel (local, ssh) and a one-node Slurm
+    libcxx      # mrsim with clang + libc++: generated workloads and sweeps byte-identical to gcc's
+    bench       # every benchmark program built and run for one iteration each
 )
 for stage in "${STAGES[@]}"; do
     echo "== stage: $stage"
