@@ -14,11 +14,16 @@ install_missing "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
 supp="$PWD/scripts/ci/sanitizers"
 jobs=$(nproc)
 
+# -Wno-maybe-uninitialized in these builds only: GCC 12's instrumentation (at -O1) makes that
+# warning fire inside libstdc++'s own <regex> and <functional> (std::function moved out of a
+# regex state), code that is fine in every other build; the Release build keeps it as an error.
+sanitizer_warnings="-Wno-maybe-uninitialized"
+
 echo "== ASan + UBSan build"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMRX_BUILD_TESTS=ON \
     -DMRX_BUILD_BENCH=OFF -DMRX_WARNINGS_AS_ERRORS=ON \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -fno-omit-frame-pointer" \
-    -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all" \
+    -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all $sanitizer_warnings" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1" \
@@ -32,7 +37,7 @@ tsan_tests=(core_exec_tests core_scheduler_tests core_experiment_tests core_cost
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMRX_BUILD_TESTS=ON \
     -DMRX_BUILD_BENCH=OFF -DMRX_WARNINGS_AS_ERRORS=ON \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -fno-omit-frame-pointer" \
-    -DCMAKE_CXX_FLAGS="-fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
+    -DCMAKE_CXX_FLAGS="-fsanitize=thread $sanitizer_warnings" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
 cmake --build build-tsan -j"$jobs" --target "${tsan_tests[@]}"
 # Run directly (not through CTest, which may list each test on its own): the same environment.
 for t in "${tsan_tests[@]}"; do
