@@ -35,6 +35,14 @@ void* counted(std::size_t size) {
     return block + kHeader;
 }
 
+void* countedOrNull(std::size_t size) noexcept {
+    try {
+        return counted(size);
+    } catch (const std::bad_alloc&) {
+        return nullptr;
+    }
+}
+
 void release(void* p) {
     if (p != nullptr) {
         auto* block = static_cast<unsigned char*>(p) - alignof(std::max_align_t);
@@ -50,6 +58,20 @@ void* operator new(std::size_t size) {
 }
 void* operator new[](std::size_t size) {
     return counted(size);
+}
+// The nothrow forms too (std::stable_sort's temporary buffer uses them): a sanitizer's runtime
+// replaces them with its own, which would not write the header release() reads.
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+    return countedOrNull(size);
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
+    return countedOrNull(size);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+    release(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
+    release(p);
 }
 void operator delete(void* p) noexcept {
     release(p);
