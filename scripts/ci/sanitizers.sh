@@ -4,7 +4,7 @@
 #    executable under CTest (core, CLI, GUI offscreen). Any report fails the stage.
 #  * build-tsan: ThreadSanitizer, the executables whose tests run work in parallel: the thread
 #    pool, the searches (optimal, balanced-pools), sweeps, cost sweeps, and the GUI's background
-#    runs and sweeps.
+#    runs, sweeps and variants.
 # Suppressions live in scripts/ci/sanitizers/*.supp, each with a comment saying why.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -32,8 +32,8 @@ UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
     ctest --test-dir build-asan --output-on-failure -j"$jobs"
 
 echo "== TSan build"
-tsan_tests=(core_exec_tests core_scheduler_tests core_experiment_tests core_cost_tests
-            ui_tests ui_deadline_tests ui_cost_tests)
+tsan_tests=(core_exec_tests core_scheduler_tests core_experiment_tests core_cost_tests ui_run_tests
+            ui_tests ui_deadline_tests ui_cost_tests ui_studio_tests ui_variant_tests)
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMRX_BUILD_TESTS=ON \
     -DMRX_BUILD_BENCH=OFF -DMRX_WARNINGS_AS_ERRORS=ON \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -fno-omit-frame-pointer" \
