@@ -10,6 +10,7 @@
 #   FUZZ_TARGETS="cli swim" scripts/ci/fuzz.sh  some targets only
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+root=$(pwd)  # every path given to a target is absolute: a target works in a scratch folder
 source scripts/common.sh
 install_missing "${BUILD_PACKAGES[@]}" clang libclang-rt-14-dev llvm
 
@@ -24,20 +25,21 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 limits=(-timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048)
 mkdir -p build-fuzz/artifacts
 for t in "${targets[@]}"; do
-    program="build-fuzz/tests/fuzz/fuzz_$t"
-    seeds=("tests/fuzz/corpus/$t")
-    if [ -d "tests/fuzz/regressions/$t" ] && [ -n "$(ls -A "tests/fuzz/regressions/$t")" ]; then
-        seeds+=("tests/fuzz/regressions/$t")
+    program="$root/build-fuzz/tests/fuzz/fuzz_$t"
+    seeds=("$root/tests/fuzz/corpus/$t")
+    crashers="$root/tests/fuzz/regressions/$t"
+    if [ -d "$crashers" ] && [ -n "$(ls -A "$crashers")" ]; then
+        seeds+=("$crashers")
     fi
     echo "== fuzz $t: replay $(find "${seeds[@]}" -type f | wc -l) inputs"
     find "${seeds[@]}" -type f -print0 | xargs -0 "$program" "${limits[@]}" > "build-fuzz/$t-replay.log" 2>&1 \
         || { tail -n 60 "build-fuzz/$t-replay.log"; echo "fuzz $t: a seed or crasher fails"; exit 1; }
     echo "== fuzz $t: ${seconds} s"
-    work="build-fuzz/work/$t"
+    work="$root/build-fuzz/work/$t"
     rm -rf "$work"
     mkdir -p "$work"
     if ! "$program" "${limits[@]}" -max_total_time="$seconds" -print_final_stats=1 \
-            -dict="tests/fuzz/dicts/$t.dict" -artifact_prefix="build-fuzz/artifacts/$t-" \
+            -dict="$root/tests/fuzz/dicts/$t.dict" -artifact_prefix="$root/build-fuzz/artifacts/$t-" \
             "$work" "${seeds[@]}" > "build-fuzz/$t.log" 2>&1; then
         tail -n 80 "build-fuzz/$t.log"
         for a in build-fuzz/artifacts/"$t"-*; do
