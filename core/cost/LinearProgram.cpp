@@ -81,6 +81,17 @@ Entries mergedEntries(const std::vector<int>& rows, const std::vector<int>& colu
     return e;
 }
 
+// GLPK keeps an environment per thread (Debian builds it reentrant, in thread-local storage),
+// made on first use and otherwise kept until the program ends: the pool's threads live as long
+// as the program. A solve is the only GLPK user on its thread, so it frees the environment when
+// it returns (after deleting its problem); the next solve makes a new one.
+struct GlpkEnvironment {
+    GlpkEnvironment() = default;
+    GlpkEnvironment(const GlpkEnvironment&) = delete;
+    GlpkEnvironment& operator=(const GlpkEnvironment&) = delete;
+    ~GlpkEnvironment() { glp_free_env(); }
+};
+
 }  // namespace
 
 // GLPK's simplex on one LinearProgram (LinearProgram's friend: it reads the program's arrays).
@@ -121,7 +132,8 @@ LpSolver::LpSolver(const LinearProgram& program)
 LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
     const auto start = std::chrono::steady_clock::now();
     LpSolution solution;
-    glp_term_out(GLP_OFF);  // per thread; GLPK must never write to the terminal
+    const GlpkEnvironment environment;  // before `solver`: freed after its problem
+    glp_term_out(GLP_OFF);  // per environment; GLPK must never write to the terminal
     LpSolver solver(lp);
     solver.holder.reset(glp_create_prob());
     solver.p = solver.holder.get();
