@@ -26,11 +26,12 @@ std::optional<int> parseArguments(CLI::App& app, const std::vector<Command>& com
         out << "mrsim " MRX_VERSION "\n";
         return kExitOk;
     } catch (const InputError& e) {  // a run option's value (OptionSpec::set)
-        err << "mrsim: error: " << e.what() << "\n";
+        err << "mrsim: error: " << escapeForMessage(e.what()) << "\n";
         return kExitBadInput;
     } catch (const CLI::ParseError& e) {
         if (e.get_exit_code() != 0) {
-            err << "mrsim: error: " << e.what() << " (see mrsim --help)\n";
+            // CLI11 quotes the arguments as given (any bytes): escaped like every message.
+            err << "mrsim: error: " << escapeForMessage(e.what()) << " (see mrsim --help)\n";
             return kExitBadInput;
         }
         // --help, of mrsim or of a command.
@@ -61,16 +62,16 @@ int runCommand(const std::vector<Command>& commands, std::ostream& out, std::ost
             }
         }
     } catch (const InputError& e) {
-        err << "mrsim: error: " << e.what() << "\n";
+        err << "mrsim: error: " << escapeForMessage(e.what()) << "\n";
         return kExitBadInput;
     } catch (const SimulationError& e) {
-        err << "mrsim: internal error: " << e.what() << "\n";
+        err << "mrsim: internal error: " << escapeForMessage(e.what()) << "\n";
         return kExitInternal;
     } catch (const std::bad_alloc&) {
         err << "mrsim: error: out of memory\n";
         return kExitInternal;
     } catch (const std::exception& e) {
-        err << "mrsim: internal error: " << e.what() << "\n";
+        err << "mrsim: internal error: " << escapeForMessage(e.what()) << "\n";
         return kExitInternal;
     }
     return kExitInternal;

@@ -133,7 +133,7 @@ LpSolution LpSolver::run(const LinearProgram& lp, const LpLimits& limits) {
     const auto start = std::chrono::steady_clock::now();
     LpSolution solution;
     const GlpkEnvironment environment;  // before `solver`: freed after its problem
-    glp_term_out(GLP_OFF);  // per environment; GLPK must never write to the terminal
+    glp_term_out(GLP_OFF);              // per environment; GLPK must never write to the terminal
     LpSolver solver(lp);
     solver.holder.reset(glp_create_prob());
     solver.p = solver.holder.get();

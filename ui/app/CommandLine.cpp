@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "charts/ChartExport.h"
+#include "model/InputError.h"
 #include "schedulers/Registry.h"
 
 namespace mr::ui {
@@ -12,7 +13,8 @@ namespace mr::ui {
 namespace {
 
 int fail(const QString& text) {
-    std::fprintf(stderr, "mrx: error: %s\n", qPrintable(text));
+    // The text may quote arguments as given: one line of UTF-8 like every message.
+    std::fprintf(stderr, "mrx: error: %s\n", escapeForMessage(text.toStdString()).c_str());
     return 2;
 }
 
