@@ -69,6 +69,22 @@ static void initResources() {
 
 namespace mr::ui {
 
+namespace {
+
+// Ctrl+Y and Ctrl+Shift+Z on every platform (QKeySequence::Redo is only one of them here).
+QList<QKeySequence> redoShortcuts() {
+    QList<QKeySequence> keys = {QKeySequence(Qt::CTRL | Qt::Key_Y),
+                                QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
+    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo)) {
+        if (!keys.contains(key)) {
+            keys << key;
+        }
+    }
+    return keys;
+}
+
+}  // namespace
+
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent),
       m_doc(new WorkloadDocument(this)),
@@ -84,8 +100,31 @@ MainWindow::MainWindow(QWidget* parent)
     m_splitter = splitter;
     m_leftPanel = buildLeftPanel();
     splitter->addWidget(m_leftPanel);
+    splitter->addWidget(buildTabs(splitter));
+    splitter->setStretchFactor(1, 3);
+    splitter->setSizes({430, 850});
+    setCentralWidget(splitter);
+    buildStatusBar();
+    applyRunOptions();
+
+    // The variants strip (issue 15): kept snapshots of the workload, each run like this one.
+    m_variantStrip = new VariantStrip(
+        m_variants, [this] { return m_sessions->capture().current; },
+        [this] { return m_doc->jobColours(); }, this);
+    addToolBar(Qt::TopToolBarArea, m_variantStrip);
+    connect(m_variantStrip, &VariantStrip::statusMessage, m_status, &QLabel::setText);
+    buildMenus();
+    connectParts();
+    // The first tab's hint (tabChanged says the next ones).
+    m_tabHint->setText(HelpController::tabHint(currentTabName()));
+
+    updateTitle();
+    requestRun();
+}
+
+QWidget* MainWindow::buildTabs(QWidget* parent) {
     // The tabs, under a line saying what the tab shown is (Help > Guide explains more).
-    auto* right = new QWidget(splitter);
+    auto* right = new QWidget(parent);
     auto* rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->setSpacing(2);
@@ -97,6 +136,12 @@ MainWindow::MainWindow(QWidget* parent)
     m_tabs = new QTabWidget(right);
     rightLayout->addWidget(m_tabHint);
     rightLayout->addWidget(m_tabs, 1);
+    createPages();
+    addPages();
+    return right;
+}
+
+void MainWindow::createPages() {
     m_gantt = new GanttPanel(m_tabs);
     m_stages = new StageView(m_tabs);
     m_comparison = new ComparisonView(m_tabs);
@@ -110,6 +155,9 @@ MainWindow::MainWindow(QWidget* parent)
     m_cost = new CostTab(m_tabs);
     m_deadlines = new DeadlinesTab(m_tabs);
     m_timelinePage = buildTimelinePage();
+}
+
+void MainWindow::addPages() {
     // A page larger than the room it gets scrolls instead of making the window grow (the
     // timeline scrolls its charts itself).
     const auto addPage = [this](QWidget* page, const QString& title) {
@@ -130,11 +178,9 @@ MainWindow::MainWindow(QWidget* parent)
     addPage(m_sweep, tr("Sweep"));
     addPage(m_deadlines, tr("Deadlines"));
     addPage(m_cost, tr("Cost (LiPS)"));
-    splitter->addWidget(right);
-    splitter->setStretchFactor(1, 3);
-    splitter->setSizes({430, 850});
-    setCentralWidget(splitter);
+}
 
+void MainWindow::buildStatusBar() {
     m_status = new QLabel(this);
     m_busy = new QProgressBar(this);
     m_busy->setRange(0, 0);
@@ -145,16 +191,9 @@ MainWindow::MainWindow(QWidget* parent)
     statusBar()->addWidget(m_status, 1);
     statusBar()->addPermanentWidget(m_optionsLabel);
     statusBar()->addPermanentWidget(m_busy);
-    applyRunOptions();
+}
 
-    // The variants strip (issue 15): kept snapshots of the workload, each run like this one.
-    m_variantStrip = new VariantStrip(
-        m_variants, [this] { return m_sessions->capture().current; },
-        [this] { return m_doc->jobColours(); }, this);
-    addToolBar(Qt::TopToolBarArea, m_variantStrip);
-    connect(m_variantStrip, &VariantStrip::statusMessage, m_status, &QLabel::setText);
-    buildMenus();
-
+void MainWindow::connectParts() {
     connect(m_doc, &WorkloadDocument::changed, this, &MainWindow::requestRun);
     connect(m_doc, &WorkloadDocument::resetDone, this, &MainWindow::resetDocumentView);
     connect(m_doc, &WorkloadDocument::modifiedChanged, this, &MainWindow::updateTitle);
@@ -170,12 +209,11 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_runs, &RunController::resultsReady, this, &MainWindow::showResults);
     connect(m_gantt, &GanttPanel::cancelRequested, m_runs, &RunController::cancelAlgorithm);
     connect(m_gantt, &GanttPanel::rerunRequested, m_runs, &RunController::rerunAlgorithm);
-    connect(m_model, &JobTableModel::editRejected, this, [this](const QString& reason) {
+    const auto rejected = [this](const QString& reason) {
         m_status->setText(tr("Not accepted — %1").arg(reason));
-    });
-    connect(m_cluster, &ClusterPanel::editRejected, this, [this](const QString& reason) {
-        m_status->setText(tr("Not accepted — %1").arg(reason));
-    });
+    };
+    connect(m_model, &JobTableModel::editRejected, this, rejected);
+    connect(m_cluster, &ClusterPanel::editRejected, this, rejected);
     connect(m_files, &FileController::statusMessage, m_status, &QLabel::setText);
     m_files->setPendingEditCheck([this] {
         m_table->commitPendingEdit();
@@ -184,7 +222,6 @@ MainWindow::MainWindow(QWidget* parent)
     });
     connect(m_gantt, &GanttPanel::jobClicked, this, &MainWindow::selectJob);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::tabChanged);
-    m_tabHint->setText(HelpController::tabHint(currentTabName()));
     m_files->setCostModelOpener([this](const QString& path) {
         m_cost->loadModel(path);  // throws InputError: FileController says why
         m_tabs->setCurrentIndex(tabIndex(m_cost));
@@ -194,9 +231,6 @@ MainWindow::MainWindow(QWidget* parent)
     connect(
         m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
         [this](const QModelIndex& current) { selectJob(current.isValid() ? current.row() : -1); });
-
-    updateTitle();
-    requestRun();
 }
 
 MainWindow::~MainWindow() {
@@ -253,7 +287,26 @@ QWidget* MainWindow::buildLeftPanel() {
 }
 
 void MainWindow::buildMenus() {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
+    buildFileMenu(menuBar()->addMenu(tr("&File")));
+    buildEditMenu(menuBar()->addMenu(tr("&Edit")));
+    buildViewMenu(menuBar()->addMenu(tr("&View")));
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    buildHelpMenu(help);
+    help->addSeparator();
+    help->addAction(tr("&About MR Schedule Explorer"), this, [this] {
+        QMessageBox::about(
+            this, tr("About MR Schedule Explorer"),
+            tr("<b>MR Schedule Explorer</b> %1<p>Simulates batches of MapReduce jobs slot by "
+               "slot and compares schedulers from five papers: Johnson's rule and "
+               "BalancedPools (Verma et al.), HScheduler (Tian et al.), deadline schedulers "
+               "(Verma et al.), the completion-time scheduler (Rao, Reddy) and LiPS "
+               "(Ehsan et al.).<p>Wheel: zoom time; Shift+wheel: zoom slots; drag: pan; click "
+               "a bar: highlight its job.")
+                .arg(QApplication::applicationVersion()));
+    });
+}
+
+void MainWindow::buildFileMenu(QMenu* file) {
     m_files->fillMenu(file);
     file->addSeparator();
     m_sessions = new SessionController(this, m_variants);
@@ -268,19 +321,7 @@ void MainWindow::buildMenus() {
         m_table->clearSelection();
         checkDeadlineAlgorithm();
     });
-
-    auto* sweepResults = new SweepResultsOpener(
-        m_sweep, m_deadlines, m_cost,
-        [this](QWidget* page) { m_tabs->setCurrentIndex(tabIndex(page)); }, this);
-    auto* openResults = new QAction(tr("Open s&weep results…"), file);
-    openResults->setObjectName(QStringLiteral("fileOpenSweepResults"));
-    connect(openResults, &QAction::triggered, sweepResults, &SweepResultsOpener::chooseAndOpen);
-    const QList<QAction*> items = file->actions();  // after Import trace…, with the other opens
-    const auto import = std::find_if(items.begin(), items.end(), [](const QAction* a) {
-        return a->objectName() == QLatin1String("fileImport");
-    });
-    file->insertAction(import != items.end() && import + 1 != items.end() ? *(import + 1) : nullptr,
-                       openResults);
+    addSweepResultsOpener(file);
 
     m_exports = new ExportController(this);
     m_exports->setDefaultDirectory([this] {
@@ -294,8 +335,24 @@ void MainWindow::buildMenus() {
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close)
         ->setObjectName(QStringLiteral("fileQuit"));
+}
 
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+void MainWindow::addSweepResultsOpener(QMenu* file) {
+    auto* sweepResults = new SweepResultsOpener(
+        m_sweep, m_deadlines, m_cost,
+        [this](QWidget* page) { m_tabs->setCurrentIndex(tabIndex(page)); }, this);
+    auto* openResults = new QAction(tr("Open s&weep results…"), file);
+    openResults->setObjectName(QStringLiteral("fileOpenSweepResults"));
+    connect(openResults, &QAction::triggered, sweepResults, &SweepResultsOpener::chooseAndOpen);
+    const QList<QAction*> items = file->actions();  // after Import trace…, with the other opens
+    const auto import = std::find_if(items.begin(), items.end(), [](const QAction* a) {
+        return a->objectName() == QLatin1String("fileImport");
+    });
+    file->insertAction(import != items.end() && import + 1 != items.end() ? *(import + 1) : nullptr,
+                       openResults);
+}
+
+void MainWindow::buildEditMenu(QMenu* edit) {
     // One history: the workload's edits and the variant strip's steps, newest first.
     m_history = new UndoHistory(this);
     m_history->addStack(m_doc->undoStack());
@@ -303,17 +360,9 @@ void MainWindow::buildMenus() {
     QAction* undo = m_history->createUndoAction(this, tr("&Undo"));
     undo->setShortcut(QKeySequence::Undo);
     QAction* redo = m_history->createRedoAction(this, tr("&Redo"));
-    // Ctrl+Y and Ctrl+Shift+Z on every platform (QKeySequence::Redo is only one of them here).
-    QList<QKeySequence> redoKeys = {QKeySequence(Qt::CTRL | Qt::Key_Y),
-                                    QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z)};
-    for (const QKeySequence& key : QKeySequence::keyBindings(QKeySequence::Redo)) {
-        if (!redoKeys.contains(key)) {
-            redoKeys << key;
-        }
-    }
     undo->setObjectName(QStringLiteral("editUndo"));
     redo->setObjectName(QStringLiteral("editRedo"));
-    redo->setShortcuts(redoKeys);
+    redo->setShortcuts(redoShortcuts());
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
@@ -327,8 +376,9 @@ void MainWindow::buildMenus() {
                     [this] { addJob(true); });
     edit->addAction(tr("&Remove selected jobs"), QKeySequence::Delete, this,
                     [this] { removeSelectedJobs(); });
+}
 
-    QMenu* view = menuBar()->addMenu(tr("&View"));
+void MainWindow::buildViewMenu(QMenu* view) {
     QAction* nextTab = view->addAction(tr("&Next tab"), this, [this] {
         m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count());
     });
@@ -360,6 +410,10 @@ void MainWindow::buildMenus() {
     m_presentation = new PresentationMode(this, {m_leftPanel, m_variantStrip, statusBar()});
     m_presentation->fillMenu(view);
     view->addSeparator();
+    addColourSchemeToggle(view);
+}
+
+void MainWindow::addColourSchemeToggle(QMenu* view) {
     QAction* safeColours = view->addAction(tr("Colour-&blind-safe job colours"));
     safeColours->setObjectName(QStringLiteral("colourBlindSafe"));
     safeColours->setCheckable(true);
@@ -375,21 +429,6 @@ void MainWindow::buildMenus() {
         m_tabResults.assign(m_tabResults.size(), nullptr);  // every tab redraws in the new colours
         m_gantt->invalidate();
         refreshCurrentTab();
-    });
-
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    buildHelpMenu(help);
-    help->addSeparator();
-    help->addAction(tr("&About MR Schedule Explorer"), this, [this] {
-        QMessageBox::about(
-            this, tr("About MR Schedule Explorer"),
-            tr("<b>MR Schedule Explorer</b> %1<p>Simulates batches of MapReduce jobs slot by "
-               "slot and compares schedulers from five papers: Johnson's rule and "
-               "BalancedPools (Verma et al.), HScheduler (Tian et al.), deadline schedulers "
-               "(Verma et al.), the completion-time scheduler (Rao, Reddy) and LiPS "
-               "(Ehsan et al.).<p>Wheel: zoom time; Shift+wheel: zoom slots; drag: pan; click "
-               "a bar: highlight its job.")
-                .arg(QApplication::applicationVersion()));
     });
 }
 

@@ -116,11 +116,27 @@ protected:
 
 private:
     QWidget* buildLeftPanel();
+    // The right side: the tab widget under its hint line, with every tab's page.
+    QWidget* buildTabs(QWidget* parent);
+    void createPages();
+    void addPages();
+    void buildStatusBar();
+    // The signals between the document, the panels, the runs and the tabs.
+    void connectParts();
     void buildMenus();
+    void buildFileMenu(QMenu* file);
+    void addSweepResultsOpener(QMenu* file);
+    void buildEditMenu(QMenu* edit);
+    void buildViewMenu(QMenu* view);
+    void addColourSchemeToggle(QMenu* view);
     QWidget* buildTimelinePage();  // MainWindowStudio.cpp
     void buildHelpMenu(QMenu* help);
     QList<std::pair<QString, QWidget*>> namedPages() const;  // showTab's names
-    void addExports(QMenu* menu);
+    void addExports(QMenu* menu);  // MainWindowExports.cpp, with the four below
+    void addTimelineExports(QMenu* menu);
+    void addStageExports(QMenu* menu);
+    void addTabChartExports(QMenu* menu);
+    void addCsvExports(QMenu* menu);
     void requestRun();
     void applyRunOptions();
     void showResults(const std::shared_ptr<const RunSet>& results);

@@ -32,6 +32,19 @@ QString title(const std::string& header) {
     return text;
 }
 
+// The algorithms' runs as core's comparison entries; a run without a result says why.
+std::vector<ComparisonEntry> comparisonEntries(const std::vector<AlgorithmRun>& runs) {
+    std::vector<ComparisonEntry> list;
+    for (const AlgorithmRun& run : runs) {
+        const std::string why = !run.finished() ? ComparisonView::tr("computing…").toStdString()
+                                : run.state == AlgorithmRun::State::Cancelled
+                                    ? ComparisonView::tr("cancelled").toStdString()
+                                    : run.error;
+        list.push_back({run.id, run.result.get(), why});
+    }
+    return list;
+}
+
 }  // namespace
 
 ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
@@ -72,22 +85,28 @@ void ComparisonView::addSection(QWidget* section) {
     m_splitter->setStretchFactor(m_splitter->count() - 1, 3);
 }
 
+// The bars' data: each algorithm's place on the axis and its name, its makespan where it has
+// one and the two-stage model's where that has one too.
+struct ComparisonView::Makespans {
+    QVector<double> categoryKeys;
+    QStringList categoryNames;
+    QVector<double> keys, values, modelKeys, modelValues;
+    double top = 0.0;  // the largest value, simulated or model
+};
+
 void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
     m_chart->clearPlottables();
     // The table and its CSV come from core (io/ComparisonFormat.h), as mrsim compare's.
-    const auto entries = [](const std::vector<AlgorithmRun>& runs) {
-        std::vector<ComparisonEntry> list;
-        for (const AlgorithmRun& run : runs) {
-            const std::string why = !run.finished() ? tr("computing…").toStdString()
-                                    : run.state == AlgorithmRun::State::Cancelled
-                                        ? tr("cancelled").toStdString()
-                                        : run.error;
-            list.push_back({run.id, run.result.get(), why});
-        }
-        return list;
-    };
-    m_comparison = comparisonTable(*results->workload, entries(results->outcomes),
-                                   entries(results->baselines));
+    m_comparison = comparisonTable(*results->workload, comparisonEntries(results->outcomes),
+                                   comparisonEntries(results->baselines));
+    fillTable();
+    plotMakespans(collectMakespans(m_comparison));
+    placeBarLabels();
+    m_chart->replot(QCustomPlot::rpQueuedReplot);
+    m_table->resizeColumnsToContents();
+}
+
+void ComparisonView::fillTable() {
     const auto cells = comparisonCells(m_comparison, 40);
     const std::size_t columns = cells.front().size();
     const std::size_t orderColumn = 5 + m_comparison.baselines.size();
@@ -101,13 +120,8 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
         }
         m_table->setHorizontalHeaderItem(static_cast<int>(c), header);
     }
-    QVector<double> categoryKeys;
-    QStringList categoryNames;
-    QVector<double> keys, values, modelKeys, modelValues;
-    double top = 0.0;
     for (std::size_t r = 0; r < m_comparison.rows.size(); ++r) {
         const ComparisonRow& row = m_comparison.rows[r];
-        const int tableRow = static_cast<int>(r);
         for (std::size_t c = 0; c < columns; ++c) {
             const std::string& cell = cells[r + 1][c];
             // Core's "-" (no value) as the typographic dash.
@@ -121,52 +135,61 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
             if (c == 0 && !row.error.empty()) {
                 item->setToolTip(QString::fromStdString(row.error));
             }
-            m_table->setItem(tableRow, static_cast<int>(c), item);
+            m_table->setItem(static_cast<int>(r), static_cast<int>(c), item);
         }
-        categoryKeys << static_cast<double>(r);
-        categoryNames << QString::fromStdString(row.algorithm);
+    }
+}
+
+ComparisonView::Makespans ComparisonView::collectMakespans(const ComparisonTable& comparison) {
+    Makespans m;
+    for (std::size_t r = 0; r < comparison.rows.size(); ++r) {
+        const ComparisonRow& row = comparison.rows[r];
+        m.categoryKeys << static_cast<double>(r);
+        m.categoryNames << QString::fromStdString(row.algorithm);
         if (!row.makespan) {
             continue;
         }
-        keys << static_cast<double>(r);
-        values << *row.makespan;
-        top = std::max(top, *row.makespan);
+        m.keys << static_cast<double>(r);
+        m.values << *row.makespan;
+        m.top = std::max(m.top, *row.makespan);
         if (row.modelMakespan) {
-            modelKeys << static_cast<double>(r);
-            modelValues << *row.modelMakespan;
+            m.modelKeys << static_cast<double>(r);
+            m.modelValues << *row.modelMakespan;
         }
     }
-    const int row = static_cast<int>(m_comparison.rows.size());
+    for (const double v : m.modelValues) {
+        m.top = std::max(m.top, v);
+    }
+    return m;
+}
+
+void ComparisonView::plotMakespans(const Makespans& m) {
     auto* bars = new QCPBars(m_chart->xAxis, m_chart->yAxis);
-    bars->setData(keys, values);
+    bars->setData(m.keys, m.values);
     bars->setWidth(0.6);
     bars->setBrush(QColor(70, 120, 190));
     bars->setPen(QPen(QColor(40, 80, 140)));
     auto* model = new QCPGraph(m_chart->xAxis, m_chart->yAxis);
-    model->setData(modelKeys, modelValues);
+    model->setData(m.modelKeys, m.modelValues);
     model->setLineStyle(QCPGraph::lsNone);
     model->setScatterStyle(
         QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(200, 60, 30), QColor(240, 120, 60), 10));
-    for (const double v : modelValues) {
-        top = std::max(top, v);
-    }
-    m_chart->xAxis->setRange(-0.6, std::max(0, row - 1) + 0.6);
-    useCategoryLabels(m_chart->xAxis, categoryKeys, categoryNames);
-    m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.12);
+    const int rows = static_cast<int>(m_comparison.rows.size());
+    m_chart->xAxis->setRange(-0.6, std::max(0, rows - 1) + 0.6);
+    useCategoryLabels(m_chart->xAxis, m.categoryKeys, m.categoryNames);
+    m_chart->yAxis->setRange(0, std::max(m.top, 1e-9) * 1.12);
     m_chart->clearItems();
     m_barLabels.clear();
-    for (int i = 0; i < keys.size(); ++i) {
+    for (int i = 0; i < m.keys.size(); ++i) {
         auto* label = new QCPItemText(m_chart);
-        label->position->setCoords(keys[i], values[i]);
+        label->position->setCoords(m.keys[i], m.values[i]);
         label->setFont(QFont(font().family(), 10, QFont::Bold));
-        label->setText(QString::fromStdString(formatTime(values[i])));
-        const auto at = modelKeys.indexOf(keys[i]);
-        m_barLabels.append({label, values[i],
-                            at >= 0 ? modelValues[at] : std::numeric_limits<double>::quiet_NaN()});
+        label->setText(QString::fromStdString(formatTime(m.values[i])));
+        const auto at = m.modelKeys.indexOf(m.keys[i]);
+        m_barLabels.append(
+            {label, m.values[i],
+             at >= 0 ? m.modelValues[at] : std::numeric_limits<double>::quiet_NaN()});
     }
-    placeBarLabels();
-    m_chart->replot(QCustomPlot::rpQueuedReplot);
-    m_table->resizeColumnsToContents();
 }
 
 void ComparisonView::placeBarLabels() {

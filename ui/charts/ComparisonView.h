@@ -32,6 +32,11 @@ public:
     void addSection(QWidget* section);
 
 private:
+    struct Makespans;
+    void fillTable();
+    static Makespans collectMakespans(const ComparisonTable& comparison);
+    // The bars, the model's diamonds and each bar's number (placed by placeBarLabels).
+    void plotMakespans(const Makespans& makespans);
     void placeBarLabels();
 
     QCustomPlot* m_chart;

@@ -67,6 +67,159 @@ std::vector<Block> mergeVertically(std::vector<Block> blocks) {
     return merged;
 }
 
+// The bars of killed executions, hatched.
+void hatchKilled(QCPPainter* painter, const std::vector<QRectF>& killed) {
+    if (killed.empty()) {
+        return;
+    }
+    painter->setBrush(QBrush(QColor(40, 40, 40), Qt::BDiagPattern));
+    for (const QRectF& r : killed) {
+        painter->drawRect(r);
+    }
+}
+
+// The bars of jobs that missed their deadline, framed.
+void frameLate(QCPPainter* painter, const std::vector<QRectF>& late) {
+    if (late.empty()) {
+        return;
+    }
+    // A red frame; a white line inside it where there is room, so that it shows on red bars.
+    painter->setBrush(Qt::NoBrush);
+    const QPen red(JobPalette::late(), 2.0);
+    const QPen white(QColor(255, 255, 255, 220), 1.0);
+    for (const QRectF& r : late) {
+        if (r.width() < 4.0 || r.height() < 4.0) {
+            // Too small for a frame: a red underline keeps the job's colour readable.
+            if (r.height() >= 2.5) {
+                painter->fillRect(QRectF(r.left(), r.bottom() - 1.0, r.width(), 1.0),
+                                  JobPalette::late());
+            }
+            continue;
+        }
+        painter->setPen(red);
+        painter->drawRect(r.adjusted(1.0, 1.0, -1.0, -1.0));
+        if (r.width() >= 8.0 && r.height() >= 8.0) {
+            painter->setPen(white);
+            painter->drawRect(r.adjusted(2.5, 2.5, -2.5, -2.5));
+        }
+    }
+    painter->setPen(Qt::NoPen);
+}
+
+// The selected job's bars, outlined.
+void outlineSelected(QCPPainter* painter, std::vector<Block> selected) {
+    if (selected.empty()) {
+        return;
+    }
+    // Outlined as blocks (bars of neighbouring rows together), and only where the block is
+    // large enough for the outline to frame its colour rather than cover it.
+    painter->setBrush(Qt::NoBrush);
+    for (const Block& b : mergeVertically(std::move(selected))) {
+        if (b.rect.width() >= kOutlineMin && b.rect.height() >= kOutlineMin) {
+            painter->setPen(QPen(JobPalette::selectedOutline(QColor::fromRgb(b.colour)), 1.5));
+            painter->drawRect(b.rect.adjusted(0.75, 0.75, -0.75, -0.75));
+        }
+    }
+    painter->setPen(Qt::NoPen);
+}
+
+// Each job's name on its blocks of bars where it fits.
+void nameBars(QCPPainter* painter, std::vector<Block> labels, const QStringList& names) {
+    const QFontMetrics metrics(painter->font());
+    for (const Block& l : mergeVertically(std::move(labels))) {
+        const QString name = names.value(l.job);
+        if (metrics.horizontalAdvance(name) + 6 > l.rect.width() ||
+            metrics.height() > l.rect.height() + 2) {
+            continue;
+        }
+        painter->setPen(JobPalette::textOn(QColor::fromRgb(l.colour)));
+        painter->drawText(l.rect, Qt::AlignCenter, name);
+    }
+}
+
+// A raster frame's job names go where a job forms a compact block on screen: from every fourth
+// pixel in each direction, per job and kind, its pixels in runs of neighbouring sampled columns
+// (a job that also runs elsewhere still gets its big block named) and each run's bounding box;
+// a box that the job fills at least half of and that holds the name gets it (largest first, no
+// overlaps).
+constexpr int kLabelStep = 4;
+
+// A run of one job's sampled pixels of one kind (key: job × 2 + (reduce ? 1 : 0)): how many, and
+// their bounding box in image pixels.
+struct JobBox {
+    std::int64_t key = 0;
+    int count = 0;
+    int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+};
+
+std::vector<JobBox> jobBoxes(const std::vector<RasterPixel>& pixels, const RasterView& rv) {
+    struct Sample {
+        std::int64_t key;
+        int x, y;
+    };
+    std::vector<Sample> samples;
+    for (int y = kLabelStep / 2; y < rv.height; y += kLabelStep) {
+        const RasterPixel* row = pixels.data() + static_cast<std::size_t>(y) * rv.width;
+        for (int x = kLabelStep / 2; x < rv.width; x += kLabelStep) {
+            if (row[x].job >= 0) {
+                samples.push_back({static_cast<std::int64_t>(row[x].job) * 2 +
+                                       (row[x].kind == TaskKind::Map ? 0 : 1),
+                                   x, y});
+            }
+        }
+    }
+    std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
+        return a.key != b.key ? a.key < b.key : a.x < b.x;
+    });
+    std::vector<JobBox> boxes;
+    for (const Sample& p : samples) {
+        JobBox* b = boxes.empty() ? nullptr : &boxes.back();
+        if (b == nullptr || b->key != p.key || p.x > b->x1 + kLabelStep) {
+            boxes.push_back({p.key, 1, p.x, p.y, p.x, p.y});
+            continue;
+        }
+        ++b->count;
+        b->x1 = std::max(b->x1, p.x);
+        b->y0 = std::min(b->y0, p.y);
+        b->y1 = std::max(b->y1, p.y);
+    }
+    return boxes;
+}
+
+struct LabelCandidate {
+    QRectF rect;  // the box, in plot pixels
+    std::int64_t key;
+    int count;
+    bool upright;  // a tall, narrow block (a wave over many slots) reads its name upwards
+};
+
+// The boxes that are dense enough and hold their job's name, largest first.
+std::vector<LabelCandidate> labelCandidates(const std::vector<JobBox>& boxes,
+                                            const QStringList& names, const QFontMetricsF& metrics,
+                                            QPointF origin, double scale) {
+    std::vector<LabelCandidate> candidates;
+    for (const JobBox& b : boxes) {
+        const double w = (b.x1 - b.x0 + kLabelStep) / scale;
+        const double h = (b.y1 - b.y0 + kLabelStep) / scale;
+        const double cells = static_cast<double>(b.x1 - b.x0 + kLabelStep) *
+                             (b.y1 - b.y0 + kLabelStep) / (kLabelStep * kLabelStep);
+        const double length = metrics.horizontalAdvance(names.value(static_cast<int>(b.key / 2)));
+        if (b.count < 0.5 * cells) {
+            continue;
+        }
+        const bool across = w >= length + 6 && h >= metrics.height();
+        const bool upright = !across && h >= length + 6 && w >= metrics.height() + 3;
+        if (across || upright) {
+            candidates.push_back({QRectF(origin.x() + (b.x0 - kLabelStep / 2) / scale,
+                                         origin.y() + (b.y0 - kLabelStep / 2) / scale, w, h),
+                                  b.key, b.count, upright});
+        }
+    }
+    std::sort(candidates.begin(), candidates.end(),
+              [](const LabelCandidate& a, const LabelCandidate& b) { return a.count > b.count; });
+    return candidates;
+}
+
 }  // namespace
 
 struct TaskBarsPlottable::View {
@@ -265,14 +418,28 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
     }
 }
 
-void TaskBarsPlottable::drawBars(QCPPainter* painter, const View& v) {
-    painter->setPen(Qt::NoPen);
-    painter->setRenderHint(QPainter::Antialiasing, false);
-    const bool anyLate = std::find(m_late.begin(), m_late.end(), true) != m_late.end();
+// What drawBars draws over the bars once they are all filled: hatching, frames, outlines and
+// names.
+struct TaskBarsPlottable::BarMarks {
     std::vector<Block> labels;
     std::vector<Block> selected;
     std::vector<QRectF> killed;
     std::vector<QRectF> late;
+};
+
+void TaskBarsPlottable::drawBars(QCPPainter* painter, const View& v) {
+    painter->setPen(Qt::NoPen);
+    painter->setRenderHint(QPainter::Antialiasing, false);
+    BarMarks marks = fillBars(painter, v);
+    hatchKilled(painter, marks.killed);
+    frameLate(painter, marks.late);
+    outlineSelected(painter, std::move(marks.selected));
+    nameBars(painter, std::move(marks.labels), m_names);
+}
+
+TaskBarsPlottable::BarMarks TaskBarsPlottable::fillBars(QCPPainter* painter, const View& v) const {
+    const bool anyLate = std::find(m_late.begin(), m_late.end(), true) != m_late.end();
+    BarMarks marks;
     const double left = v.clip.left() - 2.0;
     const double right = v.clip.right() + 2.0;
     for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
@@ -293,71 +460,21 @@ void TaskBarsPlottable::drawBars(QCPPainter* painter, const View& v) {
                                   QColor::fromRgb(darker(colour)));
             }
             if (r.killed) {
-                killed.push_back(rect);
+                marks.killed.push_back(rect);
             }
             // While a job is selected only its own bars keep the late frame (the rest fade).
             if (anyLate && isLate(r.job) && (m_selectedJob < 0 || r.job == m_selectedJob)) {
-                late.push_back(rect);
+                marks.late.push_back(rect);
             }
             if (r.job == m_selectedJob) {
-                selected.push_back({rect, r.job, colour});
+                marks.selected.push_back({rect, r.job, colour});
             }
-            if (m_labels && rect.width() > 24 && labels.size() < kMaxLabels) {
-                labels.push_back({rect, r.job, colour});
+            if (m_labels && rect.width() > 24 && marks.labels.size() < kMaxLabels) {
+                marks.labels.push_back({rect, r.job, colour});
             }
         });
     }
-    if (!killed.empty()) {
-        painter->setBrush(QBrush(QColor(40, 40, 40), Qt::BDiagPattern));
-        for (const QRectF& r : killed) {
-            painter->drawRect(r);
-        }
-    }
-    if (!late.empty()) {
-        // A red frame; a white line inside it where there is room, so that it shows on red bars.
-        painter->setBrush(Qt::NoBrush);
-        const QPen red(JobPalette::late(), 2.0);
-        const QPen white(QColor(255, 255, 255, 220), 1.0);
-        for (const QRectF& r : late) {
-            if (r.width() < 4.0 || r.height() < 4.0) {
-                // Too small for a frame: a red underline keeps the job's colour readable.
-                if (r.height() >= 2.5) {
-                    painter->fillRect(QRectF(r.left(), r.bottom() - 1.0, r.width(), 1.0),
-                                      JobPalette::late());
-                }
-                continue;
-            }
-            painter->setPen(red);
-            painter->drawRect(r.adjusted(1.0, 1.0, -1.0, -1.0));
-            if (r.width() >= 8.0 && r.height() >= 8.0) {
-                painter->setPen(white);
-                painter->drawRect(r.adjusted(2.5, 2.5, -2.5, -2.5));
-            }
-        }
-        painter->setPen(Qt::NoPen);
-    }
-    if (!selected.empty()) {
-        // Outlined as blocks (bars of neighbouring rows together), and only where the block is
-        // large enough for the outline to frame its colour rather than cover it.
-        painter->setBrush(Qt::NoBrush);
-        for (const Block& b : mergeVertically(std::move(selected))) {
-            if (b.rect.width() >= kOutlineMin && b.rect.height() >= kOutlineMin) {
-                painter->setPen(QPen(JobPalette::selectedOutline(QColor::fromRgb(b.colour)), 1.5));
-                painter->drawRect(b.rect.adjusted(0.75, 0.75, -0.75, -0.75));
-            }
-        }
-        painter->setPen(Qt::NoPen);
-    }
-    const QFontMetrics metrics(painter->font());
-    for (const Block& l : mergeVertically(std::move(labels))) {
-        const QString name = m_names.value(l.job);
-        if (metrics.horizontalAdvance(name) + 6 > l.rect.width() ||
-            metrics.height() > l.rect.height() + 2) {
-            continue;
-        }
-        painter->setPen(JobPalette::textOn(QColor::fromRgb(l.colour)));
-        painter->drawText(l.rect, Qt::AlignCenter, name);
-    }
+    return marks;
 }
 
 void TaskBarsPlottable::drawRaster(QCPPainter* painter, const View& v) {
@@ -403,77 +520,12 @@ void TaskBarsPlottable::drawRaster(QCPPainter* painter, const View& v) {
 
 void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& rv, QPointF origin,
                                          double scale) {
-    // A job's name where it forms a compact block on screen: from every fourth pixel in each
-    // direction, per job and kind, its pixels in runs of neighbouring sampled columns (a job
-    // that also runs elsewhere still gets its big block named) and each run's bounding box; a
-    // box that the job fills at least half of and that holds the name gets it (largest first,
-    // no overlaps).
-    constexpr int kStep = 4;
-    struct Sample {
-        std::int64_t key;  // job × 2 + (reduce ? 1 : 0)
-        int x, y;
-    };
-    std::vector<Sample> samples;
-    for (int y = kStep / 2; y < rv.height; y += kStep) {
-        const RasterPixel* row = m_pixels.data() + static_cast<std::size_t>(y) * rv.width;
-        for (int x = kStep / 2; x < rv.width; x += kStep) {
-            if (row[x].job >= 0) {
-                samples.push_back({static_cast<std::int64_t>(row[x].job) * 2 +
-                                       (row[x].kind == TaskKind::Map ? 0 : 1),
-                                   x, y});
-            }
-        }
-    }
-    std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
-        return a.key != b.key ? a.key < b.key : a.x < b.x;
-    });
-    struct Box {
-        std::int64_t key = 0;
-        int count = 0;
-        int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    };
-    std::vector<Box> boxes;
-    for (const Sample& p : samples) {
-        Box* b = boxes.empty() ? nullptr : &boxes.back();
-        if (b == nullptr || b->key != p.key || p.x > b->x1 + kStep) {
-            boxes.push_back({p.key, 1, p.x, p.y, p.x, p.y});
-            continue;
-        }
-        ++b->count;
-        b->x1 = std::max(b->x1, p.x);
-        b->y0 = std::min(b->y0, p.y);
-        b->y1 = std::max(b->y1, p.y);
-    }
-    struct Candidate {
-        QRectF rect;
-        std::int64_t key;
-        int count;
-        bool upright;  // a tall, narrow block (a wave over many slots) reads its name upwards
-    };
-    std::vector<Candidate> candidates;
     const QFontMetricsF metrics(painter->font());
-    for (const Box& b : boxes) {
-        const double w = (b.x1 - b.x0 + kStep) / scale;
-        const double h = (b.y1 - b.y0 + kStep) / scale;
-        const double cells =
-            static_cast<double>(b.x1 - b.x0 + kStep) * (b.y1 - b.y0 + kStep) / (kStep * kStep);
-        const double length = metrics.horizontalAdvance(m_names.value(static_cast<int>(b.key / 2)));
-        if (b.count < 0.5 * cells) {
-            continue;
-        }
-        const bool across = w >= length + 6 && h >= metrics.height();
-        const bool upright = !across && h >= length + 6 && w >= metrics.height() + 3;
-        if (across || upright) {
-            candidates.push_back({QRectF(origin.x() + (b.x0 - kStep / 2) / scale,
-                                         origin.y() + (b.y0 - kStep / 2) / scale, w, h),
-                                  b.key, b.count, upright});
-        }
-    }
-    std::sort(candidates.begin(), candidates.end(),
-              [](const Candidate& a, const Candidate& b) { return a.count > b.count; });
+    const std::vector<LabelCandidate> candidates =
+        labelCandidates(jobBoxes(m_pixels, rv), m_names, metrics, origin, scale);
     std::vector<QRectF> taken;
     m_rasterLabels.clear();
-    for (const Candidate& c : candidates) {
+    for (const LabelCandidate& c : candidates) {
         if (taken.size() >= static_cast<std::size_t>(kMaxLabels)) {
             break;
         }

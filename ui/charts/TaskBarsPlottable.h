@@ -93,6 +93,9 @@ private:
     struct View;
     View view() const;
     void drawBars(QCPPainter* painter, const View& view);
+    struct BarMarks;
+    // Fills every bar in view and returns what is drawn over them.
+    BarMarks fillBars(QCPPainter* painter, const View& view) const;
     void drawRaster(QCPPainter* painter, const View& view);
     void paintSelected(QImage& image, const RasterView& view) const;
     void drawRasterLabels(QCPPainter* painter, const RasterView& view, QPointF origin,

@@ -54,6 +54,18 @@ QColor variantColour(int index) {
     return index < 0 ? QColor(150, 150, 150) : colours[index % 6];
 }
 
+// The deadline and cost columns appear only where some row has such a metric.
+std::vector<bool> presentColumns(const std::vector<VariantRow>& all, int columns) {
+    std::vector<bool> present(static_cast<std::size_t>(columns), true);
+    const auto any = [&all](auto has) { return std::any_of(all.begin(), all.end(), has); };
+    present[8] = any([](const VariantRow& r) { return r.deadlines.has_value(); });
+    present[9] = present[8];
+    present[10] = any([](const VariantRow& r) { return r.extraMapTasks.has_value(); });
+    present[11] = any([](const VariantRow& r) { return r.killedTasks.has_value(); });
+    present[12] = any([](const VariantRow& r) { return r.dataLocalFraction.has_value(); });
+    return present;
+}
+
 }  // namespace
 
 QString VariantComparison::currentName() {
@@ -173,44 +185,37 @@ void VariantComparison::rebuildReferenceBox() {
 void VariantComparison::refresh() {
     const std::vector<VariantRow> all = rows();
     m_hint->setVisible(m_store->count() == 0);
+    fillTable(all);
+    plotMakespans(all);
+}
 
-    const QStringList headers = {tr("Variant"),
-                                 tr("Algorithm"),
-                                 tr("Makespan"),
-                                 tr("Δ"),
-                                 tr("Δ %"),
-                                 tr("Map util"),
-                                 tr("Reduce util"),
-                                 tr("Avg completion"),
-                                 tr("Missed deadlines"),
-                                 tr("Deadline exceeded (Σ rel.)"),
-                                 tr("Spare-slot tasks (map + reduce)"),
-                                 tr("Killed tasks (work lost)"),
-                                 tr("Data-local maps"),
-                                 tr("Status")};
-    m_table->setColumnCount(static_cast<int>(headers.size()));
-    m_table->setHorizontalHeaderLabels(headers);
-    m_table->setRowCount(static_cast<int>(all.size()));
-    // The deadline and cost columns appear only where some row has such a metric.
-    std::vector<bool> present(static_cast<std::size_t>(headers.size()), true);
-    const auto any = [&all](auto has) { return std::any_of(all.begin(), all.end(), has); };
-    present[8] = any([](const VariantRow& r) { return r.deadlines.has_value(); });
-    present[9] = present[8];
-    present[10] = any([](const VariantRow& r) { return r.extraMapTasks.has_value(); });
-    present[11] = any([](const VariantRow& r) { return r.killedTasks.has_value(); });
-    present[12] = any([](const VariantRow& r) { return r.dataLocalFraction.has_value(); });
-    for (std::size_t r = 0; r < all.size(); ++r) {
-        const VariantRow& row = all[r];
-        const QString percent =
-            row.deltaPercent ? QString::asprintf("%+.1f%%", *row.deltaPercent) : QString();
-        const QString delta =
-            row.delta ? (*row.delta > 0 ? QStringLiteral("+") : QString()) + number(row.delta)
-                      : QString();
-        const auto util = [](const std::optional<double>& v) {
-            return v ? QString::asprintf("%.1f%%", *v * 100.0) : QString();
-        };
-        const QStringList cells = {
-            QString::fromStdString(row.variant),
+QStringList VariantComparison::columnHeaders() {
+    return {tr("Variant"),
+            tr("Algorithm"),
+            tr("Makespan"),
+            tr("Δ"),
+            tr("Δ %"),
+            tr("Map util"),
+            tr("Reduce util"),
+            tr("Avg completion"),
+            tr("Missed deadlines"),
+            tr("Deadline exceeded (Σ rel.)"),
+            tr("Spare-slot tasks (map + reduce)"),
+            tr("Killed tasks (work lost)"),
+            tr("Data-local maps"),
+            tr("Status")};
+}
+
+QStringList VariantComparison::rowCells(const VariantRow& row) {
+    const QString percent =
+        row.deltaPercent ? QString::asprintf("%+.1f%%", *row.deltaPercent) : QString();
+    const QString delta =
+        row.delta ? (*row.delta > 0 ? QStringLiteral("+") : QString()) + number(row.delta)
+                  : QString();
+    const auto util = [](const std::optional<double>& v) {
+        return v ? QString::asprintf("%.1f%%", *v * 100.0) : QString();
+    };
+    return {QString::fromStdString(row.variant),
             QString::fromStdString(row.algorithm),
             number(row.makespan),
             delta,
@@ -227,6 +232,15 @@ void VariantComparison::refresh() {
                             : QString(),
             util(row.dataLocalFraction),
             QString::fromStdString(row.status)};
+}
+
+void VariantComparison::fillTable(const std::vector<VariantRow>& all) {
+    const QStringList headers = columnHeaders();
+    m_table->setColumnCount(static_cast<int>(headers.size()));
+    m_table->setHorizontalHeaderLabels(headers);
+    m_table->setRowCount(static_cast<int>(all.size()));
+    for (std::size_t r = 0; r < all.size(); ++r) {
+        const QStringList cells = rowCells(all[r]);
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
             if (c >= 2 && c <= 12) {
@@ -235,11 +249,14 @@ void VariantComparison::refresh() {
             m_table->setItem(static_cast<int>(r), c, item);
         }
     }
+    const std::vector<bool> present = presentColumns(all, static_cast<int>(headers.size()));
     for (int c = 0; c < static_cast<int>(headers.size()); ++c) {
         m_table->setColumnHidden(c, !present[static_cast<std::size_t>(c)]);
     }
     m_table->resizeColumnsToContents();
+}
 
+void VariantComparison::plotMakespans(const std::vector<VariantRow>& all) {
     // Grouped bars: algorithms along x, one bar per variant.
     m_chart->clearPlottables();
     QStringList algorithms;

@@ -43,6 +43,11 @@ public:
 private:
     std::vector<VariantRow> buildRows(bool withCurrent) const;
     void rebuildReferenceBox();
+    static QStringList columnHeaders();
+    // One row's texts, in columnHeaders' order.
+    static QStringList rowCells(const VariantRow& row);
+    void fillTable(const std::vector<VariantRow>& all);
+    void plotMakespans(const std::vector<VariantRow>& all);
 
     VariantStore* m_store;
     RunController* m_runs;

@@ -27,6 +27,11 @@ QString t(double seconds) {
 
 using Kind = PoolsLessonStep::Kind;
 
+// The last step: the chosen plan (null: before the first step).
+bool isResult(const PoolsLessonStep* step) {
+    return step && step->kind == Kind::Result;
+}
+
 }  // namespace
 
 BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
@@ -232,29 +237,16 @@ QString BalancedPoolsStepper::jobNames(const std::vector<int>& jobs) const {
 }
 
 QString BalancedPoolsStepper::stepText(const PoolsLessonStep& s) const {
-    const Workload& w = *m_results->workload;
     const PoolsLesson& lesson = *m_lesson;
-    const int nodes = w.cluster.nodes;
+    const int nodes = m_results->workload->cluster.nodes;
     const auto part = [&](bool small) {
         const auto begin = lesson.byMaps.begin();
         return small ? std::vector<int>(begin, begin + s.split)
                      : std::vector<int>(begin + s.split, lesson.byMaps.end());
     };
     switch (s.kind) {
-        case Kind::Sort: {
-            QStringList sorted;
-            for (int j : lesson.byMaps) {
-                const Job& job = w.jobs[static_cast<std::size_t>(j)];
-                sorted << QStringLiteral("%1 (%2)")
-                              .arg(QString::fromStdString(job.name))
-                              .arg(job.maps());
-            }
-            return tr("<b>Sort.</b> Algorithm 2 sorts the jobs by their number of map tasks: %1. "
-                      "Each split point cuts this list into a pool of small jobs and a pool of big "
-                      "jobs, each on its own nodes, so that small jobs no longer wait behind big "
-                      "ones that leave slots idle.")
-                .arg(sorted.join(QStringLiteral(", ")));
-        }
+        case Kind::Sort:
+            return sortText();
         case Kind::Johnson:
             return tr("<b>The plan to beat.</b> Plain Johnson on all %1 nodes ends at <b>%2 s</b>. "
                       "A split must end clearly earlier to be chosen.")
@@ -268,35 +260,8 @@ QString BalancedPoolsStepper::stepText(const PoolsLessonStep& s) const {
                 .arg(s.split)
                 .arg(jobNames(part(true)), jobNames(part(false)))
                 .arg(nodes - 1);
-        case Kind::Probe: {
-            if (!s.exact) {
-                return tr("<b>Probe.</b> Small pool on %1 node(s) ends at %2 s, big pool on %3 at "
-                          "%4 s: both past the best plan so far (%5 s), so this node count cannot "
-                          "win. (The search stops such probes as soon as both pools pass the best "
-                          "plan; the lesson runs them to their ends.) The %6 pool finishes last, "
-                          "so the search tries %7 nodes for the small pool.")
-                    .arg(s.nodes)
-                    .arg(t(s.smallEnd))
-                    .arg(nodes - s.nodes)
-                    .arg(t(s.bigEnd), t(s.bestSoFar))
-                    .arg(s.smallFirst ? tr("big") : tr("small"))
-                    .arg(s.smallFirst ? tr("fewer") : tr("more"));
-            }
-            const double end = std::max(s.smallEnd, s.bigEnd);
-            QString text =
-                tr("<b>Probe.</b> Small pool on %1 node(s) ends at %2 s, big pool on %3 at %4 s "
-                   "(each simulated with Johnson's order inside). The %5 pool finishes last, so "
-                   "the search tries %6 nodes for the small pool. This split ends at max = %7 s")
-                    .arg(s.nodes)
-                    .arg(t(s.smallEnd))
-                    .arg(nodes - s.nodes)
-                    .arg(t(s.bigEnd))
-                    .arg(s.smallFirst ? tr("big") : tr("small"))
-                    .arg(s.smallFirst ? tr("fewer") : tr("more"))
-                    .arg(t(end));
-            return text + (s.improved ? tr(": <b>a new best so far</b>.")
-                                      : tr("; the best so far stays %1 s.").arg(t(s.bestSoFar)));
-        }
+        case Kind::Probe:
+            return probeText(s);
         case Kind::Pruned:
             return tr("<b>Split %1 cannot win.</b> No node count of it ends before %2 s: its "
                       "probes, or a lower bound (the pools' work over their slots, their longest "
@@ -311,31 +276,78 @@ QString BalancedPoolsStepper::stepText(const PoolsLessonStep& s) const {
                 .arg(s.nodes)
                 .arg(nodes - s.nodes)
                 .arg(t(s.smallEnd), t(s.bigEnd), t(std::max(s.smallEnd, s.bigEnd)), t(s.bestSoFar));
-        case Kind::Result: {
-            const BalancedPoolsPlan& plan = lesson.plan;
-            if (plan.pools.size() < 2) {
-                return tr("<b>Result.</b> No split ends clearly before plain Johnson's %1 s: "
-                          "BalancedPools keeps Johnson's order on the whole cluster.")
-                    .arg(t(plan.johnsonEnd));
-            }
-            QStringList pools;
-            for (std::size_t p = 0; p < plan.pools.size(); ++p) {
-                pools << tr("pool %1 %2 on %3 node(s) ends at %4 s")
-                             .arg(p + 1)
-                             .arg(jobNames(plan.pools[p].jobs))
-                             .arg(plan.pools[p].nodes)
-                             .arg(t(plan.pools[p].end));
-            }
-            const double makespan = lesson.makespan();
-            return tr("<b>Result.</b> %1. The makespan is <b>%2 s</b>, %3 % below plain "
-                      "Johnson's %4 s (%5 simulations).")
-                .arg(pools.join(QStringLiteral("; ")), t(makespan))
-                .arg((plan.johnsonEnd - makespan) / plan.johnsonEnd * 100.0, 0, 'f', 1)
-                .arg(t(plan.johnsonEnd))
-                .arg(plan.simulations);
-        }
+        case Kind::Result:
+            return resultText();
     }
     return {};
+}
+
+QString BalancedPoolsStepper::sortText() const {
+    const Workload& w = *m_results->workload;
+    QStringList sorted;
+    for (int j : m_lesson->byMaps) {
+        const Job& job = w.jobs[static_cast<std::size_t>(j)];
+        sorted << QStringLiteral("%1 (%2)").arg(QString::fromStdString(job.name)).arg(job.maps());
+    }
+    return tr("<b>Sort.</b> Algorithm 2 sorts the jobs by their number of map tasks: %1. "
+              "Each split point cuts this list into a pool of small jobs and a pool of big "
+              "jobs, each on its own nodes, so that small jobs no longer wait behind big "
+              "ones that leave slots idle.")
+        .arg(sorted.join(QStringLiteral(", ")));
+}
+
+QString BalancedPoolsStepper::probeText(const PoolsLessonStep& s) const {
+    const int nodes = m_results->workload->cluster.nodes;
+    if (!s.exact) {
+        return tr("<b>Probe.</b> Small pool on %1 node(s) ends at %2 s, big pool on %3 at "
+                  "%4 s: both past the best plan so far (%5 s), so this node count cannot "
+                  "win. (The search stops such probes as soon as both pools pass the best "
+                  "plan; the lesson runs them to their ends.) The %6 pool finishes last, "
+                  "so the search tries %7 nodes for the small pool.")
+            .arg(s.nodes)
+            .arg(t(s.smallEnd))
+            .arg(nodes - s.nodes)
+            .arg(t(s.bigEnd), t(s.bestSoFar))
+            .arg(s.smallFirst ? tr("big") : tr("small"))
+            .arg(s.smallFirst ? tr("fewer") : tr("more"));
+    }
+    const double end = std::max(s.smallEnd, s.bigEnd);
+    QString text = tr("<b>Probe.</b> Small pool on %1 node(s) ends at %2 s, big pool on %3 at %4 s "
+                      "(each simulated with Johnson's order inside). The %5 pool finishes last, so "
+                      "the search tries %6 nodes for the small pool. This split ends at max = %7 s")
+                       .arg(s.nodes)
+                       .arg(t(s.smallEnd))
+                       .arg(nodes - s.nodes)
+                       .arg(t(s.bigEnd))
+                       .arg(s.smallFirst ? tr("big") : tr("small"))
+                       .arg(s.smallFirst ? tr("fewer") : tr("more"))
+                       .arg(t(end));
+    return text + (s.improved ? tr(": <b>a new best so far</b>.")
+                              : tr("; the best so far stays %1 s.").arg(t(s.bestSoFar)));
+}
+
+QString BalancedPoolsStepper::resultText() const {
+    const BalancedPoolsPlan& plan = m_lesson->plan;
+    if (plan.pools.size() < 2) {
+        return tr("<b>Result.</b> No split ends clearly before plain Johnson's %1 s: "
+                  "BalancedPools keeps Johnson's order on the whole cluster.")
+            .arg(t(plan.johnsonEnd));
+    }
+    QStringList pools;
+    for (std::size_t p = 0; p < plan.pools.size(); ++p) {
+        pools << tr("pool %1 %2 on %3 node(s) ends at %4 s")
+                     .arg(p + 1)
+                     .arg(jobNames(plan.pools[p].jobs))
+                     .arg(plan.pools[p].nodes)
+                     .arg(t(plan.pools[p].end));
+    }
+    const double makespan = m_lesson->makespan();
+    return tr("<b>Result.</b> %1. The makespan is <b>%2 s</b>, %3 % below plain "
+              "Johnson's %4 s (%5 simulations).")
+        .arg(pools.join(QStringLiteral("; ")), t(makespan))
+        .arg((plan.johnsonEnd - makespan) / plan.johnsonEnd * 100.0, 0, 'f', 1)
+        .arg(t(plan.johnsonEnd))
+        .arg(plan.simulations);
 }
 
 QString BalancedPoolsStepper::explanation() const {
@@ -371,23 +383,25 @@ void BalancedPoolsStepper::refresh() {
     } else {
         m_explain->setText(stepText(steps[static_cast<std::size_t>(step - 1)]));
     }
-
-    // The pools of the split in view, in the job table.
     const PoolsLessonStep* current =
         step > 0 ? &steps[static_cast<std::size_t>(step - 1)] : nullptr;
+    showPools(current);
+    const double top = plotProbes(step, current);
+    plotPlan(current);
+    updateLegend();
+    markStep(current);
+    m_chart->yAxis->setRange(0, top * 1.08);
+    m_chart->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void BalancedPoolsStepper::showPools(const PoolsLessonStep* current) {
+    // The pools of the split in view, in the job table.
     const int split = current ? current->split : 0;
-    const bool result = current && current->kind == Kind::Result;
+    const bool result = isResult(current);
     for (int r = 0; r < m_jobs->rowCount(); ++r) {
         QString pool;
         if (result) {
-            const int job = m_lesson->byMaps[static_cast<std::size_t>(r)];
-            for (std::size_t p = 0; p < m_lesson->plan.pools.size(); ++p) {
-                const auto& members = m_lesson->plan.pools[p].jobs;
-                if (std::find(members.begin(), members.end(), job) != members.end()) {
-                    pool = m_lesson->plan.pools.size() < 2 ? tr("whole cluster")
-                                                           : tr("pool %1").arg(p + 1);
-                }
-            }
+            pool = resultPool(m_lesson->byMaps[static_cast<std::size_t>(r)]);
         } else if (split > 0) {
             pool = r < split ? tr("small") : tr("big");
         }
@@ -395,46 +409,73 @@ void BalancedPoolsStepper::refresh() {
             item->setText(pool);
         }
     }
+}
 
+QString BalancedPoolsStepper::resultPool(int job) const {
+    QString pool;
+    const auto& pools = m_lesson->plan.pools;
+    for (std::size_t p = 0; p < pools.size(); ++p) {
+        const auto& members = pools[p].jobs;
+        if (std::find(members.begin(), members.end(), job) != members.end()) {
+            pool = pools.size() < 2 ? tr("whole cluster") : tr("pool %1").arg(p + 1);
+        }
+    }
+    return pool;
+}
+
+double BalancedPoolsStepper::plotProbes(int step, const PoolsLessonStep* current) {
     // Every probe so far: this split's in colour, the earlier splits' faded (the last step shows
     // them all, with the chosen plan's pools).
+    const int split = current ? current->split : 0;
+    const bool result = isResult(current);
     QVector<double> x, small, big, earlierX, earlierSmall, earlierBig;
     double top = m_lesson->plan.johnsonEnd;
     for (int i = 1; i <= step; ++i) {
-        const PoolsLessonStep& s = steps[static_cast<std::size_t>(i - 1)];
+        const PoolsLessonStep& s = m_lesson->steps[static_cast<std::size_t>(i - 1)];
         if (s.kind != Kind::Probe) {
             continue;
         }
-        const bool current = !result && s.split == split;
-        (current ? x : earlierX) << s.nodes;
-        (current ? small : earlierSmall) << s.smallEnd;
-        (current ? big : earlierBig) << s.bigEnd;
+        const bool ofThisSplit = !result && s.split == split;
+        (ofThisSplit ? x : earlierX) << s.nodes;
+        (ofThisSplit ? small : earlierSmall) << s.smallEnd;
+        (ofThisSplit ? big : earlierBig) << s.bigEnd;
         top = std::max({top, s.smallEnd, s.bigEnd});
     }
     m_smallGraph->setData(x, small);
     m_bigGraph->setData(x, big);
     m_earlierSmall->setData(earlierX, earlierSmall);
     m_earlierBig->setData(earlierX, earlierBig);
+    return top;
+}
+
+void BalancedPoolsStepper::plotPlan(const PoolsLessonStep* current) {
     QVector<double> planX, planY;
-    if (result && m_lesson->plan.pools.size() == 2) {
+    if (isResult(current) && m_lesson->plan.pools.size() == 2) {
         for (const PoolPlan& pool : m_lesson->plan.pools) {
             planX << m_lesson->plan.pools.front().nodes;
             planY << pool.end;
         }
     }
     m_planGraph->setData(planX, planY);
+}
+
+void BalancedPoolsStepper::updateLegend() {
     // The legend names what is drawn, nothing else.
-    const auto legend = [](QCPGraph* graph, bool shown) {
-        if (shown) {
+    const auto legend = [](QCPGraph* graph) {
+        if (!graph->data()->isEmpty()) {
             graph->addToLegend();
         } else {
             graph->removeFromLegend();
         }
     };
-    legend(m_planGraph, !planX.isEmpty());
-    legend(m_earlierSmall, !earlierX.isEmpty());
-    legend(m_smallGraph, !x.isEmpty());
-    legend(m_bigGraph, !x.isEmpty());
+    legend(m_planGraph);
+    legend(m_earlierSmall);
+    legend(m_smallGraph);
+    legend(m_bigGraph);
+}
+
+void BalancedPoolsStepper::markStep(const PoolsLessonStep* current) {
+    // The best so far as a level line, and the node count the step probes.
     const int allNodes = m_results->workload->cluster.nodes;
     const double best = current ? current->bestSoFar : m_lesson->plan.johnsonEnd;
     m_bestGraph->setData(QVector<double>{0.0, static_cast<double>(allNodes)},
@@ -445,8 +486,6 @@ void BalancedPoolsStepper::refresh() {
     m_probeLine->point2->setCoords(probe ? current->nodes : 0, 1);
     m_probeLine->setVisible(probe);
     m_chart->xAxis->setRange(0, allNodes);
-    m_chart->yAxis->setRange(0, top * 1.08);
-    m_chart->replot(QCustomPlot::rpQueuedReplot);
 }
 
 }  // namespace mr::ui

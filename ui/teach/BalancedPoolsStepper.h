@@ -54,9 +54,20 @@ private:
     void fitJobTable();
     void showLesson(std::shared_ptr<const PoolsLesson> lesson);
     void refresh();
+    // The parts of refresh(), for the step shown (`current`: null before the first step).
+    void showPools(const PoolsLessonStep* current);
+    QString resultPool(int job) const;  // the chosen plan's pool of a job
+    // Returns the highest end so far (the value axis' top).
+    double plotProbes(int step, const PoolsLessonStep* current);
+    void plotPlan(const PoolsLessonStep* current);
+    void updateLegend();
+    void markStep(const PoolsLessonStep* current);
     void buildChart(QWidget* parent);
     QString jobNames(const std::vector<int>& jobs) const;
     QString stepText(const PoolsLessonStep& step) const;
+    QString sortText() const;
+    QString probeText(const PoolsLessonStep& step) const;
+    QString resultText() const;
 
     std::shared_ptr<const RunSet> m_results;
     std::shared_ptr<const PoolsLesson> m_lesson;

@@ -80,7 +80,31 @@ std::vector<Block> laneBlocks(const Workload& w, const JobColours& colours,
 
 JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
+    layout->addLayout(buildControls());
 
+    m_explain = new QLabel(this);
+    m_explain->setWordWrap(true);
+    m_explain->setTextFormat(Qt::RichText);
+    m_explain->setMinimumHeight(48);
+    m_explain->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff8dc; color: #222; border: 1px solid #e0d090; "
+                       "padding: 6px; }"));  // its own colours: readable in dark mode too
+    layout->addWidget(m_explain);
+    layout->addWidget(buildStrip());
+
+    // The steps above, where the abstraction breaks below; the person decides how to share the
+    // height (the lower part shows only at the last step).
+    auto* parts = new QSplitter(Qt::Vertical, this);
+    parts->setChildrenCollapsible(false);
+    parts->addWidget(buildSteps(parts));
+    parts->addWidget(buildBreaks(parts));
+    parts->setStretchFactor(0, 1);
+    parts->setStretchFactor(1, 1);
+    layout->addWidget(parts, 1);
+    connectControls();
+}
+
+QHBoxLayout* JohnsonStepper::buildControls() {
     auto* controls = new QHBoxLayout;
     auto button = [&](QStyle::StandardPixmap icon, const QString& tip) {
         auto* b = new QPushButton(style()->standardIcon(icon), QString(), this);
@@ -96,17 +120,10 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     m_stepLabel = new QLabel(this);
     controls->addWidget(m_stepLabel);
     controls->addStretch(1);
-    layout->addLayout(controls);
+    return controls;
+}
 
-    m_explain = new QLabel(this);
-    m_explain->setWordWrap(true);
-    m_explain->setTextFormat(Qt::RichText);
-    m_explain->setMinimumHeight(48);
-    m_explain->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff8dc; color: #222; border: 1px solid #e0d090; "
-                       "padding: 6px; }"));  // its own colours: readable in dark mode too
-    layout->addWidget(m_explain);
-
+QWidget* JohnsonStepper::buildStrip() {
     // σ scrolls sideways when it holds more jobs than the width shows: it never widens the window.
     auto* stripScroll = new QScrollArea(this);
     stripScroll->setFrameShape(QFrame::NoFrame);
@@ -121,13 +138,11 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     stripScroll->viewport()->setAutoFillBackground(false);
     stripBox->setAutoFillBackground(false);
     stripScroll->setFixedHeight(34 + stripScroll->horizontalScrollBar()->sizeHint().height());
-    layout->addWidget(stripScroll);
+    return stripScroll;
+}
 
-    // The steps above, where the abstraction breaks below; the person decides how to share the
-    // height (the lower part shows only at the last step).
-    auto* parts = new QSplitter(Qt::Vertical, this);
-    parts->setChildrenCollapsible(false);
-    auto* splitter = new QSplitter(Qt::Horizontal, parts);
+QWidget* JohnsonStepper::buildSteps(QWidget* parent) {
+    auto* splitter = new QSplitter(Qt::Horizontal, parent);
     m_list = new QTableWidget(splitter);
     m_list->setColumnCount(5);
     m_list->setHorizontalHeaderLabels(
@@ -141,9 +156,11 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     splitter->addWidget(m_list);
     splitter->addWidget(m_timeline);
     splitter->setStretchFactor(1, 2);
-    parts->addWidget(splitter);
+    return splitter;
+}
 
-    m_breaks = new QWidget(parts);
+QWidget* JohnsonStepper::buildBreaks(QWidget* parent) {
+    m_breaks = new QWidget(parent);
     auto* breaks = new QVBoxLayout(m_breaks);
     breaks->setContentsMargins(0, 0, 0, 0);
     m_breaksText = new QLabel(m_breaks);
@@ -157,11 +174,10 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
     compare->addWidget(m_formula);
     compare->addWidget(m_simulated);
     breaks->addWidget(compare, 1);
-    parts->addWidget(m_breaks);
-    parts->setStretchFactor(0, 1);
-    parts->setStretchFactor(1, 1);
-    layout->addWidget(parts, 1);
+    return m_breaks;
+}
 
+void JohnsonStepper::connectControls() {
     m_timer = new QTimer(this);
     m_timer->setInterval(1200);
     connect(m_timer, &QTimer::timeout, this, [this] {
@@ -210,6 +226,19 @@ void JohnsonStepper::rebuild() {
     m_trace = johnsonTrace(m_stages, jobs);
 
     const bool tooMany = w.jobCount() > kMaxTeachJobs;
+    fillList(tooMany);
+    rebuildStrip(tooMany);
+    showBreaks(johnson);
+    if (m_pendingStep >= 0) {
+        m_step = m_pendingStep;
+        m_pendingStep = -1;
+    }
+    m_step = std::min(m_step, stepCount());
+    refresh();
+}
+
+void JohnsonStepper::fillList(bool tooMany) {
+    const Workload& w = *m_results->workload;
     m_list->setRowCount(tooMany ? 0 : w.jobCount());
     for (std::size_t i = 0; !tooMany && i < m_trace.steps.size(); ++i) {
         const JohnsonStep& s = m_trace.steps[i];
@@ -233,25 +262,31 @@ void JohnsonStepper::rebuild() {
         listWidth += m_list->columnWidth(c);
     }
     m_list->setMinimumWidth(std::min(listWidth, 420));
+}
 
+void JohnsonStepper::rebuildStrip(bool tooMany) {
     while (QLayoutItem* item = m_strip->takeAt(0)) {
         delete item->widget();
         delete item;
     }
     m_cells.clear();
-    if (!tooMany) {
-        m_strip->addWidget(new QLabel(tr("σ = "), this));
-        for (int i = 0; i < w.jobCount(); ++i) {
-            auto* cell = new QLabel(this);
-            cell->setAlignment(Qt::AlignCenter);
-            cell->setMinimumSize(44, 28);
-            m_strip->addWidget(cell);
-            m_cells << cell;
-        }
-        m_strip->addStretch(1);
+    if (tooMany) {
+        return;
     }
+    m_strip->addWidget(new QLabel(tr("σ = "), this));
+    for (int i = 0; i < m_results->workload->jobCount(); ++i) {
+        auto* cell = new QLabel(this);
+        cell->setAlignment(Qt::AlignCenter);
+        cell->setMinimumSize(44, 28);
+        m_strip->addWidget(cell);
+        m_cells << cell;
+    }
+    m_strip->addStretch(1);
+}
 
+void JohnsonStepper::showBreaks(const RunResult* johnson) {
     // Where the abstraction breaks: Johnson's order, formula against simulation.
+    const Workload& w = *m_results->workload;
     m_formulaBlocks->setBlocks(laneBlocks(w, m_results->colours, m_stages, m_trace.order));
     const double formula = twoStageMakespan(m_stages, m_trace.order);
     // Shared with the run set (aliasing shared_ptr): a 9M-task run is never copied for this chart.
@@ -274,12 +309,6 @@ void JohnsonStepper::rebuild() {
     const double span = std::max(formula, simulated ? simulated->sim.makespan : 0.0) * 1.03;
     m_formula->xAxis->setRange(0, std::max(span, 1e-9));
     m_formula->replot(QCustomPlot::rpQueuedReplot);
-    if (m_pendingStep >= 0) {
-        m_step = m_pendingStep;
-        m_pendingStep = -1;
-    }
-    m_step = std::min(m_step, stepCount());
-    refresh();
 }
 
 QString JohnsonStepper::breaksExplanation(const Workload& w, double formula,

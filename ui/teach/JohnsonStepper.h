@@ -45,7 +45,16 @@ public:
     QList<QCustomPlot*> plots() const;
 
 private:
+    QHBoxLayout* buildControls();
+    QWidget* buildStrip();
+    QWidget* buildSteps(QWidget* parent);   // the list L beside the timeline so far
+    QWidget* buildBreaks(QWidget* parent);  // formula against simulation (the last step)
+    void connectControls();
     void rebuild();
+    // The parts of rebuild(); tooMany: more jobs than a lesson shows.
+    void fillList(bool tooMany);
+    void rebuildStrip(bool tooMany);
+    void showBreaks(const RunResult* johnson);
     void refresh();
     QString breaksExplanation(const Workload& w, double formula, const RunResult& johnson) const;
 
