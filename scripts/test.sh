@@ -26,7 +26,10 @@ STAGES=(
     libcxx      # mrsim with clang + libc++: generated workloads and sweeps byte-identical to gcc's
     bench       # every benchmark program built and run for one iteration each
 )
+echo "== main build and tests: $SECONDS s"
 for stage in "${STAGES[@]}"; do
     echo "== stage: $stage"
+    start=$SECONDS
     "scripts/ci/$stage.sh"
+    echo "== stage $stage: $((SECONDS - start)) s (all so far: $SECONDS s)"
 done
