@@ -85,6 +85,13 @@ TaskDurations readStage(const FieldReader& f, const char* countKey, const char* 
     return TaskDurations(static_cast<std::size_t>(count), duration);
 }
 
+// The text an unknown field is kept as: the one-line form the saver writes, so that a loaded
+// workload and the same workload saved and loaded again hold the same text (a 21.00 in a file is
+// kept as 21, as it will be saved).
+std::string keptText(const json& value) {
+    return toOneLine(nlohmann::ordered_json::parse(value.dump()));
+}
+
 JobProfile readProfile(const json& value, const std::string& file, const std::string& job) {
     const FieldReader f(value, file, job, "profile.");
     for (const auto& key : f.unknownKeys(kProfileKeys)) {
@@ -233,7 +240,7 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
     job.traceEnd = f.optionalNumber("trace_end", 0.0, kMaxTime);
     job.fairPool = f.optionalString("fair_pool").value_or("");
     for (const auto& key : f.unknownKeys(kJobKeys)) {
-        job.extraFields[key] = value[key].dump();
+        job.extraFields[key] = keptText(value[key]);
         if (report) {
             report->warnings.push_back(
                 inputMessage(file, job.name, "", "unknown field '" + key + "' kept as it is"));
@@ -242,7 +249,7 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
     // "reduces": 0 with a "reduce_duration" carries no task, but the value is the user's: keep it.
     if (job.reduceDurations.empty() && !job.perTaskDurations && f.has("reduce_duration")) {
         f.requiredNumber("reduce_duration", 0.0, kMaxTime);
-        job.extraFields["reduce_duration"] = value["reduce_duration"].dump();
+        job.extraFields["reduce_duration"] = keptText(value["reduce_duration"]);
     }
     return job;
 }
@@ -444,7 +451,7 @@ Workload parseWorkload(const std::string& text, const std::string& source, LoadR
         w.fairPools = readFairPools(f.raw("fair_pools"), source);
     }
     for (const auto& key : f.unknownKeys(kTopKeys)) {
-        w.extraFields[key] = root[key].dump();
+        w.extraFields[key] = keptText(root[key]);
         if (report) {
             report->warnings.push_back(inputMessage(
                 source, "", "", "unknown top-level field '" + key + "' kept as it is"));

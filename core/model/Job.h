@@ -40,7 +40,8 @@ struct Job {
     std::string fairPool;
     // True when the file gave per-task arrays; saving then keeps arrays even if all are equal.
     bool perTaskDurations = false;
-    // Keys this version does not know, kept verbatim (serialised JSON text) for the round trip.
+    // Keys this version does not know, kept for the round trip as the one-line JSON text the
+    // saver writes (io/JsonText.h toOneLine), so that load(save(w)) == w.
     std::map<std::string, std::string> extraFields;
 
     int maps() const { return static_cast<int>(mapDurations.size()); }

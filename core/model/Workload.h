@@ -24,7 +24,8 @@ struct Workload {
     std::vector<FairPoolSpec> fairPools;
     // An order chosen by hand (job names) for the `manual` algorithm; empty when none is stored.
     std::vector<std::string> manualOrder;
-    std::map<std::string, std::string> extraFields;  // unknown top-level keys, kept verbatim
+    std::map<std::string, std::string>
+        extraFields;  // unknown top-level keys: one-line JSON as saved
 
     int jobCount() const { return static_cast<int>(jobs.size()); }
     std::optional<int> findJob(const std::string& jobName) const;
