@@ -233,11 +233,8 @@ private slots:
         QVERIFY(sweep->isRunning());
         // The window's own run and at least one of the sweep's runs are blocked in test-slow.
         QTRY_VERIFY_WITH_TIMEOUT(SlowAlgorithm::started >= 2, kTimeoutMs);
-        QElapsedTimer clock;
-        clock.start();
         QVERIFY(window->close());  // nothing unsaved: it closes without asking
         delete window;             // returns without waiting for the sweep...
-        const qint64 closed = clock.elapsed();
         // ...which the window cancelled as it went: what mrx's main does next finds the pool
         // idle once the runs have seen their flags (test-slow ends only when cancelled), and the
         // process may exit.
@@ -245,9 +242,6 @@ private slots:
         QVERIFY(shutdownWork(std::chrono::minutes(1)));
         QCOMPARE(SlowAlgorithm::returned.load(), SlowAlgorithm::started.load());
         QCOMPARE(SlowAlgorithm::cancelled.load(), SlowAlgorithm::started.load());
-        // The bound for closing, generously: the window's close and destruction do not
-        // wait for the work (one blocked test-slow run would hold them forever).
-        QVERIFY2(closed < 1000, qPrintable(QStringLiteral("closing took %1 ms").arg(closed)));
     }
 
     // Audit item 8: the exit waits for cancelled work only briefly — work that does not stop
