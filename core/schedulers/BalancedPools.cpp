@@ -195,6 +195,106 @@ private:
     std::vector<Stats> m_suffix;  // [k]: the jobs of rank >= k
 };
 
+// What the runs of neighbouring splits tell about a pool without simulating it (issue 12).
+// Pools of one side on the same nodes nest: split s's big pool (ranks >= s of the by-map-tasks
+// order) is split s+d's plus the jobs of ranks s..s+d-1, served in the same Johnson order (a
+// total order: a subset keeps its relative order). Under OrderPolicy a job changes nothing for
+// the others until it is picked, so split s+d's run is split s's up to the first start of one of
+// those jobs, and ends no earlier than the latest end among the tasks split s's run had started
+// before then (Simulation::committedEndBefore). Likewise split s's small pool (ranks < s)
+// bounds split s-d's. After each probe both runs are summarised as these bounds for d = 1..
+// kReach; a probe takes the best its nearest neighbours give: a pool bound to end past the
+// horizon is not simulated (the answer does not change, only the work).
+// Only for batches without overheads: an ApplicationMaster acts before its job's first task,
+// and a job arriving alone makes an instant of its own.
+class NeighbourBounds {
+public:
+    NeighbourBounds(const Workload& w, const std::vector<int>& byMaps) : m_byMaps(byMaps) {
+        m_enabled = std::all_of(w.jobs.begin(), w.jobs.end(), [&](const Job& job) {
+            return resolveOverheads(w.overheads, job.overheads).none() &&
+                   job.arrival == w.jobs.front().arrival;
+        });
+    }
+
+    bool enabled() const { return m_enabled; }
+
+    // After a run (however far it went) of one side of `split` on `nodes` nodes.
+    void learn(bool small, int split, int nodes, const Simulation& run) {
+        if (!m_enabled) {
+            return;
+        }
+        std::vector<double> reach;
+        double firstStart = kInf;  // the earliest first start among the jobs taken out so far
+        for (int d = 1; d <= kReach; ++d) {
+            const int rank = small ? split - d : split + d - 1;  // the d-th job taken out
+            if (rank < 0 || rank >= static_cast<int>(m_byMaps.size())) {
+                break;
+            }
+            const double started = run.firstStart(m_byMaps[static_cast<std::size_t>(rank)]);
+            if (started >= 0.0) {
+                firstStart = std::min(firstStart, started);
+            }
+            const double bound = run.committedEndBefore(firstStart);
+            if (bound <= 0.0) {
+                break;
+            }
+            reach.push_back(bound);
+        }
+        if (reach.empty()) {
+            return;
+        }
+        const std::lock_guard lock(m_mutex);
+        auto& known = m_runs[{small, nodes}][split];
+        known.resize(std::max(known.size(), reach.size()), 0.0);
+        for (std::size_t d = 0; d < reach.size(); ++d) {
+            known[d] = std::max(known[d], reach[d]);
+        }
+    }
+
+    // The best bound the nearest learnt runs give on that side of `split` on `nodes` nodes.
+    double bound(bool small, int split, int nodes) const {
+        if (!m_enabled) {
+            return 0.0;
+        }
+        const std::lock_guard lock(m_mutex);
+        const auto runs = m_runs.find({small, nodes});
+        if (runs == m_runs.end()) {
+            return 0.0;
+        }
+        const auto& bySplit = runs->second;
+        double best = 0.0;
+        const auto use = [&](int from, const std::vector<double>& reach) {
+            const auto d = static_cast<std::size_t>(std::abs(split - from));
+            if (d >= 1 && d <= reach.size()) {
+                best = std::max(best, reach[d - 1]);
+            }
+        };
+        if (small) {  // runs of larger splits, nearest first
+            auto it = bySplit.upper_bound(split);
+            for (int n = 0; n < kNearest && it != bySplit.end(); ++n, ++it) {
+                use(it->first, it->second);
+            }
+        } else {  // runs of smaller splits, nearest first
+            auto it = bySplit.lower_bound(split);
+            for (int n = 0; n < kNearest && it != bySplit.begin(); ++n) {
+                --it;
+                use(it->first, it->second);
+            }
+        }
+        return best;
+    }
+
+private:
+    static constexpr int kReach = 32;   // neighbours a run speaks for, on each side
+    static constexpr int kNearest = 16;  // runs a probe asks
+
+    const std::vector<int>& m_byMaps;
+    bool m_enabled = false;
+    mutable std::mutex m_mutex;
+    // (small side, nodes) -> split -> bound for the split d away, d = 1, 2, ...
+    std::map<std::pair<bool, int>, std::map<int, std::vector<double>>> m_runs;
+};
+
 // A set of jobs (a contiguous range of the by-map-tasks order) on a range of nodes.
 struct Group {
     std::vector<int> jobs;  // workload indices, ascending (file order)
@@ -232,6 +332,7 @@ public:
                    workload.jobs[static_cast<std::size_t>(b)].maps();
         });
         m_bounds = std::make_unique<SideBounds>(workload, m_byMaps);
+        m_neighbours = std::make_unique<NeighbourBounds>(workload, m_byMaps);
     }
 
     // The best two-pool candidate; `splits` receives one entry per split point.
@@ -291,14 +392,21 @@ private:
     static constexpr int kBatch = 16;  // splits searched at once (fixed: the same work on any
                                        // number of threads, so the counts are reproducible)
 
-    // Algorithm 2 over every split: batches of splits, the most promising (lowest bound) first,
-    // each batch against the best plan of the batches before it.
+    // Algorithm 2 over every split: batches of splits, each against the best plan of the
+    // batches before it. A first batch spread evenly over the splits (a plan to beat, from every
+    // region), then the rest in ascending order, so that each split's probes find its smaller
+    // neighbours' runs learnt (NeighbourBounds): those of the big pools, which hold most of the
+    // tasks for most splits.
     Candidate searchAllSplits(int n, std::vector<SplitResult>& results) {
-        std::vector<std::pair<double, int>> queue;
+        std::vector<int> queue;
+        std::vector<int> rest;
+        const int stride = std::max(1, (n - 1) / kBatch);
         for (int split = 1; split < n; ++split) {
-            queue.emplace_back(m_bounds->least(split, 1, m_group.nodes - 1, m_group.nodes), split);
+            const bool spread = (split - 1) % stride == stride / 2 &&
+                                static_cast<int>(queue.size()) < kBatch;
+            (spread ? queue : rest).push_back(split);
         }
-        std::sort(queue.begin(), queue.end());
+        queue.insert(queue.end(), rest.begin(), rest.end());
         Candidate best;
         std::vector<std::optional<Candidate>> found(static_cast<std::size_t>(kBatch));
         for (std::size_t first = 0; first < queue.size(); first += kBatch) {
@@ -310,7 +418,7 @@ private:
             parallelFor(
                 count,
                 [&](std::size_t i) {
-                    const int split = queue[first + i].second;
+                    const int split = queue[first + i];
                     found[i] = searchSplit(split, snapshot, nullptr,
                                            results[static_cast<std::size_t>(split - 1)]);
                 },
@@ -438,6 +546,7 @@ private:
         options.recordTasks = false;
         options.cancel = m_options.cancel;
         options.partial = true;  // this pool's jobs and nodes only
+        options.traceCommitted = m_neighbours->enabled();
         return std::make_unique<Simulation>(m_workload, std::move(pools), options);
     }
 
@@ -445,22 +554,32 @@ private:
     // the larger is at most `horizon`. Each pool is simulated alone (Algorithm 2's two SIMULATE
     // calls) and only as far as that takes.
     Probe probe(int split, int small, double horizon) {
-        const int nodes = m_group.nodes;
-        const double lowS = m_bounds->small(split, small);
-        const double lowB = m_bounds->big(split, nodes - small);
         auto simS = startPool(split, true, small);
-        auto simB = startPool(split, false, nodes - small);
+        auto simB = startPool(split, false, m_group.nodes - small);
+        const Probe p = compare(split, small, *simS, *simB, horizon);
+        m_neighbours->learn(true, split, small, *simS);
+        m_neighbours->learn(false, split, m_group.nodes - small, *simB);
+        return p;
+    }
+
+    // probe() on the two started runs, each advanced only as far as the answer needs.
+    Probe compare(int split, int small, Simulation& simS, Simulation& simB, double horizon) {
+        const int nodes = m_group.nodes;
+        const double lowS =
+            std::max(m_bounds->small(split, small), m_neighbours->bound(true, split, small));
+        const double lowB = std::max(m_bounds->big(split, nodes - small),
+                                     m_neighbours->bound(false, split, nodes - small));
         Probe p;
         // Known: each end is above `floor` (a bound, or the time the pool was run to).
         double floorS = lowS;
         double floorB = lowB;
         if (std::max(lowS, lowB) <= horizon) {
-            const bool doneS = simS->advance(horizon);
-            const bool doneB = simB->advance(horizon);
+            const bool doneS = simS.advance(horizon);
+            const bool doneB = simB.advance(horizon);
             if (doneS && doneB) {
                 p.exact = true;
-                p.smallEnd = simS->lastEnd();
-                p.bigEnd = simB->lastEnd();
+                p.smallEnd = simS.lastEnd();
+                p.bigEnd = simB.lastEnd();
                 p.smallFirst = p.smallEnd < p.bigEnd;
                 return p;
             }
@@ -473,20 +592,20 @@ private:
         }
         // Only the comparison is left: finish the pool likely to end first, then run the other
         // up to that end.
-        Simulation& first = floorS <= floorB ? *simS : *simB;
-        Simulation& second = floorS <= floorB ? *simB : *simS;
+        Simulation& first = floorS <= floorB ? simS : simB;
+        Simulation& second = floorS <= floorB ? simB : simS;
         const double secondFloor = floorS <= floorB ? floorB : floorS;
         first.advance(kInf);
         const double end = first.lastEnd();
         if (secondFloor <= end && second.advance(end)) {
             const double other = second.lastEnd();
-            const double smallEnd = &first == simS.get() ? end : other;
-            const double bigEnd = &first == simS.get() ? other : end;
+            const double smallEnd = &first == &simS ? end : other;
+            const double bigEnd = &first == &simS ? other : end;
             p.smallFirst = smallEnd < bigEnd;
             return p;
         }
         // The second pool ends after `end`.
-        p.smallFirst = &first == simS.get();
+        p.smallFirst = &first == &simS;
         return p;
     }
 
@@ -498,6 +617,7 @@ private:
     double m_johnson = kInf;  // a probe must end below this to beat plain Johnson
     std::vector<int> m_byMaps;
     std::unique_ptr<SideBounds> m_bounds;
+    std::unique_ptr<NeighbourBounds> m_neighbours;
 };
 
 }  // namespace

@@ -4,8 +4,10 @@
 #include <bit>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <queue>
+#include <utility>
 
 #include "model/Tolerance.h"
 #include "sim/EventQueue.h"
@@ -101,6 +103,8 @@ public:
     bool step(double horizon);
     bool finished() const { return m_done == m_pooledJobs; }
     double lastEnd() const;
+    double committedEnd() const { return m_committedEnd; }
+    double committedEndBefore(double time) const;
     SimResult finish();
 
     const PoolInfo& pool(int pool) const override {
@@ -187,6 +191,9 @@ private:
     long long m_idleInstants = 0;
     long long m_maxKills = 0;
     std::vector<TimedEvent> m_timedBatch;
+    double m_committedEnd = 0.0;  // the latest end among the tasks started so far
+    // SimOptions::traceCommitted: (instant time, m_committedEnd after it) each time it grew.
+    std::vector<std::pair<double, double>> m_committed;
 
     bool m_hasOverheads = false;
     std::vector<ResolvedOverheads> m_overheads;  // per job (empty without overheads)
@@ -530,6 +537,7 @@ int Engine::start(TaskKind kind, int slot, int end, int pool, const Pick& pick) 
     m_running[static_cast<std::size_t>(g)] = {job, task, count, m_now, m_now + duration};
     const std::uint32_t generation = ++m_generation[static_cast<std::size_t>(g)];
     const TaskEndEvent event{m_now + duration, static_cast<std::uint32_t>(g), generation};
+    m_committedEnd = std::max(m_committedEnd, event.time);
     if (m_deadTop) {
         m_events.replaceTop(event);
         m_deadTop = false;
@@ -907,6 +915,10 @@ bool Engine::step(double horizon) {
     const std::size_t firstArrival = collectInstant(sameInstantLimit(t));
     const long long progressBefore = m_progress;
     processInstant(firstArrival);
+    if (m_options.traceCommitted &&
+        (m_committed.empty() || m_committed.back().second < m_committedEnd)) {
+        m_committed.emplace_back(m_now, m_committedEnd);
+    }
     checkProgress(progressBefore);
     return true;
 }
@@ -1048,6 +1060,16 @@ double Engine::lastEnd() const {
     return last;
 }
 
+double Engine::committedEndBefore(double time) const {
+    if (!m_options.traceCommitted) {
+        throw SimulationError("committedEndBefore needs SimOptions::traceCommitted");
+    }
+    const auto after = std::lower_bound(
+        m_committed.begin(), m_committed.end(), time,
+        [](const std::pair<double, double>& entry, double t) { return entry.first < t; });
+    return after == m_committed.begin() ? 0.0 : std::prev(after)->second;
+}
+
 SimResult Engine::finish() {
     while (step(std::numeric_limits<double>::infinity())) {
     }
@@ -1137,6 +1159,18 @@ bool Simulation::finished() const {
 
 double Simulation::lastEnd() const {
     return m_engine->lastEnd();
+}
+
+double Simulation::firstStart(int job) const {
+    return m_engine->job(job).start;
+}
+
+double Simulation::committedEnd() const {
+    return m_engine->committedEnd();
+}
+
+double Simulation::committedEndBefore(double time) const {
+    return m_engine->committedEndBefore(time);
 }
 
 SimResult Simulation::result() {

@@ -50,6 +50,9 @@ struct SimOptions {
     // JobTimes stay at -1 and the makespan covers the pooled jobs only). BalancedPools simulates
     // one pool of a split this way without copying the workload.
     bool partial = false;
+    // true: keep, instant by instant, the latest end among the tasks started so far
+    // (Simulation::committedEndBefore).
+    bool traceCommitted = false;
 };
 
 // A policy misbehaved (picked a job that cannot run, left jobs unfinished for ever, ...).
@@ -85,6 +88,18 @@ public:
     double lastEnd() const;
     // Runs to the end and returns the result (once).
     SimResult result();
+
+    // What a run says about the same run without some of its jobs (BalancedPools, issue 12).
+    // When the job's first task started (-1: not yet).
+    double firstStart(int job) const;
+    // The latest end among the tasks started so far: lastEnd() will be no earlier.
+    double committedEnd() const;
+    // With SimOptions::traceCommitted: committedEnd() as it was after the last instant before
+    // `time` (0 if none). Until a job's first task starts, the job has changed nothing for the
+    // others under policies that only pick among jobs in a fixed order (OrderPolicy) and without
+    // overheads (an ApplicationMaster acts before its job's first task). So the same run without
+    // jobs none of which started before `time` is the same up to then, and ends no earlier.
+    double committedEndBefore(double time) const;
 
 private:
     std::vector<PoolSetup> m_pools;

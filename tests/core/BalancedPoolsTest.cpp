@@ -311,6 +311,34 @@ TEST(BalancedPools, TheIssuesFacebookCaseIsAlgorithm2s) {
     EXPECT_EQ(plan.pools[1].end, expected.bigEnd);
 }
 
+TEST(BalancedPools, EqualsAPlainAlgorithm2OnGeneratedBatches) {
+    // Larger batches than the random ones above: many neighbouring splits, so that the search
+    // decides most probes from its neighbours' runs (NeighbourBounds) and the batches it searches
+    // them in; the plan must still be Algorithm 2's.
+    int splits = 0;
+    for (std::uint64_t seed : {1, 2, 3}) {
+        for (int nodes : {32, 48}) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + " on " + std::to_string(nodes));
+            const Workload w =
+                generateWorkload("facebook", {.jobs = 60, .seed = seed, .nodes = nodes});
+            const PlainPlan expected = plainAlgorithm2(w);
+            const BalancedPoolsPlan plan = planBalancedPools(w);
+            EXPECT_EQ(plan.johnsonEnd, expected.johnsonEnd);
+            if (!expected.split) {
+                EXPECT_EQ(plan.pools.size(), 1u);
+                continue;
+            }
+            ++splits;
+            ASSERT_EQ(plan.pools.size(), 2u);
+            EXPECT_EQ(plan.pools[0].nodes, expected.smallNodes);
+            EXPECT_EQ(sorted(plan.pools[0].jobs), expected.small);
+            EXPECT_EQ(plan.pools[0].end, expected.smallEnd);
+            EXPECT_EQ(plan.pools[1].end, expected.bigEnd);
+        }
+    }
+    EXPECT_GE(splits, 4);  // most of them split (5 of 6 when written)
+}
+
 TEST(BalancedPools, ASplitRuledOutReallyCannotBeatThePlan) {
     // Brute force over every node count: a split reported as pruned has no node count whose
     // probe beats the plan; the plan's split is not pruned.

@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
+#include <tuple>
 
 #include "model/SeededRandom.h"
 #include "perf/TwoStage.h"
 #include "schedulers/Registry.h"
+#include "sim/OrderPolicy.h"
 #include "sim/ScheduleCheck.h"
 #include "sim/Simulator.h"
 #include "support/TestSupport.h"
@@ -60,6 +63,79 @@ TEST(SimulatorInvariants, OneWaveJobsThatFillAllSlotsMatchTheTwoStageFormula) {
         const auto stages = allStageDurations(w, w.cluster.mapSlots(), w.cluster.reduceSlots());
         EXPECT_DOUBLE_EQ(simulateOrder(w, order).makespan, twoStageMakespan(stages, order));
     }
+}
+
+// BalancedPools' neighbour bounds (issue 12) rest on this: under an order policy, a batch run
+// without some jobs is the full run up to the first start of any of them, so it ends no earlier
+// than the latest end among the tasks the full run had started before then.
+TEST(SimulatorInvariants, ARunWithoutUnstartedJobsIsTheSameUntilTheyStart) {
+    int compared = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        const Workload w = test::randomWorkload(seed, {.minJobs = 3,
+                                                       .maxJobs = 12,
+                                                       .maxMaps = 25,
+                                                       .maxReduces = 10,
+                                                       .maxNodes = 8,
+                                                       .maxSlotsPerNode = 3,
+                                                       .integerDurations = seed % 3 == 0});
+        SeededRandom random(seed);
+        std::vector<int> order(static_cast<std::size_t>(w.jobCount()));
+        std::iota(order.begin(), order.end(), 0);
+        random.shuffle(order);
+        const auto start = [&](const std::vector<int>& jobs) {
+            std::vector<PoolSetup> pools(1);
+            pools[0].nodes = w.cluster.nodes;
+            pools[0].jobs = jobs;
+            pools[0].policy = std::make_unique<OrderPolicy>(jobs);
+            SimOptions options;
+            options.partial = true;
+            options.traceCommitted = true;
+            return std::make_unique<Simulation>(w, std::move(pools), options);
+        };
+        auto full = start(order);
+        SimResult fullResult = full->result();
+        // Leave out 1 to 3 jobs of the order (any place in it).
+        const std::size_t out = 1 + static_cast<std::size_t>(seed % 3);
+        std::vector<int> kept = order;
+        std::vector<int> gone;
+        for (std::size_t k = 0; k < out && kept.size() > 1; ++k) {
+            const auto at = static_cast<std::ptrdiff_t>(
+                random.uniformInt(0, static_cast<int>(kept.size()) - 1));
+            gone.push_back(kept[static_cast<std::size_t>(at)]);
+            kept.erase(kept.begin() + at);
+        }
+        double firstStart = std::numeric_limits<double>::infinity();
+        for (int j : gone) {
+            ASSERT_GE(full->firstStart(j), 0.0);
+            firstStart = std::min(firstStart, full->firstStart(j));
+        }
+        const double bound = full->committedEndBefore(firstStart);
+        auto smaller = start(kept);
+        const SimResult smallerResult = smaller->result();
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        EXPECT_GE(smaller->lastEnd(), bound);
+        // Every task that started before then ran the same way in both runs.
+        const auto before = [&](const SimResult& r) {
+            std::vector<std::tuple<int, int, int, int, double, double>> out;
+            for (const TaskRecord& t : expandWaves(r.tasks)) {
+                if (t.start < firstStart) {
+                    out.emplace_back(t.job, static_cast<int>(t.kind), t.task, t.slot, t.start,
+                                     t.end);
+                }
+            }
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        const auto fullBefore = before(fullResult);
+        EXPECT_EQ(before(smallerResult), fullBefore);
+        double latest = 0.0;
+        for (const auto& t : fullBefore) {
+            latest = std::max(latest, std::get<5>(t));
+        }
+        EXPECT_EQ(bound, latest);
+        compared += fullBefore.empty() ? 0 : 1;
+    }
+    EXPECT_GT(compared, 100);  // most cases share a real prefix
 }
 
 TEST(SimulatorInvariants, CheckerCatchesBrokenSchedules) {
