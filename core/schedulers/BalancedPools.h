@@ -18,11 +18,12 @@
 // makespan cannot be part of a better plan, so it is stopped there and resumed only when the
 // comparison "small ends first" needs more; lower bounds (work over slots, task chains, per-job
 // work) skip whole splits and the rest of a split's bisection when they cannot beat the best plan
-// found; in a batch, a neighbouring split's run of the same side on the same nodes bounds a pool
-// too (it is that pool's run until one of the jobs between them starts); splits run on all cores
-// in fixed batches (an evenly spread one, then ascending), and ties resolve as the sequential
-// search would (the earlier split wins), so the answer does not depend on the thread count. The gallop (ours, `gallop = true`) starts each split's search at the previous split's
-// boundary instead; it can end on a different boundary where makespans are not monotone.
+// found; a neighbouring split's run of the same side on the same nodes bounds a pool too (it is
+// that pool's run until one of the jobs between them starts); splits run on all cores in fixed
+// batches (an evenly spread one, then ascending), and ties resolve as the sequential search would
+// (the earlier split wins), so the answer does not depend on the thread count. The gallop (ours,
+// `gallop = true`) starts each split's search at the previous split's boundary instead; it can
+// end on a different boundary where makespans are not monotone.
 //
 // Our extension (off by default): more than two pools. Starting from the best two-pool plan, the
 // pool with the largest makespan is split again the same way (its jobs, its nodes) while that

@@ -103,7 +103,6 @@ public:
     bool step(double horizon);
     bool finished() const { return m_done == m_pooledJobs; }
     double lastEnd() const;
-    double committedEnd() const { return m_committedEnd; }
     double committedEndBefore(double time) const;
     SimResult finish();
 
@@ -1163,10 +1162,6 @@ double Simulation::lastEnd() const {
 
 double Simulation::firstStart(int job) const {
     return m_engine->job(job).start;
-}
-
-double Simulation::committedEnd() const {
-    return m_engine->committedEnd();
 }
 
 double Simulation::committedEndBefore(double time) const {

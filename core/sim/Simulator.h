@@ -92,10 +92,8 @@ public:
     // What a run says about the same run without some of its jobs (BalancedPools, issue 12).
     // When the job's first task started (-1: not yet).
     double firstStart(int job) const;
-    // The latest end among the tasks started so far: lastEnd() will be no earlier.
-    double committedEnd() const;
-    // With SimOptions::traceCommitted: committedEnd() as it was after the last instant before
-    // `time` (0 if none). Until a job's first task starts, the job has changed nothing for the
+    // With SimOptions::traceCommitted: the latest end among the tasks started at the instants
+    // before `time` (0 if none). Until a job's first task starts, the job has changed nothing for the
     // others under policies that only pick among jobs in a fixed order (OrderPolicy) and without
     // overheads (an ApplicationMaster acts before its job's first task). So the same run without
     // jobs none of which started before `time` is the same up to then, and ends no earlier.
