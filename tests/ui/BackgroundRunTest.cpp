@@ -9,6 +9,8 @@
 #include <QTableWidget>
 #include <QtTest>
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 
 #include "SlowAlgorithm.h"
@@ -258,16 +260,23 @@ private slots:
             ended = true;
         });
         QTRY_VERIFY_WITH_TIMEOUT(running.load(), kTimeoutMs);
-        // A watchdog: were shutdownWork to wait for the job, the test fails instead of hanging.
+        // A watchdog: were shutdownWork to wait for the job, the watchdog frees it after a
+        // minute and the test fails instead of hanging. It wakes as soon as shutdownWork returns.
+        std::mutex mutex;
+        std::condition_variable shutdownReturned;
+        bool returned = false;
         std::thread watchdog([&] {
-            for (int i = 0; i < 600 && !release; ++i) {
-                std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            }
+            std::unique_lock lock(mutex);
+            shutdownReturned.wait_for(lock, std::chrono::minutes(1), [&] { return returned; });
             release = true;
         });
         const bool idle = shutdownWork(kExitGrace);
         const bool stillRunning = !ended;
-        release = true;
+        {
+            const std::lock_guard lock(mutex);
+            returned = true;
+        }
+        shutdownReturned.notify_one();
         watchdog.join();
         QVERIFY(!idle);         // it said the pool is busy...
         QVERIFY(stillRunning);  // ...and returned while the job was still running
