@@ -133,7 +133,9 @@ killed() {  # killed SIG DIR RECIPE-OPTIONS...: the recipe on ${slow[@]} into DI
     kill -"$sig" -- "-$group"
     wait "$leader" 2>/dev/null || true
     # Two seconds later no shard runs and no part has grown (a running shard writes a point every
-    # few tens of milliseconds).
+    # few tens of milliseconds). Counted after half a second: a shard over ssh learns of the kill
+    # only when its connection closes, and may finish the point it was writing meanwhile.
+    sleep 0.5
     lines=$(cat "$dir"/part-*.jsonl | wc -l)
     sleep 2
     if pgrep -af -- "--resume $dir/part-" >&2; then
