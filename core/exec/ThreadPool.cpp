@@ -5,6 +5,7 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <utility>
 
 namespace mr {
 
@@ -207,7 +208,12 @@ void parallelFor(std::size_t count, const std::function<void(std::size_t)>& body
     state->closed = true;
     state->helpersDone.wait(lock, [&] { return state->activeHelpers == 0; });
     if (state->error) {
-        std::rethrow_exception(state->error);
+        // Taken out of the state: a helper may drop the last reference to the state after this
+        // thread has caught the error, and the exception's own reference count lives in the C++
+        // runtime, where ThreadSanitizer cannot see it synchronise. So only this thread holds it.
+        std::exception_ptr error = std::exchange(state->error, nullptr);
+        lock.unlock();
+        std::rethrow_exception(error);
     }
     if (state->cancelled) {
         throw Cancelled();
