@@ -205,6 +205,9 @@ private:
 // bounds split s-d's. After each probe both runs are summarised as these bounds for d = 1..
 // kReach; a probe takes the best its nearest neighbours give: a pool bound to end past the
 // horizon is not simulated (the answer does not change, only the work).
+// The search's decisions (which node counts it probes) use only what earlier batches learnt
+// (settled()), so they do not depend on which thread ran first: the counts in the plan's note are
+// the same on any number of threads.
 // Only for batches without overheads: an ApplicationMaster acts before its job's first task,
 // and a job arriving alone makes an instant of its own.
 class NeighbourBounds {
@@ -257,8 +260,32 @@ public:
             return 0.0;
         }
         const std::lock_guard lock(m_mutex);
-        const auto runs = m_runs.find({small, nodes});
-        if (runs == m_runs.end()) {
+        return bound(m_runs, small, split, nodes);
+    }
+
+    // The same from the runs learnt before the last settle(): unchanged while a batch runs, so
+    // read without a lock.
+    double settled(bool small, int split, int nodes) const {
+        return m_enabled ? bound(m_settled, small, split, nodes) : 0.0;
+    }
+
+    // Between batches (no search running): what was learnt so far becomes settled().
+    void settle() {
+        if (m_enabled) {
+            m_settled = m_runs;
+        }
+    }
+
+private:
+    static constexpr int kReach = 32;   // neighbours a run speaks for, on each side
+    static constexpr int kNearest = 16;  // runs a probe asks
+
+    // (small side, nodes) -> split -> bound for the split d away, d = 1, 2, ...
+    using Runs = std::map<std::pair<bool, int>, std::map<int, std::vector<double>>>;
+
+    static double bound(const Runs& all, bool small, int split, int nodes) {
+        const auto runs = all.find({small, nodes});
+        if (runs == all.end()) {
             return 0.0;
         }
         const auto& bySplit = runs->second;
@@ -284,15 +311,11 @@ public:
         return best;
     }
 
-private:
-    static constexpr int kReach = 32;   // neighbours a run speaks for, on each side
-    static constexpr int kNearest = 16;  // runs a probe asks
-
     const std::vector<int>& m_byMaps;
     bool m_enabled = false;
     mutable std::mutex m_mutex;
-    // (small side, nodes) -> split -> bound for the split d away, d = 1, 2, ...
-    std::map<std::pair<bool, int>, std::map<int, std::vector<double>>> m_runs;
+    Runs m_runs;
+    Runs m_settled;
 };
 
 // A set of jobs (a contiguous range of the by-map-tasks order) on a range of nodes.
@@ -350,6 +373,7 @@ public:
                 throwIfCancelled(m_options.cancel);
                 SplitResult& r = results[static_cast<std::size_t>(split - 1)];
                 const auto found = searchSplit(split, best, &hint, r);
+                m_neighbours->settle();
                 if (found && found->beats(best)) {
                     best = *found;
                 }
@@ -423,6 +447,7 @@ private:
                                            results[static_cast<std::size_t>(split - 1)]);
                 },
                 parallel);
+            m_neighbours->settle();
             for (std::size_t i = 0; i < count; ++i) {
                 if (found[i] && found[i]->beats(best)) {
                     best = *found[i];
@@ -440,8 +465,23 @@ private:
         double bigEnd = 0.0;
     };
 
+    // A step of a split's search: a probe, or a bisection step taken on the bounds alone.
+    struct Step {
+        int small = 0;
+        bool assumed = false;
+        bool smallFirst = false;  // when assumed: the direction taken
+    };
+
     // One split's bisection (or gallop). `best` is the plan to beat; the result is the split's
     // first best exact probe, if it can beat `best` (otherwise r.pruned is set).
+    //
+    // A probe the bounds rule out still has a direction, which says where Algorithm 2 goes next,
+    // and finding it means simulating one pool to its end. When the bounds also rule out every
+    // count on one side of the probe, the bisection goes to the other side without it (assumed):
+    // were Algorithm 2 to go to the ruled-out side instead, it would find nothing there that
+    // beats `best`, and end with what the probes before had found. So the assumptions are
+    // checked, in order, only when the split's result would beat `best`; at the first one that
+    // was wrong the probes after it are dropped.
     std::optional<Candidate> searchSplit(int split, const Candidate& best, int* hint,
                                          SplitResult& r) {
         r.split = split;
@@ -454,26 +494,17 @@ private:
             return bound >= m_johnson || bound > best.end ||
                    (bound == best.end && split > best.split);
         };
-        if (hopeless(m_bounds->least(split, 1, nodes - 1, nodes))) {
+        if (ruledOut(split, 1, nodes - 1, hopeless)) {
             r.pruned = true;
             return std::nullopt;
         }
-        std::optional<Candidate> own;
+        std::vector<Step> path;
         std::map<int, Probe> probed;
         const auto probeAt = [&](int small) -> const Probe& {
             auto it = probed.find(small);
             if (it == probed.end()) {
                 it = probed.emplace(small, probe(split, small, horizon)).first;
-                ++r.evaluations;
-                const Probe& p = it->second;
-                r.probes.push_back({small, p.smallFirst, p.exact, p.smallEnd, p.bigEnd});
-                if (p.exact) {
-                    const Candidate c{std::max(p.smallEnd, p.bigEnd), split, small, p.smallEnd,
-                                      p.bigEnd};
-                    if (!own || c.end < own->end) {
-                        own = c;
-                    }
-                }
+                path.push_back({small});
             }
             return it->second;
         };
@@ -485,16 +516,39 @@ private:
         }
         while (above - below > 1) {
             // The rest of the bisection probes only counts in (below, above).
-            if (hopeless(m_bounds->least(split, below + 1, above - 1, nodes))) {
+            if (ruledOut(split, below + 1, above - 1, hopeless)) {
                 stopped = true;
                 break;
             }
             const int mid = below + (above - below) / 2;
+            if (hint == nullptr && hopeless(probeBound(split, mid))) {
+                const bool lowOut = ruledOut(split, below + 1, mid - 1, hopeless);
+                const bool highOut = ruledOut(split, mid + 1, above - 1, hopeless);
+                if (lowOut != highOut) {
+                    path.push_back({mid, true, highOut});
+                    ++r.assumed;
+                    (highOut ? above : below) = mid;
+                    continue;
+                }
+            }
             (probeAt(mid).smallFirst ? above : below) = mid;
         }
         if (hint != nullptr) {
             *hint = stopped ? 0 : above;
         }
+        std::optional<Candidate> own = firstBest(split, path, probed);
+        if (own && own->beats(best) && checkAssumedSteps(split, horizon, path, probed)) {
+            r.undone = true;
+            own = firstBest(split, path, probed);
+        }
+        r.probes.clear();
+        for (const Step& step : path) {
+            if (!step.assumed) {
+                const Probe& p = probed.at(step.small);
+                r.probes.push_back({step.small, p.smallFirst, p.exact, p.smallEnd, p.bigEnd});
+            }
+        }
+        r.evaluations = static_cast<int>(r.probes.size());
         if (own) {
             r.nodes = own->nodes;
             r.smallEnd = own->smallEnd;
@@ -506,6 +560,74 @@ private:
         }
         r.pruned = true;
         return std::nullopt;
+    }
+
+    // Probes each step taken on the bounds, in order. At the first that went the other way than
+    // Algorithm 2 does, the path (and its probes) after it are dropped; returns whether so.
+    bool checkAssumedSteps(int split, double horizon, std::vector<Step>& path,
+                           std::map<int, Probe>& probed) {
+        for (std::size_t i = 0; i < path.size(); ++i) {
+            if (!path[i].assumed) {
+                continue;
+            }
+            const Step assumed = path[i];
+            const Probe& p =
+                probed.emplace(assumed.small, probe(split, assumed.small, horizon)).first->second;
+            path[i] = {assumed.small};
+            if (p.smallFirst != assumed.smallFirst) {
+                for (std::size_t j = i + 1; j < path.size(); ++j) {
+                    probed.erase(path[j].small);
+                }
+                path.resize(i + 1);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // The first exact probe with the least value along the path.
+    static std::optional<Candidate> firstBest(int split, const std::vector<Step>& path,
+                                              const std::map<int, Probe>& probed) {
+        std::optional<Candidate> own;
+        for (const auto& step : path) {
+            const auto it = probed.find(step.small);
+            if (step.assumed || it == probed.end() || !it->second.exact) {
+                continue;
+            }
+            const Probe& p = it->second;
+            const Candidate c{std::max(p.smallEnd, p.bigEnd), split, step.small, p.smallEnd,
+                              p.bigEnd};
+            if (!own || c.end < own->end) {
+                own = c;
+            }
+        }
+        return own;
+    }
+
+    // A lower bound on the value of the split's probe with the small pool on `small` nodes.
+    double probeBound(int split, int small) const {
+        const int big = m_group.nodes - small;
+        return std::max({m_bounds->probe(split, small, m_group.nodes),
+                         m_neighbours->settled(true, split, small),
+                         m_neighbours->settled(false, split, big)});
+    }
+
+    // Whether every small-pool count in [from, to] is hopeless (true when empty): the bounds
+    // without simulation first, then each count's with the neighbours' runs.
+    template <class Hopeless>
+    bool ruledOut(int split, int from, int to, const Hopeless& hopeless) const {
+        if (from > to || hopeless(m_bounds->least(split, from, to, m_group.nodes))) {
+            return true;
+        }
+        if (!m_neighbours->enabled()) {
+            return false;
+        }
+        for (int small = from; small <= to; ++small) {
+            if (!hopeless(probeBound(split, small))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     // Ours: from the previous split's boundary, 1, 2, 4, ... nodes until the comparison flips.

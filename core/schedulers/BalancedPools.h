@@ -19,9 +19,12 @@
 // comparison "small ends first" needs more; lower bounds (work over slots, task chains, per-job
 // work) skip whole splits and the rest of a split's bisection when they cannot beat the best plan
 // found; a neighbouring split's run of the same side on the same nodes bounds a pool too (it is
-// that pool's run until one of the jobs between them starts); splits run on all cores in fixed
-// batches (an evenly spread one, then ascending), and ties resolve as the sequential search would
-// (the earlier split wins), so the answer does not depend on the thread count. The gallop (ours,
+// that pool's run until one of the jobs between them starts); a probe the bounds rule out is not
+// simulated when they also rule out one whole side of it: the bisection goes to the other side,
+// and that step is checked (and undone if Algorithm 2 goes the other way) only when the split
+// would beat the best plan; splits run on all cores in fixed batches (an evenly spread one, then
+// ascending), and ties resolve as the sequential search would (the earlier split wins), so the
+// answer does not depend on the thread count. The gallop (ours,
 // `gallop = true`) starts each split's search at the previous split's boundary instead; it can
 // end on a different boundary where makespans are not monotone.
 //
@@ -61,6 +64,11 @@ struct SplitResult {
     double smallEnd = 0.0;
     double bigEnd = 0.0;
     int evaluations = 0;  // node counts probed (pools simulated, maybe only in part)
+    // Bisection steps taken on lower bounds alone, without a probe (see searchSplit), and
+    // whether one of them was checked and found to go the wrong way (the search then keeps what
+    // it had before that step, as Algorithm 2 would).
+    int assumed = 0;
+    bool undone = false;
     // The split could not beat the best plan: a lower bound ruled it out (or the rest of its
     // search), or its pools ran past the best plan's makespan. nodes and ends are then those of
     // its best fully simulated probe (0 if none).

@@ -558,4 +558,30 @@ TEST(BalancedPoolsLesson, EveryProbeIsTheSearchsSimulationAndTheEndIsTheAlgorith
 }
 
 }  // namespace
+TEST(BalancedPools, ABisectionStepTakenOnBoundsThatWentTheWrongWayIsUndone) {
+    // The search takes a bisection step without a probe when the bounds rule out every count on
+    // one side of it (searchSplit); if a split then beats the plan, each such step is checked.
+    // This workload (found among 30 000 random ones) has a split whose step went the other way
+    // than Algorithm 2's: the search must drop what it found beyond it and still end with
+    // Algorithm 2's plan.
+    const Workload w = test::randomWorkload(3233, {.minJobs = 3,
+                                                   .maxJobs = 14,
+                                                   .maxMaps = 40,
+                                                   .maxReduces = 12,
+                                                   .minNodes = 4,
+                                                   .maxNodes = 40,
+                                                   .maxSlotsPerNode = 2});
+    const BalancedPoolsPlan plan = planBalancedPools(w);
+    int assumed = 0;
+    int undone = 0;
+    for (const SplitResult& s : plan.splits) {
+        assumed += s.assumed;
+        undone += s.undone ? 1 : 0;
+        EXPECT_EQ(s.evaluations, static_cast<int>(s.probes.size()));
+    }
+    EXPECT_GE(assumed, 1);
+    EXPECT_EQ(undone, 1);
+    EXPECT_TRUE(expectPlainAlgorithm2(w, plan));
+}
+
 }  // namespace mr
