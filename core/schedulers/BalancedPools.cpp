@@ -205,9 +205,6 @@ private:
 // bounds split s-d's. After each probe both runs are summarised as these bounds for d = 1..
 // kReach; a probe takes the best its nearest neighbours give: a pool bound to end past the
 // horizon is not simulated (the answer does not change, only the work).
-// The search's decisions (which node counts it probes) use only what earlier batches learnt
-// (settled()), so they do not depend on which thread ran first: the counts in the plan's note are
-// the same on any number of threads.
 // Only for batches without overheads: an ApplicationMaster acts before its job's first task,
 // and a job arriving alone makes an instant of its own.
 class NeighbourBounds {
@@ -260,32 +257,8 @@ public:
             return 0.0;
         }
         const std::lock_guard lock(m_mutex);
-        return bound(m_runs, small, split, nodes);
-    }
-
-    // The same from the runs learnt before the last settle(): unchanged while a batch runs, so
-    // read without a lock.
-    double settled(bool small, int split, int nodes) const {
-        return m_enabled ? bound(m_settled, small, split, nodes) : 0.0;
-    }
-
-    // Between batches (no search running): what was learnt so far becomes settled().
-    void settle() {
-        if (m_enabled) {
-            m_settled = m_runs;
-        }
-    }
-
-private:
-    static constexpr int kReach = 32;   // neighbours a run speaks for, on each side
-    static constexpr int kNearest = 16;  // runs a probe asks
-
-    // (small side, nodes) -> split -> bound for the split d away, d = 1, 2, ...
-    using Runs = std::map<std::pair<bool, int>, std::map<int, std::vector<double>>>;
-
-    static double bound(const Runs& all, bool small, int split, int nodes) {
-        const auto runs = all.find({small, nodes});
-        if (runs == all.end()) {
+        const auto runs = m_runs.find({small, nodes});
+        if (runs == m_runs.end()) {
             return 0.0;
         }
         const auto& bySplit = runs->second;
@@ -311,11 +284,15 @@ private:
         return best;
     }
 
+private:
+    static constexpr int kReach = 32;   // neighbours a run speaks for, on each side
+    static constexpr int kNearest = 16;  // runs a probe asks
+
     const std::vector<int>& m_byMaps;
     bool m_enabled = false;
     mutable std::mutex m_mutex;
-    Runs m_runs;
-    Runs m_settled;
+    // (small side, nodes) -> split -> bound for the split d away, d = 1, 2, ...
+    std::map<std::pair<bool, int>, std::map<int, std::vector<double>>> m_runs;
 };
 
 // A set of jobs (a contiguous range of the by-map-tasks order) on a range of nodes.
@@ -373,7 +350,6 @@ public:
                 throwIfCancelled(m_options.cancel);
                 SplitResult& r = results[static_cast<std::size_t>(split - 1)];
                 const auto found = searchSplit(split, best, &hint, r);
-                m_neighbours->settle();
                 if (found && found->beats(best)) {
                     best = *found;
                 }
@@ -447,7 +423,6 @@ private:
                                            results[static_cast<std::size_t>(split - 1)]);
                 },
                 parallel);
-            m_neighbours->settle();
             for (std::size_t i = 0; i < count; ++i) {
                 if (found[i] && found[i]->beats(best)) {
                     best = *found[i];
@@ -481,7 +456,9 @@ private:
     // were Algorithm 2 to go to the ruled-out side instead, it would find nothing there that
     // beats `best`, and end with what the probes before had found. So the assumptions are
     // checked, in order, only when the split's result would beat `best`; at the first one that
-    // was wrong the probes after it are dropped.
+    // was wrong the probes after it are dropped. These choices use the bounds without
+    // simulation only (SideBounds), not the neighbours' runs, which depend on the order the
+    // threads ran in: the probes made, and the note's counts, are the same on any thread count.
     std::optional<Candidate> searchSplit(int split, const Candidate& best, int* hint,
                                          SplitResult& r) {
         r.split = split;
@@ -521,7 +498,7 @@ private:
                 break;
             }
             const int mid = below + (above - below) / 2;
-            if (hint == nullptr && hopeless(probeBound(split, mid))) {
+            if (hint == nullptr && ruledOut(split, mid, mid, hopeless)) {
                 const bool lowOut = ruledOut(split, below + 1, mid - 1, hopeless);
                 const bool highOut = ruledOut(split, mid + 1, above - 1, hopeless);
                 if (lowOut != highOut) {
@@ -604,30 +581,10 @@ private:
         return own;
     }
 
-    // A lower bound on the value of the split's probe with the small pool on `small` nodes.
-    double probeBound(int split, int small) const {
-        const int big = m_group.nodes - small;
-        return std::max({m_bounds->probe(split, small, m_group.nodes),
-                         m_neighbours->settled(true, split, small),
-                         m_neighbours->settled(false, split, big)});
-    }
-
-    // Whether every small-pool count in [from, to] is hopeless (true when empty): the bounds
-    // without simulation first, then each count's with the neighbours' runs.
+    // Whether the bounds rule out every small-pool count in [from, to] (true when empty).
     template <class Hopeless>
     bool ruledOut(int split, int from, int to, const Hopeless& hopeless) const {
-        if (from > to || hopeless(m_bounds->least(split, from, to, m_group.nodes))) {
-            return true;
-        }
-        if (!m_neighbours->enabled()) {
-            return false;
-        }
-        for (int small = from; small <= to; ++small) {
-            if (!hopeless(probeBound(split, small))) {
-                return false;
-            }
-        }
-        return true;
+        return from > to || hopeless(m_bounds->least(split, from, to, m_group.nodes));
     }
 
     // Ours: from the previous split's boundary, 1, 2, 4, ... nodes until the comparison flips.
