@@ -11,7 +11,7 @@
 //   Fb2010Workload            importing it (compact durations: the loaded day's memory)
 // Each benchmark reports the process's peak resident memory during it (peak_rss_mb). The FB-2010
 // rows read MRX_SHARED_DATA_DIR/swim/FB-2010_samples_24_times_1hr_0.tsv and skip, saying so, when
-// it is absent. The balanced-pools rows beyond 64 nodes or 1000 jobs take minutes each today
+// it is absent. The balanced-pools rows beyond 64 nodes or 1000 jobs take 5-60 s each today
 // (see the README); they run only with MRX_BENCH_FULL=1 and skip, saying so, otherwise.
 #include <benchmark/benchmark.h>
 
