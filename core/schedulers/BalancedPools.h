@@ -63,7 +63,8 @@ struct SplitResult {
     int nodes = 0;  // the small pool's best node count
     double smallEnd = 0.0;
     double bigEnd = 0.0;
-    int evaluations = 0;  // node counts probed (pools simulated, maybe only in part)
+    int evaluations = 0;  // node counts probed on Algorithm 2's path (pools simulated, maybe
+                          // only in part; = probes.size())
     // Bisection steps taken on lower bounds alone, without a probe (see searchSplit), and
     // whether one of them was checked and found to go the wrong way (the search then keeps what
     // it had before that step, as Algorithm 2 would).
