@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <map>
 #include <memory>
@@ -31,7 +32,66 @@ std::vector<int> jobsByMapTasks(const Workload& w) {
 
 namespace {
 
+// Replaces a binary min-heap's least element with `value`.
+void replaceTop(std::vector<double>& heap, double value) {
+    const std::size_t n = heap.size();
+    std::size_t i = 0;
+    for (;;) {
+        std::size_t child = 2 * i + 1;
+        if (child >= n) {
+            break;
+        }
+        if (child + 1 < n && heap[child + 1] < heap[child]) {
+            ++child;
+        }
+        if (!(heap[child] < value)) {
+            break;
+        }
+        heap[i] = heap[child];
+        i = child;
+    }
+    heap[i] = value;
+}
+
+}  // namespace
+
+double mapPhaseBound(const Workload& w, const std::vector<int>& order, int nodes,
+                     const std::vector<double>& afterMaps, double stopAbove) {
+    const double start = w.jobs.front().arrival;  // the same for every job
+    // Min-heap of the pool's map slots' free times: the greedy list schedule of the map tasks.
+    std::vector<double> slots(static_cast<std::size_t>(nodes * w.cluster.mapSlotsPerNode), start);
+    // The engine's instants may start each task up to an instant's width early; a chain of them
+    // holds at most every task of the workload (the same margin for any order: monotone).
+    const auto tasks = static_cast<double>(w.taskCount());
+    double result = 0.0;
+    for (int j : order) {
+        const Job& job = w.jobs[static_cast<std::size_t>(j)];
+        double mapsEnd = start;
+        for (double d : job.mapDurations) {
+            const double end = slots.front() + d;
+            replaceTop(slots, end);
+            mapsEnd = std::max(mapsEnd, end);
+        }
+        const double end = mapsEnd + afterMaps[static_cast<std::size_t>(j)];
+        result = std::max(result, end - (tasks + 1.0) * (kInstant + kClockRounding * end));
+        if (result > stopAbove) {
+            break;
+        }
+    }
+    return result;
+}
+
+namespace {
+
 constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// No job has overheads (model/Overheads.h): in particular every job's reduces wait for all its
+// maps, and nothing acts before a job's first task.
+bool withoutOverheads(const Workload& w) {
+    return std::all_of(w.jobs.begin(), w.jobs.end(), [&](const Job& job) {
+        return resolveOverheads(w.overheads, job.overheads).none();
+    });
+}
 
 // (m_i, r_i) of a job on a number of nodes, computed once per (job, nodes): the exact estimator
 // on per-task arrays is the expensive part of Johnson's order, and every split asks again. Rows
@@ -210,10 +270,10 @@ private:
 class NeighbourBounds {
 public:
     NeighbourBounds(const Workload& w, const std::vector<int>& byMaps) : m_byMaps(byMaps) {
-        m_enabled = std::all_of(w.jobs.begin(), w.jobs.end(), [&](const Job& job) {
-            return resolveOverheads(w.overheads, job.overheads).none() &&
-                   job.arrival == w.jobs.front().arrival;
-        });
+        m_enabled = withoutOverheads(w) &&
+                    std::all_of(w.jobs.begin(), w.jobs.end(), [&](const Job& job) {
+                        return job.arrival == w.jobs.front().arrival;
+                    });
     }
 
     bool enabled() const { return m_enabled; }
@@ -295,6 +355,110 @@ private:
     std::map<std::pair<bool, int>, std::map<int, std::vector<double>>> m_runs;
 };
 
+// What a pool's map phase alone says about its end (issue 12). With every job there from the
+// start and no overheads, OrderPolicy hands out map slots strictly in the pool's order: the k-th
+// map task of the order starts on the k-th slot to come free, as in a greedy list schedule of
+// the order's map tasks, whatever the reduces do. So each job's maps end as in that schedule, and
+// its reduces, which wait for them, take no less than they would alone on the pool's reduce
+// slots (a greedy list schedule in task order too: the exact estimator's r_i). The pool ends no
+// earlier than the latest job's maps' end plus that, which takes one pass over the map tasks,
+// far less than a simulation.
+//
+// Both are monotone in the split on one node count (the pool's order is then the same total
+// order restricted to its jobs, and a greedy list schedule with a task added ends no task
+// earlier): split s's big pool holds split s+d's jobs and more, so it ends no earlier than that
+// pool's bound; split s's small pool likewise bounds split s+d's. So one pass speaks for a whole
+// range of splits. A probe asks for a side's bound only when the other bounds leave it at or
+// under the horizon; the nearest known pass that reaches past the horizon answers it, else one
+// is made, and then further ones (1, 2, 4, ... splits on) while they still reach past it. A pass
+// known to stay under it answers for the splits beyond as well (their bounds are lower).
+class MapPhaseBounds {
+public:
+    using Order = std::function<std::vector<int>(int split, bool small, int nodes)>;
+
+    MapPhaseBounds(const Workload& w, StageMemo& exact, int splits, Order order)
+        : m_workload(w), m_exact(exact), m_splits(splits), m_order(std::move(order)) {}
+
+    // A bound on the end of one side of `split` on `nodes` nodes, as high as the passes give
+    // above `horizon` (or whatever they give when that is not possible).
+    double bound(bool small, int split, int nodes, double horizon) {
+        if (const auto known = lookUp(small, split, nodes, horizon)) {
+            return *known;
+        }
+        const double own = pass(small, split, nodes, horizon);
+        if (own > horizon) {
+            // Reach further: away from `split` on the side the bound covers.
+            const int direction = small ? -1 : 1;
+            for (int step = 1;; step *= 2) {
+                const int other = split + direction * step;
+                if (other < 1 || other >= m_splits ||
+                    pass(small, other, nodes, horizon) <= horizon) {
+                    break;
+                }
+            }
+        }
+        return own;
+    }
+
+private:
+    // The pass that answers for `split`: for a big pool, the nearest at or after it (the same
+    // jobs or fewer); for a small pool, the nearest at or before it. Nothing if there is none,
+    // or if it does not reach past the horizon and the nearest on the other side tells no more.
+    std::optional<double> lookUp(bool small, int split, int nodes, double horizon) const {
+        const std::lock_guard lock(m_mutex);
+        const auto found = m_passes.find({small, nodes});
+        if (found == m_passes.end()) {
+            return std::nullopt;
+        }
+        const std::map<int, double>& passes = found->second;
+        const auto after = passes.lower_bound(split);
+        if (after != passes.end() && after->first == split) {
+            return after->second;
+        }
+        std::optional<double> next;
+        std::optional<double> previous;
+        if (after != passes.end()) {
+            next = after->second;
+        }
+        if (after != passes.begin()) {
+            previous = std::prev(after)->second;
+        }
+        // covers: a pass whose bound holds for `split`; above: one whose bound is at least
+        // `split`'s own.
+        const std::optional<double> covers = small ? previous : next;
+        const std::optional<double> above = small ? next : previous;
+        if (covers && *covers > horizon) {
+            return covers;
+        }
+        if (above && *above <= horizon) {
+            return covers.value_or(0.0);  // this split's own pass would not reach past either
+        }
+        return std::nullopt;
+    }
+
+    // One pass over the map tasks of a side of `split` on `nodes` nodes (mapPhaseBound), stopped
+    // once it reaches past `horizon` (the horizon only comes down); remembered.
+    double pass(bool small, int split, int nodes, double horizon) {
+        const std::vector<int> order = m_order(split, small, nodes);
+        std::vector<double> afterMaps(m_workload.jobs.size(), 0.0);
+        for (int j : order) {
+            afterMaps[static_cast<std::size_t>(j)] = m_exact.get(j, nodes).reduce;
+        }
+        const double result = mapPhaseBound(m_workload, order, nodes, afterMaps, horizon);
+        const std::lock_guard lock(m_mutex);
+        m_passes[{small, nodes}][split] = result;
+        return result;
+    }
+
+    const Workload& m_workload;
+    StageMemo& m_exact;
+    int m_splits;  // splits run from 1 to m_splits - 1
+    Order m_order;
+    mutable std::mutex m_mutex;
+    // (small side, nodes) -> split -> the pass's bound
+    std::map<std::pair<bool, int>, std::map<int, double>> m_passes;
+};
+
 // A set of jobs (a contiguous range of the by-map-tasks order) on a range of nodes.
 struct Group {
     std::vector<int> jobs;  // workload indices, ascending (file order)
@@ -318,10 +482,11 @@ struct Candidate {
 // Splits one group into two pools (Algorithm 2 on the group's jobs and nodes).
 class SplitSearch {
 public:
-    SplitSearch(const Workload& workload, StageMemo& memo, const Group& group,
+    SplitSearch(const Workload& workload, StageMemo& memo, StageMemo& exact, const Group& group,
                 const BalancedPoolsOptions& options, long long& simulations)
         : m_workload(workload),
           m_memo(memo),
+          m_exact(exact),
           m_group(group),
           m_options(options),
           m_simulations(simulations) {
@@ -333,6 +498,13 @@ public:
         });
         m_bounds = std::make_unique<SideBounds>(workload, m_byMaps);
         m_neighbours = std::make_unique<NeighbourBounds>(workload, m_byMaps);
+        if (m_neighbours->enabled()) {  // the same conditions: no overheads, one arrival
+            m_mapPhase = std::make_unique<MapPhaseBounds>(
+                workload, m_exact, static_cast<int>(m_byMaps.size()),
+                [this](int split, bool small, int nodes) {
+                    return poolOrder(split, small, nodes);
+                });
+        }
     }
 
     // The best two-pool candidate; `splits` receives one entry per split point.
@@ -644,17 +816,33 @@ private:
     // probe() on the two started runs, each advanced only as far as the answer needs.
     Probe compare(int split, int small, Simulation& simS, Simulation& simB, double horizon) {
         const int nodes = m_group.nodes;
-        const double lowS =
+        double lowS =
             std::max(m_bounds->small(split, small), m_neighbours->bound(true, split, small));
-        const double lowB = std::max(m_bounds->big(split, nodes - small),
-                                     m_neighbours->bound(false, split, nodes - small));
+        double lowB = std::max(m_bounds->big(split, nodes - small),
+                               m_neighbours->bound(false, split, nodes - small));
+        // The map phases' bounds cost a pass over the map tasks: asked only when the rest leave
+        // the probe a candidate.
+        if (m_mapPhase && std::max(lowS, lowB) <= horizon) {
+            lowB = std::max(lowB, m_mapPhase->bound(false, split, nodes - small, horizon));
+            if (lowB <= horizon) {
+                lowS = std::max(lowS, m_mapPhase->bound(true, split, small, horizon));
+            }
+        }
         Probe p;
         // Known: each end is above `floor` (a bound, or the time the pool was run to).
         double floorS = lowS;
         double floorB = lowB;
+        const auto runTo = [](Simulation& sim, double& floor, double time) {
+            const bool done = sim.advance(time);
+            if (!done) {
+                floor = std::max(floor, time);
+            }
+            return done;
+        };
         if (std::max(lowS, lowB) <= horizon) {
-            const bool doneS = simS.advance(horizon);
-            const bool doneB = simB.advance(horizon);
+            const bool doneS = runTo(simS, floorS, horizon);
+            // A small pool past the horizon leaves only the comparison (below).
+            const bool doneB = doneS && runTo(simB, floorB, horizon);
             if (doneS && doneB) {
                 p.exact = true;
                 p.smallEnd = simS.lastEnd();
@@ -662,12 +850,10 @@ private:
                 p.smallFirst = p.smallEnd < p.bigEnd;
                 return p;
             }
-            if (doneS != doneB) {
-                p.smallFirst = doneS;  // the other one ends after the horizon
+            if (doneS) {
+                p.smallFirst = true;  // the big pool ends after the horizon
                 return p;
             }
-            floorS = std::max(floorS, horizon);
-            floorB = std::max(floorB, horizon);
         }
         // Only the comparison is left: finish the pool likely to end first, then run the other
         // up to that end.
@@ -690,6 +876,7 @@ private:
 
     const Workload& m_workload;
     StageMemo& m_memo;
+    StageMemo& m_exact;  // the exact estimator (m_memo's when that is the search's)
     const Group& m_group;
     const BalancedPoolsOptions& m_options;
     long long& m_simulations;
@@ -697,6 +884,7 @@ private:
     std::vector<int> m_byMaps;
     std::unique_ptr<SideBounds> m_bounds;
     std::unique_ptr<NeighbourBounds> m_neighbours;
+    std::unique_ptr<MapPhaseBounds> m_mapPhase;  // null when it does not hold
 };
 
 }  // namespace
@@ -704,6 +892,11 @@ private:
 BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPoolsOptions& options) {
     BalancedPoolsPlan plan;
     StageMemo memo(workload, options.estimator);
+    std::optional<StageMemo> exactMemo;
+    if (options.estimator != Estimator::Exact) {
+        exactMemo.emplace(workload, Estimator::Exact);
+    }
+    StageMemo& exact = exactMemo ? *exactMemo : memo;
     const int nodes = workload.cluster.nodes;
 
     // Plain Johnson on the whole cluster: the plan to beat.
@@ -738,7 +931,7 @@ BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPool
             break;
         }
         const Group group = groups[worst].group;
-        SplitSearch search(workload, memo, group, options, plan.simulations);
+        SplitSearch search(workload, memo, exact, group, options, plan.simulations);
         const auto best = search.run(groups.size() == 1 ? &plan.splits : nullptr);
         if (!best || !clearlyShorter(best->end, group.end)) {
             groups[worst].exhausted = true;

@@ -12,6 +12,8 @@
 #include <thread>
 
 #include "model/InputError.h"
+#include "model/SeededRandom.h"
+#include "perf/StageDuration.h"
 #include "schedulers/BalancedPools.h"
 #include "schedulers/BalancedPoolsLesson.h"
 #include "schedulers/Johnson.h"
@@ -370,6 +372,80 @@ TEST(BalancedPools, ASplitRuledOutReallyCannotBeatThePlan) {
         }
     }
     EXPECT_GT(pruned, 20);
+}
+
+// What each job of `w` needs at least after its maps on `nodes` nodes: its reduces alone there.
+std::vector<double> reducesAlone(const Workload& w, int nodes) {
+    std::vector<double> out;
+    for (const Job& job : w.jobs) {
+        out.push_back(stageDuration(job, TaskKind::Reduce, nodes * w.cluster.reduceSlotsPerNode,
+                                    Estimator::Exact));
+    }
+    return out;
+}
+
+double simulatePool(const Workload& w, const std::vector<int>& order, int nodes) {
+    std::vector<PoolSetup> pools(1);
+    pools[0].nodes = nodes;
+    pools[0].jobs = order;
+    pools[0].policy = std::make_unique<OrderPolicy>(order);
+    SimOptions options;
+    options.partial = true;
+    return simulate(w, std::move(pools), options).makespan;
+}
+
+TEST(BalancedPools, TheMapPhaseBoundByHand) {
+    // One node with two map slots and one reduce slot, A then B. The greedy map schedule: A's
+    // maps 0–4 and 0–2, B's map 2–3; reduces alone take 3 (A) and 5 (B): max(4 + 3, 3 + 5) = 8.
+    // The run ends at 11 (B's reduce 3–8, A's 8–11).
+    Workload w;
+    w.cluster = {1, 2, 1};
+    w.jobs.resize(2);
+    w.jobs[0].name = "A";
+    w.jobs[0].mapDurations = {4, 2};
+    w.jobs[0].reduceDurations = {3};
+    w.jobs[1].name = "B";
+    w.jobs[1].mapDurations = {1};
+    w.jobs[1].reduceDurations = {5};
+    EXPECT_NEAR(mapPhaseBound(w, {0, 1}, 1, {3, 5}), 8.0, 1e-6);
+    EXPECT_LE(mapPhaseBound(w, {0, 1}, 1, {3, 5}), 8.0);
+    EXPECT_NEAR(mapPhaseBound(w, {1, 0}, 1, {3, 5}), 7.0, 1e-6);  // B 0–1; A 0–4, 1–3
+    EXPECT_DOUBLE_EQ(simulatePool(w, {0, 1}, 1), 11.0);
+    // Stopped once past a limit: only known to be above it.
+    EXPECT_GT(mapPhaseBound(w, {0, 1}, 1, {30, 5}, 20.0), 20.0);
+}
+
+TEST(BalancedPools, TheMapPhaseBoundNeverPassesTheRunAndGrowsWithTheJobs) {
+    int mapOnly = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        // Every third workload without reduces: the bound is then the run's end.
+        const int maxReduces = seed % 3 == 0 ? 0 : 10;
+        const Workload w = test::randomWorkload(seed, {.minJobs = 2,
+                                                       .maxJobs = 12,
+                                                       .maxMaps = 30,
+                                                       .maxReduces = maxReduces,
+                                                       .maxNodes = 10,
+                                                       .maxSlotsPerNode = 3,
+                                                       .integerDurations = seed % 2 == 0});
+        SeededRandom random(seed);
+        std::vector<int> order = fileOrder(w);
+        random.shuffle(order);
+        const int nodes = random.uniformInt(1, w.cluster.nodes);
+        const auto afterMaps = reducesAlone(w, nodes);
+        const double bound = mapPhaseBound(w, order, nodes, afterMaps);
+        const double end = simulatePool(w, order, nodes);
+        EXPECT_LE(bound, end);
+        if (maxReduces == 0) {
+            EXPECT_NEAR(bound, end, 1e-6 * end);
+            ++mapOnly;
+        }
+        // A job taken out of the order (the rest keep theirs): the bound does not grow.
+        std::vector<int> fewer = order;
+        fewer.erase(fewer.begin() + random.uniformInt(0, static_cast<int>(fewer.size()) - 1));
+        EXPECT_LE(mapPhaseBound(w, fewer, nodes, afterMaps), bound);
+    }
+    EXPECT_GT(mapOnly, 50);
 }
 
 TEST(BalancedPools, NeverWorseThanJohnsonAndPoolsPartitionTheClusterOnRandomWorkloads) {
