@@ -55,15 +55,21 @@ void replaceTop(std::vector<double>& heap, double value) {
 
 }  // namespace
 
-double mapPhaseBound(const Workload& w, const std::vector<int>& order, int nodes,
-                     const std::vector<double>& afterMaps, double stopAbove) {
+PoolEndBounds mapPhaseBounds(const Workload& w, const std::vector<int>& order, int nodes,
+                             const std::vector<double>& afterMaps, double stopAbove) {
     const double start = w.jobs.front().arrival;  // the same for every job
     // Min-heap of the pool's map slots' free times: the greedy list schedule of the map tasks.
     std::vector<double> slots(static_cast<std::size_t>(nodes * w.cluster.mapSlotsPerNode), start);
     // The engine's instants may start each task up to an instant's width early; a chain of them
     // holds at most every task of the workload (the same margin for any order: monotone).
     const auto tasks = static_cast<double>(w.taskCount());
-    double result = 0.0;
+    const auto slack = [&](double time) {
+        return (tasks + 1.0) * (kInstant + kClockRounding * time);
+    };
+    PoolEndBounds result;
+    double allMapsEnd = start;
+    double reduceWork = 0.0;
+    double longestReduce = 0.0;
     for (int j : order) {
         const Job& job = w.jobs[static_cast<std::size_t>(j)];
         double mapsEnd = start;
@@ -73,11 +79,17 @@ double mapPhaseBound(const Workload& w, const std::vector<int>& order, int nodes
             mapsEnd = std::max(mapsEnd, end);
         }
         const double end = mapsEnd + afterMaps[static_cast<std::size_t>(j)];
-        result = std::max(result, end - (tasks + 1.0) * (kInstant + kClockRounding * end));
-        if (result > stopAbove) {
-            break;
+        result.lower = std::max(result.lower, end - slack(end));
+        if (result.lower > stopAbove) {
+            return result;
         }
+        allMapsEnd = std::max(allMapsEnd, mapsEnd);
+        reduceWork += job.totalWork(TaskKind::Reduce);
+        longestReduce = std::max(longestReduce, job.maxDuration(TaskKind::Reduce));
     }
+    const double reduceSlots = nodes * w.cluster.reduceSlotsPerNode;
+    const double upper = allMapsEnd + reduceWork / reduceSlots + longestReduce;
+    result.upper = upper + slack(upper) + timeSlack(upper);
     return result;
 }
 
@@ -372,11 +384,11 @@ private:
 // under the horizon; the nearest known pass that reaches past the horizon answers it, else one
 // is made, and then further ones (1, 2, 4, ... splits on) while they still reach past it. A pass
 // known to stay under it answers for the splits beyond as well (their bounds are lower).
-class MapPhaseBounds {
+class MapPhasePasses {
 public:
     using Order = std::function<std::vector<int>(int split, bool small, int nodes)>;
 
-    MapPhaseBounds(const Workload& w, StageMemo& exact, int splits, Order order)
+    MapPhasePasses(const Workload& w, StageMemo& exact, int splits, Order order)
         : m_workload(w), m_exact(exact), m_splits(splits), m_order(std::move(order)) {}
 
     // A bound on the end of one side of `split` on `nodes` nodes, as high as the passes give
@@ -400,7 +412,21 @@ public:
         return own;
     }
 
+    // An upper bound on that end (one whole pass).
+    double upper(bool small, int split, int nodes) {
+        const std::vector<int> order = m_order(split, small, nodes);
+        return mapPhaseBounds(m_workload, order, nodes, afterMaps(order, nodes)).upper;
+    }
+
 private:
+    std::vector<double> afterMaps(const std::vector<int>& order, int nodes) {
+        std::vector<double> out(m_workload.jobs.size(), 0.0);
+        for (int j : order) {
+            out[static_cast<std::size_t>(j)] = m_exact.get(j, nodes).reduce;
+        }
+        return out;
+    }
+
     // The pass that answers for `split`: for a big pool, the nearest at or after it (the same
     // jobs or fewer); for a small pool, the nearest at or before it. Nothing if there is none,
     // or if it does not reach past the horizon and the nearest on the other side tells no more.
@@ -436,15 +462,12 @@ private:
         return std::nullopt;
     }
 
-    // One pass over the map tasks of a side of `split` on `nodes` nodes (mapPhaseBound), stopped
+    // One pass over the map tasks of a side of `split` on `nodes` nodes (mapPhaseBounds), stopped
     // once it reaches past `horizon` (the horizon only comes down); remembered.
     double pass(bool small, int split, int nodes, double horizon) {
         const std::vector<int> order = m_order(split, small, nodes);
-        std::vector<double> afterMaps(m_workload.jobs.size(), 0.0);
-        for (int j : order) {
-            afterMaps[static_cast<std::size_t>(j)] = m_exact.get(j, nodes).reduce;
-        }
-        const double result = mapPhaseBound(m_workload, order, nodes, afterMaps, horizon);
+        const double result =
+            mapPhaseBounds(m_workload, order, nodes, afterMaps(order, nodes), horizon).lower;
         const std::lock_guard lock(m_mutex);
         m_passes[{small, nodes}][split] = result;
         return result;
@@ -499,7 +522,7 @@ public:
         m_bounds = std::make_unique<SideBounds>(workload, m_byMaps);
         m_neighbours = std::make_unique<NeighbourBounds>(workload, m_byMaps);
         if (m_neighbours->enabled()) {  // the same conditions: no overheads, one arrival
-            m_mapPhase = std::make_unique<MapPhaseBounds>(
+            m_mapPhase = std::make_unique<MapPhasePasses>(
                 workload, m_exact, static_cast<int>(m_byMaps.size()),
                 [this](int split, bool small, int nodes) {
                     return poolOrder(split, small, nodes);
@@ -860,6 +883,13 @@ private:
         Simulation& first = floorS <= floorB ? simS : simB;
         Simulation& second = floorS <= floorB ? simB : simS;
         const double secondFloor = floorS <= floorB ? floorB : floorS;
+        const bool smallIsFirst = &first == &simS;
+        if (m_mapPhase &&
+            m_mapPhase->upper(smallIsFirst, split, smallIsFirst ? small : nodes - small) <
+                secondFloor) {
+            p.smallFirst = smallIsFirst;  // decided by the bounds alone
+            return p;
+        }
         first.advance(kInf);
         const double end = first.lastEnd();
         if (secondFloor <= end && second.advance(end)) {
@@ -884,7 +914,7 @@ private:
     std::vector<int> m_byMaps;
     std::unique_ptr<SideBounds> m_bounds;
     std::unique_ptr<NeighbourBounds> m_neighbours;
-    std::unique_ptr<MapPhaseBounds> m_mapPhase;  // null when it does not hold
+    std::unique_ptr<MapPhasePasses> m_mapPhase;  // null when it does not hold
 };
 
 }  // namespace

@@ -20,7 +20,7 @@
 // work) skip whole splits and the rest of a split's bisection when they cannot beat the best plan
 // found; a neighbouring split's run of the same side on the same nodes bounds a pool too (it is
 // that pool's run until one of the jobs between them starts), and so does its map phase alone
-// (mapPhaseBound: one pass over the map tasks, which speaks for a whole range of splits on those
+// (mapPhaseBounds: one pass over the map tasks, which speaks for a whole range of splits on those
 // nodes, since a pool with more jobs ends no earlier there); a probe the bounds rule out is not
 // simulated when they also rule out one whole side of it: the bisection goes to the other side,
 // and that step is checked (and undone if Algorithm 2 goes the other way) only when the split
@@ -101,15 +101,22 @@ struct BalancedPoolsOptions {
 
 std::vector<int> jobsByMapTasks(const Workload& workload);  // stable: file order among equals
 
-// A lower bound on the end of `order`'s jobs run alone on `nodes` nodes (from node 0) in that
-// order (OrderPolicy), when every job arrives at the same time and none has overheads. Map slots
-// then go to the map tasks strictly in the order, as in a greedy list schedule, whatever the
-// reduces do: each job's maps end as there. Its reduces wait for them and take at least
+// Bounds on the end of `order`'s jobs run alone on `nodes` nodes (from node 0) in that order
+// (OrderPolicy), when every job arrives at the same time and none has overheads. Map slots then
+// go to the map tasks strictly in the order, as in a greedy list schedule, whatever the reduces
+// do: each job's maps end as there. Lower: its reduces wait for them and take at least
 // afterMaps[job] more (indexed by workload job; BalancedPools gives the exact estimator's r_i,
-// the reduces alone on the pool's reduce slots). Stops once it is above `stopAbove`.
-double mapPhaseBound(const Workload& workload, const std::vector<int>& order, int nodes,
-                     const std::vector<double>& afterMaps,
-                     double stopAbove = std::numeric_limits<double>::infinity());
+// the reduces alone on the pool's reduce slots). Upper: once every map has ended, no reduce slot
+// idles while a reduce waits, so the last one starts within the reduce work over the reduce
+// slots, and ends within the longest reduce after that. A pass stops once the lower bound is
+// above `stopAbove` (the upper one is then infinite).
+struct PoolEndBounds {
+    double lower = 0.0;
+    double upper = std::numeric_limits<double>::infinity();
+};
+PoolEndBounds mapPhaseBounds(const Workload& workload, const std::vector<int>& order, int nodes,
+                             const std::vector<double>& afterMaps,
+                             double stopAbove = std::numeric_limits<double>::infinity());
 
 BalancedPoolsPlan planBalancedPools(const Workload& workload,
                                     const BalancedPoolsOptions& options = {});

@@ -397,7 +397,8 @@ double simulatePool(const Workload& w, const std::vector<int>& order, int nodes)
 TEST(BalancedPools, TheMapPhaseBoundByHand) {
     // One node with two map slots and one reduce slot, A then B. The greedy map schedule: A's
     // maps 0–4 and 0–2, B's map 2–3; reduces alone take 3 (A) and 5 (B): max(4 + 3, 3 + 5) = 8.
-    // The run ends at 11 (B's reduce 3–8, A's 8–11).
+    // Upper: every map done at 4, plus the reduce work 8 over 1 slot, plus the longest reduce 5:
+    // 17. The run ends at 11 (B's reduce 3–8, A's 8–11).
     Workload w;
     w.cluster = {1, 2, 1};
     w.jobs.resize(2);
@@ -407,15 +408,18 @@ TEST(BalancedPools, TheMapPhaseBoundByHand) {
     w.jobs[1].name = "B";
     w.jobs[1].mapDurations = {1};
     w.jobs[1].reduceDurations = {5};
-    EXPECT_NEAR(mapPhaseBound(w, {0, 1}, 1, {3, 5}), 8.0, 1e-6);
-    EXPECT_LE(mapPhaseBound(w, {0, 1}, 1, {3, 5}), 8.0);
-    EXPECT_NEAR(mapPhaseBound(w, {1, 0}, 1, {3, 5}), 7.0, 1e-6);  // B 0–1; A 0–4, 1–3
+    EXPECT_NEAR(mapPhaseBounds(w, {0, 1}, 1, {3, 5}).lower, 8.0, 1e-6);
+    EXPECT_LE(mapPhaseBounds(w, {0, 1}, 1, {3, 5}).lower, 8.0);
+    EXPECT_NEAR(mapPhaseBounds(w, {0, 1}, 1, {3, 5}).upper, 17.0, 1e-6);
+    EXPECT_GE(mapPhaseBounds(w, {0, 1}, 1, {3, 5}).upper, 17.0);
+    EXPECT_NEAR(mapPhaseBounds(w, {1, 0}, 1, {3, 5}).lower, 7.0, 1e-6);  // B 0–1; A 0–4, 1–3
     EXPECT_DOUBLE_EQ(simulatePool(w, {0, 1}, 1), 11.0);
     // Stopped once past a limit: only known to be above it.
-    EXPECT_GT(mapPhaseBound(w, {0, 1}, 1, {30, 5}, 20.0), 20.0);
+    EXPECT_GT(mapPhaseBounds(w, {0, 1}, 1, {30, 5}, 20.0).lower, 20.0);
+    EXPECT_TRUE(std::isinf(mapPhaseBounds(w, {0, 1}, 1, {30, 5}, 20.0).upper));
 }
 
-TEST(BalancedPools, TheMapPhaseBoundNeverPassesTheRunAndGrowsWithTheJobs) {
+TEST(BalancedPools, TheMapPhaseBoundsHoldTheRunAndTheLowerGrowsWithTheJobs) {
     int mapOnly = 0;
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {
         SCOPED_TRACE("seed " + std::to_string(seed));
@@ -433,9 +437,11 @@ TEST(BalancedPools, TheMapPhaseBoundNeverPassesTheRunAndGrowsWithTheJobs) {
         random.shuffle(order);
         const int nodes = random.uniformInt(1, w.cluster.nodes);
         const auto afterMaps = reducesAlone(w, nodes);
-        const double bound = mapPhaseBound(w, order, nodes, afterMaps);
+        const PoolEndBounds bounds = mapPhaseBounds(w, order, nodes, afterMaps);
+        const double bound = bounds.lower;
         const double end = simulatePool(w, order, nodes);
         EXPECT_LE(bound, end);
+        EXPECT_GE(bounds.upper, end);
         if (maxReduces == 0) {
             EXPECT_NEAR(bound, end, 1e-6 * end);
             ++mapOnly;
@@ -443,7 +449,7 @@ TEST(BalancedPools, TheMapPhaseBoundNeverPassesTheRunAndGrowsWithTheJobs) {
         // A job taken out of the order (the rest keep theirs): the bound does not grow.
         std::vector<int> fewer = order;
         fewer.erase(fewer.begin() + random.uniformInt(0, static_cast<int>(fewer.size()) - 1));
-        EXPECT_LE(mapPhaseBound(w, fewer, nodes, afterMaps), bound);
+        EXPECT_LE(mapPhaseBounds(w, fewer, nodes, afterMaps).lower, bound);
     }
     EXPECT_GT(mapOnly, 50);
 }
