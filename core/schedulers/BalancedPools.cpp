@@ -367,23 +367,18 @@ private:
     std::map<std::pair<bool, int>, std::map<int, std::vector<double>>> m_runs;
 };
 
-// What a pool's map phase alone says about its end (issue 12). With every job there from the
-// start and no overheads, OrderPolicy hands out map slots strictly in the pool's order: the k-th
-// map task of the order starts on the k-th slot to come free, as in a greedy list schedule of
-// the order's map tasks, whatever the reduces do. So each job's maps end as in that schedule, and
-// its reduces, which wait for them, take no less than they would alone on the pool's reduce
-// slots (a greedy list schedule in task order too: the exact estimator's r_i). The pool ends no
-// earlier than the latest job's maps' end plus that, which takes one pass over the map tasks,
-// far less than a simulation.
-//
-// Both are monotone in the split on one node count (the pool's order is then the same total
-// order restricted to its jobs, and a greedy list schedule with a task added ends no task
-// earlier): split s's big pool holds split s+d's jobs and more, so it ends no earlier than that
-// pool's bound; split s's small pool likewise bounds split s+d's. So one pass speaks for a whole
-// range of splits. A probe asks for a side's bound only when the other bounds leave it at or
-// under the horizon; the nearest known pass that reaches past the horizon answers it, else one
-// is made, and then further ones (1, 2, 4, ... splits on) while they still reach past it. A pass
-// known to stay under it answers for the splits beyond as well (their bounds are lower).
+// What a pool's map phase alone says about its end (issue 12), from mapPhaseBounds: one pass over
+// the pool's map tasks, far less than a simulation. Both bounds are monotone in the split on one
+// node count: the pool's order is then the same total order restricted to its jobs, and a greedy
+// list schedule with a task added ends no task earlier. Split s's big pool holds split s+d's
+// jobs and more, so its lower bound is at least that pool's, and that pool's upper bound is at
+// most its own; split s's small pool is held by split s+d's. So one pass speaks for a whole range
+// of splits. A probe asks only when the other bounds leave its question open ("above the
+// horizon?" for a lower bound, "below the other pool's floor?" for an upper one): the nearest
+// known pass whose bound holds for the split answers it if it can. Else, unless a pass on the
+// other side (whose bound is at least as good as the split's own) did not, a pass is made for the
+// split, and when it answers, further ones find how far passes answer (a gallop, then a
+// bisection), so that the splits up to there need no pass of their own.
 class MapPhasePasses {
 public:
     using Order = std::function<std::vector<int>(int split, bool small, int nodes)>;
@@ -391,48 +386,70 @@ public:
     MapPhasePasses(const Workload& w, StageMemo& exact, int splits, Order order)
         : m_workload(w), m_exact(exact), m_splits(splits), m_order(std::move(order)) {}
 
-    // A bound on the end of one side of `split` on `nodes` nodes, as high as the passes give
-    // above `horizon` (or whatever they give when that is not possible).
-    double bound(bool small, int split, int nodes, double horizon) {
-        if (const auto known = lookUp(small, split, nodes, horizon)) {
+    // A lower bound on the end of one side of `split` on `nodes` nodes, above `horizon` if the
+    // passes can tell (the horizon only comes down, so a pass stops once it is past it).
+    double lower(bool small, int split, int nodes, double horizon) {
+        return bound({false, small, nodes}, split, [&](double b) { return b > horizon; }, horizon);
+    }
+
+    // An upper bound on that end, below `limit` if the passes can tell.
+    double upper(bool small, int split, int nodes, double limit) {
+        return bound({true, small, nodes}, split, [&](double b) { return b < limit; }, kInf);
+    }
+
+private:
+    struct Key {
+        bool upper = false;
+        bool small = false;
+        int nodes = 0;
+        auto operator<=>(const Key&) const = default;
+    };
+
+    // +1: a pass's bound holds for the splits below it (a lower bound of a big pool, an upper
+    // bound of a small one: the pool there holds the pass's jobs, or is held by it); -1: above.
+    static int reach(const Key& key) { return key.upper == key.small ? 1 : -1; }
+
+    template <class Answers>
+    double bound(const Key& key, int split, const Answers& answers, double stopAbove) {
+        if (const auto known = lookUp(key, split, answers)) {
             return *known;
         }
-        const double own = pass(small, split, nodes, horizon);
-        if (own > horizon) {
-            // Reach further: away from `split` on the side the bound covers.
-            const int direction = small ? -1 : 1;
-            for (int step = 1;; step *= 2) {
-                const int other = split + direction * step;
-                if (other < 1 || other >= m_splits ||
-                    pass(small, other, nodes, horizon) <= horizon) {
-                    break;
-                }
+        const double own = pass(key, split, stopAbove);
+        if (!answers(own)) {
+            return own;
+        }
+        // Find how far passes answer, the way the bound reaches: gallop, then bisect between the
+        // last split that answered and the first that did not.
+        const auto answersAt = [&](int other) {
+            const auto known = passAt(key, other);
+            return answers(known ? *known : pass(key, other, stopAbove));
+        };
+        const int last = reach(key) > 0 ? m_splits - 1 : 1;
+        int good = split;
+        int bad = -1;
+        for (int step = 1; good != last; step *= 2) {
+            const int other = reach(key) > 0 ? std::min(split + step, last)
+                                             : std::max(split - step, last);
+            if (!answersAt(other)) {
+                bad = other;
+                break;
             }
+            good = other;
+        }
+        while (bad >= 0 && std::abs(bad - good) > 1) {
+            const int mid = good + (bad - good) / 2;
+            (answersAt(mid) ? good : bad) = mid;
         }
         return own;
     }
 
-    // An upper bound on that end (one whole pass).
-    double upper(bool small, int split, int nodes) {
-        const std::vector<int> order = m_order(split, small, nodes);
-        return mapPhaseBounds(m_workload, order, nodes, afterMaps(order, nodes)).upper;
-    }
-
-private:
-    std::vector<double> afterMaps(const std::vector<int>& order, int nodes) {
-        std::vector<double> out(m_workload.jobs.size(), 0.0);
-        for (int j : order) {
-            out[static_cast<std::size_t>(j)] = m_exact.get(j, nodes).reduce;
-        }
-        return out;
-    }
-
-    // The pass that answers for `split`: for a big pool, the nearest at or after it (the same
-    // jobs or fewer); for a small pool, the nearest at or before it. Nothing if there is none,
-    // or if it does not reach past the horizon and the nearest on the other side tells no more.
-    std::optional<double> lookUp(bool small, int split, int nodes, double horizon) const {
+    // The nearest pass whose bound holds for `split`, if it answers; else the same with a note
+    // that the split's own pass would not answer either, if a pass on the other side did not;
+    // nothing otherwise.
+    template <class Answers>
+    std::optional<double> lookUp(const Key& key, int split, const Answers& answers) const {
         const std::lock_guard lock(m_mutex);
-        const auto found = m_passes.find({small, nodes});
+        const auto found = m_passes.find(key);
         if (found == m_passes.end()) {
             return std::nullopt;
         }
@@ -449,27 +466,38 @@ private:
         if (after != passes.begin()) {
             previous = std::prev(after)->second;
         }
-        // covers: a pass whose bound holds for `split`; above: one whose bound is at least
-        // `split`'s own.
-        const std::optional<double> covers = small ? previous : next;
-        const std::optional<double> above = small ? next : previous;
-        if (covers && *covers > horizon) {
-            return covers;
+        const std::optional<double> holds = reach(key) > 0 ? next : previous;
+        const std::optional<double> better = reach(key) > 0 ? previous : next;
+        if (holds && answers(*holds)) {
+            return holds;
         }
-        if (above && *above <= horizon) {
-            return covers.value_or(0.0);  // this split's own pass would not reach past either
+        if (better && !answers(*better)) {
+            return holds.value_or(key.upper ? kInf : 0.0);
         }
         return std::nullopt;
     }
 
-    // One pass over the map tasks of a side of `split` on `nodes` nodes (mapPhaseBounds), stopped
-    // once it reaches past `horizon` (the horizon only comes down); remembered.
-    double pass(bool small, int split, int nodes, double horizon) {
-        const std::vector<int> order = m_order(split, small, nodes);
-        const double result =
-            mapPhaseBounds(m_workload, order, nodes, afterMaps(order, nodes), horizon).lower;
+    std::optional<double> passAt(const Key& key, int split) const {
         const std::lock_guard lock(m_mutex);
-        m_passes[{small, nodes}][split] = result;
+        const auto found = m_passes.find(key);
+        if (found == m_passes.end()) {
+            return std::nullopt;
+        }
+        const auto it = found->second.find(split);
+        return it == found->second.end() ? std::nullopt : std::optional<double>(it->second);
+    }
+
+    // One pass over the map tasks of a side of `split` on `nodes` nodes; remembered.
+    double pass(const Key& key, int split, double stopAbove) {
+        const std::vector<int> order = m_order(split, key.small, key.nodes);
+        std::vector<double> afterMaps(m_workload.jobs.size(), 0.0);
+        for (int j : order) {
+            afterMaps[static_cast<std::size_t>(j)] = m_exact.get(j, key.nodes).reduce;
+        }
+        const PoolEndBounds b = mapPhaseBounds(m_workload, order, key.nodes, afterMaps, stopAbove);
+        const double result = key.upper ? b.upper : b.lower;
+        const std::lock_guard lock(m_mutex);
+        m_passes[key][split] = result;
         return result;
     }
 
@@ -478,8 +506,7 @@ private:
     int m_splits;  // splits run from 1 to m_splits - 1
     Order m_order;
     mutable std::mutex m_mutex;
-    // (small side, nodes) -> split -> the pass's bound
-    std::map<std::pair<bool, int>, std::map<int, double>> m_passes;
+    std::map<Key, std::map<int, double>> m_passes;  // split -> the pass's bound
 };
 
 // A set of jobs (a contiguous range of the by-map-tasks order) on a range of nodes.
@@ -846,9 +873,9 @@ private:
         // The map phases' bounds cost a pass over the map tasks: asked only when the rest leave
         // the probe a candidate.
         if (m_mapPhase && std::max(lowS, lowB) <= horizon) {
-            lowB = std::max(lowB, m_mapPhase->bound(false, split, nodes - small, horizon));
+            lowB = std::max(lowB, m_mapPhase->lower(false, split, nodes - small, horizon));
             if (lowB <= horizon) {
-                lowS = std::max(lowS, m_mapPhase->bound(true, split, small, horizon));
+                lowS = std::max(lowS, m_mapPhase->lower(true, split, small, horizon));
             }
         }
         Probe p;
@@ -885,8 +912,8 @@ private:
         const double secondFloor = floorS <= floorB ? floorB : floorS;
         const bool smallIsFirst = &first == &simS;
         if (m_mapPhase &&
-            m_mapPhase->upper(smallIsFirst, split, smallIsFirst ? small : nodes - small) <
-                secondFloor) {
+            m_mapPhase->upper(smallIsFirst, split, smallIsFirst ? small : nodes - small,
+                              secondFloor) < secondFloor) {
             p.smallFirst = smallIsFirst;  // decided by the bounds alone
             return p;
         }
