@@ -70,6 +70,8 @@ PoolEndBounds mapPhaseBounds(const Workload& w, const std::vector<int>& order, i
     double allMapsEnd = start;
     double reduceWork = 0.0;
     double longestReduce = 0.0;
+    std::vector<std::pair<double, double>> released;  // per job with reduces: (maps' end, work)
+    released.reserve(order.size());
     for (int j : order) {
         const Job& job = w.jobs[static_cast<std::size_t>(j)];
         double mapsEnd = start;
@@ -84,11 +86,29 @@ PoolEndBounds mapPhaseBounds(const Workload& w, const std::vector<int>& order, i
             return result;
         }
         allMapsEnd = std::max(allMapsEnd, mapsEnd);
-        reduceWork += job.totalWork(TaskKind::Reduce);
-        longestReduce = std::max(longestReduce, job.maxDuration(TaskKind::Reduce));
+        if (job.reduces() > 0) {
+            released.emplace_back(mapsEnd, job.totalWork(TaskKind::Reduce));
+            reduceWork += released.back().second;
+            longestReduce = std::max(longestReduce, job.maxDuration(TaskKind::Reduce));
+        }
     }
+    // Upper, from the last moment τ before the last reduce starts when a reduce slot idled (no
+    // released reduce waited then): from τ on the slots are busy with the reduces released from
+    // τ on, fewer than r tasks running at τ, and then the last one. τ is at most the last
+    // release; the bound is highest just at a release. With τ at the last release, that is the
+    // first form below.
     const double reduceSlots = nodes * w.cluster.reduceSlotsPerNode;
-    const double upper = allMapsEnd + reduceWork / reduceSlots + longestReduce;
+    std::sort(released.begin(), released.end(), std::greater<>());
+    double fluid = 0.0;
+    double workFrom = 0.0;  // released at or after the current release
+    for (const auto& [time, work] : released) {
+        workFrom += work;
+        fluid = std::max(fluid, time + workFrom / reduceSlots);
+    }
+    const double upper =
+        std::min(allMapsEnd + reduceWork / reduceSlots + longestReduce,
+                 std::max(fluid + 2.0 * (1.0 - 1.0 / reduceSlots) * longestReduce,
+                          allMapsEnd + longestReduce));
     result.upper = upper + slack(upper) + timeSlack(upper);
     return result;
 }
