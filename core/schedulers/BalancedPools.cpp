@@ -434,12 +434,18 @@ private:
         if (const auto known = lookUp(key, split, answers)) {
             return *known;
         }
+        // One thread at a time makes a key's passes; the others then find them.
+        const std::lock_guard making(maker(key));
+        if (const auto known = lookUp(key, split, answers)) {
+            return *known;
+        }
         const double own = pass(key, split, stopAbove);
         if (!answers(own)) {
             return own;
         }
-        // Find how far passes answer, the way the bound reaches: gallop, then bisect between the
-        // last split that answered and the first that did not.
+        // Find how far passes answer, the way the bound reaches (they answer up to some split,
+        // not beyond): from the known passes, gallop, then bisect between the last split that
+        // answers and the first that does not.
         const auto answersAt = [&](int other) {
             const auto known = passAt(key, other);
             return answers(known ? *known : pass(key, other, stopAbove));
@@ -447,14 +453,11 @@ private:
         const int last = reach(key) > 0 ? m_splits - 1 : 1;
         int good = split;
         int bad = -1;
-        for (int step = 1; good != last; step *= 2) {
-            const int other = reach(key) > 0 ? std::min(split + step, last)
-                                             : std::max(split - step, last);
-            if (!answersAt(other)) {
-                bad = other;
-                break;
-            }
-            good = other;
+        bracket(key, answers, good, bad);
+        for (int step = 1; bad < 0 && good != last; step *= 2) {
+            const int other =
+                reach(key) > 0 ? std::min(good + step, last) : std::max(good - step, last);
+            (answersAt(other) ? good : bad) = other;
         }
         while (bad >= 0 && std::abs(bad - good) > 1) {
             const int mid = good + (bad - good) / 2;
@@ -497,6 +500,45 @@ private:
         return std::nullopt;
     }
 
+    // Moves `good` to the farthest known pass that answers the way the bound reaches from it, and
+    // `bad` to the nearest beyond it that does not (stays -1 if none is known).
+    template <class Answers>
+    void bracket(const Key& key, const Answers& answers, int& good, int& bad) const {
+        const std::lock_guard lock(m_mutex);
+        const auto found = m_passes.find(key);
+        if (found == m_passes.end()) {
+            return;
+        }
+        const std::map<int, double>& passes = found->second;
+        const auto visit = [&](int split, double value) {
+            (answers(value) ? good : bad) = split;
+            return bad < 0;
+        };
+        if (reach(key) > 0) {
+            for (auto it = passes.upper_bound(good); it != passes.end(); ++it) {
+                if (!visit(it->first, it->second)) {
+                    break;
+                }
+            }
+        } else {
+            for (auto it = std::make_reverse_iterator(passes.lower_bound(good));
+                 it != passes.rend(); ++it) {
+                if (!visit(it->first, it->second)) {
+                    break;
+                }
+            }
+        }
+    }
+
+    std::mutex& maker(const Key& key) {
+        const std::lock_guard lock(m_mutex);
+        auto& mutex = m_makers[key];
+        if (!mutex) {
+            mutex = std::make_unique<std::mutex>();
+        }
+        return *mutex;
+    }
+
     std::optional<double> passAt(const Key& key, int split) const {
         const std::lock_guard lock(m_mutex);
         const auto found = m_passes.find(key);
@@ -527,6 +569,7 @@ private:
     Order m_order;
     mutable std::mutex m_mutex;
     std::map<Key, std::map<int, double>> m_passes;  // split -> the pass's bound
+    std::map<Key, std::unique_ptr<std::mutex>> m_makers;  // held while a key's passes are made
 };
 
 // A set of jobs (a contiguous range of the by-map-tasks order) on a range of nodes.
