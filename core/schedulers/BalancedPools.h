@@ -106,10 +106,12 @@ std::vector<int> jobsByMapTasks(const Workload& workload);  // stable: file orde
 // go to the map tasks strictly in the order, as in a greedy list schedule, whatever the reduces
 // do: each job's maps end as there. Lower: its reduces wait for them and take at least
 // afterMaps[job] more (indexed by workload job; BalancedPools gives the exact estimator's r_i,
-// the reduces alone on the pool's reduce slots). Upper: once every map has ended, no reduce slot
-// idles while a reduce waits, so the last one starts within the reduce work over the reduce
-// slots, and ends within the longest reduce after that. A pass stops once the lower bound is
-// above `stopAbove` (the upper one is then infinite).
+// the reduces alone on the pool's reduce slots). Upper: no reduce slot idles while a released
+// reduce waits, so from the last moment one idled before the last reduce starts (at most the last
+// release) the slots are busy with the reduces released since, fewer than r reduces running
+// then, and the last one: the lesser of (every map's end + reduce work / r + longest reduce) and
+// (max over releases of release + reduce work released since / r, + 2 (1 - 1/r) longest reduce).
+// A pass stops once the lower bound is above `stopAbove` (the upper one is then infinite).
 struct PoolEndBounds {
     double lower = 0.0;
     double upper = std::numeric_limits<double>::infinity();
