@@ -434,13 +434,11 @@ private:
         if (const auto known = lookUp(key, split, answers)) {
             return *known;
         }
-        // One thread at a time makes a key's passes; the others then find them.
-        const std::lock_guard making(maker(key));
-        if (const auto known = lookUp(key, split, answers)) {
-            return *known;
-        }
+        // One thread at a time looks for how far a key's passes answer; another one meanwhile
+        // makes only its own pass.
+        std::unique_lock making(maker(key), std::try_to_lock);
         const double own = pass(key, split, stopAbove);
-        if (!answers(own)) {
+        if (!making.owns_lock() || !answers(own)) {
             return own;
         }
         // Find how far passes answer, the way the bound reaches (they answer up to some split,
