@@ -56,7 +56,8 @@ void replaceTop(std::vector<double>& heap, double value) {
 }  // namespace
 
 PoolEndBounds mapPhaseBounds(const Workload& w, const std::vector<int>& order, int nodes,
-                             const std::vector<double>& afterMaps, double stopAbove) {
+                             const std::vector<double>& afterMaps, double stopAbove,
+                             const CancelFlag* cancel) {
     const double start = w.jobs.front().arrival;  // the same for every job
     // Min-heap of the pool's map slots' free times: the greedy list schedule of the map tasks.
     std::vector<double> slots(static_cast<std::size_t>(nodes * w.cluster.mapSlotsPerNode), start);
@@ -73,6 +74,7 @@ PoolEndBounds mapPhaseBounds(const Workload& w, const std::vector<int>& order, i
     std::vector<std::pair<double, double>> released;  // per job with reduces: (maps' end, work)
     released.reserve(order.size());
     for (int j : order) {
+        throwIfCancelled(cancel);
         const Job& job = w.jobs[static_cast<std::size_t>(j)];
         double mapsEnd = start;
         for (double d : job.mapDurations) {
@@ -403,8 +405,13 @@ class MapPhasePasses {
 public:
     using Order = std::function<std::vector<int>(int split, bool small, int nodes)>;
 
-    MapPhasePasses(const Workload& w, StageMemo& exact, int splits, Order order)
-        : m_workload(w), m_exact(exact), m_splits(splits), m_order(std::move(order)) {}
+    MapPhasePasses(const Workload& w, StageMemo& exact, int splits, Order order,
+                   const CancelFlag* cancel)
+        : m_workload(w),
+          m_exact(exact),
+          m_splits(splits),
+          m_order(std::move(order)),
+          m_cancel(cancel) {}
 
     // A lower bound on the end of one side of `split` on `nodes` nodes, above `horizon` if the
     // passes can tell (the horizon only comes down, so a pass stops once it is past it).
@@ -554,7 +561,8 @@ private:
         for (int j : order) {
             afterMaps[static_cast<std::size_t>(j)] = m_exact.get(j, key.nodes).reduce;
         }
-        const PoolEndBounds b = mapPhaseBounds(m_workload, order, key.nodes, afterMaps, stopAbove);
+        const PoolEndBounds b =
+            mapPhaseBounds(m_workload, order, key.nodes, afterMaps, stopAbove, m_cancel);
         const double result = key.upper ? b.upper : b.lower;
         const std::lock_guard lock(m_mutex);
         m_passes[key][split] = result;
@@ -565,6 +573,7 @@ private:
     StageMemo& m_exact;
     int m_splits;  // splits run from 1 to m_splits - 1
     Order m_order;
+    const CancelFlag* m_cancel;
     mutable std::mutex m_mutex;
     std::map<Key, std::map<int, double>> m_passes;  // split -> the pass's bound
     std::map<Key, std::unique_ptr<std::mutex>> m_makers;  // held while a key's passes are made
@@ -614,7 +623,8 @@ public:
                 workload, m_exact, static_cast<int>(m_byMaps.size()),
                 [this](int split, bool small, int nodes) {
                     return poolOrder(split, small, nodes);
-                });
+                },
+                m_options.cancel);
         }
     }
 

@@ -111,14 +111,16 @@ std::vector<int> jobsByMapTasks(const Workload& workload);  // stable: file orde
 // release) the slots are busy with the reduces released since, fewer than r reduces running
 // then, and the last one: the lesser of (every map's end + reduce work / r + longest reduce) and
 // (max over releases of release + reduce work released since / r, + 2 (1 - 1/r) longest reduce).
-// A pass stops once the lower bound is above `stopAbove` (the upper one is then infinite).
+// A pass stops once the lower bound is above `stopAbove` (the upper one is then infinite), and
+// throws Cancelled once `cancel` is set (polled at every job).
 struct PoolEndBounds {
     double lower = 0.0;
     double upper = std::numeric_limits<double>::infinity();
 };
 PoolEndBounds mapPhaseBounds(const Workload& workload, const std::vector<int>& order, int nodes,
                              const std::vector<double>& afterMaps,
-                             double stopAbove = std::numeric_limits<double>::infinity());
+                             double stopAbove = std::numeric_limits<double>::infinity(),
+                             const CancelFlag* cancel = nullptr);
 
 BalancedPoolsPlan planBalancedPools(const Workload& workload,
                                     const BalancedPoolsOptions& options = {});

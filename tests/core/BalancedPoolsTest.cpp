@@ -418,6 +418,9 @@ TEST(BalancedPools, TheMapPhaseBoundByHand) {
     // Stopped once past a limit: only known to be above it.
     EXPECT_GT(mapPhaseBounds(w, {0, 1}, 1, {30, 5}, 20.0).lower, 20.0);
     EXPECT_TRUE(std::isinf(mapPhaseBounds(w, {0, 1}, 1, {30, 5}, 20.0).upper));
+    // A pass polls the cancel flag.
+    const CancelFlag cancel{true};
+    EXPECT_THROW(mapPhaseBounds(w, {0, 1}, 1, {3, 5}, 1e300, &cancel), Cancelled);
 }
 
 TEST(BalancedPools, TheMapPhaseBoundsHoldTheRunAndTheLowerGrowsWithTheJobs) {
