@@ -652,17 +652,22 @@ private:
             return;
         }
         if (kind == TaskKind::Reduce) {
-            if (a.shuffleFinished >= 0 &&
+            // -1 is Rumen's "not recorded"; any other value is a time within the attempt (a
+            // negative one would make a negative shuffle).
+            if (a.shuffleFinished != kUnknown &&
                 (a.shuffleFinished < a.start || a.shuffleFinished > a.finish)) {
-                problem("must lie between the attempt's startTime and finishTime",
-                        at + "shuffleFinished");
+                problem(
+                    "must lie between the attempt's startTime and finishTime (or be -1: not "
+                    "recorded)",
+                    at + "shuffleFinished");
                 return;
             }
             const long long low = std::max(a.start, a.shuffleFinished);
-            if (a.sortFinished >= 0 && (a.sortFinished < low || a.sortFinished > a.finish)) {
+            if (a.sortFinished != kUnknown &&
+                (a.sortFinished < low || a.sortFinished > a.finish)) {
                 problem(
                     "must lie between the attempt's shuffleFinished (or startTime) and "
-                    "finishTime",
+                    "finishTime (or be -1: not recorded)",
                     at + "sortFinished");
                 return;
             }

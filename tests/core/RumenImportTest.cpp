@@ -352,6 +352,12 @@ TEST(RumenImport, CorruptFieldsNameTheJobAndTheField) {
          "mapTasks[1].attempts[1].startTime", "start time"},
         {"\"sortFinished\" : 1019000", "\"sortFinished\" : 1030000", "job_100_0001",
          "reduceTasks[0].attempts[0].sortFinished", "between"},
+        // Negative times other than Rumen's -1 ("not recorded"): they made negative shuffles,
+        // a profile no workload file can hold (found by fuzzing).
+        {"\"sortFinished\" : 1019000", "\"sortFinished\" : -50", "job_100_0001",
+         "reduceTasks[0].attempts[0].sortFinished", "or be -1"},
+        {"\"shuffleFinished\" : 1018000", "\"shuffleFinished\" : -50", "job_100_0001",
+         "reduceTasks[0].attempts[0].shuffleFinished", "or be -1"},
         {"\"submitTime\" : 1000000", "\"submitTime\" : 1000.5", "job_100_0001", "submitTime",
          "whole number"},
         {"\"taskType\" : \"MAP\"", "\"taskType\" : \"REDUCE\"", "job_100_0001",
