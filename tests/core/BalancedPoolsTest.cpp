@@ -5,12 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <limits>
 #include <map>
 #include <set>
 #include <thread>
 
+#include "exec/ThreadPool.h"
 #include "model/InputError.h"
 #include "model/SeededRandom.h"
 #include "perf/StageDuration.h"
@@ -559,6 +561,33 @@ TEST(BalancedPools, ASetCancelFlagStopsTheSearch) {
     EXPECT_THROW(planBalancedPools(w, {.cancel = &cancel}), Cancelled);
     cancel = false;
     EXPECT_NO_THROW(planBalancedPools(w, {.cancel = &cancel}));
+}
+
+// A cancel from inside the search: the thread that takes index `cancelAt` of a parallel loop
+// sets the flag (ThreadPool's index hook).
+std::atomic<CancelFlag*> g_cancelFlag{nullptr};
+std::atomic<std::size_t> g_cancelAt{0};
+
+void cancelInsideTheSearch(std::size_t index, int /*threads*/) {
+    if (index == g_cancelAt.load()) {
+        g_cancelFlag.load()->store(true);
+    }
+}
+
+TEST(BalancedPools, AFlagSetDuringTheSearchStopsItOnEveryThread) {
+    // The splits run in parallel batches: a cancel while some run (and others are still to come)
+    // must end every thread with Cancelled, not with a plan or a wait.
+    const Workload w = generateWorkload("facebook", {.jobs = 100, .seed = 3, .nodes = 24});
+    for (const std::size_t at : {1, 7, 15}) {
+        SCOPED_TRACE("cancelled at index " + std::to_string(at));
+        CancelFlag cancel{false};
+        g_cancelFlag = &cancel;
+        g_cancelAt = at;
+        setParallelIndexObserver(&cancelInsideTheSearch);
+        EXPECT_THROW(planBalancedPools(w, {.threads = 2, .cancel = &cancel}), Cancelled);
+        setParallelIndexObserver(nullptr);
+        EXPECT_TRUE(cancel.load());
+    }
 }
 
 TEST(BalancedPools, FewerThanTwoPoolsIsAnInputError) {
