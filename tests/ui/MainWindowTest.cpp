@@ -136,6 +136,14 @@ private slots:
                                       << "not a number";
         QTest::newRow("infinite") << 1 << int(JobTableModel::ReduceDuration) << "inf"
                                   << "not a number";
+        // Finite, but more than a workload file may hold (model/Limits.h): the table took it
+        // once, and Save then refused the workload.
+        QTest::newRow("huge map time") << 0 << int(JobTableModel::MapDuration) << "1e30"
+                                       << "more than the 1000000000000 s a workload file may hold";
+        QTest::newRow("huge arrival") << 1 << int(JobTableModel::Arrival) << "2e12"
+                                      << "may hold";
+        QTest::newRow("huge deadline") << 1 << int(JobTableModel::Deadline) << "1e13"
+                                       << "may hold";
         QTest::newRow("duplicate name") << 1 << int(JobTableModel::Name) << "J1"
                                         << "duplicate";
         QTest::newRow("empty name") << 1 << int(JobTableModel::Name) << ""

@@ -343,11 +343,14 @@ std::optional<Job> JobTableModel::applyEdit(int row, int column, const QString& 
         default:
             return std::nullopt;
     }
-    // Whatever the core refuses (duplicate names, ...) is refused here with the core's words.
+    // Whatever the core refuses (duplicate names, ...) is refused here with the core's words,
+    // and so is what a workload file may not hold (a time beyond kMaxTime): an edit the table
+    // takes can always be saved.
     Workload edited = w;
     edited.jobs[static_cast<std::size_t>(row)] = job;
     try {
         validate(edited);
+        checkFileLimits(job, "");
     } catch (const InputError& e) {
         *reason = QString::fromStdString(e.message());
         return std::nullopt;
