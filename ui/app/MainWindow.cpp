@@ -98,7 +98,13 @@ MainWindow::MainWindow(QWidget* parent)
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter = splitter;
-    m_leftPanel = buildLeftPanel();
+    // The left panel scrolls when the screen is shorter than its parts (1366×768 at 150 %):
+    // the window's minimum height is then the tabs', and it fits.
+    auto* left = new QScrollArea(splitter);
+    left->setWidget(buildLeftPanel());
+    left->setWidgetResizable(true);
+    left->setFrameShape(QFrame::NoFrame);
+    m_leftPanel = left;
     splitter->addWidget(m_leftPanel);
     splitter->addWidget(buildTabs(splitter));
     splitter->setStretchFactor(1, 3);
