@@ -5,6 +5,7 @@
 // during a sweep returns and cancels the sweep.
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QtTest>
@@ -204,6 +205,59 @@ private slots:
         QCOMPARE(panel->plot("johnson")->taskCount(), 40);
         SlowAlgorithm::released = true;
         test::results(window);
+    }
+
+    // An algorithm that refuses the input (optimal on 100 jobs) says why in full, without the
+    // option's field name, and offers no "Run again": it would fail the same way.
+    void aRefusalSaysWhyAndOffersNoRunAgain() {
+        MainWindow window;
+        window.resize(900, 700);
+        window.show();
+        window.algorithmList()->setChecked({"optimal", "johnson"});
+        QVERIFY(window.openFile(sample("swim-fb2009-100.json")));
+        test::results(window);
+        GanttPanel* panel = window.ganttPanel();
+        QCOMPARE(panel->areaStatus(QStringLiteral("optimal")),
+                 QStringLiteral("optimal could not run"));
+        QVERIFY(button(panel, QStringLiteral("Run again")) == nullptr);
+        bool explained = false;
+        for (QLabel* label : panel->findChildren<QLabel*>()) {
+            if (label->isVisibleTo(panel) &&
+                label->text().contains(QStringLiteral("limited to 10 jobs"))) {
+                explained = true;
+                QVERIFY(label->wordWrap());
+                QVERIFY2(!label->text().contains(QStringLiteral("field")),
+                         qPrintable(label->text()));
+                QVERIFY2(label->text().endsWith(QStringLiteral("use johnson or balanced-pools")),
+                         qPrintable(label->text()));
+            }
+        }
+        QVERIFY(explained);
+        QVERIFY(panel->plot("johnson") != nullptr);
+    }
+
+    // Only the user's own clicks are remembered as the next window's algorithms: a choice made
+    // for one run (mrx --algorithms, a session file, setChecked) never becomes the next file's.
+    void onlyTheUsersOwnChoiceIsRemembered() {
+        QSettings().setValue("algorithms/checked", QStringList{"fifo", "johnson"});
+        {
+            MainWindow window;
+            QCOMPARE(window.algorithmList()->checkedIds(), (QStringList{"fifo", "johnson"}));
+            window.algorithmList()->setChecked({"optimal"});
+            QCOMPARE(window.algorithmList()->checkedIds(), QStringList{"optimal"});
+        }
+        QCOMPARE(QSettings().value("algorithms/checked").toStringList(),
+                 (QStringList{"fifo", "johnson"}));
+        {
+            MainWindow window;
+            QCOMPARE(window.algorithmList()->checkedIds(), (QStringList{"fifo", "johnson"}));
+            // A click on a box is the user's choice.
+            window.algorithmList()->itemFor(QStringLiteral("fifo"))->setCheckState(Qt::Unchecked);
+            QCOMPARE(QSettings().value("algorithms/checked").toStringList(),
+                     QStringList{"johnson"});
+        }
+        MainWindow window;
+        QCOMPARE(window.algorithmList()->checkedIds(), QStringList{"johnson"});
     }
 
     void theWindowNeverSaysCheckAnAlgorithmWhileLoading() {

@@ -140,8 +140,8 @@ public:
                                     .arg(m_id, seconds)
                               : tr("%1: computing… %2 s").arg(m_id, seconds);
             }
-            case State::Failed:
-                return tr("%1 could not run: %2").arg(m_id, QString::fromStdString(m_run.error));
+            case State::Failed:  // why: in the placeholder below, wrapped, never cut off
+                return tr("%1 could not run").arg(m_id);
             case State::Cancelled:
                 return tr("%1: cancelled.").arg(m_id);
             case State::Done:
@@ -157,9 +157,13 @@ public:
         m_state->setText(status());
         m_state->setStyleSheet(m_run.state == State::Failed ? QStringLiteral("color: #a01010;")
                                                             : QString());
+        m_state->setToolTip(m_run.state == State::Failed ? QString::fromStdString(m_run.error)
+                                                         : QString());
         m_bar->setVisible(busy);
         m_cancel->setVisible(busy);
-        m_rerun->setVisible(m_run.state == State::Cancelled || m_run.state == State::Failed);
+        // A run that could not run on this input fails the same way again: only an edit (or
+        // another algorithm) helps, so only a cancelled run offers to run again.
+        m_rerun->setVisible(m_run.state == State::Cancelled);
         if (m_plot) {
             m_plot->setVisible(showPlot);
         }

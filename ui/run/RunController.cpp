@@ -262,7 +262,9 @@ void RunController::startTask(Task& task) {
             run.state = AlgorithmRun::State::Cancelled;
         } catch (const InputError& e) {
             run.state = AlgorithmRun::State::Failed;
-            run.error = e.what();
+            // A refusal of the whole run names an option ("algorithm", "pools"), not a cell of
+            // the window: only its words then; one about a job names the job and the field.
+            run.error = e.job().empty() ? e.message() : e.what();
         } catch (const std::exception& e) {
             run.state = AlgorithmRun::State::Failed;
             run.error = std::string("internal error: ") + e.what();

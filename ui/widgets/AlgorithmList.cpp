@@ -94,8 +94,7 @@ void AlgorithmList::setChecked(const QStringList& ids) {
             item(i)->setCheckState(ids.contains(idOf(item(i))) ? Qt::Checked : Qt::Unchecked);
         }
     }
-    QSettings().setValue("algorithms/checked", checkedIds());
-    emit checkedChanged(checkedIds());
+    emit checkedChanged(checkedIds());  // not remembered: only the user's own clicks are
 }
 
 }  // namespace mr::ui

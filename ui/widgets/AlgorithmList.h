@@ -1,8 +1,9 @@
 // AlgorithmList — every algorithm of the registry (schedulers/Registry.h) with a check box; the
 // checked ones run on each edit. Names, tooltips (description, paper source, id, what it needs)
 // and the first-start choice (AlgorithmInfo::byDefault) come from the registry, so an algorithm
-// registered anywhere appears here without a change to the UI. The choice is remembered between
-// sessions.
+// registered anywhere appears here without a change to the UI. The user's own choice (a click on
+// a box) is remembered between sessions; a choice made for one run (`mrx --algorithms`, a session
+// file, a suggestion for deadlines: setChecked) is not, so that it never becomes the next file's.
 #pragma once
 
 #include <QListWidget>
@@ -16,6 +17,7 @@ public:
 
     // Algorithm ids (not display names), in registry order.
     QStringList checkedIds() const;
+    // Checks exactly `ids` for now (not remembered).
     void setChecked(const QStringList& ids);
     // The row of algorithm `id`, or null.
     QListWidgetItem* itemFor(const QString& id) const;
