@@ -54,4 +54,8 @@ double johnsonClosedFormMakespan(const std::vector<StageDurations>& stages,
     return sumReduce + maxK;
 }
 
+bool twoStageModelApplies(const Workload& workload) {
+    return !workload.hasArrivals();
+}
+
 }  // namespace mr

@@ -22,6 +22,12 @@ std::vector<StageTimes> twoStageTimeline(const std::vector<StageDurations>& stag
 double twoStageMakespan(const std::vector<StageDurations>& stages, const std::vector<int>& order,
                         const std::vector<double>* arrivals = nullptr);
 
+// Where the model applies: a batch whose jobs are all there at time 0 (seed 000 §III). For jobs
+// that arrive over time (a trace), "one job at a time at full allocation" says nothing about a
+// cluster that runs many at once (on the SWIM FB-2010 day it gives 8.4× the simulated makespan):
+// no run then carries a model makespan (RunResult::modelMakespan), and no view shows one.
+bool twoStageModelApplies(const Workload& workload);
+
 // Seed 001 Eqs. 11–12: T = Σ r_i + max_u K_u with K_u = Σ_{i<=u} m_i − Σ_{i<u} r_i (no arrivals).
 double johnsonClosedFormMakespan(const std::vector<StageDurations>& stages,
                                  const std::vector<int>& order);

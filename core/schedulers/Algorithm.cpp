@@ -70,12 +70,9 @@ RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<
     pools[0].policy = std::make_unique<OrderPolicy>(order);
     simulateRun(result, workload, std::move(pools), options,
                 makeLocalityModel(workload, options, false));
-    std::vector<double> arrivals;
-    for (const auto& job : workload.jobs) {
-        arrivals.push_back(job.arrival);
+    if (twoStageModelApplies(workload)) {
+        result.modelMakespan = twoStageMakespan(stages, order);
     }
-    result.modelMakespan =
-        twoStageMakespan(stages, order, workload.hasArrivals() ? &arrivals : nullptr);
     result.order = std::move(order);
     result.stages = std::move(stages);
     return result;

@@ -1110,13 +1110,6 @@ public:
         result.algorithm = id();
         result.stages.resize(workload.jobs.size());
         std::vector<PoolSetup> setups;
-        std::optional<std::vector<double>> arrivals;
-        if (workload.hasArrivals()) {
-            arrivals.emplace();
-            for (const auto& job : workload.jobs) {
-                arrivals->push_back(job.arrival);
-            }
-        }
         double model = 0.0;
         for (std::size_t p = 0; p < plan.pools.size(); ++p) {
             const PoolPlan& pool = plan.pools[p];
@@ -1126,8 +1119,7 @@ public:
                     pool.nodes * c.reduceSlotsPerNode, options.estimator);
                 result.order.push_back(j);
             }
-            model = std::max(
-                model, twoStageMakespan(result.stages, pool.jobs, arrivals ? &*arrivals : nullptr));
+            model = std::max(model, twoStageMakespan(result.stages, pool.jobs));
             PoolSetup setup;
             setup.name = plan.pools.size() == 1 ? "all" : "pool" + std::to_string(p + 1);
             setup.firstNode = pool.firstNode;
@@ -1138,7 +1130,9 @@ public:
         }
         simulateRun(result, workload, std::move(setups), options,
                     makeLocalityModel(workload, options, false));
-        result.modelMakespan = model;
+        if (twoStageModelApplies(workload)) {
+            result.modelMakespan = model;
+        }
         result.notes = notes(plan);
         return result;
     }

@@ -4,8 +4,11 @@
 #include <algorithm>
 #include <numeric>
 
+#include "model/InputError.h"
 #include "model/SeededRandom.h"
 #include "perf/TwoStage.h"
+#include "schedulers/Registry.h"
+#include "support/TestSupport.h"
 
 namespace mr {
 namespace {
@@ -54,6 +57,39 @@ TEST(TwoStage, ClosedFormEqualsTheRecurrenceOnRandomOrders) {
         rng.shuffle(order);
         EXPECT_NEAR(twoStageMakespan(stages, order), johnsonClosedFormMakespan(stages, order),
                     1e-9);
+    }
+}
+
+
+TEST(TwoStage, ARunCarriesTheModelOnlyForABatch) {
+    // Issue 12: "never the two-stage model value where it has no meaning (arrival traces)".
+    // Every algorithm's run, on the same random workloads with and without arrivals: a model
+    // value only for the batch, and for an order algorithm it is the formula's.
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        for (const bool arrivals : {false, true}) {
+            SCOPED_TRACE("seed " + std::to_string(seed) + (arrivals ? " with arrivals" : ""));
+            const Workload w = test::randomWorkload(
+                seed, {.minJobs = 2, .maxJobs = 6, .arrivals = arrivals, .deadlines = true});
+            ASSERT_EQ(w.hasArrivals(), arrivals);
+            EXPECT_EQ(twoStageModelApplies(w), !arrivals);
+            for (const std::string& id : algorithmIds()) {
+                RunResult r;
+                try {
+                    r = runAlgorithm(w, id, {});
+                } catch (const InputError&) {
+                    continue;  // needs what this workload has not (a cost model, ...)
+                }
+                if (arrivals) {
+                    EXPECT_FALSE(r.modelMakespan.has_value()) << id;
+                }
+            }
+            const RunResult johnson = runAlgorithm(w, "johnson", {});
+            EXPECT_EQ(johnson.modelMakespan.has_value(), !arrivals);
+            if (!arrivals) {
+                EXPECT_DOUBLE_EQ(*johnson.modelMakespan,
+                                 twoStageMakespan(johnson.stages, johnson.order));
+            }
+        }
     }
 }
 

@@ -53,10 +53,9 @@ ComparisonView::ComparisonView(QWidget* parent) : QWidget(parent) {
     m_splitter = splitter;
     m_chart = new QCustomPlot(splitter);
     m_chart->plotLayout()->insertRow(0);
-    m_chart->plotLayout()->addElement(
-        0, 0,
-        new QCPTextElement(m_chart, tr("Makespan per algorithm (simulated; ◆ two-stage model)"),
-                           QFont(font().family(), 10, QFont::Bold)));
+    m_title = new QCPTextElement(m_chart, tr("Makespan per algorithm (simulated)"),
+                                 QFont(font().family(), 10, QFont::Bold));
+    m_chart->plotLayout()->addElement(0, 0, m_title);
     m_chart->yAxis->setLabel(tr("makespan (s)"));
     usePlainNumbers(m_chart->yAxis);
     // A makespan's label sits inside its bar's top, or just above a bar too short to hold it.
@@ -164,6 +163,10 @@ ComparisonView::Makespans ComparisonView::collectMakespans(const ComparisonTable
 }
 
 void ComparisonView::plotMakespans(const Makespans& m) {
+    // The model's diamonds only where a run has one (not for jobs arriving over time).
+    m_title->setText(m.modelValues.isEmpty()
+                         ? tr("Makespan per algorithm (simulated)")
+                         : tr("Makespan per algorithm (simulated; ◆ two-stage model)"));
     auto* bars = new QCPBars(m_chart->xAxis, m_chart->yAxis);
     bars->setData(m.keys, m.values);
     bars->setWidth(0.6);

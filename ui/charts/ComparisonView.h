@@ -12,6 +12,7 @@
 
 class QCustomPlot;
 class QCPItemText;
+class QCPTextElement;
 class QSplitter;
 class QTableWidget;
 
@@ -40,6 +41,7 @@ private:
     void placeBarLabels();
 
     QCustomPlot* m_chart;
+    QCPTextElement* m_title;  // names the diamonds only when some run has a model value
     QSplitter* m_splitter;
     QTableWidget* m_table;
     ComparisonTable m_comparison;

@@ -102,9 +102,9 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     m_titleParts = {QStringLiteral("%1 — makespan %2")
                         .arg(QString::fromStdString(r.algorithm),
                              QString::fromStdString(formatTime(m_makespan)))};
-    // The two-stage model (seed 000 §III) describes a batch present at time 0; for jobs that
-    // arrive over time (a trace) its value means nothing, so it is not shown.
-    if (r.modelMakespan && !w.hasArrivals()) {
+    // The two-stage model's value where it applies (not for jobs arriving over time:
+    // twoStageModelApplies).
+    if (r.modelMakespan) {
         m_titleParts << tr("   (two-stage model: %1)")
                             .arg(QString::fromStdString(formatTime(*r.modelMakespan)));
     }

@@ -7,6 +7,7 @@
 #include "document/JobPalette.h"
 #include "experiments/StageBlocks.h"
 #include "model/Numbers.h"
+#include "perf/TwoStage.h"
 #include "run/RunController.h"
 
 namespace mr::ui {
@@ -135,17 +136,21 @@ void StageCharts::labelBand(const Workload& w, const StageBand& band, double lab
 
 // Each title names the algorithm (an exported chart is read without the tab's choice box) and
 // its makespans, per pool where there are pools; the note says how to read the lanes.
-void StageCharts::setTitles(const RunResult& result, bool pooled, bool tooLarge,
+void StageCharts::setTitles(const RunResult& result, bool modelApplies, bool pooled, bool tooLarge,
                             const QStringList& poolEnds, const QStringList& simulatedEnds) {
     const RunResult* r = &result;
     const QString algorithm = QString::fromStdString(r->algorithm);
     const QString modelText = r->modelMakespan ? seconds(*r->modelMakespan) : tr("n/a");
     titleOf(m_model)->setText(
-        pooled ? tr("%1 — two-stage model, one pipeline per pool (each job = (m, r) on its "
-                    "pool's slots): makespan %2 — %3")
-                     .arg(algorithm, modelText, poolEnds.join(QStringLiteral(", ")))
-               : tr("%1 — two-stage model (each job = (m, r) at full allocation): makespan %2")
-                     .arg(algorithm, modelText));
+        !modelApplies
+            ? tr("%1 — two-stage model: not drawn, the jobs arrive over time (it describes a "
+                 "batch present at time 0)")
+                  .arg(algorithm)
+        : pooled ? tr("%1 — two-stage model, one pipeline per pool (each job = (m, r) on its "
+                      "pool's slots): makespan %2 — %3")
+                       .arg(algorithm, modelText, poolEnds.join(QStringLiteral(", ")))
+                 : tr("%1 — two-stage model (each job = (m, r) at full allocation): makespan %2")
+                       .arg(algorithm, modelText));
     titleOf(m_simulated)
         ->setText(simulatedEnds.isEmpty() ? tr("%1 — simulated slot by slot: makespan %2")
                                                 .arg(algorithm, seconds(r->sim.makespan))
@@ -180,6 +185,7 @@ void StageCharts::draw(const RunSet& results, const RunResult* r) {
     }
     const Workload& w = r->simulatedWorkload ? *r->simulatedWorkload : *results.workload;
     const std::vector<StageBand> bands = stageBands(w, *r);
+    const bool modelApplies = twoStageModelApplies(w);
     m_bands = static_cast<int>(bands.size());
     const bool pooled = bands.size() > 1;
     double totalSlots = 0.0;
@@ -212,7 +218,9 @@ void StageCharts::draw(const RunSet& results, const RunResult* r) {
     for (auto band = bands.rbegin(); band != bands.rend(); ++band) {
         const double reduceBase = top;
         const double mapBase = top + band->reduceSlots + gap;
-        toBlocks(band->model, reduceBase, mapBase, model);
+        if (modelApplies) {
+            toBlocks(band->model, reduceBase, mapBase, model);
+        }
         toBlocks(band->simulated, reduceBase, mapBase, simulated);
         tooLarge = tooLarge || band->tooLarge;
         const QString pool = QString::fromStdString(band->pool);
@@ -236,14 +244,19 @@ void StageCharts::draw(const RunSet& results, const RunResult* r) {
     m_modelBlocks->setBlocks(std::move(model));
     m_simBlocks->setBlocks(std::move(simulated));
 
-    setTitles(*r, pooled, tooLarge, poolEnds, simulatedEnds);
-    double longest = std::max(r->modelMakespan.value_or(0.0), r->sim.makespan);
-    for (const StageBand& band : bands) {
-        longest = std::max(longest, band.modelMakespan);
+    setTitles(*r, modelApplies, pooled, tooLarge, poolEnds, simulatedEnds);
+    // One time axis for both charts: the longest of the makespans drawn. Pooled: room above the
+    // top band for its label.
+    double longest = r->sim.makespan;
+    for (const StageBand& band : modelApplies ? bands : std::vector<StageBand>{}) {
+        longest = std::max({longest, band.modelMakespan, r->modelMakespan.value_or(0.0)});
     }
+    setRanges(longest, std::max(pooled ? top : top - bandGap, 1.0));
+}
+
+void StageCharts::setRanges(double longest, double top) {
     for (QCustomPlot* plot : {m_model, m_simulated}) {
-        // Pooled: room above the top band for its label.
-        plot->yAxis->setRange(0, std::max(pooled ? top : top - bandGap, 1.0));
+        plot->yAxis->setRange(0, top);
         plot->xAxis->setRange(0, std::max(longest * 1.03, 1e-9));
         fitLaneLabels(plot);
         plot->replot(QCustomPlot::rpQueuedReplot);

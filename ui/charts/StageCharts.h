@@ -18,7 +18,7 @@ namespace mr {
 struct RunResult;
 struct StageBand;
 struct Workload;
-}
+}  // namespace mr
 
 namespace mr::ui {
 
@@ -48,9 +48,10 @@ private:
     // Sets the lane labels that fit the plot's height; true if they changed.
     bool fitLaneLabels(QCustomPlot* plot);
     void drawNothing();
+    void setRanges(double longest, double top);
     void labelBand(const Workload& w, const StageBand& band, double labelAt, double lineAt);
-    void setTitles(const RunResult& result, bool pooled, bool tooLarge, const QStringList& poolEnds,
-                   const QStringList& simulatedEnds);
+    void setTitles(const RunResult& result, bool modelApplies, bool pooled, bool tooLarge,
+                   const QStringList& poolEnds, const QStringList& simulatedEnds);
 
     QCustomPlot* m_model;
     QCustomPlot* m_simulated;
