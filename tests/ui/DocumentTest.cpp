@@ -577,6 +577,42 @@ private slots:
         QCOMPARE(mapSlots->value(), 1);
         QVERIFY2(rejected.back().front().toString().contains(QStringLiteral("slots; a cluster")),
                  qPrintable(rejected.back().front().toString()));
+        QVERIFY(!panel->message().isEmpty());
+        QVERIFY(window.statusLabel()->text().startsWith(QStringLiteral("Not accepted")));
+        // Any change of the workload (here an undo) ends the rejection: neither the panel nor
+        // the status line still speaks of it.
+        window.document()->undoStack()->undo();
+        QCOMPARE(window.document()->workload().cluster.nodes, 10);
+        QVERIFY2(panel->message().isEmpty(), qPrintable(panel->message()));
+        results(window);
+        QVERIFY2(!window.statusLabel()->text().startsWith(QStringLiteral("Not accepted")),
+                 qPrintable(window.statusLabel()->text()));
+    }
+
+    // A cell set back to a value the table takes ends its rejection in the status line too,
+    // even when that value is the one the job had (no edit, no run to replace the line).
+    void aCorrectedCellEndsTheRejection() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        results(window);
+        JobTableModel* model = window.jobModel();
+        const QModelIndex maps = model->index(0, JobTableModel::MapDuration);
+        const QModelIndex reduces = model->index(1, JobTableModel::ReduceDuration);
+        const QString mapsBefore = model->data(maps, Qt::EditRole).toString();
+        const QString reducesBefore = model->data(reduces, Qt::EditRole).toString();
+        QVERIFY(!model->setData(maps, QStringLiteral("nan")));
+        QVERIFY(!model->setData(reduces, QStringLiteral("-1")));
+        QVERIFY(window.statusLabel()->text().contains(QStringLiteral("must not be negative")));
+        // One corrected: the line names the one still refused.
+        QVERIFY(model->setData(reduces, reducesBefore));
+        QVERIFY2(window.statusLabel()->text().contains(QStringLiteral("'nan'")),
+                 qPrintable(window.statusLabel()->text()));
+        // Both: the line is the run's again.
+        QVERIFY(model->setData(maps, mapsBefore));
+        QVERIFY2(!window.statusLabel()->text().contains(QStringLiteral("Not accepted")),
+                 qPrintable(window.statusLabel()->text()));
+        QVERIFY(!window.document()->isModified());
     }
 
     // ---- Item 6: colours follow the job ----

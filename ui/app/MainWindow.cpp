@@ -217,9 +217,29 @@ void MainWindow::connectParts() {
     connect(m_gantt, &GanttPanel::rerunRequested, m_runs, &RunController::rerunAlgorithm);
     const auto rejected = [this](const QString& reason) {
         m_status->setText(tr("Not accepted — %1").arg(reason));
+        m_statusIsRejection = true;
     };
     connect(m_model, &JobTableModel::editRejected, this, rejected);
     connect(m_cluster, &ClusterPanel::editRejected, this, rejected);
+    // Once the value is corrected the rejection is over: the line says what the window shows
+    // (another cell still refused, or the run), never a reason that no longer holds.
+    const auto accepted = [this] {
+        if (!m_statusIsRejection) {
+            return;
+        }
+        m_statusIsRejection = false;
+        const QString pending = m_model->firstCellError();
+        if (!pending.isEmpty()) {
+            m_status->setText(tr("Not accepted — %1").arg(pending));
+            m_statusIsRejection = true;
+        } else if (m_results) {
+            m_status->setText(runSummary(*m_results));
+        } else {
+            m_status->clear();
+        }
+    };
+    connect(m_model, &JobTableModel::editAccepted, this, accepted);
+    connect(m_cluster, &ClusterPanel::editAccepted, this, accepted);
     connect(m_files, &FileController::statusMessage, m_status, &QLabel::setText);
     m_files->setPendingEditCheck([this] {
         m_table->commitPendingEdit();
@@ -513,6 +533,7 @@ void MainWindow::showResults(const std::shared_ptr<const RunSet>& results) {
     m_results = m_shownOverride ? m_shownOverride : results;
     m_busy->setVisible(!results->complete());
     m_status->setText(runSummary(*results));
+    m_statusIsRejection = false;
     refreshCurrentTab();
 }
 

@@ -189,6 +189,7 @@ private:
     QLabel* m_tabHint;
     QSplitter* m_splitter;
     QLabel* m_status;
+    bool m_statusIsRejection = false;  // m_status says why an edit was refused
     QLabel* m_optionsLabel;
     QProgressBar* m_busy;
     std::shared_ptr<const RunSet> m_results;

@@ -381,11 +381,13 @@ bool JobTableModel::setData(const QModelIndex& index, const QVariant& value, int
     m_errors.remove(key(index.row(), index.column()));
     if (*job == m_doc->workload().jobs[static_cast<std::size_t>(index.row())]) {
         emit dataChanged(index, index);  // unchanged (or an error cell set back to its value)
+        emit editAccepted();
         return true;
     }
     const QString header = headerData(index.column(), Qt::Horizontal, Qt::DisplayRole).toString();
     m_doc->setJob(index.row(), *job,
                   tr("Edit %1 of %2").arg(header, QString::fromStdString(job->name)));
+    emit editAccepted();
     return true;
 }
 

@@ -50,6 +50,7 @@ public:
 
 signals:
     void editRejected(const QString& reason);
+    void editAccepted();  // a cell took its value (changed or not): its rejection is over
 
 private:
     // The job with `text` applied to `column`, or the reason it cannot be.

@@ -42,6 +42,9 @@ ClusterPanel::ClusterPanel(WorkloadDocument* doc, QWidget* parent)
     form->addRow(m_totals);
     form->addRow(m_message);
     connect(doc, &WorkloadDocument::changed, this, &ClusterPanel::refresh);
+    // The reason a value was refused stays until the workload changes (any edit, an undo):
+    // then it would speak of a state the window no longer shows.
+    connect(doc, &WorkloadDocument::changed, this, [this] { m_message->setVisible(false); });
     refresh();
 }
 
@@ -104,6 +107,7 @@ void ClusterPanel::commit() {
     const bool stepping =
         m_nodes->isStepping() || m_mapSlots->isStepping() || m_reduceSlots->isStepping();
     m_doc->setCluster(cluster, stepping);
+    emit editAccepted();
 }
 
 }  // namespace mr::ui

@@ -28,6 +28,7 @@ public:
 
 signals:
     void editRejected(const QString& reason);
+    void editAccepted();  // the boxes' values are the cluster's: a rejection is over
 
 private:
     void refresh();
