@@ -587,6 +587,36 @@ private slots:
         QVERIFY(plot.bars()->lastRasterLabels().empty());
     }
 
+    void aJobOverTwoSlotRangesIsNamedOnEachNeverBetween() {
+        // A raster (2000 slots in 300 px). J0 runs on slots 0-599 and 1200-1999 from 10 to 80 s,
+        // J1 on 600-1199 from 10 to 30 s only: a box around all of J0 (most of it J0's) had its
+        // centre in J1's rows or the idle ones after them, where the name was drawn on white.
+        const std::vector<TaskRecord> tasks = {
+            TaskRecord{0, 0, 0, TaskKind::Map, false, 600, 10.0, 80.0},
+            TaskRecord{0, 600, 1200, TaskKind::Map, false, 800, 10.0, 80.0},
+            TaskRecord{1, 0, 600, TaskKind::Map, false, 600, 10.0, 30.0}};
+        GanttPlot plot;
+        plot.setRun(workloadOf(2, 2000), runOf(2000, 1, tasks), true);
+        show(plot, 1000, 400);
+        QCOMPARE(plot.bars()->lastMode(), TaskBarsPlottable::Mode::Raster);
+        QList<double> rowsOfJ0;
+        for (const auto& l : plot.bars()->lastRasterLabels()) {
+            const double row = plot.yAxis->pixelToCoord(l.rect.center().y());
+            const double time = plot.xAxis->pixelToCoord(l.rect.center().x());
+            if (l.job == 0) {
+                rowsOfJ0 << row;
+                QVERIFY2(
+                    (row < 600 || row >= 1200) && time > 10.0 && time < 80.0,
+                    qPrintable(QStringLiteral("J0 named at slot %1, %2 s").arg(row).arg(time)));
+            } else {
+                QVERIFY2(
+                    row >= 600 && row < 1200 && time > 10.0 && time < 30.0,
+                    qPrintable(QStringLiteral("J1 named at slot %1, %2 s").arg(row).arg(time)));
+            }
+        }
+        QCOMPARE(rowsOfJ0.size(), 2);  // each block its name
+    }
+
     void theMakespanLabelStaysRightOfTheSlotLabels() {
         // A makespan of 10 s on an axis out to 1000 s (another chart's longer schedule): the
         // label starts at its marker instead of reaching over the slot labels.

@@ -138,52 +138,101 @@ void nameBars(QCPPainter* painter, std::vector<Block> labels, const QStringList&
 }
 
 // A raster frame's job names go where a job forms a compact block on screen: from every fourth
-// pixel in each direction, per job and kind, its pixels in runs of neighbouring sampled columns
-// (a job that also runs elsewhere still gets its big block named) and each run's bounding box;
-// a box that the job fills at least half of and that holds the name gets it (largest first, no
-// overlaps).
+// pixel in each direction, per job and kind, the connected blocks of its sampled pixels (a job
+// split over two slot ranges, or that also runs elsewhere, gets each block named on its own) and
+// each block's bounding box; a box that the job fills at least half of and that holds the name
+// gets it (largest first, no overlaps), and only where most pixels under the name are the job's.
 constexpr int kLabelStep = 4;
 
-// A run of one job's sampled pixels of one kind (key: job × 2 + (reduce ? 1 : 0)): how many, and
-// their bounding box in image pixels.
+// A connected block of one job's sampled pixels of one kind (key: job × 2 + (reduce ? 1 : 0)):
+// how many, and their bounding box in image pixels.
 struct JobBox {
     std::int64_t key = 0;
     int count = 0;
     int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
+std::int64_t keyOf(const RasterPixel& p) {
+    return p.job < 0 ? -1
+                     : static_cast<std::int64_t>(p.job) * 2 + (p.kind == TaskKind::Map ? 0 : 1);
+}
+
 std::vector<JobBox> jobBoxes(const std::vector<RasterPixel>& pixels, const RasterView& rv) {
-    struct Sample {
-        std::int64_t key;
-        int x, y;
+    // The sample lattice, and its cells joined to their right and lower neighbours of the same
+    // key (union-find): each root then gathers one block.
+    const int cols =
+        rv.width > kLabelStep / 2 ? (rv.width - kLabelStep / 2 - 1) / kLabelStep + 1 : 0;
+    const int rows =
+        rv.height > kLabelStep / 2 ? (rv.height - kLabelStep / 2 - 1) / kLabelStep + 1 : 0;
+    const auto pixelAt = [&](int c, int r) -> const RasterPixel& {
+        const int x = kLabelStep / 2 + c * kLabelStep;
+        const int y = kLabelStep / 2 + r * kLabelStep;
+        return pixels[static_cast<std::size_t>(y) * rv.width + x];
     };
-    std::vector<Sample> samples;
-    for (int y = kLabelStep / 2; y < rv.height; y += kLabelStep) {
-        const RasterPixel* row = pixels.data() + static_cast<std::size_t>(y) * rv.width;
-        for (int x = kLabelStep / 2; x < rv.width; x += kLabelStep) {
-            if (row[x].job >= 0) {
-                samples.push_back({static_cast<std::int64_t>(row[x].job) * 2 +
-                                       (row[x].kind == TaskKind::Map ? 0 : 1),
-                                   x, y});
+    std::vector<std::int64_t> keys(static_cast<std::size_t>(cols) * rows);
+    std::vector<int> parent(keys.size());
+    for (int r = 0; r < rows; ++r) {
+        for (int c = 0; c < cols; ++c) {
+            const auto i = static_cast<std::size_t>(r) * cols + c;
+            keys[i] = keyOf(pixelAt(c, r));
+            parent[i] = static_cast<int>(i);
+        }
+    }
+    const auto root = [&parent](int i) {
+        while (parent[static_cast<std::size_t>(i)] != i) {
+            i = parent[static_cast<std::size_t>(i)] =
+                parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+        }
+        return i;
+    };
+    for (int i = 0; i < static_cast<int>(keys.size()); ++i) {
+        const auto k = keys[static_cast<std::size_t>(i)];
+        for (const int j : {i % cols + 1 < cols ? i + 1 : -1,
+                            i + cols < static_cast<int>(keys.size()) ? i + cols : -1}) {
+            if (k >= 0 && j >= 0 && keys[static_cast<std::size_t>(j)] == k) {
+                parent[static_cast<std::size_t>(root(j))] = root(i);
             }
         }
     }
-    std::sort(samples.begin(), samples.end(), [](const Sample& a, const Sample& b) {
-        return a.key != b.key ? a.key < b.key : a.x < b.x;
-    });
+    std::vector<int> boxOf(keys.size(), -1);
     std::vector<JobBox> boxes;
-    for (const Sample& p : samples) {
-        JobBox* b = boxes.empty() ? nullptr : &boxes.back();
-        if (b == nullptr || b->key != p.key || p.x > b->x1 + kLabelStep) {
-            boxes.push_back({p.key, 1, p.x, p.y, p.x, p.y});
+    for (int i = 0; i < static_cast<int>(keys.size()); ++i) {
+        if (keys[static_cast<std::size_t>(i)] < 0) {
             continue;
         }
-        ++b->count;
-        b->x1 = std::max(b->x1, p.x);
-        b->y0 = std::min(b->y0, p.y);
-        b->y1 = std::max(b->y1, p.y);
+        const int x = kLabelStep / 2 + (i % cols) * kLabelStep;
+        const int y = kLabelStep / 2 + (i / cols) * kLabelStep;
+        int& b = boxOf[static_cast<std::size_t>(root(i))];
+        if (b < 0) {
+            b = static_cast<int>(boxes.size());
+            boxes.push_back({keys[static_cast<std::size_t>(i)], 0, x, y, x, y});
+        }
+        JobBox& box = boxes[static_cast<std::size_t>(b)];
+        ++box.count;
+        box.x0 = std::min(box.x0, x);
+        box.x1 = std::max(box.x1, x);
+        box.y0 = std::min(box.y0, y);
+        box.y1 = std::max(box.y1, y);
     }
     return boxes;
+}
+
+// Whether most of the image pixels under `text` (plot pixels) are of the job and kind `key`.
+bool mostlyOf(const std::vector<RasterPixel>& pixels, const RasterView& rv, std::int64_t key,
+              const QRectF& text, QPointF origin, double scale) {
+    const int x0 = std::max(0, static_cast<int>((text.left() - origin.x()) * scale));
+    const int x1 = std::min(rv.width, static_cast<int>((text.right() - origin.x()) * scale) + 1);
+    const int y0 = std::max(0, static_cast<int>((text.top() - origin.y()) * scale));
+    const int y1 = std::min(rv.height, static_cast<int>((text.bottom() - origin.y()) * scale) + 1);
+    int own = 0;
+    int all = 0;
+    for (int y = y0; y < y1; y += 2) {
+        for (int x = x0; x < x1; x += 2) {
+            ++all;
+            own += keyOf(pixels[static_cast<std::size_t>(y) * rv.width + x]) == key ? 1 : 0;
+        }
+    }
+    return all > 0 && own >= 0.8 * all;
 }
 
 struct LabelCandidate {
@@ -536,7 +585,8 @@ void TaskBarsPlottable::drawRasterLabels(QCPPainter* painter, const RasterView& 
         const QRectF text(c.rect.center() - QPointF(extent.width() / 2, extent.height() / 2),
                           extent);
         if (std::any_of(taken.begin(), taken.end(),
-                        [&text](const QRectF& t) { return t.intersects(text); })) {
+                        [&text](const QRectF& t) { return t.intersects(text); }) ||
+            !mostlyOf(m_pixels, rv, c.key, text, origin, scale)) {
             continue;
         }
         taken.push_back(text);
