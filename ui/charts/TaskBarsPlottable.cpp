@@ -21,13 +21,14 @@ QRgb darker(QRgb c) {
     return qRgb(qRed(c) * 3 / 4, qGreen(c) * 3 / 4, qBlue(c) * 3 / 4);
 }
 
-// A pixel's busy share as the job's colour mixed with white: a sliver (one fifteenth, the
-// smallest step) at about 60 % of the colour — one long task in a pixel row of forty slots must
-// still show, it may be what sets the makespan — up to the colour itself when full, on a
-// square-root scale so that small shares stay apart.
+// A pixel's busy share as the job's colour mixed with white, in proportion above a floor: a
+// square-root scale from 60 % made the FB-2010 day, its map slots a quarter busy, look solid. A
+// sliver (one fifteenth, the smallest step) keeps a third of the colour, so that one long task in
+// a pixel row of forty slots still shows (it may be what sets the makespan); a full pixel is the
+// colour itself.
 QRgb shaded(QRgb c, int fill) {
     const double share = static_cast<double>(fill) / TimelineCell::kFillSteps;
-    const int k = static_cast<int>(std::lround(115.0 + 140.0 * std::sqrt(share)));
+    const int k = static_cast<int>(std::lround(70.0 + 185.0 * share));
     const auto mix = [k](int v) { return 255 - (255 - v) * k / 255; };
     return qRgb(mix(qRed(c)), mix(qGreen(c)), mix(qBlue(c)));
 }
