@@ -75,13 +75,17 @@ private slots:
         QTest::addColumn<int>("mapSlots");
         QTest::addColumn<int>("reduceSlots");
         QTest::addColumn<int>("height");
+        QTest::addColumn<double>("fonts");  // enlarged after the run is drawn (presentation mode)
         const QList<QPair<int, int>> sizes = {
             {1, 0},   {1, 1},    {3, 2},     {10, 10},     {18, 18},     {36, 36},
             {64, 64}, {100, 50}, {256, 256}, {1000, 1000}, {3000, 3000}, {12000, 7999}};
         for (const auto& [map, reduce] : sizes) {
             for (int height : {150, 200, 300, 450, 600, 800, 1000, 1200}) {
-                QTest::addRow("%d+%d rows, %d px", map, reduce, height) << map << reduce << height;
+                QTest::addRow("%d+%d rows, %d px", map, reduce, height)
+                    << map << reduce << height << 1.0;
             }
+            QTest::addRow("%d+%d rows, 800 px, fonts x2", map, reduce)
+                << map << reduce << 800 << 2.0;
         }
     }
 
@@ -89,6 +93,7 @@ private slots:
         QFETCH(int, mapSlots);
         QFETCH(int, reduceSlots);
         QFETCH(int, height);
+        QFETCH(double, fonts);
         GanttPlot plot;
         std::vector<TaskRecord> tasks = {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 10.0}};
         if (reduceSlots > 0) {
@@ -97,6 +102,19 @@ private slots:
         }
         plot.setRun(workloadOf(1, std::max(mapSlots, 1)), runOf(mapSlots, reduceSlots, tasks),
                     true);
+        if (fonts != 1.0) {  // as PresentationMode does, after setRun: the margin must follow
+            const auto enlarged = [fonts](QFont f) {
+                f.setPointSizeF(f.pointSizeF() * fonts);
+                return f;
+            };
+            plot.yAxis->setTickLabelFont(enlarged(plot.yAxis->tickLabelFont()));
+            plot.yAxis->setLabelFont(enlarged(plot.yAxis->labelFont()));
+            for (int i = 0; i < plot.itemCount(); ++i) {
+                if (auto* text = qobject_cast<QCPItemText*>(plot.item(i))) {
+                    text->setFont(enlarged(text->font()));
+                }
+            }
+        }
         show(plot, 700, height);
         const QVector<double> ticks = plot.yAxis->tickVector();
         const QVector<QString> labels = plot.yAxis->tickVectorLabels();

@@ -71,6 +71,7 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     m_makespanLabel->setPadding(QMargins(2, 0, 2, 1));
 
     connect(this, &QCustomPlot::afterLayout, this, &GanttPlot::layoutOverlays);
+    connect(this, &QCustomPlot::beforeReplot, this, &GanttPlot::reserveSlotLabelRoom);
     connect(xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             &GanttPlot::keepRangesInBounds);
     connect(yAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
@@ -131,17 +132,7 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     const int mapSlots = m_bars->rows().mapSlots;
     const int reduceSlots = m_bars->rows().reduceSlots;
     m_slotTicker->setSlots(mapSlots, reduceSlots);
-    // Room for the widest slot label there could be, whichever are shown: labels are never
-    // clipped, and the plot does not shift sideways while panning.
-    const QFontMetrics ticks(yAxis->tickLabelFont());
-    const int widest =
-        std::max(ticks.horizontalAdvance(SlotAxisTicker::label(mapSlots, mapSlots - 1)),
-                 ticks.horizontalAdvance(SlotAxisTicker::label(mapSlots, m_rows - 1)));
-    QMargins margins = axisRect()->minimumMargins();
-    margins.setLeft(yAxis->tickLengthOut() + yAxis->tickLabelPadding() + widest +
-                    yAxis->labelPadding() + QFontMetrics(yAxis->labelFont()).height() +
-                    yAxis->padding() + 2);
-    axisRect()->setMinimumMargins(margins);
+    reserveSlotLabelRoom();
     addPoolBands(w, r);
     showDeadlines(w, r);
     if (fit) {
@@ -257,6 +248,27 @@ void GanttPlot::layoutOverlays() {
         const QRectF& r = placed[static_cast<std::size_t>(i)];
         item->setVisible(!r.isEmpty());
         item->position->setCoords(r.right() - 1.0, r.top() + 1.0);
+    }
+}
+
+// Room for the widest slot label there could be, whichever are shown, and the lane titles beside
+// them: labels are never clipped, and the plot does not shift sideways while panning. Before each
+// replot, with the fonts of then (presentation mode enlarges them after the run is drawn).
+void GanttPlot::reserveSlotLabelRoom() {
+    if (m_rows == 0) {
+        return;  // no run yet
+    }
+    const int mapSlots = m_bars->rows().mapSlots;
+    const QFontMetrics ticks(yAxis->tickLabelFont());
+    const int widest =
+        std::max(ticks.horizontalAdvance(SlotAxisTicker::label(mapSlots, mapSlots - 1)),
+                 ticks.horizontalAdvance(SlotAxisTicker::label(mapSlots, m_rows - 1)));
+    QMargins margins = axisRect()->minimumMargins();
+    margins.setLeft(yAxis->tickLengthOut() + yAxis->tickLabelPadding() + widest +
+                    yAxis->labelPadding() + QFontMetrics(yAxis->labelFont()).height() +
+                    yAxis->padding() + 2);
+    if (margins != axisRect()->minimumMargins()) {
+        axisRect()->setMinimumMargins(margins);
     }
 }
 

@@ -88,6 +88,7 @@ private:
     void addPoolBands(const Workload& workload, const RunResult& result);
     void layoutOverlays();  // after each layout: ticks, lane titles and pool labels for its size
     void placeLaneTitles();
+    void reserveSlotLabelRoom();
     void keepRangesInBounds();
     void showDeadlines(const Workload& workload, const RunResult& result);
     QString deadlineTip(int job) const;
