@@ -10,6 +10,34 @@ namespace mr {
 
 using nlohmann::json;
 
+namespace {
+
+// A value as an error message shows it: a number or a literal as written, a string quoted (its
+// first 40 bytes, made safe for one line), an array or an object by its kind.
+std::string shownValue(const json& value) {
+    if (value.is_string()) {
+        constexpr std::size_t kShown = 40;
+        const std::string& text = value.get_ref<const std::string&>();
+        // Not inside a UTF-8 sequence: back to the start of the character at the cut.
+        std::size_t cut = std::min(text.size(), kShown);
+        while (cut < text.size() && cut > 0 &&
+               (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) {
+            --cut;
+        }
+        return "\"" + escapeForMessage(std::string_view(text).substr(0, cut)) +
+               (cut < text.size() ? "…" : "") + "\"";
+    }
+    if (value.is_array()) {
+        return "an array";
+    }
+    if (value.is_object()) {
+        return "an object";
+    }
+    return value.dump();
+}
+
+}  // namespace
+
 FieldReader::FieldReader(const json& object, std::string file, std::string item,
                          std::string fieldPrefix, std::string itemKind)
     : m_object(object),
@@ -43,7 +71,7 @@ const json& FieldReader::raw(const char* key) const {
 std::string FieldReader::requiredString(const char* key) const {
     const json& value = raw(key);
     if (!value.is_string()) {
-        fail(key, std::string("must be a string (got ") + value.type_name() + ")");
+        fail(key, "must be a string (got " + shownValue(value) + ")");
     }
     return value.get<std::string>();
 }
@@ -57,26 +85,33 @@ std::optional<std::string> FieldReader::optionalString(const char* key) const {
 
 long long FieldReader::requiredInt(const char* key, long long min, long long max) const {
     const json& value = raw(key);
+    const auto outOfRange = [&] {
+        fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) +
+                      " (got " + shownValue(value) + ")");
+    };
     long long result = 0;
     if (value.is_number_integer()) {
         if (value.is_number_unsigned() &&
             value.get<unsigned long long>() >
                 static_cast<unsigned long long>(std::numeric_limits<long long>::max())) {
-            fail(key, "is too large");
+            outOfRange();
         }
         result = value.get<long long>();
     } else if (value.is_number_float()) {
+        // A whole number out of range (1e30 maps) is out of range, not "not whole".
         const double d = value.get<double>();
-        if (!std::isfinite(d) || d != std::floor(d) || std::fabs(d) > 9.0e15) {
-            fail(key, "must be a whole number (got " + value.dump() + ")");
+        if (!std::isfinite(d) || d != std::floor(d)) {
+            fail(key, "must be a whole number (got " + shownValue(value) + ")");
+        }
+        if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
+            outOfRange();
         }
         result = static_cast<long long>(d);
     } else {
-        fail(key, std::string("must be a whole number (got ") + value.type_name() + ")");
+        fail(key, "must be a whole number (got " + shownValue(value) + ")");
     }
     if (result < min || result > max) {
-        fail(key, "must be between " + std::to_string(min) + " and " + std::to_string(max) +
-                      " (got " + std::to_string(result) + ")");
+        outOfRange();
     }
     return result;
 }
@@ -92,8 +127,7 @@ std::optional<long long> FieldReader::optionalInt(const char* key, long long min
 double FieldReader::checkedNumber(const json& value, const std::string& field, double min,
                                   double max, bool minExclusive) const {
     if (!value.is_number()) {
-        throw InputError(m_file, m_item, field,
-                         std::string("must be a number (got ") + value.type_name() + ")",
+        throw InputError(m_file, m_item, field, "must be a number (got " + shownValue(value) + ")",
                          m_itemKind);
     }
     const double d = value.get<double>();
@@ -127,7 +161,7 @@ std::vector<double> FieldReader::numberArray(const char* key, double min, double
                                              std::size_t maxSize) const {
     const json& value = raw(key);
     if (!value.is_array()) {
-        fail(key, std::string("must be an array of numbers (got ") + value.type_name() + ")");
+        fail(key, "must be an array of numbers (got " + shownValue(value) + ")");
     }
     if (value.size() > maxSize) {
         fail(key, "has " + std::to_string(value.size()) + " entries; at most " +
@@ -145,7 +179,7 @@ std::vector<double> FieldReader::numberArray(const char* key, double min, double
 std::vector<std::string> FieldReader::stringArray(const char* key) const {
     const json& value = raw(key);
     if (!value.is_array()) {
-        fail(key, std::string("must be an array of strings (got ") + value.type_name() + ")");
+        fail(key, "must be an array of strings (got " + shownValue(value) + ")");
     }
     std::vector<std::string> result;
     for (std::size_t i = 0; i < value.size(); ++i) {
@@ -161,7 +195,7 @@ std::vector<std::string> FieldReader::stringArray(const char* key) const {
 const json& FieldReader::requiredObject(const char* key) const {
     const json& value = raw(key);
     if (!value.is_object()) {
-        fail(key, std::string("must be a JSON object (got ") + value.type_name() + ")");
+        fail(key, "must be a JSON object (got " + shownValue(value) + ")");
     }
     return value;
 }

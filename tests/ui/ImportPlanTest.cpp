@@ -77,6 +77,9 @@ private slots:
                                    << "a Hadoop SLS trace, which this program cannot";
         QTest::newRow("other json") << "json"
                                     << "not a workload, cost model or trace this program knows";
+        // A workload cut short is a broken workload, not "a file this program does not know".
+        QTest::newRow("truncated workload") << "truncated"
+                                            << "not valid JSON (truncated or corrupt file?)";
         QTest::newRow("newer format") << "newer"
                                       << "a file of this program that is not a workload";
         // A session opens as a session (issue 15): an incomplete one names its missing field.
@@ -95,6 +98,8 @@ private slots:
             writeFile(path, R"({"am.type": "mapreduce", "job.start.ms": 0, "job.tasks": []})");
         } else if (kind == "json") {
             writeFile(path, R"({"jobs": [{"name": "a"}]})");
+        } else if (kind == "truncated") {
+            writeFile(path, "{\n  \"name\": \"x\",\n  \"format\": \"mrx-wor");
         } else if (kind == "newer") {
             writeFile(path, R"({"format": "mrx-future", "version": 1})");
         } else if (kind == "session") {
@@ -110,6 +115,8 @@ private slots:
         QCOMPARE(driver.boxTexts.size(), 1);
         QCOMPARE(driver.otherDialogs, 0);  // no import dialog
         QVERIFY2(driver.boxTexts[0].contains(words), qPrintable(driver.boxTexts[0]));
+        QVERIFY2(kind == "json" || !driver.boxTexts[0].contains(QStringLiteral("program knows")),
+                 qPrintable(driver.boxTexts[0]));
         QVERIFY(driver.boxTexts[0].contains(QFileInfo(path).fileName()));
         QVERIFY(window.document()->workload() == before);
     }

@@ -266,8 +266,10 @@ bool FileController::open(const QString& path, bool asSample) {
         w = loadWorkload(path.toStdString(), &report);
     } catch (const InputError& e) {
         const QString reason = QString::fromStdString(e.what());
+        // "Not a file this program knows" only when the loader found no workload format in
+        // JSON it could read; a truncated workload is a broken workload, and its reason says so.
         showError(tr("Cannot open the workload"),
-                  kind == FileKind::Unknown
+                  kind == FileKind::Unknown && e.field() == "format"
                       ? tr("%1 is %2:\n%3")
                             .arg(name, QString::fromStdString(describeFileKind(kind)), reason)
                       : reason);
