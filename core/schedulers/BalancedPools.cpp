@@ -636,6 +636,7 @@ public:
         }
         m_johnson = clearlyBelow(m_group.end);  // model/Tolerance.h
         std::vector<SplitResult> results(static_cast<std::size_t>(n - 1));
+        addProgressTotal(m_options.progress, n - 1);
         Candidate best;
         if (m_options.gallop) {
             int hint = 0;
@@ -643,6 +644,7 @@ public:
                 throwIfCancelled(m_options.cancel);
                 SplitResult& r = results[static_cast<std::size_t>(split - 1)];
                 const auto found = searchSplit(split, best, &hint, r);
+                addProgressDone(m_options.progress);
                 if (found && found->beats(best)) {
                     best = *found;
                 }
@@ -714,6 +716,7 @@ private:
                     const int split = queue[first + i];
                     found[i] = searchSplit(split, snapshot, nullptr,
                                            results[static_cast<std::size_t>(split - 1)]);
+                    addProgressDone(m_options.progress);
                 },
                 parallel);
             for (std::size_t i = 0; i < count; ++i) {
@@ -1104,6 +1107,7 @@ public:
         search.maxPools = options.pools;
         search.threads = options.threads;  // the run's bound (a sweep's points run on one each)
         search.cancel = options.cancel;
+        search.progress = options.progress;
         const BalancedPoolsPlan plan = planBalancedPools(workload, search);
         const Cluster& c = workload.cluster;
         RunResult result;

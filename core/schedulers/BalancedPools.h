@@ -39,6 +39,7 @@
 #include <vector>
 
 #include "model/Cancelled.h"
+#include "model/Progress.h"
 #include "model/Workload.h"
 #include "perf/StageDuration.h"
 
@@ -97,6 +98,7 @@ struct BalancedPoolsOptions {
     bool gallop = false;
     int threads = 0;                     // 0: all cores (the plan does not depend on it)
     const CancelFlag* cancel = nullptr;  // set -> the search throws Cancelled
+    Progress* progress = nullptr;        // counts the split points searched (of those to search)
 };
 
 std::vector<int> jobsByMapTasks(const Workload& workload);  // stable: file order among equals

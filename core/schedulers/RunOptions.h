@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "model/Cancelled.h"
+#include "model/Progress.h"
 #include "perf/StageDuration.h"
 #include "sim/Locality.h"
 
@@ -26,6 +27,7 @@ struct RunOptions {
     bool waves = true;  // false: one record per task (SimOptions::waves; same results)
     int threads = 0;    // worker threads for searches; 0 = all cores
     const CancelFlag* cancel = nullptr;  // set -> the run throws Cancelled (UI edits)
+    Progress* progress = nullptr;        // a search counts its steps here (balanced-pools)
     int pools = 2;                       // balanced-pools: at most this many pools (>= 2)
     LocalityOptions locality;            // block placement and remote reads (seed 003 §4.1)
 };

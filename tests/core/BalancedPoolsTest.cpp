@@ -590,6 +590,22 @@ TEST(BalancedPools, AFlagSetDuringTheSearchStopsItOnEveryThread) {
     }
 }
 
+TEST(BalancedPools, CountsTheSplitPointsItSearches) {
+    // The explorer shows "37 % done" from these counts (RunOptions::progress).
+    const Workload w = generateWorkload("facebook", {.jobs = 40, .seed = 2, .nodes = 16});
+    for (const int pools : {2, 3}) {
+        Progress progress;
+        RunOptions options;
+        options.pools = pools;
+        options.progress = &progress;
+        runAlgorithm(w, "balanced-pools", options);
+        EXPECT_GE(progress.total.load(), 39);  // every split of the 40 jobs, then of a pool's
+        EXPECT_EQ(progress.done.load(), progress.total.load());
+        EXPECT_DOUBLE_EQ(progress.fraction(), 1.0);
+    }
+    EXPECT_LT(Progress{}.fraction(), 0.0);  // not reported
+}
+
 TEST(BalancedPools, FewerThanTwoPoolsIsAnInputError) {
     RunOptions options;
     options.pools = 1;

@@ -4,6 +4,7 @@
 // and run again; opening another file never shows the old workload's charts; closing the window
 // during a sweep returns and cancels the sweep.
 #include <QLabel>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
@@ -205,6 +206,33 @@ private slots:
         QCOMPARE(panel->plot("johnson")->taskCount(), 40);
         SlowAlgorithm::released = true;
         test::results(window);
+    }
+
+    // A search that counts its steps shows how far it is, in words and on its bar, and every
+    // time reads as a person reads it.
+    void aRunningSearchShowsHowFarItIs() {
+        MainWindow window;
+        settle(window, {kSlow, "johnson"}, "figure4-scenario2.json");
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        GanttPanel* panel = window.ganttPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(SlowAlgorithm::started == 1 && panel->plot("johnson"), kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->areaStatus(kSlow).contains(QStringLiteral("25 % done")),
+                                 kTimeoutMs);
+        bool filled = false;
+        for (QProgressBar* bar : panel->findChildren<QProgressBar*>()) {
+            if (bar->isVisibleTo(panel)) {
+                filled = bar->maximum() == 1000 && bar->value() == 250;
+            }
+        }
+        QVERIFY(filled);
+        QVERIFY2(window.statusLabel()->text().startsWith(QStringLiteral("Computing: 1 of 2")),
+                 qPrintable(window.statusLabel()->text()));
+        SlowAlgorithm::released = true;
+        test::results(window);
+        QCOMPARE(elapsedText(0.0394), QStringLiteral("39.4 ms"));
+        QCOMPARE(elapsedText(2.34), QStringLiteral("2.3 s"));
+        QCOMPARE(elapsedText(282.2611), QStringLiteral("4 min 42 s"));
+        QCOMPARE(elapsedText(3900.0), QStringLiteral("1 h 05 min"));
     }
 
     // An algorithm that refuses the input (optimal on 100 jobs) says why in full, without the

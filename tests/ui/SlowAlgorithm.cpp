@@ -28,6 +28,9 @@ public:
 
     RunResult run(const Workload& workload, const RunOptions& options) const override {
         ++SlowAlgorithm::started;
+        // Says how far it is, as balanced-pools does: one step of four.
+        addProgressTotal(options.progress, 4);
+        addProgressDone(options.progress);
         // Polls like the real searches do between simulations.
         while (!SlowAlgorithm::released) {
             if (options.cancel != nullptr && options.cancel->load()) {

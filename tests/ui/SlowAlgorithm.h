@@ -1,7 +1,8 @@
 // A test-only algorithm, `test-slow`, registered in the test executable: it runs until the test
 // releases it or its run is cancelled, then returns fifo's schedule (under its own name). It
 // stands for BalancedPools on a day-scale batch without taking seconds of the test's time, and
-// lets a test see exactly when a run started and whether a cancel reached it.
+// lets a test see exactly when a run started and whether a cancel reached it. It reports one step
+// of four done (model/Progress.h).
 #pragma once
 
 #include <atomic>

@@ -549,8 +549,8 @@ QString MainWindow::runSummary(const RunSet& results) const {
                 running << QString::fromStdString(o.id);
             }
         }
-        QString text = tr("Computing %1 of %2 algorithms %3")
-                           .arg(ran - results.finishedCount())
+        QString text = tr("Computing: %1 of %2 algorithms done %3")
+                           .arg(results.finishedCount())
                            .arg(ran)
                            .arg(on);
         return running.isEmpty()
@@ -562,9 +562,8 @@ QString MainWindow::runSummary(const RunSet& results) const {
                              [state](const AlgorithmRun& o) { return o.state == state; });
     };
     QString text = (ran == 1 ? tr("1 algorithm") : tr("%1 algorithms").arg(ran)) +
-                   tr(" (and the fifo / reverse-johnson baselines) %1: %2 ms")
-                       .arg(on)
-                       .arg(results.milliseconds, 0, 'f', 1);
+                   tr(" (and the fifo / reverse-johnson baselines) %1: %2")
+                       .arg(on, elapsedText(results.milliseconds / 1000.0));
     if (const auto failed = count(AlgorithmRun::State::Failed); failed > 0) {
         text += tr(" — %1 could not run (see the comparison tab)").arg(failed);
     }

@@ -45,7 +45,7 @@ public:
         m_state = new QLabel(m_strip);
         m_state->setTextFormat(Qt::PlainText);
         m_bar = new QProgressBar(m_strip);
-        m_bar->setRange(0, 0);  // busy: the algorithms report no fraction done
+        m_bar->setRange(0, 0);  // busy, until the algorithm says how far it is (refresh)
         m_bar->setMaximumWidth(120);
         m_bar->setMaximumHeight(12);
         m_bar->setTextVisible(false);
@@ -71,6 +71,11 @@ public:
     }
 
     const QString& id() const { return m_id; }
+
+    // How far the running algorithm says it is (0 to 1), or negative when it does not say.
+    double fraction() const {
+        return m_run.state == State::Running && m_run.progress ? m_run.progress->fraction() : -1.0;
+    }
 
     void resizeEvent(QResizeEvent* event) override {
         QFrame::resizeEvent(event);
@@ -135,10 +140,13 @@ public:
                                     .arg(m_id)
                               : tr("%1: waiting for a free core…").arg(m_id);
             case State::Running: {
-                const QString seconds = QString::number(secondsSince(m_run.started), 'f', 1);
-                return m_plot ? tr("%1: updating… %2 s (the chart shows the previous result)")
-                                    .arg(m_id, seconds)
-                              : tr("%1: computing… %2 s").arg(m_id, seconds);
+                QString took = elapsedText(secondsSince(m_run.started));
+                if (const double done = fraction(); done >= 0.0) {
+                    took += tr(", %1 % done").arg(static_cast<int>(done * 100.0));
+                }
+                return m_plot ? tr("%1: updating… %2 (the chart shows the previous result)")
+                                    .arg(m_id, took)
+                              : tr("%1: computing… %2").arg(m_id, took);
             }
             case State::Failed:  // why: in the placeholder below, wrapped, never cut off
                 return tr("%1 could not run").arg(m_id);
@@ -160,6 +168,13 @@ public:
         m_state->setToolTip(m_run.state == State::Failed ? QString::fromStdString(m_run.error)
                                                          : QString());
         m_bar->setVisible(busy);
+        // A search that counts its steps fills the bar; the others keep it busy.
+        if (const double done = fraction(); busy && done >= 0.0) {
+            m_bar->setRange(0, 1000);
+            m_bar->setValue(static_cast<int>(done * 1000.0));
+        } else {
+            m_bar->setRange(0, 0);
+        }
         m_cancel->setVisible(busy);
         // A run that could not run on this input fails the same way again: only an edit (or
         // another algorithm) helps, so only a cancelled run offers to run again.

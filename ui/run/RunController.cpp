@@ -10,6 +10,22 @@
 
 namespace mr::ui {
 
+QString elapsedText(double seconds) {
+    if (seconds < 1.0) {
+        return QObject::tr("%1 ms").arg(seconds * 1000.0, 0, 'f', 1);
+    }
+    if (seconds < 60.0) {
+        return QObject::tr("%1 s").arg(seconds, 0, 'f', 1);
+    }
+    const auto whole = static_cast<long long>(seconds);
+    if (whole < 3600) {
+        return QObject::tr("%1 min %2 s").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
+    }
+    return QObject::tr("%1 h %2 min")
+        .arg(whole / 3600)
+        .arg(whole % 3600 / 60, 2, 10, QLatin1Char('0'));
+}
+
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -237,6 +253,7 @@ void RunController::startTask(Task& task) {
     task.started = Clock::now();
     AlgorithmRun running(task.id, AlgorithmRun::State::Running);
     running.started = task.started;
+    running.progress = std::shared_ptr<const Progress>(task.token, &task.token->progress);
     m_building->place(running);
     schedulePublish();
 
@@ -255,6 +272,7 @@ void RunController::startTask(Task& task) {
         AlgorithmRun run{id, AlgorithmRun::State::Done};
         run.started = started;
         options.cancel = &token->cancel;
+        options.progress = &token->progress;
         try {
             throwIfCancelled(&token->cancel);  // superseded before it started
             run.result = std::make_shared<const RunResult>(runAlgorithm(*workload, id, options));

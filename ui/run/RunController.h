@@ -27,6 +27,10 @@ class QTimer;
 namespace mr::ui {
 
 // One algorithm's part of a RunSet.
+// How long a run took or has taken so far, as a person reads it: 39.4 ms, 2.3 s, 4 min 42 s,
+// 1 h 05 min.
+QString elapsedText(double seconds);
+
 struct AlgorithmRun {
     enum class State { Pending, Running, Done, Failed, Cancelled };
     AlgorithmRun() = default;
@@ -39,6 +43,7 @@ struct AlgorithmRun {
     std::string error;                              // Failed: why it could not run
     std::chrono::steady_clock::time_point started;  // Running, Done, Failed
     double milliseconds = 0.0;                      // Done, Failed: how long it took
+    std::shared_ptr<const Progress> progress;       // Running: how far it says it is (live)
 
     bool finished() const { return state != State::Pending && state != State::Running; }
 };

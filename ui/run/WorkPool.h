@@ -15,6 +15,7 @@
 
 #include "exec/ThreadPool.h"
 #include "model/Cancelled.h"
+#include "model/Progress.h"
 
 namespace mr::ui {
 
@@ -23,6 +24,7 @@ struct WorkToken {
     explicit WorkToken(quint64 generation) : generation(generation) {}
     const quint64 generation;
     CancelFlag cancel{false};
+    Progress progress;  // what the work reports of how far it is (read by the GUI)
 };
 
 // A new token, remembered (weakly) so that cancelAllWork() reaches it.
