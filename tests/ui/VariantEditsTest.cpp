@@ -19,6 +19,7 @@
 #include "app/FileController.h"
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
+#include "document/JobTableModel.h"
 #include "document/UndoHistory.h"
 #include "document/WorkloadDocument.h"
 #include "experiments/DeadlineMetrics.h"
@@ -229,6 +230,46 @@ private slots:
         DialogDriver quiet;
         quiet.run([&] { window.fileController()->samplesMenu()->actions().front()->trigger(); });
         QCOMPARE(quiet.boxesTitled(QStringLiteral("Unsaved changes")), 0);
+    }
+
+    // Save in the prompt with both an edited workload and unsaved variants: the session's file
+    // dialog comes first, and cancelling it writes nothing (the workload's file was overwritten
+    // before the session's name was asked, and stayed so).
+    void cancellingTheSessionsSaveWritesNothing() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("mine.json"));
+        QVERIFY(QFile::copy(sample("two-jobs.json"), path));
+        const auto bytes = [&path] {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        const QByteArray before = bytes();
+        MainWindow window;
+        window.show();
+        QVERIFY(window.openFile(path));
+        action(window, "keepAsVariant")->trigger();
+        JobTableModel* model = window.jobModel();
+        QVERIFY(model->setData(model->index(0, JobTableModel::MapDuration), QStringLiteral("7")));
+        DialogDriver driver;
+        driver.answer = QMessageBox::Save;  // and no file for the session's dialog: cancelled
+        bool left = true;
+        driver.run([&] { left = window.fileController()->confirmLeave(); });
+        QVERIFY(!left);
+        QCOMPARE(driver.fileDialogs, 1);
+        QVERIFY2(driver.boxTexts.front().contains(QStringLiteral("mine.json")),
+                 qPrintable(driver.boxTexts.front()));
+        QCOMPARE(bytes(), before);
+        QVERIFY(window.document()->isModified());
+        // With a name for the session: both saved, the session first.
+        const QString session = dir.filePath(QStringLiteral("mine.mrxs"));
+        DialogDriver saving;
+        saving.answer = QMessageBox::Save;
+        saving.file = session;
+        saving.run([&] { left = window.fileController()->confirmLeave(); });
+        QVERIFY(left);
+        QVERIFY(QFile::exists(session));
+        QVERIFY(bytes() != before);
+        QVERIFY(!window.document()->isModified());
     }
 
     void diffListsTheRightJobs() {

@@ -134,14 +134,18 @@ bool FileController::confirmLeave() {
     const QString name = m_doc->filePath().isEmpty()
                              ? QString::fromStdString(m_doc->workload().name)
                              : QFileInfo(m_doc->filePath()).fileName();
+    // Say what Save will write: the session first (it holds the workload too, and its dialog
+    // may be cancelled before anything is written), then the workload to its own file.
+    const QString where = m_doc->filePath().isEmpty() ? tr("asks where to save the workload")
+                                                      : tr("writes the workload to %1").arg(name);
     QString text =
         workload && variants
-            ? tr("The workload \"%1\" has unsaved changes, and the variants have changed since "
-                 "the session was saved. Save them first?")
-                  .arg(name)
-        : workload ? tr("The workload \"%1\" has unsaved changes. Save them first?").arg(name)
-                   : tr("The variants have changed since the session was saved (or were never "
-                        "saved). Save the session first?");
+            ? tr("The workload \"%1\" has unsaved changes, and the variants are not saved in a "
+                 "session file as they are now. Save asks where to save the session, then %2.")
+                  .arg(name, where)
+        : workload ? tr("The workload \"%1\" has unsaved changes. Save %2.").arg(name, where)
+                   : tr("The variants are not saved in a session file as they are now. Save "
+                        "asks where to save the session (or saves it where it was).");
     if (!refused.isEmpty()) {
         text += tr("\n\nA value on screen was refused and is not part of the workload: %1")
                     .arg(refused);
@@ -150,7 +154,8 @@ bool FileController::confirmLeave() {
         m_window, tr("Unsaved changes"), text,
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save) {
-        return (!workload || save()) && (!variants || !m_saveSession || m_saveSession());
+        // The session first: cancelling its dialog then leaves every file as it was.
+        return (!variants || !m_saveSession || m_saveSession()) && (!workload || save());
     }
     return answer == QMessageBox::Discard;
 }
