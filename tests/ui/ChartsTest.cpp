@@ -9,6 +9,7 @@
 //    contradicting itself, and its legend is not cut.
 #include <QScrollArea>
 #include <QScrollBar>
+#include <QSignalSpy>
 #include <QtTest>
 
 #include "UiTestSupport.h"
@@ -24,6 +25,7 @@
 #include "document/WorkloadDocument.h"
 #include "experiments/StageBlocks.h"
 #include "schedulers/Registry.h"
+#include "sweep/SweepTab.h"
 #include "teach/JohnsonStepper.h"
 #include "widgets/AlgorithmList.h"
 #include "workloads/Generators.h"
@@ -499,6 +501,30 @@ private slots:
         stepper->setStep(stepper->stepCount());
         QVERIFY2(stepper->breaksText().contains(QStringLiteral("the model is exact here")),
                  qPrintable(stepper->breaksText()));
+
+        // Jobs arriving over time (seed 001's example 3): the formula predicts nothing for
+        // them, so no prediction is compared with the simulation, and the Sweep tab draws no
+        // formula lines (the lower bound stays).
+        QVERIFY(window.openFile(sample("example3-online.json")));
+        results(window);
+        stepper->setStep(stepper->stepCount());
+        QVERIFY2(stepper->breaksText().contains(QStringLiteral("arrive over time")) &&
+                     !stepper->breaksText().contains(QStringLiteral("predicts <b>")),
+                 qPrintable(stepper->breaksText()));
+        QVERIFY(window.showTab(QStringLiteral("sweep")));
+        SweepTab* sweep = window.sweepTab();
+        sweep->setNodeRange(QStringLiteral("10:30:10"));
+        QSignalSpy finished(sweep, &SweepTab::finished);
+        sweep->start();
+        QVERIFY2(finished.wait(60000), qPrintable(sweep->status()));
+        QStringList series;
+        for (const SweepSeries& s : sweep->result()->series) {
+            series << QString::fromStdString(s.name);
+        }
+        QVERIFY2(!series.contains(QString::fromLatin1(kFormulaMin)) &&
+                     !series.contains(QString::fromLatin1(kFormulaMax)) &&
+                     series.contains(QString::fromLatin1(kLowerBound)),
+                 qPrintable(series.join(QStringLiteral(", "))));
     }
 
     void whenTheFormulaAndTheSimulationDifferTheTextSaysBoth() {

@@ -17,6 +17,7 @@
 #include "document/JobPalette.h"
 #include "io/SweepFormat.h"
 #include "model/InputError.h"
+#include "perf/TwoStage.h"
 #include "run/BackgroundJob.h"
 #include "workloads/Generators.h"
 
@@ -226,7 +227,10 @@ void SweepTab::start() {
         *total = t;
         *done = std::max(done->load(), d);
     };
+    // The formula's Min / Max lines only where the two-stage model applies (not for jobs that
+    // arrive over time); the lower bound holds for any workload.
     const bool formula = m_formula->isChecked();
+    const bool model = m_generated->isChecked() || twoStageModelApplies(*m_workload);
     m_running = true;
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
@@ -246,12 +250,12 @@ void SweepTab::start() {
             }
             return std::shared_ptr<const SweepOutcome>(std::move(outcome));
         },
-        [this, formula](std::shared_ptr<const SweepOutcome> outcome) {
-            finish(*outcome, formula);
+        [this, formula, model](std::shared_ptr<const SweepOutcome> outcome) {
+            finish(*outcome, formula, model);
         });
 }
 
-void SweepTab::finish(const SweepOutcome& outcome, bool formula) {
+void SweepTab::finish(const SweepOutcome& outcome, bool formula, bool model) {
     m_running = false;
     m_poll->stop();
     m_run->setEnabled(true);
@@ -262,12 +266,13 @@ void SweepTab::finish(const SweepOutcome& outcome, bool formula) {
         m_status->setText(tr("The sweep could not run: %1").arg(outcome.error));
     } else {
         m_result = outcome.result;
-        if (!formula) {
-            auto& series = m_result->series;
-            series.erase(std::remove_if(series.begin(), series.end(),
-                                        [](const SweepSeries& s) { return s.formula; }),
-                         series.end());
-        }
+        auto& series = m_result->series;
+        series.erase(std::remove_if(series.begin(), series.end(),
+                                    [&](const SweepSeries& s) {
+                                        return s.formula &&
+                                               (!formula || (!model && s.name != kLowerBound));
+                                    }),
+                     series.end());
         m_progress->setValue(m_progress->maximum());
         m_status->setText(tr("%1 cluster sizes × %2 run(s) × %3 algorithm(s).")
                               .arg(m_result->nodes.size())

@@ -58,7 +58,7 @@ private:
     void createControls();
     QGridLayout* layoutControls();
     void connectControls();
-    void finish(const SweepOutcome& outcome, bool formula);
+    void finish(const SweepOutcome& outcome, bool formula, bool model);
     void suggestRange();
     void draw();
 

@@ -285,10 +285,14 @@ void JohnsonStepper::rebuildStrip(bool tooMany) {
 }
 
 void JohnsonStepper::showBreaks(const RunResult* johnson) {
-    // Where the abstraction breaks: Johnson's order, formula against simulation.
+    // Where the abstraction breaks: Johnson's order, formula against simulation. The formula
+    // describes a batch present at time 0: for jobs that arrive over time it predicts nothing
+    // (twoStageModelApplies), and only the simulation is drawn.
     const Workload& w = *m_results->workload;
-    m_formulaBlocks->setBlocks(laneBlocks(w, m_results->colours, m_stages, m_trace.order));
-    const double formula = twoStageMakespan(m_stages, m_trace.order);
+    const bool model = twoStageModelApplies(w);
+    m_formulaBlocks->setBlocks(model ? laneBlocks(w, m_results->colours, m_stages, m_trace.order)
+                                     : std::vector<Block>{});
+    const double formula = model ? twoStageMakespan(m_stages, m_trace.order) : 0.0;
     // Shared with the run set (aliasing shared_ptr): a 9M-task run is never copied for this chart.
     std::shared_ptr<const RunResult> simulated;
     if (johnson != nullptr) {
@@ -296,13 +300,18 @@ void JohnsonStepper::showBreaks(const RunResult* johnson) {
     } else if (w.taskCount() <= 200000) {
         simulated = std::make_shared<const RunResult>(runAlgorithm(w, "johnson", {}));
     }
-    QString text =
-        tr("<b>Where the abstraction breaks.</b> The formula treats each stage as one machine "
-           "that a job holds whole.");
-    if (simulated == nullptr) {
-        text += tr(" For Johnson's order it predicts <b>%1</b>.").arg(t(formula));
-    } else {
+    if (simulated != nullptr) {
         m_simulated->setRun(w, simulated, true, m_results->colours);
+    }
+    QString text =
+        model ? tr("<b>Where the abstraction breaks.</b> The formula treats each stage as one "
+                   "machine that a job holds whole.")
+              : tr("<b>Where the abstraction breaks.</b> These jobs arrive over time, and the "
+                   "formula describes a batch that is all there at time 0: it predicts nothing "
+                   "for them (below: Johnson's order simulated slot by slot).");
+    if (model && simulated == nullptr) {
+        text += tr(" For Johnson's order it predicts <b>%1</b>.").arg(t(formula));
+    } else if (model) {
         text += breaksExplanation(w, formula, *simulated);
     }
     m_breaksText->setText(text);
