@@ -6,6 +6,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QThreadPool>
 #include <QTimer>
@@ -527,6 +528,16 @@ private slots:
             QSignalSpy changed(&panel, &RunOptionsPanel::changed);
             panel.setOptions(chosen);
             QCOMPARE(changed.count(), 1);
+            // Set for one run (a session's): not remembered for the next window.
+            QCOMPARE(
+                RunOptionsPanel(QStringLiteral("run"), RunOptionsPanel::Fields::All).options().seed,
+                std::uint64_t{1});
+            // A field the user changes is, and so is every value shown with it.
+            auto* seed = qobject_cast<QSpinBox*>(panel.field(QStringLiteral("seed")));
+            QVERIFY(seed != nullptr);
+            seed->setValue(43);
+            chosen.seed = 43;
+            QCOMPARE(changed.count(), 2);
         }
         RunOptionsPanel again(QStringLiteral("run"), RunOptionsPanel::Fields::All);
         const RunOptions back = again.options();

@@ -231,7 +231,7 @@ void RunOptionsPanel::setOptions(const RunOptions& o) {
     updateEnabled();
     m_updating = wasUpdating;
     if (!m_updating) {
-        commit();
+        emit changed();  // for this run only: not remembered (only the user's own edits are)
     }
 }
 

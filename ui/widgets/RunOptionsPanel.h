@@ -24,7 +24,8 @@ public:
     RunOptionsPanel(const QString& settingsGroup, Fields fields, QWidget* parent = nullptr);
 
     RunOptions options() const;
-    // Show `options` (the fields this panel has); emits changed() once.
+    // Show `options` (the fields this panel has); emits changed() once. Not remembered as the
+    // next window's options (a session's, say): only the user's own edits of a field are.
     void setOptions(const RunOptions& options);
     // One line for the status bar, e.g. "estimator exact · seed 1 · 2 pools · no locality".
     static QString describe(const RunOptions& options, Fields fields = Fields::All);
