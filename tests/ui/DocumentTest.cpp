@@ -589,6 +589,25 @@ private slots:
                  qPrintable(window.statusLabel()->text()));
     }
 
+    // The panel names only the kind of slot that outnumbers the tasks: with fewer map slots
+    // than map tasks, the maps are the bottleneck, not idle.
+    void theClusterPanelSaysWhichSlotsStayIdle() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("two-jobs.json")));  // 20 map and 20 reduce tasks
+        auto* panel = window.findChild<ClusterPanel*>();
+        window.document()->setCluster({10, 1, 5});
+        QVERIFY2(panel->totals().contains(QStringLiteral("more reduce slots than the batch's 20 "
+                                                         "reduce tasks")) &&
+                     !panel->totals().contains(QStringLiteral("map slots than")),
+                 qPrintable(panel->totals()));
+        window.document()->setCluster({30, 1, 1});
+        QVERIFY2(panel->totals().contains(QStringLiteral("more map and reduce slots than")),
+                 qPrintable(panel->totals()));
+        window.document()->setCluster({10, 1, 1});
+        QVERIFY2(!panel->totals().contains(QStringLiteral("idle")), qPrintable(panel->totals()));
+    }
+
     // A cell set back to a value the table takes ends its rejection in the status line too,
     // even when that value is the one the job had (no edit, no run to replace the line).
     void aCorrectedCellEndsTheRejection() {

@@ -212,7 +212,7 @@ void VariantDiffPanel::refresh() {
                             signedTime(e.makespanShift()));
     text += e.orderChanged
                 ? tr(" The order changed: %1 → %2.").arg(names(e.orderBefore), names(e.orderAfter))
-                : tr(" The jobs both have keep their order (now %1).").arg(names(e.orderAfter));
+                : tr(" The jobs in both variants keep their order (now %1).").arg(names(e.orderAfter));
     m_summary->setText(text);
     showEffectTable(e);
 }

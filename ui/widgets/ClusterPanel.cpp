@@ -58,6 +58,10 @@ QString ClusterPanel::message() const {
     return m_message->isVisible() ? m_message->text() : QString();
 }
 
+QString ClusterPanel::totals() const {
+    return m_totals->text();
+}
+
 QString ClusterPanel::commitPendingEdit() {
     for (CheckedSpinBox* box : {m_nodes, m_mapSlots, m_reduceSlots}) {
         if (!box->commitTyped()) {
@@ -82,11 +86,20 @@ void ClusterPanel::refresh() {
         maps += job.maps();
         reduces += job.reduces();
     }
-    if (c.mapSlots() > maps || (reduces > 0 && c.reduceSlots() > reduces)) {
-        text += tr(" — more than the batch's %L1 map and %L2 reduce tasks: slots stay idle, and "
-                   "HScheduler spreads each job's work over all of them")
-                    .arg(maps)
-                    .arg(reduces);
+    // Only the kind that really has more slots than tasks: the other may be the bottleneck.
+    const bool mapIdle = c.mapSlots() > maps;
+    const bool reduceIdle = reduces > 0 && c.reduceSlots() > reduces;
+    if (mapIdle || reduceIdle) {
+        const QString more =
+            mapIdle && reduceIdle
+                ? tr("more map and reduce slots than the batch's %L1 map and %L2 reduce tasks")
+                      .arg(maps)
+                      .arg(reduces)
+            : mapIdle ? tr("more map slots than the batch's %L1 map tasks").arg(maps)
+                      : tr("more reduce slots than the batch's %L1 reduce tasks").arg(reduces);
+        text += tr(" — %1: slots stay idle, and HScheduler spreads each job's work over all of "
+                   "them")
+                    .arg(more);
     }
     m_totals->setText(text);
 }

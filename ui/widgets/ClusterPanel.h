@@ -25,6 +25,8 @@ public:
     // Takes what is typed in a box now (Save does this). Returns why it was refused, or empty.
     QString commitPendingEdit();
     QString message() const;
+    // The line under the boxes: the slots, and which kind has more of them than tasks.
+    QString totals() const;
 
 signals:
     void editRejected(const QString& reason);
