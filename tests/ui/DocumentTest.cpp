@@ -589,6 +589,25 @@ private slots:
                  qPrintable(window.statusLabel()->text()));
     }
 
+    // The highlight follows the selected row, not the current cell alone: Tab into the table
+    // (Qt makes the first cell current without selecting it) highlighted J1 in every chart.
+    void focusAloneHighlightsNoJob() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        JobTableView* table = window.jobTable();
+        table->selectionModel()->setCurrentIndex(window.jobModel()->index(0, 0),
+                                                 QItemSelectionModel::NoUpdate);
+        QCOMPARE(window.selectedJob(), -1);
+        table->selectRow(2);
+        QCOMPARE(window.selectedJob(), 2);
+        table->clearSelection();
+        QCOMPARE(window.selectedJob(), -1);
+        window.selectJob(4);  // a click on a chart selects the row too
+        QVERIFY(table->selectionModel()->isRowSelected(4, {}));
+        QCOMPARE(window.selectedJob(), 4);
+    }
+
     // The panel names only the kind of slot that outnumbers the tasks: with fewer map slots
     // than map tasks, the maps are the bottleneck, not idle.
     void theClusterPanelSaysWhichSlotsStayIdle() {

@@ -254,9 +254,20 @@ void MainWindow::connectParts() {
         return true;
     });
     connect(m_cost, &CostTab::openRequested, m_files, &FileController::openCostModelDialog);
-    connect(
-        m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
-        [this](const QModelIndex& current) { selectJob(current.isValid() ? current.row() : -1); });
+    // The highlighted job follows the selected row (a click, the arrow keys): the current cell
+    // alone, which Tab sets when it moves the focus into the table, highlights nothing.
+    const auto followSelection = [this] {
+        const int row = m_table->currentIndex().row();
+        if (row >= 0 && m_table->selectionModel()->isRowSelected(row, {})) {
+            selectJob(row);
+        } else if (!m_table->selectionModel()->hasSelection()) {
+            selectJob(-1);
+        }
+    };
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            followSelection);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            followSelection);
 }
 
 MainWindow::~MainWindow() {
