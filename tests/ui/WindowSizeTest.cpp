@@ -3,6 +3,7 @@
 // 1280×800 at scale 1, 1920×1080 at scale 1.5 (1280×720 logical pixels, less the window's title
 // bar) and the smallest common laptop, 1366×768 at scale 1.5 (910×512 logical pixels), and
 // checking algorithms never makes the window grow: the charts share the height and scroll.
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -151,6 +152,26 @@ private slots:
             QVERIFY(chart->height() >= readableHeight(chart));
         }
         QCOMPARE(window.size(), QSize(1280, 800));  // nothing made it grow
+    }
+
+    // A layout remembered on a larger screen (or shifted by a window manager) opens within this
+    // screen's free area.
+    void aRestoredWindowFitsTheScreen() {
+        {
+            MainWindow large;
+            large.setGeometry(QRect(3000, 2000, 4000, 3000));
+            large.saveWindowLayout();
+        }
+        MainWindow window;
+        QVERIFY(window.restoreWindowLayout());
+        const QRect free = window.screen()->availableGeometry();
+        QVERIFY2(free.contains(window.geometry()), qPrintable(QStringLiteral("%1,%2 %3x%4 in %5x%6")
+                                                                  .arg(window.geometry().x())
+                                                                  .arg(window.geometry().y())
+                                                                  .arg(window.width())
+                                                                  .arg(window.height())
+                                                                  .arg(free.width())
+                                                                  .arg(free.height())));
     }
 
     void fewChartsShareTheHeight() {

@@ -5,11 +5,13 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMenu>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 #include "app/HelpController.h"
 #include "app/MainWindow.h"
@@ -81,6 +83,15 @@ bool MainWindow::restoreWindowLayout() {
         return false;
     }
     restoreGeometry(geometry);
+    // Within this screen's free area, whatever screen (or window manager) it was saved on.
+    if (const QScreen* here = screen()) {
+        const QRect free = here->availableGeometry();
+        QRect g = QWidget::geometry();
+        g.setSize(g.size().boundedTo(free.size()));
+        g.moveLeft(std::clamp(g.left(), free.left(), free.right() - g.width() + 1));
+        g.moveTop(std::clamp(g.top(), free.top(), free.bottom() - g.height() + 1));
+        setGeometry(g);
+    }
     restoreState(settings.value("window/state").toByteArray());
     m_splitter->restoreState(settings.value("window/splitter").toByteArray());
     return true;
