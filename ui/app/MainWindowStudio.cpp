@@ -84,7 +84,7 @@ bool MainWindow::restoreWindowLayout() {
     }
     restoreGeometry(geometry);
     // Within this screen's free area, whatever screen (or window manager) it was saved on.
-    if (const QScreen* here = screen()) {
+    if (const QScreen* here = screen(); here && !isMaximized() && !isFullScreen()) {
         const QRect free = here->availableGeometry();
         QRect g = QWidget::geometry();
         g.setSize(g.size().boundedTo(free.size()));
