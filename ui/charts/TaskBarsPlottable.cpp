@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "document/JobPalette.h"
 #include "schedulers/Algorithm.h"
@@ -124,10 +125,30 @@ void outlineSelected(QCPPainter* painter, std::vector<Block> selected) {
     painter->setPen(Qt::NoPen);
 }
 
+// Blocks of one job that sit side by side on the same rows (consecutive waves), as one: "J5" once
+// over its three waves, not "J5 J5 J5".
+std::vector<Block> mergeHorizontally(std::vector<Block> blocks) {
+    std::sort(blocks.begin(), blocks.end(), [](const Block& a, const Block& b) {
+        return std::tuple(a.job, a.rect.top(), a.rect.bottom(), a.rect.left()) <
+               std::tuple(b.job, b.rect.top(), b.rect.bottom(), b.rect.left());
+    });
+    std::vector<Block> merged;
+    for (const Block& b : blocks) {
+        Block* last = merged.empty() ? nullptr : &merged.back();
+        if (last && last->job == b.job && last->rect.top() == b.rect.top() &&
+            last->rect.bottom() == b.rect.bottom() && b.rect.left() - last->rect.right() <= 1.5) {
+            last->rect.setRight(std::max(last->rect.right(), b.rect.right()));
+        } else {
+            merged.push_back(b);
+        }
+    }
+    return merged;
+}
+
 // Each job's name on its blocks of bars where it fits.
 void nameBars(QCPPainter* painter, std::vector<Block> labels, const QStringList& names) {
     const QFontMetrics metrics(painter->font());
-    for (const Block& l : mergeVertically(std::move(labels))) {
+    for (const Block& l : mergeHorizontally(mergeVertically(std::move(labels)))) {
         const QString name = names.value(l.job);
         if (metrics.horizontalAdvance(name) + 6 > l.rect.width() ||
             metrics.height() > l.rect.height() + 2) {
