@@ -106,6 +106,9 @@ long long FieldReader::requiredInt(const char* key, long long min, long long max
         if (d < static_cast<double>(min) || d > static_cast<double>(max)) {
             outOfRange();
         }
+        if (std::fabs(d) > 9.0e15) {  // beyond what a double holds exactly (and a long long)
+            fail(key, "is too large to be exact (got " + shownValue(value) + ")");
+        }
         result = static_cast<long long>(d);
     } else {
         fail(key, "must be a whole number (got " + shownValue(value) + ")");
