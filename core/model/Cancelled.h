@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <exception>
+#include <functional>
 
 namespace mr {
 
@@ -19,5 +20,14 @@ inline void throwIfCancelled(const CancelFlag* flag) {
         throw Cancelled();
     }
 }
+
+// Sets `flag` and wakes the threads in waitUntilCancelledOr (the way the UI cancels its work).
+void cancel(CancelFlag& flag);
+
+// Blocks, without polling, until `flag` is set through cancel() or `done()` holds; whoever makes
+// `done()` true calls wakeCancelWaiters() after. For work that waits rather than computes (the
+// tests' stand-in for a slow algorithm); a computation polls throwIfCancelled instead.
+void waitUntilCancelledOr(const CancelFlag& flag, const std::function<bool()>& done);
+void wakeCancelWaiters();
 
 }  // namespace mr

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "exec/ThreadPool.h"
+#include "model/Cancelled.h"
 #include "support/TestSupport.h"
 
 namespace mr {
@@ -212,6 +213,34 @@ TEST(ThreadPool, WaitIdleForReturnsWhileAJobStillRuns) {
     release = true;
     EXPECT_TRUE(pool.waitIdleFor(std::chrono::minutes(5)));  // idle as soon as the job ends
     EXPECT_TRUE(pool.waitIdleFor(std::chrono::milliseconds(0)));
+}
+
+TEST(Cancel, AWaiterWakesOnItsCancelOrOnItsConditionAndNotOnAnothersCancel) {
+    // waitUntilCancelledOr blocks without polling: cancel() on its flag ends it, and so does its
+    // condition made true and announced; a cancel of another flag on the way leaves both as they
+    // were.
+    for (const bool byCancel : {true, false}) {
+        SCOPED_TRACE(byCancel ? "by cancel" : "by its condition");
+        CancelFlag own{false};
+        CancelFlag other{false};
+        std::atomic<bool> done{false};
+        std::atomic<int> returned{0};
+        std::thread waiter([&] {
+            waitUntilCancelledOr(own, [&] { return done.load(); });
+            ++returned;
+        });
+        cancel(other);
+        if (byCancel) {
+            cancel(own);
+        } else {
+            done = true;
+            wakeCancelWaiters();
+        }
+        waiter.join();  // a lost wake-up would hang here (CTest's timeout then fails the test)
+        EXPECT_EQ(returned.load(), 1);
+        EXPECT_EQ(own.load(), byCancel);
+        EXPECT_TRUE(other.load());
+    }
 }
 
 }  // namespace

@@ -82,7 +82,7 @@ private slots:
     void init() { SlowAlgorithm::reset(true); }
 
     void cleanup() {
-        SlowAlgorithm::released = true;  // a failed test leaves nothing running
+        SlowAlgorithm::release();  // a failed test leaves nothing running
         workPool().waitIdle();
     }
 
@@ -116,7 +116,7 @@ private slots:
         QCOMPARE(comparisonCell(window, kSlow, 7), QStringLiteral("computing…"));
         QCOMPARE(comparisonCell(window, "johnson", 1), QStringLiteral("47"));
 
-        SlowAlgorithm::released = true;
+        SlowAlgorithm::release();
         QVERIFY(window.showTab(QStringLiteral("timeline")));
         const auto done = test::results(window);
         QVERIFY(done->complete());
@@ -137,7 +137,7 @@ private slots:
         // The run of the old workload saw its cancel flag; the new one started.
         QTRY_COMPARE_WITH_TIMEOUT(SlowAlgorithm::cancelled.load(), 1, kTimeoutMs);
         QTRY_COMPARE_WITH_TIMEOUT(SlowAlgorithm::started.load(), 2, kTimeoutMs);
-        SlowAlgorithm::released = true;
+        SlowAlgorithm::release();
         const auto set = test::results(window);
         QCOMPARE(set->workload->jobs[0].mapDurations[0], 7.0);
         QVERIFY(set->find(kSlow) != nullptr);
@@ -161,7 +161,7 @@ private slots:
         QVERIFY(panel->plot("johnson") != nullptr);  // the others are untouched
         QCOMPARE(panel->plot("johnson")->makespan(), 24.0);
 
-        SlowAlgorithm::released = true;
+        SlowAlgorithm::release();
         QPushButton* again = button(panel, QStringLiteral("Run again"));
         QVERIFY(again != nullptr);
         again->click();
@@ -204,7 +204,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(panel->plot("johnson") != nullptr, kTimeoutMs);
         QCOMPARE(panel->plot("johnson")->makespan(), 24.0);  // two jobs, Johnson's order
         QCOMPARE(panel->plot("johnson")->taskCount(), 40);
-        SlowAlgorithm::released = true;
+        SlowAlgorithm::release();
         test::results(window);
     }
 
@@ -227,7 +227,7 @@ private slots:
         QVERIFY(filled);
         QVERIFY2(window.statusLabel()->text().startsWith(QStringLiteral("Computing: 1 of 2")),
                  qPrintable(window.statusLabel()->text()));
-        SlowAlgorithm::released = true;
+        SlowAlgorithm::release();
         test::results(window);
         QCOMPARE(elapsedText(0.0394), QStringLiteral("39.4 ms"));
         QCOMPARE(elapsedText(2.34), QStringLiteral("2.3 s"));

@@ -1,9 +1,8 @@
 #include "SlowAlgorithm.h"
 
-#include <chrono>
 #include <memory>
-#include <thread>
 
+#include "model/Cancelled.h"
 #include "schedulers/Registry.h"
 
 namespace mr::testing {
@@ -12,6 +11,11 @@ std::atomic<int> SlowAlgorithm::started{0};
 std::atomic<int> SlowAlgorithm::returned{0};
 std::atomic<int> SlowAlgorithm::cancelled{0};
 std::atomic<bool> SlowAlgorithm::released{true};
+
+void SlowAlgorithm::release() {
+    released = true;
+    wakeCancelWaiters();
+}
 
 namespace {
 
@@ -31,14 +35,14 @@ public:
         // Says how far it is, as balanced-pools does: one step of four.
         addProgressTotal(options.progress, 4);
         addProgressDone(options.progress);
-        // Polls like the real searches do between simulations.
-        while (!SlowAlgorithm::released) {
-            if (options.cancel != nullptr && options.cancel->load()) {
-                ++SlowAlgorithm::cancelled;
-                ++SlowAlgorithm::returned;
-                throw Cancelled();
-            }
-            std::this_thread::sleep_for(std::chrono::milliseconds(1));  // not a spin on 2 cores
+        // Waits, without polling, for the test's release or its run's cancel (model/Cancelled.h).
+        const CancelFlag never{false};
+        const CancelFlag& flag = options.cancel != nullptr ? *options.cancel : never;
+        waitUntilCancelledOr(flag, [] { return SlowAlgorithm::released.load(); });
+        if (!SlowAlgorithm::released && flag.load()) {
+            ++SlowAlgorithm::cancelled;
+            ++SlowAlgorithm::returned;
+            throw Cancelled();
         }
         RunResult result = runAlgorithm(workload, "fifo", options);
         result.algorithm = SlowAlgorithm::kId;

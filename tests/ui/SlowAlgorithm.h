@@ -16,11 +16,17 @@ struct SlowAlgorithm {
     static std::atomic<int> cancelled;  // runs that ended because their cancel flag was set
     static std::atomic<bool> released;  // set: every run (running or future) completes at once
 
-    static void reset(bool release) {
+    // Every run, running or future, completes at once (a waiting run is woken, not polled).
+    static void release();
+
+    static void reset(bool releaseAll) {
         started = 0;
         returned = 0;
         cancelled = 0;
-        released = release;
+        released = false;
+        if (releaseAll) {
+            release();
+        }
     }
 };
 

@@ -15,7 +15,7 @@ BackgroundJob::~BackgroundJob() {
 
 void BackgroundJob::cancel() {
     if (m_token) {
-        m_token->cancel = true;
+        mr::cancel(m_token->cancel);
     }
 }
 

@@ -135,7 +135,7 @@ void RunController::setConcurrency(int tasks, int slowAfterMs) {
 
 void RunController::cancelAll() {
     for (Task& t : m_tasks) {
-        t.token->cancel = true;
+        mr::cancel(t.token->cancel);
     }
     m_tasks.clear();
     ++m_generation;
@@ -194,7 +194,7 @@ void RunController::cancelAlgorithm(const QString& id) {
     if (t == nullptr || !t->checked || t->stage == Task::Stage::Finished) {
         return;
     }
-    t->token->cancel = true;
+    mr::cancel(t->token->cancel);
     if (t->stage == Task::Stage::Queued) {
         // Never started: finished at once (a running one reports back when it stops).
         AlgorithmRun run{t->id, AlgorithmRun::State::Cancelled};

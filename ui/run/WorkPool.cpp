@@ -55,7 +55,7 @@ void cancelAllWork() {
     const std::lock_guard lock(list.mutex);
     for (const auto& weak : list.tokens) {
         if (auto token = weak.lock()) {
-            token->cancel = true;
+            mr::cancel(token->cancel);
         }
     }
 }
