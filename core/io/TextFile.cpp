@@ -1,5 +1,6 @@
 #include "io/TextFile.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -53,12 +54,31 @@ std::string readTextFile(const std::string& path, std::uint64_t maxBytes) {
         char chunk[1 << 16];
         while (in) {
             in.read(chunk, sizeof chunk);
-            text.append(chunk, static_cast<std::size_t>(in.gcount()));
-            if (text.size() > maxBytes) {
+            const auto got = static_cast<std::size_t>(in.gcount());
+            // Text never holds a NUL byte: binary data (/dev/zero, an image) is refused at once,
+            // not read up to the limit.
+            if (const void* nul = std::memchr(chunk, '\0', got)) {
+                throw InputError(
+                    path, "", "",
+                    "holds binary data (a NUL byte at offset " +
+                        std::to_string(text.size() + static_cast<std::size_t>(
+                                                         static_cast<const char*>(nul) - chunk)) +
+                        "), not text");
+            }
+            // Refused before it grows past the limit: growth by doubling from 1 MiB ends at the
+            // limit itself (std::string's own doubling would ask for twice it at the end).
+            if (text.size() + got > maxBytes) {
                 throw InputError(path, "", "",
                                  "more than " + mebibytes(maxBytes) +
                                      " to read (a device or a pipe that does not end?)");
             }
+            if (text.size() + got > text.capacity()) {
+                text.reserve(static_cast<std::size_t>(std::min<std::uint64_t>(
+                    std::max<std::uint64_t>(2 * std::max<std::size_t>(text.capacity(), 1 << 19),
+                                            text.size() + got),
+                    maxBytes)));
+            }
+            text.append(chunk, got);
         }
     } catch (const std::ios_base::failure& e) {  // libstdc++ throws from a failing read(2)
         throw InputError(path, "", "", std::string("error while reading the file: ") + e.what());

@@ -13,7 +13,8 @@ namespace mr {
 inline constexpr std::uint64_t kMaxTextFileBytes = 1ULL << 30;
 
 // Read a whole file; throws InputError naming `path` when it is missing, a directory, cannot be
-// read, or holds more than `maxBytes` (also for pipes and devices, which have no size).
+// read, holds binary data (a NUL byte), or holds more than `maxBytes` (also for pipes and
+// devices, which have no size).
 std::string readTextFile(const std::string& path, std::uint64_t maxBytes = kMaxTextFileBytes);
 
 // A file opened for streaming (traces); throws InputError naming `path` as readTextFile does.

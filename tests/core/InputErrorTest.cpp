@@ -1,7 +1,10 @@
 // One line per error (issue 13 F): names with newlines, control characters or bytes that are not
 // UTF-8 are escaped in every message; files that are not readable files are one clear error.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 
 #include "io/TextFile.h"
@@ -104,14 +107,25 @@ TEST(TextFile, WhatIsNotAReadableFileIsOneClearError) {
 }
 
 TEST(TextFile, ReadingIsBoundedEvenWithoutAnEnd) {
-    // A device that never ends (or a file too large) is refused after `maxBytes`, not read into
-    // memory until it runs out.
+    // Binary data (/dev/zero) is refused at its first NUL byte; text that never ends (a pipe fed
+    // by `yes`) after `maxBytes`, not read into memory until it runs out.
     try {
         readTextFile("/dev/zero", 1 << 20);
         ADD_FAILURE() << "read /dev/zero";
     } catch (const InputError& e) {
+        EXPECT_NE(e.message().find("binary data (a NUL byte at offset 0)"), std::string::npos)
+            << e.what();
+    }
+    const std::string fifo = test::scratchDir() + "/endless";
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    ASSERT_EQ(std::system(("yes > '" + fifo + "' 2>/dev/null &").c_str()), 0);  // ends on SIGPIPE
+    try {
+        readTextFile(fifo, 1 << 20);
+        ADD_FAILURE() << "read an endless pipe";
+    } catch (const InputError& e) {
         EXPECT_NE(e.message().find("more than 1 MiB"), std::string::npos) << e.what();
     }
+    std::remove(fifo.c_str());
     const std::string path = test::scratchDir() + "/two-mib.txt";
     test::writeText(path, std::string(2 << 20, 'x'));
     try {
