@@ -1,6 +1,10 @@
 # Shared by run.sh and test.sh: install the Debian packages that are missing, configure, build.
 # Sourced, not run.
 
+# ccache keys on paths relative to the checkout, so a clone in another folder (CI's) reuses the
+# objects a build of the same sources left in the cache.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
+
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
 BUILD_PACKAGES=(g++ make cmake ccache nlohmann-json3-dev libcli11-dev libglpk-dev qt6-base-dev qt6-svg-dev
                 libqcustomplot-dev)
