@@ -40,7 +40,7 @@ struct WorkloadOptions {
     const RunOptions& runOptions() const { return run; }
 };
 
-// --locality, --vms-per-host, --remote-penalty, --reconfig-delay (seed 003 §4.1).
+// --locality, --vms-per-host, --remote-penalty, --reconfig-delay ([Rao12] §4.1).
 void addLocalityOptions(CLI::App& command, RunOptions& target);
 
 // Re-throw an InputError raised while running algorithms on `file` so that it names the file

@@ -1,7 +1,7 @@
 // mrsim sweep [WORKLOAD] --nodes FROM:TO:STEP --algorithms A,B,... [--generate KIND --jobs N
-// [--runs R] [--slots-per-node K]] [--csv|--json] — makespan against cluster size (seed 000
+// [--runs R] [--slots-per-node K]] [--csv|--json] — makespan against cluster size ([Verma12]
 // Figs. 7–9), with the two-stage formula's Min and Max lines. With --shard I/N, -o, --resume or
-// --list-points: the points as JSON lines (issue 16; mrsim merge prints the summary).
+// --list-points: the points as JSON lines (mrsim merge prints the summary).
 #include <memory>
 #include <ostream>
 

@@ -1,7 +1,7 @@
 // mrsim sweep-load KIND --jobs N --interarrival FROM:TO:STEP --runs R --deadline-factor A:B
-//                  --algorithms edf,min-edf,min-edf-wc [--csv|--json] — seed 004 Figs. 1–4:
+//                  --algorithms edf,min-edf,min-edf-wc [--csv|--json] — [Verma12b] Figs. 1–4:
 // deadline metrics against the mean inter-arrival time, averaged over seeded runs, all cores.
-// With --shard I/N, -o, --resume or --list-points: the points as JSON lines (issue 16).
+// With --shard I/N, -o, --resume or --list-points: the points as JSON lines.
 #include <memory>
 #include <ostream>
 
@@ -105,7 +105,7 @@ Command makeSweepLoadCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand(
         "sweep-load",
-        "Deadline metrics against the mean inter-arrival time (seed 004 Figs. 1-4), all cores. "
+        "Deadline metrics against the mean inter-arrival time ([Verma12b] Figs. 1-4), all cores. "
         "Points (run-major): index = (run * interarrivals + interarrival) * algorithms + "
         "algorithm; run r uses seed + r.");
     addSweepLoadOptions(*c.app, *o);

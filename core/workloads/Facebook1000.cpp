@@ -33,7 +33,7 @@ std::vector<int> facebookBinJobs(int jobs) {
 Workload facebook1000(int jobs, std::uint64_t seed, int nodes) {
     Workload w;
     w.name = "facebook-1000 (" + std::to_string(jobs) + " jobs, seed " + std::to_string(seed) + ")";
-    w.description = "Seed 004 §IV-B: Table I job sizes, LogNormal task times (ms -> s).";
+    w.description = "[Verma12b] §IV-B: Table I job sizes, LogNormal task times (ms -> s).";
     w.cluster = {nodes, 1, 1};
     std::vector<const FacebookBin*> sizes;
     sizes.reserve(static_cast<std::size_t>(std::max(jobs, 0)));

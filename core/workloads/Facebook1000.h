@@ -1,5 +1,5 @@
-// facebook-1000 — the 1000-job synthetic Facebook workload of seed 004 §IV-B: the job sizes of
-// its Table I (the 100-job table of seed 000 ×10) in a seeded random order, map task times
+// facebook-1000 — the 1000-job synthetic Facebook workload of [Verma12b] §IV-B: the job sizes of
+// its Table I (the 100-job table of [Verma12] ×10) in a seeded random order, map task times
 // LogNormal(9.9511, 1.6764) and reduce task times LogNormal(12.375, 1.6262), both in
 // milliseconds (converted to seconds here). Arrivals 0 and no deadlines; the deadline issue adds
 // inter-arrival times and deadlines on top.
@@ -19,7 +19,7 @@ struct FacebookBin {
     int jobs;  // per 1000 jobs
 };
 
-// Seed 004 Table I.
+// [Verma12b] Table I.
 inline constexpr FacebookBin kFacebook1000Bins[] = {
     {1, 0, 380},   {2, 0, 160},  {10, 3, 140},   {50, 0, 80},     {100, 0, 60},
     {200, 50, 60}, {400, 0, 40}, {800, 180, 40}, {2400, 360, 20}, {4800, 0, 20}};
@@ -30,7 +30,7 @@ inline constexpr double kFacebookReduceLogMean = 12.375;
 inline constexpr double kFacebookReduceLogSigma = 1.6262;
 
 // Jobs per bin for `jobs` jobs: the table's shares, apportioned by largest remainders so that
-// they add up to exactly `jobs` (1000 gives the table; 100 gives seed 000's Table I sizes).
+// they add up to exactly `jobs` (1000 gives the table; 100 gives [Verma12]'s Table I sizes).
 std::vector<int> facebookBinJobs(int jobs);
 
 // Exactly `jobs` jobs (facebookBinJobs). Cluster: `nodes` nodes with one map and one reduce slot

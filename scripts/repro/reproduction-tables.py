@@ -86,7 +86,7 @@ def header(names, align):
     return [row(names), "|" + "|".join(align) + "|"]
 
 
-# --- seed 000 / 001: sweeps against the cluster size (Figs. 7-9) ---
+# --- [Verma12] / 001: sweeps against the cluster size (Figs. 7-9) ---
 
 SWEEP_ALGORITHMS = "johnson,reverse-johnson,balanced-pools,hscheduler"
 
@@ -176,7 +176,7 @@ def figure10():
     return lines
 
 
-# --- seed 004: deadlines against the load (Figs. 1-4, Table II) ---
+# --- [Verma12b]: deadlines against the load (Figs. 1-4, Table II) ---
 
 DEADLINE_ALGORITHMS = ("edf", "min-edf", "min-edf-wc")
 
@@ -260,7 +260,7 @@ def table2():
     return lines
 
 
-def seed003():
+def rao12():
     lines = header(["locality", "fair: avg completion (s)", "completion-time: avg completion (s)",
                     "completion-time vs fair", "data-local maps fair / completion-time",
                     "missed % fair / completion-time",
@@ -284,8 +284,8 @@ def seed003():
     return lines
 
 
-def seed003_penalty():
-    """Seed 003's gain against the remote-read penalty (ours: 1.5) and the VMs per host."""
+def rao12_penalty():
+    """[Rao12]'s gain against the remote-read penalty (ours: 1.5) and the VMs per host."""
     lines = header(["remote map task runs … × longer", "VMs per host", "fair: avg completion (s)",
                     "completion-time: avg completion (s)", "completion-time vs fair",
                     "data-local maps fair / completion-time"], ["---:"] * 4 + ["---:", "---:"])
@@ -303,7 +303,7 @@ def seed003_penalty():
     return lines
 
 
-# --- seed 002: LiPS ---
+# --- [Ehsan13]: LiPS ---
 
 COST_ALGORITHMS = "hadoop-default,delay,lips,lips-coschedule,lips-online"
 
@@ -452,7 +452,7 @@ TABLES = {
     "table2": ("cheap", table2,
                "mrsim sweep-load testbed --jobs 18 --interarrival 300 --runs 100 "
                "--deadline-factor 2:4 --algorithms edf,min-edf,min-edf-wc [--estimator aria-up]"),
-    "seed003": ("cheap", seed003,
+    "rao12": ("cheap", rao12,
                 "mrsim sweep-load testbed --jobs 100 --interarrival 400 --runs 10 "
                 "--deadline-factor 2:4 --algorithms fair,completion-time [--locality "
                 "--vms-per-host 4 --remote-penalty 1.5 --reconfig-delay 2]"),
@@ -464,7 +464,7 @@ TABLES = {
     "lips-fig7-epochs": ("cheap", lips_figure7_epochs,
                          "mrsim cost SAMPLE -a delay; mrsim cost-sweep SAMPLE --epochs "
                          "200:2000:200 (makespan_s)"),
-    "seed003-penalty": ("cheap", seed003_penalty,
+    "rao12-penalty": ("cheap", rao12_penalty,
                         "mrsim sweep-load testbed --jobs 100 --interarrival 400 --runs 10 "
                         "--deadline-factor 2:4 --algorithms fair,completion-time --locality "
                         "--vms-per-host V --remote-penalty P --reconfig-delay 2"),

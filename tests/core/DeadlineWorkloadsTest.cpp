@@ -1,5 +1,5 @@
-// Deadline metrics on a hand-computed three-job run (seed 004 §IV-A), arrivals and deadlines of
-// generated batches (seed 004 §IV-B), the testbed kind (§IV-C) and the load sweep (Figs. 1–4):
+// Deadline metrics on a hand-computed three-job run ([Verma12b] §IV-A), arrivals and deadlines of
+// generated batches ([Verma12b] §IV-B), the testbed kind (§IV-C) and the load sweep (Figs. 1–4):
 // thread-count independence, agreement with `generate` + `run`, progress and cancellation.
 #include <gtest/gtest.h>
 
@@ -253,7 +253,7 @@ TEST(LoadSweep, ReportsProgressAndStopsWhenCancelled) {
 // The sweep offers what the registry says (AlgorithmInfo::needs.deadlines, loadSweep), in its
 // order: the built-in deadline policies, fair as their baseline, and the deadline scheduler that
 // tests/schedulers/LeastSlackTestScheduler.cpp registers from outside core with one line.
-TEST(LoadSweep, OffersTheRegistrysDeadlineSchedulersWithSeed004sDefaults) {
+TEST(LoadSweep, OffersTheRegistrysDeadlineSchedulersWithVerma12bsDefaults) {
     std::vector<std::string> offered;
     for (const Algorithm* a : loadSweepAlgorithms()) {
         offered.push_back(a->id());
@@ -261,9 +261,9 @@ TEST(LoadSweep, OffersTheRegistrysDeadlineSchedulersWithSeed004sDefaults) {
     }
     EXPECT_EQ(offered, (std::vector<std::string>{"edf", "min-edf", "min-edf-wc", "completion-time",
                                                  "fair", "test-least-slack"}));
-    const std::vector<std::string> seed004{"edf", "min-edf", "min-edf-wc"};
-    EXPECT_EQ(defaultLoadSweepAlgorithms(), seed004);
-    EXPECT_EQ(LoadSweepOptions{}.algorithms, seed004);
+    const std::vector<std::string> verma12b{"edf", "min-edf", "min-edf-wc"};
+    EXPECT_EQ(defaultLoadSweepAlgorithms(), verma12b);
+    EXPECT_EQ(LoadSweepOptions{}.algorithms, verma12b);
     EXPECT_EQ(loadSweepStyleIndex("johnson"), -1);
     EXPECT_EQ(loadSweepStyleIndex("nope"), -1);
 }

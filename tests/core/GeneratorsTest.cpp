@@ -12,7 +12,7 @@
 namespace mr {
 namespace {
 
-TEST(Generators, Facebook1000HasSeed004TableISizes) {
+TEST(Generators, Facebook1000HasVerma12bTableISizes) {
     const Workload w = generateWorkload("facebook-1000", {.jobs = 1000, .seed = 3, .nodes = 64});
     ASSERT_EQ(w.jobCount(), 1000);
     EXPECT_EQ(w.cluster, (Cluster{64, 1, 1}));
@@ -60,10 +60,10 @@ TEST(Generators, EveryKindIsValidWithTheRequestedClusterAndJobs) {
     }
 }
 
-TEST(Generators, FacebookHasSeed000TableISizes) {
+TEST(Generators, FacebookHasVerma12TableISizes) {
     const Workload w = generateWorkload("facebook", {.jobs = 100, .seed = 2});
     ASSERT_EQ(w.jobCount(), 100);
-    // Seed 000 Table I: 38 jobs of 1 map, 16 of 2, 14 of 10 (+3 reduces), ... 2 of 4800 maps.
+    // [Verma12] Table I: 38 jobs of 1 map, 16 of 2, 14 of 10 (+3 reduces), ... 2 of 4800 maps.
     std::multiset<std::pair<int, int>> sizes;
     for (const auto& job : w.jobs) {
         sizes.insert({job.maps(), job.reduces()});
@@ -76,7 +76,7 @@ TEST(Generators, FacebookHasSeed000TableISizes) {
     }
 }
 
-// Mean task count and mean task duration over many jobs; seed 000 §IV-A's distributions after
+// Mean task count and mean task duration over many jobs; [Verma12] §IV-A's distributions after
 // truncation (ScaledWorkloads.h): E[X | X >= a] = mu + sigma * pdf(z) / (1 - cdf(z)).
 double truncatedMean(double mu, double sigma, double low) {
     const double z = (low - mu) / sigma;
@@ -167,7 +167,7 @@ TEST(Generators, SyntheticCountsAreUniformInThePapersRanges) {
 }
 
 TEST(Generators, EveryKindMakesExactlyTheJobsAskedFor) {
-    // Issue 13 J: `generate facebook --jobs 1` made 0 jobs (each bin rounded on its own).
+    // `generate facebook --jobs 1` makes 1 job: the bins are rounded together, not each alone.
     for (const auto& kind : generatorKinds()) {
         for (const int jobs : {1, 2, 3, 7, 9, 11, 19, 99, 101, 999, 1001}) {
             SCOPED_TRACE(kind + " --jobs " + std::to_string(jobs));
@@ -196,7 +196,7 @@ TEST(Generators, FacebookBinsAreTheLargestRemainderShares) {
 }
 
 TEST(Generators, RefuseMoreTasksThanAWorkloadHoldsBeforeGenerating) {
-    // Issue 13 J: the file was written and then refused by `run`. Facebook's 233.92 tasks per
+    // The file was written and then refused by `run`. Facebook's 233.92 tasks per
     // job pass 50 000 000 tasks at job 213 749 (of 1 000 000): refused before drawing a time.
     try {
         generateWorkload("facebook", {.jobs = 1'000'000, .seed = 1});

@@ -152,7 +152,7 @@ TEST(RunOptionSpecs, ReadBackTheirDefaultsAndRefuseWhatMrsimRefuses) {
 }
 
 // The explorer's auto-check reads the registry: the algorithms made for deadlines are the ones
-// whose metadata says so (seed 004's EDF, MinEDF, MinEDF-WC and seed 003's completion-time
+// whose metadata says so ([Verma12b]'s EDF, MinEDF, MinEDF-WC and [Rao12]'s completion-time
 // scheduler), not a list kept in the UI.
 TEST(Suggestions, DeadlineAlgorithmsComeFromTheRegistrysNeeds) {
     std::vector<std::string> expected;

@@ -101,7 +101,7 @@ private slots:
         QSettings().clear();  // every test starts from the defaults
     }
 
-    // Seed 004 Algorithm 1 on the sample: edf lets B wait for A's tasks (late by 75 s),
+    // [Verma12b] Algorithm 1 on the sample: edf lets B wait for A's tasks (late by 75 s),
     // min-edf-wc kills two of A's spare tasks and meets both deadlines (the sample's
     // description gives every number).
     void ganttMarkersAreTheCoreMetrics_data() {

@@ -89,11 +89,11 @@ GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     updateEnabled();
 }
 
-// Arrivals and deadlines (seed 004 §IV-B), each with its check box.
+// Arrivals and deadlines ([Verma12b] §IV-B), each with its check box.
 void GeneratorDialog::addArrivalRows(QFormLayout* form) {
     m_arrivals = new QCheckBox(tr("Arrivals: mean inter-arrival"), this);
     m_arrivals->setToolTip(
-        tr("Exponential inter-arrival times with this mean; the first job arrives at 0 (seed 004 "
+        tr("Exponential inter-arrival times with this mean; the first job arrives at 0 ([Verma12b] "
            "§IV-B). Unchecked: the generator's arrivals (all at 0)."));
     m_interarrival = new CheckedDoubleSpinBox(tr("Mean inter-arrival"), this);
     connect(m_interarrival, &CheckedDoubleSpinBox::rejected, this,
@@ -106,7 +106,7 @@ void GeneratorDialog::addArrivalRows(QFormLayout* form) {
     m_deadlines = new QCheckBox(tr("Deadlines: factor A:B"), this);
     m_deadlines->setToolTip(
         tr("Each job's deadline (relative to its arrival) uniform in [A·T_J, B·T_J], T_J = the "
-           "job's completion time alone on the whole cluster (seed 004 §IV-B uses 1:2, §IV-C "
+           "job's completion time alone on the whole cluster ([Verma12b] §IV-B uses 1:2, §IV-C "
            "2:4)."));
     m_factor = new QLineEdit(this);
     m_factor->setObjectName(QStringLiteral("deadlineFactor"));

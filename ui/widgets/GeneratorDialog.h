@@ -1,6 +1,6 @@
 // GeneratorDialog — File > New from generator…: a seeded synthetic workload of any registered
 // kind (core/workloads/Generators.h), optionally put on a timeline with exponential
-// inter-arrival times and given deadlines in [A·T_J, B·T_J] (seed 004 §IV-B,
+// inter-arrival times and given deadlines in [A·T_J, B·T_J] ([Verma12b] §IV-B,
 // core/workloads/Arrivals.h) — what `mrsim generate KIND --jobs N --seed S --nodes M
 // --slots-per-node K [--interarrival MEAN] [--deadline-factor A:B]` writes. The dialog stays
 // open with the reason while an entry is invalid; a number out of range is refused with the
