@@ -82,7 +82,7 @@ QDialog* HelpController::showAlgorithms() {
         auto* table = new QTableWidget(m_algorithms);
         table->setObjectName(QStringLiteral("algorithmsTable"));
         const QStringList headers = {tr("Id"),     tr("Name"),  tr("What it does"),
-                                     tr("Source"), tr("Needs"), tr("Teach")};
+                                     tr("Reference"), tr("Needs"), tr("Teach")};
         table->setColumnCount(static_cast<int>(headers.size()));
         table->setHorizontalHeaderLabels(headers);
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -245,7 +245,7 @@ QString HelpController::guideHtml() {
         "<p>Deadline schedulers ([Verma12b], the <a href='tab:deadlines'>Deadlines</a> tab) give "
         "each job the fewest slots that meet its deadline; LiPS ([Ehsan13], the "
         "<a href='tab:cost'>Cost</a> tab) places data and tasks for the lowest dollar cost. "
-        "Help &gt; Algorithms lists every algorithm with its source.</p>");
+        "Help &gt; Algorithms lists every algorithm with its reference.</p>");
 }
 
 }  // namespace mr::ui
