@@ -36,8 +36,8 @@ const ordered_json* entry(const ordered_json& catalog, const std::string& id) {
 TEST(Registry, AlgorithmPageHasARowPerRegisteredScheduler) {
     const std::string page = algorithmCatalogMarkdown();
     const std::size_t balanced = page.find(
-        "| `balanced-pools` | BalancedPools | [Verma12] §III-C, Alg. 2 | two pools of small and big "
-        "jobs, balanced by simulation | — | `estimator`, `pools`, `threads`,");
+        "| `balanced-pools` | BalancedPools | [Verma12] §III-C, Alg. 2 | two pools of small and "
+        "big jobs, balanced by simulation | — | `estimator`, `pools`, `threads`,");
     const std::size_t test = page.find(
         "| `test-longest-first` | Longest first (test) | "
         "tests/schedulers/LongestFirstTestScheduler.cpp |");
