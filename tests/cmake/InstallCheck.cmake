@@ -1,27 +1,28 @@
-# What `cpack` packs: the build installed into a scratch DESTDIR (cpack's own staging does the
-# same) must hold mrsim with its man page and bash completion, and mrx's man page when the GUI is
-# built; the completion must complete mrsim's commands and the registry's algorithm ids.
+# The .deb: `cpack` (its staging install and dpkg-deb, about 10 s) into a scratch folder, then
+# `dpkg -c` must list mrsim with its man page and bash completion, and mrx with its man page when
+# the GUI is built; the completion must complete mrsim's commands and the registry's algorithm ids.
 #   cmake -D BUILD=DIR -D GUI=ON|OFF -D MRSIM=PATH -D COMPLETION=FILE -P InstallCheck.cmake
-set(stage "$ENV{TMPDIR}/install-check")
+set(stage "$ENV{TMPDIR}/cpack-check")
 file(REMOVE_RECURSE "${stage}")
-execute_process(COMMAND ${CMAKE_COMMAND} -E env DESTDIR=${stage}
-                        ${CMAKE_COMMAND} --install ${BUILD} --prefix /usr
-                RESULT_VARIABLE status OUTPUT_QUIET)
-if(NOT status EQUAL 0)
-    message(FATAL_ERROR "cmake --install failed: ${status}")
+execute_process(COMMAND ${CMAKE_CPACK_COMMAND} --config ${BUILD}/CPackConfig.cmake -B ${stage}
+                RESULT_VARIABLE status OUTPUT_VARIABLE log ERROR_VARIABLE log)
+file(GLOB debs "${stage}/*.deb")
+if(NOT status EQUAL 0 OR NOT debs)
+    message(FATAL_ERROR "cpack made no .deb (${status}):\n${log}")
 endif()
-
+execute_process(COMMAND dpkg -c ${debs} OUTPUT_VARIABLE listing RESULT_VARIABLE status)
 set(expected usr/bin/mrsim usr/share/man/man1/mrsim.1.gz
              usr/share/bash-completion/completions/mrsim)
 if(GUI)
     list(APPEND expected usr/bin/mrx usr/share/man/man1/mrx.1.gz)
 endif()
 foreach(file IN LISTS expected)
-    if(NOT EXISTS "${stage}/${file}")
-        message(SEND_ERROR "the install (and so the .deb) has no /${file}")
+    string(FIND "${listing}" " ./${file}\n" at)
+    if(at EQUAL -1)
+        message(SEND_ERROR "dpkg -c lists no /${file} in the .deb:\n${listing}")
     endif()
 endforeach()
-execute_process(COMMAND gzip -dc ${stage}/usr/share/man/man1/mrsim.1.gz OUTPUT_VARIABLE page)
+execute_process(COMMAND gzip -dc ${BUILD}/packaging/mrsim.1.gz OUTPUT_VARIABLE page)
 if(NOT page MATCHES "\\.TH MRSIM 1")
     message(SEND_ERROR "mrsim.1.gz is not mrsim's man page")
 endif()
