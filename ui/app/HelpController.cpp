@@ -75,13 +75,15 @@ QDialog* HelpController::showAlgorithms() {
         auto* intro = new QLabel(
             tr("Every algorithm the explorer and <tt>mrsim</tt> know (<tt>mrsim algorithms</tt> "
                "prints the same list). Check one in the list on the left to run it; the "
-               "lessons of the Teach tab show four of them step by step."),
+               "lessons of the Teach tab show four of them step by step. A reference names a "
+               "paper by its key: <tt>man mrsim</tt> lists the papers under REFERENCES, and "
+               "<tt>docs/references.md</tt> says what we take from each."),
             m_algorithms);
         intro->setWordWrap(true);
         layout->insertWidget(0, intro);
         auto* table = new QTableWidget(m_algorithms);
         table->setObjectName(QStringLiteral("algorithmsTable"));
-        const QStringList headers = {tr("Id"),     tr("Name"),  tr("What it does"),
+        const QStringList headers = {tr("Id"),        tr("Name"),  tr("What it does"),
                                      tr("Reference"), tr("Needs"), tr("Teach")};
         table->setColumnCount(static_cast<int>(headers.size()));
         table->setHorizontalHeaderLabels(headers);
