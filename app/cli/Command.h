@@ -49,6 +49,12 @@ void addLocalityOptions(CLI::App& command, RunOptions& target);
 
 std::string algorithmHelp();  // "Algorithms:\n  fifo   ...\n"
 
+// --within-job-sigma's help, the same in generate, sweep and sweep-load.
+inline constexpr const char* kWithinJobSigmaHelp =
+    "facebook, facebook-1000: the spread (sigma of ln ms) of a job's task times around a level "
+    "the job draws, the workload's LogNormal unchanged; from the paper's sigma (1.6764 maps, "
+    "1.6262 reduces) on, or when not given, every task is drawn on its own";
+
 // Options of the commands that run cost algorithms (cost, cost-sweep).
 struct CostRunOptions {
     double epochS = 600.0;

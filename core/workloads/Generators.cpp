@@ -1,9 +1,11 @@
 #include "workloads/Generators.h"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "model/InputError.h"
 #include "model/Limits.h"
+#include "model/Numbers.h"
 #include "workloads/Facebook1000.h"
 #include "workloads/ScaledWorkloads.h"
 #include "workloads/Testbed.h"
@@ -13,13 +15,13 @@ namespace mr {
 namespace {
 
 Workload facebook1000Kind(const GenerateOptions& o) {
-    return facebook1000(o.jobs, o.seed, o.nodes);
+    return facebook1000(o.jobs, o.seed, o.nodes, o.withinJobSigma);
 }
 
 // Seed 000 §IV-A gives the Facebook job sizes (its Table I, 100 jobs) but no task durations;
 // we take seed 004's LogNormal task times, so this is facebook-1000 at a tenth of the size.
 Workload facebookKind(const GenerateOptions& o) {
-    Workload w = facebook1000(o.jobs, o.seed, o.nodes);
+    Workload w = facebook1000(o.jobs, o.seed, o.nodes, o.withinJobSigma);
     w.name = "facebook (" + std::to_string(o.jobs) + " jobs, seed " + std::to_string(o.seed) + ")";
     w.description =
         "Seed 000 §IV-A Table I job sizes (68% of the jobs with at most 10 map tasks, 74% without "
@@ -32,7 +34,33 @@ Workload testbedKind(const GenerateOptions& o) {
     return testbed(o.jobs, o.seed, o.nodes);
 }
 
+void checkWithinJobSigma(std::string_view kind, const std::optional<double>& sigma) {
+    if (!sigma) {
+        return;
+    }
+    if (!takesWithinJobSigma(kind)) {
+        throw InputError("", "", "within-job-sigma",
+                         "applies to the facebook and facebook-1000 kinds only, not '" +
+                             std::string(kind) + "'");
+    }
+    if (!std::isfinite(*sigma) || *sigma < 0.0) {
+        throw InputError("", "", "within-job-sigma", "must be a finite number >= 0");
+    }
+}
+
 }  // namespace
+
+double parseWithinJobSigma(const std::string& text) {
+    const std::optional<double> sigma = parseDouble(text);
+    if (!sigma || !std::isfinite(*sigma) || *sigma < 0.0) {
+        throw InputError("", "", "within-job-sigma", "must be a number >= 0 (got '" + text + "')");
+    }
+    return *sigma;
+}
+
+bool takesWithinJobSigma(std::string_view kind) {
+    return kind == "facebook" || kind == "facebook-1000";
+}
 
 void TaskBudget::add(long long maps, long long reduces) {
     ++m_made;
@@ -93,6 +121,7 @@ Workload generateWorkload(std::string_view kind, const GenerateOptions& options)
         if (g.kind == kind) {
             Cluster cluster{options.nodes, options.slotsPerNode, options.slotsPerNode};
             validateCluster(cluster);
+            checkWithinJobSigma(kind, options.withinJobSigma);
             Workload w = g.generate(options);
             w.cluster = cluster;
             if (w.jobCount() != options.jobs) {
