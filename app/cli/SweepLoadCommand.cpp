@@ -1,6 +1,6 @@
 // mrsim sweep-load KIND --jobs N --interarrival FROM:TO:STEP --runs R --deadline-factor A:B
 //                  --algorithms edf,min-edf,min-edf-wc [--within-job-sigma S] [--csv|--json]
-// — seed 004 Figs. 1–4: deadline metrics against the mean inter-arrival time, averaged over
+// — [Verma12b] Figs. 1–4: deadline metrics against the mean inter-arrival time, averaged over
 // seeded runs, all cores.
 // With --shard I/N, -o, --resume or --list-points: the points as JSON lines (issue 16).
 #include <memory>

@@ -231,7 +231,7 @@ TEST(LoadSweep, EachPointIsTheMeanOfTheGeneratedRuns) {
     EXPECT_NEAR(p.killedMapTasks, killed / o.runs, 1e-12);
 }
 
-// Seed 004 Fig. 1 on the Facebook workload (1000 jobs, 64 nodes, deadlines in [1, 2]·T_J) with
+// [Verma12b] Fig. 1 on the Facebook workload (1000 jobs, 64 nodes, deadlines in [1, 2]·T_J) with
 // the ARIA upper bound behind the quotas, every task time drawn on its own (the generator's
 // default): at 700 s and 1000 s mean inter-arrival MinEDF-WC < MinEDF < EDF on the relative
 // deadline exceeded, and MinEDF-WC misses no more deadlines than EDF. The means need 20 runs: the
