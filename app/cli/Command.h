@@ -51,8 +51,11 @@ std::string algorithmHelp();  // "Algorithms:\n  fifo   ...\n"
 
 // --within-job-sigma's help, the same in generate, sweep and sweep-load.
 inline constexpr const char* kWithinJobSigmaHelp =
-    "facebook, facebook-1000: the spread (sigma of ln ms) of a job's task times around a level "
-    "the job draws, the workload's LogNormal unchanged; from the paper's sigma (1.6764 maps, "
+    "facebook, facebook-1000: each job draws a level and its task times spread around it with "
+    "this sigma (of ln ms), the workload's LogNormal unchanged; clamped to each stage's sigma "
+    "(maps 1.6764, reduces 1.6262). Not given, or >= 1.6764: every task drawn on its own "
+    "(default)";
+from the paper's sigma (1.6764 maps, "
     "1.6262 reduces) on, or when not given, every task is drawn on its own";
 
 // Options of the commands that run cost algorithms (cost, cost-sweep).

@@ -34,7 +34,7 @@ Command makeGenerateCommand(CLI::App& app) {
     c.app->add_option("--nodes", o->generate.nodes, "Cluster nodes (default 64)");
     c.app->add_option("--slots-per-node", o->generate.slotsPerNode,
                       "Map slots and reduce slots per node (default 1)");
-    c.app->add_option("--within-job-sigma", o->withinJobSigma, kWithinJobSigmaHelp);
+    c.app->add_option("--within-job-sigma", o->withinJobSigma, kWithinJobSigmaHelp)->type_name("S");
     c.app->add_option("-o,--output", o->output, "Output workload file")->required();
     c.app->add_option("--interarrival", o->interarrival,
                       "Exponential inter-arrival times with this mean (seconds)");

@@ -52,7 +52,9 @@ void addSweepOptions(CLI::App& app, SweepOptions& o) {
     app.add_option("--slots-per-node", o.generateOptions.slotsPerNode,
                    "Map and reduce slots per node of generated workloads (default 1)")
         ->needs(generate);
-    app.add_option("--within-job-sigma", o.withinJobSigma, kWithinJobSigmaHelp)->needs(generate);
+    app.add_option("--within-job-sigma", o.withinJobSigma, kWithinJobSigmaHelp)
+        ->type_name("S")
+        ->needs(generate);
     o.format.addTo(app);
     o.shards.addTo(app);
 }

@@ -49,7 +49,7 @@ void addSweepLoadOptions(CLI::App& app, SweepLoadOptions& o) {
     app.add_option("--estimator", o.estimator,
                    "ARIA bound behind min-edf quotas: aria-avg (default), aria-low, aria-up")
         ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up"}));
-    app.add_option("--within-job-sigma", o.withinJobSigma, kWithinJobSigmaHelp);
+    app.add_option("--within-job-sigma", o.withinJobSigma, kWithinJobSigmaHelp)->type_name("S");
     addLocalityOptions(app, o.sweep.run);
     o.format.addTo(app);
     o.shards.addTo(app);

@@ -13,7 +13,8 @@ table ID (the commands are in TABLES below, the same as the doc's). Modes:
 
 Without --all only the cheap tables are rebuilt (seconds each); --all, or MRX_REPRO_FULL=1 in the
 environment, adds the expensive ones (sweeps of 100-job batches over 15 cluster sizes, 1000-job
-load sweeps, the BalancedPools readings: about 25 minutes on 2 shared cores).
+load sweeps under two readings of the task times, the BalancedPools readings: about 35 minutes
+on 2 shared cores).
 Options: --mrsim PATH (default build/app/mrsim), --doc PATH (default docs/reproduction.md).
 """
 import importlib.util

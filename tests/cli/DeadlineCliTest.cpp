@@ -149,9 +149,9 @@ TEST(DeadlineCli, WithinJobSigmaAtThePapersSigmaChangesNoByte) {
     const std::string plain = test::scratchDir() + "/fb-plain.json";
     const std::string paper = test::scratchDir() + "/fb-paper-sigma.json";
     const std::string level = test::scratchDir() + "/fb-level.json";
-    const std::vector<std::string> generate = {"generate", "facebook-1000", "--jobs", "200",
-                                               "--seed", "4", "--interarrival", "300",
-                                               "--deadline-factor", "1:2", "-o"};
+    const std::vector<std::string> generate = {
+        "generate", "facebook-1000",     "--jobs", "200", "--seed", "4", "--interarrival",
+        "300",      "--deadline-factor", "1:2",    "-o"};
     auto with = [&](std::vector<std::string> args, std::vector<std::string> extra) {
         args.insert(args.end(), extra.begin(), extra.end());
         const auto c = runMrsimBinary(args);
@@ -164,8 +164,8 @@ TEST(DeadlineCli, WithinJobSigmaAtThePapersSigmaChangesNoByte) {
     EXPECT_EQ(test::readText(paper), test::readText(plain));
     EXPECT_NE(test::readText(level), test::readText(plain));
 
-    const std::vector<std::string> sweep = {"sweep-load", "facebook-1000", "--jobs", "200",
-                                            "--interarrival", "300:600:300", "--runs", "2",
+    const std::vector<std::string> sweep = {"sweep-load",     "facebook-1000", "--jobs", "200",
+                                            "--interarrival", "300:600:300",   "--runs", "2",
                                             "--json"};
     const std::string independent = with(sweep, {});
     std::string atPaperSigma = with(sweep, {"--within-job-sigma", "1.6764"});

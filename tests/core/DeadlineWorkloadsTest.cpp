@@ -238,15 +238,12 @@ TEST(LoadSweep, EachPointIsTheMeanOfTheGeneratedRuns) {
 // exceedance is a sum over late jobs, and over 5 or 10 runs one bad run of MinEDF decides the
 // 1000 s point (docs/reproduction.md, the table of runs).
 TEST(LoadSweep, FacebookMeansKeepThePapersOrderingWithAriaUpQuotas) {
-    LoadSweepOptions o;
-    o.kind = "facebook-1000";
+    LoadSweepOptions o = smallSweep();  // facebook-1000, the three policies, deadlines 1:2
     o.jobs = 1000;
     o.nodes = 64;
     o.seed = 1;
     o.runs = 20;
     o.interarrivals = {700, 1000};
-    o.deadlineFactor = {1.0, 2.0};
-    o.algorithms = {"edf", "min-edf", "min-edf-wc"};
     o.run.estimator = Estimator::AriaUp;
     const LoadSweepResult sweep = sweepLoad(o);
     ASSERT_EQ(sweep.points.size(), 6u);
