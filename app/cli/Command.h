@@ -55,8 +55,6 @@ inline constexpr const char* kWithinJobSigmaHelp =
     "this sigma (of ln ms), the workload's LogNormal unchanged; clamped to each stage's sigma "
     "(maps 1.6764, reduces 1.6262). Not given, or >= 1.6764: every task drawn on its own "
     "(default)";
-from the paper's sigma (1.6764 maps, "
-    "1.6262 reduces) on, or when not given, every task is drawn on its own";
 
 // Options of the commands that run cost algorithms (cost, cost-sweep).
 struct CostRunOptions {
