@@ -14,8 +14,18 @@ namespace mr {
 
 namespace {
 
+// The file says which reading of the task times made it, when it is not the independent one.
+void describeWithinJobSigma(Workload& w, const std::optional<double>& sigma) {
+    if (sigma && *sigma < kFacebookMapLogSigma) {
+        w.description += " Within-job sigma " + formatTime(*sigma) +
+                         ": each job's task times spread around a level the job draws.";
+    }
+}
+
 Workload facebook1000Kind(const GenerateOptions& o) {
-    return facebook1000(o.jobs, o.seed, o.nodes, o.withinJobSigma);
+    Workload w = facebook1000(o.jobs, o.seed, o.nodes, o.withinJobSigma);
+    describeWithinJobSigma(w, o.withinJobSigma);
+    return w;
 }
 
 // Seed 000 §IV-A gives the Facebook job sizes (its Table I, 100 jobs) but no task durations;
@@ -27,6 +37,7 @@ Workload facebookKind(const GenerateOptions& o) {
         "Seed 000 §IV-A Table I job sizes (68% of the jobs with at most 10 map tasks, 74% without "
         "reduce tasks); task times LogNormal(9.9511, 1.6764) map and LogNormal(12.375, 1.6262) "
         "reduce in ms, from seed 004 §IV-B (seed 000 gives none).";
+    describeWithinJobSigma(w, o.withinJobSigma);
     return w;
 }
 
