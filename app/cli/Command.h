@@ -49,6 +49,13 @@ void addLocalityOptions(CLI::App& command, RunOptions& target);
 
 std::string algorithmHelp();  // "Algorithms:\n  fifo   ...\n"
 
+// --within-job-sigma's help, the same in generate, sweep and sweep-load.
+inline constexpr const char* kWithinJobSigmaHelp =
+    "facebook, facebook-1000: each job draws a level and its task times spread around it with "
+    "this sigma (of ln ms), the workload's LogNormal unchanged; clamped to each stage's sigma "
+    "(maps 1.6764, reduces 1.6262). Not given, or >= 1.6764: every task drawn on its own "
+    "(default)";
+
 // Options of the commands that run cost algorithms (cost, cost-sweep).
 struct CostRunOptions {
     double epochS = 600.0;

@@ -25,6 +25,7 @@
 #include "experiments/Ranges.h"  // parseRange for the inter-arrival times
 #include "schedulers/Algorithm.h"
 #include "workloads/Arrivals.h"
+#include "workloads/Generators.h"
 
 namespace mr {
 
@@ -46,6 +47,7 @@ struct LoadSweepOptions {
     std::uint64_t seed = 1;             // run r uses seed + r
     std::vector<double> interarrivals;  // mean inter-arrival times (s), the x axis
     int runs = 10;
+    std::optional<double> withinJobSigma;  // GenerateOptions::withinJobSigma (facebook kinds)
     DeadlineFactor deadlineFactor{1.0, 2.0};
     std::vector<std::string> algorithms = defaultLoadSweepAlgorithms();
     int threads = 0;  // 0: all cores
@@ -95,6 +97,8 @@ struct LoadPointId {
 using LoadSweepValues = std::vector<std::optional<DeadlineMetrics>>;  // by index; none: missing
 
 void checkLoadSweep(const LoadSweepOptions& options);  // throws as sweepLoad() does
+// What the batch of the run with seed `seed` is generated with.
+GenerateOptions loadSweepBatchOptions(const LoadSweepOptions& options, std::uint64_t seed);
 std::size_t loadSweepPointCount(const LoadSweepOptions& options);
 LoadPointId loadPointAt(const LoadSweepOptions& options, std::size_t index);
 inline constexpr const char* kLoadSweepOrder =
