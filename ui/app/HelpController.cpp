@@ -74,14 +74,16 @@ QDialog* HelpController::showAlgorithms() {
         auto* intro = new QLabel(
             tr("Every algorithm the explorer and <tt>mrsim</tt> know (<tt>mrsim algorithms</tt> "
                "prints the same list). Check one in the list on the left to run it; the "
-               "lessons of the Teach tab show four of them step by step."),
+               "lessons of the Teach tab show four of them step by step. A reference names a "
+               "paper by its key: <tt>man mrsim</tt> lists the papers under REFERENCES, and "
+               "<tt>docs/references.md</tt> says what we take from each."),
             m_algorithms);
         intro->setWordWrap(true);
         layout->insertWidget(0, intro);
         auto* table = new QTableWidget(m_algorithms);
         table->setObjectName(QStringLiteral("algorithmsTable"));
-        const QStringList headers = {tr("Id"),     tr("Name"),  tr("What it does"),
-                                     tr("Source"), tr("Needs"), m_pages.teach()->title()};
+        const QStringList headers = {tr("Id"),        tr("Name"),  tr("What it does"),
+                                     tr("Reference"), tr("Needs"), m_pages.teach()->title()};
         table->setColumnCount(static_cast<int>(headers.size()));
         table->setHorizontalHeaderLabels(headers);
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -168,7 +170,7 @@ QString HelpController::guideHtml() const {
         "reduce slots serve other jobs, and the other way round. Ordering jobs well keeps both "
         "kinds of slots busy.</p>"
         "<h3>The two-stage abstraction</h3>"
-        "<p>Seed 000 §III treats each job as two numbers: <b>m</b>, how long its map stage takes "
+        "<p>[Verma12] §III treats each job as two numbers: <b>m</b>, how long its map stage takes "
         "on the whole cluster, and <b>r</b>, its reduce stage. The cluster becomes two machines "
         "(map, reduce) and scheduling becomes the two-machine flow shop, which <b>Johnson's "
         "rule</b> solves exactly: jobs with m ≤ r first by growing m, the others last by "
@@ -179,29 +181,29 @@ QString HelpController::guideHtml() const {
         "<p>The abstraction assumes a job's stage uses the whole cluster. A job with fewer tasks "
         "than slots (20 tasks on 30 slots) leaves slots idle that another job could use, and the "
         "simulation then differs from the formula: the Johnson lesson's "
-        "<a href='teach:johnson/end'>last step</a> shows both side by side on seed 000's Figure "
+        "<a href='teach:johnson/end'>last step</a> shows both side by side on [Verma12]'s Figure "
         "4, scenario 2 (File &gt; Samples).</p>"
         "<h3>Pools</h3>"
-        "<p><b>BalancedPools</b> (seed 000 Alg. 2) stops small jobs from waiting behind big "
+        "<p><b>BalancedPools</b> ([Verma12] Alg. 2) stops small jobs from waiting behind big "
         "ones: it sorts the jobs by map tasks, cuts the list into a pool of small jobs and one "
         "of big jobs, each on its own nodes with Johnson's order inside, and binary-searches "
         "the node count that balances the two pools' ends. Walk through it: "
         "<a href='teach:balanced-pools/1'>the sort</a>, <a href='teach:balanced-pools/2'>the "
         "plan to beat</a>, <a href='teach:balanced-pools/end'>the plan chosen</a>.</p>"
         "<h3>Re-splitting</h3>"
-        "<p><b>HScheduler</b> (seed 001) makes jobs elastic: each job's work is re-split over "
+        "<p><b>HScheduler</b> ([Tian16]) makes jobs elastic: each job's work is re-split over "
         "all slots, m = Σmap / SM and r = Σreduce / SR, so every stage fills the cluster for "
         "one wave and the two-stage model holds exactly; Johnson's order is then optimal. See "
         "<a href='teach:hscheduler/1'>the fixed jobs</a>, <a href='teach:hscheduler/2'>a job "
         "re-split</a>, <a href='teach:hscheduler/end'>why elastic jobs win</a>. "
         "<b>OnHScheduler</b> serves the re-split jobs as they arrive "
         "(<a href='teach:online-hscheduler/end'>its result</a>; open the sample "
-        "example3-online for seed 001's Example 3).</p>"
+        "example3-online for [Tian16]'s Example 3).</p>"
         "<h3>Beyond order</h3>"
         "<p>Deadline schedulers ([Verma12b], the <a href='tab:%3'>%4</a> tab) give "
         "each job the fewest slots that meet its deadline; LiPS ([Ehsan13]) places data and "
         "tasks for the lowest dollar cost (the <a href='tab:%5'>%6</a> tab). "
-        "Help &gt; Algorithms lists every algorithm with its source.</p>");
+        "Help &gt; Algorithms lists every algorithm with its reference.</p>");
     return html.arg(m_pages.timeline()->name(), m_pages.timeline()->title(),
                     m_pages.deadlines()->name(), m_pages.deadlines()->title(),
                     m_pages.cost()->name(), m_pages.cost()->title());
