@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""The layers run one way (docs/architecture.md): app -> ui -> core, and inside core from the top
-layer to the bottom one (CORE_LAYERS). Reads every #include of core/, ui/ and app/ and prints one
-line per include that goes the other way (a back-edge), or into a core folder the table does not
-know; exits 1 when there is one. CTest runs it (layers.includesRunOneWay).
+"""The layers run one way (docs/architecture.md): app -> ui -> core, and inside core and inside ui
+from the top layer to the bottom one (CORE_LAYERS, UI_LAYERS). Reads every #include of core/, ui/
+and app/ and prints one line per include that goes the other way (a back-edge), or into a folder
+the tables do not know; exits 1 when there is one. CTest runs it (layers.includesRunOneWay).
 
     scripts/check-layers.py [ROOT]     check the tree at ROOT (default: this checkout)
     scripts/check-layers.py --self-test   check the checker on small trees held in memory
@@ -24,8 +24,33 @@ CORE_LAYERS = [
     ["cost"],  # LiPS and the dollar-cost side ([Ehsan13])
     ["catalog", "merge"],  # every algorithm in one listing; every sweep's parts read back
 ]
-RANK = {folder: rank for rank, layer in enumerate(CORE_LAYERS) for folder in layer}
-LAYER_TEXT = " -> ".join("/".join(layer) for layer in reversed(CORE_LAYERS))
+# ui's folders, lowest first, by the same rule: the document and the runs under the widgets and
+# charts, the tabs' own widgets above those, the studio above the tabs, the pages (one per tab)
+# above the studio, and the window that assembles them (app) on top.
+UI_LAYERS = [
+    ["document"],  # the workload being edited, its undo history and job colours
+    ["run"],  # background runs of the algorithms
+    ["charts", "widgets"],  # charts, panels and dialogs
+    ["exports"],  # File > Export's entries and Edit > Copy chart, over the charts
+    ["teach", "deadlines", "costtab"],  # the Teach, Deadlines and Cost tabs' widgets
+    ["sweep"],  # the Sweep tab, and the opener of every tab's sweep results
+    ["studio"],  # variants and sessions; the main window only through studio/StudioWindow.h
+    ["pages"],  # one Page per tab (Pages.h lists them)
+    ["app"],  # the main window, its menus and controllers, the command line
+]
+
+
+def ranks(layers):
+    return {folder: rank for rank, layer in enumerate(layers) for folder in layer}
+
+
+def layer_text(layers):
+    return " -> ".join("/".join(layer) for layer in reversed(layers))
+
+
+RANK = ranks(CORE_LAYERS)
+LAYER_TEXT = layer_text(CORE_LAYERS)
+TABLES = {"core": (CORE_LAYERS, "CORE_LAYERS"), "ui": (UI_LAYERS, "UI_LAYERS")}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
 SOURCES = (".h", ".hpp", ".cpp")
@@ -71,18 +96,24 @@ def check(files):
                                         f"(the layers run app -> ui -> core)")
                     continue  # generated (moc) or third-party
             target_top = target.split("/")[0]
-            if top == "core" and target_top == "core":
-                source, included = parts[1], target.split("/")[1]
-                if source == included or len(parts) < 3:
-                    continue
-                for folder in (source, included):
-                    if folder not in RANK:
-                        problems.append(f"{where}: core/{folder}/ is in no layer of "
-                                        f"scripts/check-layers.py's CORE_LAYERS")
-                if source in RANK and included in RANK and RANK[included] >= RANK[source]:
-                    problems.append(f"{where}: {source}/ includes {included}/, a back-edge "
-                                    f"(core's layers: {LAYER_TEXT})")
+            if top in TABLES and target_top == top:
+                problems.extend(check_layer(where, top, parts, target.split("/")[1]))
     return sorted(set(problems))
+
+
+def check_layer(where, top, parts, included):
+    """The back-edge, if any, of an include from the file `parts` into top/included/."""
+    layers, table = TABLES[top]
+    rank = ranks(layers)
+    source = parts[1]
+    if source == included or len(parts) < 3:
+        return []
+    problems = [f"{where}: {top}/{folder}/ is in no layer of scripts/check-layers.py's {table}"
+                for folder in (source, included) if folder not in rank]
+    if source in rank and included in rank and rank[included] >= rank[source]:
+        problems.append(f"{where}: {source}/ includes {included}/, a back-edge "
+                        f"({top}'s layers: {layer_text(layers)})")
+    return problems
 
 
 def read_tree(root):
@@ -100,8 +131,10 @@ def self_test():
         "core/sim/Simulator.h": '#include "model/Job.h"\n',
         "core/io/WorkloadJson.h": '#include "sim/Simulator.h"\n',
         "core/cost/Plan.h": '#include "io/WorkloadJson.h"\n',
-        "ui/cost/CostTab.h": '#include <QWidget>\n#include "cost/Plan.h"\n#include "cost/CostTab.h"\n',
-        "app/mrx.cpp": '#include "cost/CostTab.h"\n',
+        "ui/costtab/CostTab.h": '#include <QWidget>\n#include "cost/Plan.h"\n',
+        "ui/studio/StudioWindow.h": '#include "costtab/CostTab.h"\n',
+        "ui/app/MainWindow.h": '#include "studio/StudioWindow.h"\n',
+        "app/mrx.cpp": '#include "costtab/CostTab.h"\n#include "app/MainWindow.h"\n',
     }
     cases = {
         "io -> cost": {"core/io/WorkloadJson.h": '#include "cost/Plan.h"\n'},
@@ -109,8 +142,10 @@ def self_test():
                        "core/workloads/Gen.h": ""},
         "unknown folder": {"core/newthing/X.h": '#include "model/Job.h"\n'},
         "Qt in core": {"core/model/Job.h": "#include <QString>\n"},
-        "core -> ui": {"core/model/Job.h": '#include "cost/CostTab.h"\n'},
-        "ui -> app": {"app/cli/Command.h": "", "ui/cost/CostTab.h": '#include "cli/Command.h"\n'},
+        "core -> ui": {"core/model/Job.h": '#include "costtab/CostTab.h"\n'},
+        "ui -> app": {"app/cli/Command.h": "", "ui/costtab/CostTab.h": '#include "cli/Command.h"\n'},
+        "studio -> app": {"ui/studio/StudioWindow.h": '#include "app/MainWindow.h"\n'},
+        "unknown ui folder": {"ui/newtab/X.h": '#include "studio/StudioWindow.h"\n'},
     }
     failures = []
     if check(clean):
@@ -136,7 +171,8 @@ def main(argv):
     if problems:
         print(f"check-layers: {len(problems)} includes against the layers (docs/architecture.md)")
         return 1
-    print(f"check-layers: {len(files)} files, every include runs one way (core: {LAYER_TEXT})")
+    print(f"check-layers: {len(files)} files, every include runs one way (core: {LAYER_TEXT}; "
+          f"ui: {layer_text(UI_LAYERS)})")
     return 0
 
 

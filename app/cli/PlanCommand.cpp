@@ -1,13 +1,13 @@
 // mrsim plan WORKLOAD --algorithm ID [--capacity-scheduler OUT.xml] [--submit-script OUT.sh]
 //            [--sls OUT.json] [--sls-nodes OUT.json]
 // A schedule as something a real cluster can run: Capacity-scheduler queues, a submission
-// script, and an SLS trace (and topology) of the simulated schedule (core/io/Plan.h).
+// script, and an SLS trace (and topology) of the simulated schedule (core/io/PoolPlan.h).
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
-#include "io/Plan.h"
 #include "io/PlanFiles.h"
+#include "io/PoolPlan.h"
 #include "model/InputError.h"
 #include "model/Numbers.h"
 #include "schedulers/Registry.h"
@@ -66,7 +66,7 @@ Command makePlanCommand(CLI::App& app) {
         } catch (const InputError& e) {
             rethrowNamingFile(e, o->workload.workload);
         }
-        const Plan plan = makePlan(w, result);
+        const PoolPlan plan = makePlan(w, result);
         out << "plan      " << result.algorithm << " on \"" << w.name << "\": makespan "
             << formatTime(result.makespan()) << "\n";
         for (const PlanQueue& q : plan.queues) {

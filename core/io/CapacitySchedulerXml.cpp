@@ -59,7 +59,7 @@ std::string property(const std::string& name, const std::string& value,
 
 }  // namespace
 
-std::string capacitySchedulerXml(const Workload& w, const Plan& plan) {
+std::string capacitySchedulerXml(const Workload& w, const PoolPlan& plan) {
     std::string queues;
     for (const auto& q : plan.queues) {
         queues += (queues.empty() ? "" : ",") + q.name;

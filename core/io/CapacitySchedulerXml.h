@@ -7,12 +7,12 @@
 
 #include <string>
 
-#include "io/Plan.h"
+#include "io/PoolPlan.h"
 #include "model/Workload.h"
 
 namespace mr {
 
-std::string capacitySchedulerXml(const Workload& workload, const Plan& plan);
+std::string capacitySchedulerXml(const Workload& workload, const PoolPlan& plan);
 
 // Text for XML character data and attribute values: & < > " ' escaped, characters XML 1.0 does
 // not allow (control characters) replaced by '?'.

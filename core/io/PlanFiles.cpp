@@ -9,7 +9,7 @@
 
 namespace mr {
 
-std::vector<WrittenFile> writePlanFiles(const Workload& w, const Plan& plan,
+std::vector<WrittenFile> writePlanFiles(const Workload& w, const PoolPlan& plan,
                                         const RunResult& result, const PlanFiles& files) {
     std::vector<WrittenFile> written;
     if (!files.capacityScheduler.empty()) {

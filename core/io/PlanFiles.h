@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "io/Plan.h"
+#include "io/PoolPlan.h"
 
 namespace mr {
 
@@ -25,7 +25,7 @@ struct WrittenFile {
 // Writes every requested file atomically (a failure leaves the old file); the submit script is
 // made executable. `result` must hold task records (the SLS trace replays them). Throws
 // InputError naming the file that could not be written.
-std::vector<WrittenFile> writePlanFiles(const Workload& workload, const Plan& plan,
+std::vector<WrittenFile> writePlanFiles(const Workload& workload, const PoolPlan& plan,
                                         const RunResult& result, const PlanFiles& files);
 
 }  // namespace mr

@@ -33,7 +33,7 @@ std::string slsTopology(const Workload& w) {
     return out + "\n  ]\n}\n";
 }
 
-std::string slsTrace(const Workload& w, const Plan& plan, const RunResult& r) {
+std::string slsTrace(const Workload& w, const PoolPlan& plan, const RunResult& r) {
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
     if (r.sim.tasks.empty()) {
         throw std::logic_error("slsTrace: the run kept no task records");

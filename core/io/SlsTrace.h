@@ -11,14 +11,14 @@
 
 #include <string>
 
-#include "io/Plan.h"
+#include "io/PoolPlan.h"
 #include "model/Workload.h"
 #include "schedulers/Algorithm.h"
 
 namespace mr {
 
 // `result` must hold task records (RunOptions::recordTasks); throws std::logic_error otherwise.
-std::string slsTrace(const Workload& workload, const Plan& plan, const RunResult& result);
+std::string slsTrace(const Workload& workload, const PoolPlan& plan, const RunResult& result);
 
 // The cluster as an SLS topology file (`slsrun.sh --nodes=FILE`): one rack "default-rack" with
 // nodes node1..nodeN, the hosts slsTrace() names. Without it SLS knows only the hosts the trace

@@ -90,7 +90,7 @@ fi
 
 }  // namespace
 
-std::string submitScript(const Workload& w, const Plan& plan) {
+std::string submitScript(const Workload& w, const PoolPlan& plan) {
     std::string queues;
     for (const auto& q : plan.queues) {
         queues +=

@@ -1,6 +1,6 @@
 // SubmitScript — a plan as a POSIX shell script that submits the batch to a YARN cluster whose
 // queues come from capacitySchedulerXml(): one clearly marked, editable command per job, in the
-// plan's submission order (Plan::submissions), each into its queue.
+// plan's submission order (PoolPlan::submissions), each into its queue.
 //  * Every job is submitted at its arrival (whole seconds after the script starts, rounded);
 //    jobs arriving together go out in their queue's order, MRX_GAP seconds apart (default 2), so
 //    the ResourceManager's FIFO queues see them in that order — within a queue, submission order
@@ -14,12 +14,12 @@
 
 #include <string>
 
-#include "io/Plan.h"
+#include "io/PoolPlan.h"
 #include "model/Workload.h"
 
 namespace mr {
 
-std::string submitScript(const Workload& workload, const Plan& plan);
+std::string submitScript(const Workload& workload, const PoolPlan& plan);
 
 // 'text' quoted for a POSIX shell (single quotes; a ' inside becomes '\'').
 std::string shellQuote(const std::string& text);

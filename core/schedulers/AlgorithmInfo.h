@@ -24,6 +24,15 @@ struct LoadSweepRole {
     bool byDefault = false;  // checked there until the user chooses: [Verma12b]'s three policies
 };
 
+// What a run holds besides the engine's own arrays, for the estimate made before it starts
+// (schedulers/RunMemory.h).
+struct MemoryTraits {
+    // Simulates a copy of the jobs re-split over every slot (HScheduler, [Tian16] Claim 1).
+    bool resplitsJobs = false;
+    // Keeps every job's (m_i, r_i) for each node count its pool search visits (BalancedPools).
+    bool searchesPoolSizes = false;
+};
+
 struct AlgorithmInfo {
     std::string id;           // kebab-case: mrsim, files, settings ("balanced-pools")
     std::string name;         // display name ("BalancedPools")
@@ -44,6 +53,9 @@ struct AlgorithmInfo {
     // checked: fifo (Hadoop's default) and reverse-johnson (the two-stage model's worst order).
     bool baseline = false;
     LoadSweepRole loadSweep;
+    // The explorer's Teach lesson that shows it step by step (its lesson id), empty for none.
+    std::string lesson;
+    MemoryTraits memory;
 };
 
 }  // namespace mr

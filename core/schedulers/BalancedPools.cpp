@@ -1096,7 +1096,9 @@ public:
                      .description = "two pools of small and big jobs, balanced by simulation",
                      .source = "[Verma12] §III-C, Alg. 2",
                      .options = {"estimator", "pools", "threads"},
-                     .interactive = false}) {}
+                     .interactive = false,
+                     .lesson = "balanced-pools",
+                     .memory = {.searchesPoolSizes = true}}) {}
 
     RunResult run(const Workload& workload, const RunOptions& options) const override {
         if (options.pools < 2) {

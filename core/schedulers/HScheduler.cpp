@@ -88,7 +88,9 @@ std::unique_ptr<Algorithm> makeHScheduler() {
                       .description = "jobs re-split over all slots, then Johnson",
                       .source = "[Tian16] §3.2, Alg. 3.2",
                       .options = {"estimator"},
-                      .byDefault = true},
+                      .byDefault = true,
+                      .lesson = "hscheduler",
+                      .memory = {.resplitsJobs = true}},
         false);
 }
 std::unique_ptr<Algorithm> makeOnlineHScheduler() {
@@ -98,7 +100,9 @@ std::unique_ptr<Algorithm> makeOnlineHScheduler() {
                       .description = "jobs re-split over all slots, served FIFO by arrival",
                       .source = "[Tian16] §3.3, Alg. 3.3",
                       .options = {"estimator"},
-                      .needs = {.arrivals = true}},
+                      .needs = {.arrivals = true},
+                      .lesson = "online-hscheduler",
+                      .memory = {.resplitsJobs = true}},
         true);
 }
 

@@ -60,7 +60,8 @@ public:
                           .description = "Johnson's rule on (m_i, r_i) at full allocation",
                           .source = "[Verma12] §III-B, Alg. 1",
                           .options = {"estimator"},
-                          .byDefault = true}) {}
+                          .byDefault = true,
+                          .lesson = "johnson"}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload&, const std::vector<StageDurations>& stages,

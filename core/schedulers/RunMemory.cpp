@@ -6,6 +6,7 @@
 
 #include "exec/MemoryBudget.h"
 #include "schedulers/Algorithm.h"
+#include "schedulers/Registry.h"
 #include "sim/TaskRecord.h"
 
 namespace mr {
@@ -108,8 +109,10 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
     TaskCounts counts = countTasks(w, waves);
     const bool records = options.recordTasks || options.locality.enabled;
 
-    // HScheduler simulates a copy of the jobs re-split over every slot ([Tian16] Claim 1).
-    const bool resplit = algorithm == "hscheduler" || algorithm == "online-hscheduler";
+    const Algorithm* known = findAlgorithm(algorithm);
+    const MemoryTraits traits = known ? known->info().memory : MemoryTraits{};
+    // A copy of the jobs re-split over every slot ([Tian16] Claim 1).
+    const bool resplit = traits.resplitsJobs;
     double simulatedTasks = counts.tasks;
     std::vector<Part> parts;
     if (resplit) {
@@ -135,7 +138,7 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
         parts.push_back({counts.maps * std::max(1, options.locality.replicas) * kReplicaBytes,
                          "the locality model's block replicas", "jobs"});
     }
-    if (algorithm == "balanced-pools") {
+    if (traits.searchesPoolSizes) {
         parts.push_back(balancedPoolsPart(nodes, jobs, options.pools));
     }
     return sumOf(parts);

@@ -15,7 +15,7 @@
 #include <tuple>
 
 #include "io/CapacitySchedulerXml.h"
-#include "io/Plan.h"
+#include "io/PoolPlan.h"
 #include "io/SlsTrace.h"
 #include "io/SubmitScript.h"
 #include "io/TaskCsv.h"
@@ -71,7 +71,7 @@ XmlProperties parseHadoopConfiguration(const std::string& xml) {
 
 TEST(CapacitySchedulerXml, PooledPlanParsesWithTheNodeShares) {
     const Workload w = test::figure4(2);
-    const Plan plan = makePlan(w, test::twoPoolResult(w));
+    const PoolPlan plan = makePlan(w, test::twoPoolResult(w));
     const XmlProperties p = parseHadoopConfiguration(capacitySchedulerXml(w, plan));
     ASSERT_TRUE(p.wellFormed) << p.error;
     EXPECT_EQ(p.values.at("yarn.scheduler.capacity.root.queues"), "small,big");
@@ -93,7 +93,7 @@ TEST(CapacitySchedulerXml, PooledPlanParsesWithTheNodeShares) {
 TEST(CapacitySchedulerXml, SinglePoolIsDefaultAt100AndNamesAreEscaped) {
     Workload w = test::figure4(1);
     w.name = "R&D <nightly> -- \"batch\" 'x' -";
-    const Plan plan = makePlan(w, runAlgorithm(w, "fifo", {}));
+    const PoolPlan plan = makePlan(w, runAlgorithm(w, "fifo", {}));
     const std::string xml = capacitySchedulerXml(w, plan);
     const XmlProperties p = parseHadoopConfiguration(xml);
     ASSERT_TRUE(p.wellFormed) << p.error << "\n" << xml;
@@ -132,7 +132,7 @@ std::vector<std::string> submittedJobs(const std::string& err) {
     return jobs;
 }
 
-std::string writeScript(const Workload& w, const Plan& plan) {
+std::string writeScript(const Workload& w, const PoolPlan& plan) {
     const std::string path = test::scratchDir() + "/submit.sh";
     test::writeText(path, submitScript(w, plan));
     return path;
@@ -140,7 +140,7 @@ std::string writeScript(const Workload& w, const Plan& plan) {
 
 TEST(SubmitScript, PassesShNAndSubmitsInThePlansOrder) {
     const Workload w = test::figure4(2);
-    const Plan plan = makePlan(w, test::twoPoolResult(w));
+    const PoolPlan plan = makePlan(w, test::twoPoolResult(w));
     const std::string path = writeScript(w, plan);
     const ShellRun syntax = shell("sh -n " + path);
     EXPECT_EQ(syntax.status, 0) << syntax.err;
@@ -176,7 +176,7 @@ TEST(SubmitScript, WaitsForArrivalsAndQuotesAnyName) {
     w.jobs = {Job::uniform("it's a $(touch pwned) `job`; \"x\"", 2, 1.5, 1, 2),
               Job::uniform("late", 1, 1, 0, 0)};
     w.jobs[1].arrival = 4.6;
-    const Plan plan = makePlan(w, runAlgorithm(w, "fifo", {}));
+    const PoolPlan plan = makePlan(w, runAlgorithm(w, "fifo", {}));
     const std::string path = writeScript(w, plan);
     EXPECT_EQ(shell("sh -n " + path).status, 0);
     const std::string text = test::readText(path);
@@ -222,7 +222,7 @@ public:
 };
 
 void checkSlsTrace(const Workload& w, const RunResult& r) {
-    const Plan plan = makePlan(w, r);
+    const PoolPlan plan = makePlan(w, r);
     const std::vector<nlohmann::json> jobs = parseConcatenated(slsTrace(w, plan, r));
     ASSERT_EQ(jobs.size(), w.jobs.size());
     for (std::size_t i = 0; i < jobs.size(); ++i) {

@@ -5,7 +5,7 @@
 #include <numeric>
 #include <random>
 
-#include "io/Plan.h"
+#include "io/PoolPlan.h"
 #include "schedulers/Registry.h"
 #include "sim/OrderPolicy.h"
 #include "sim/Simulator.h"
@@ -51,7 +51,7 @@ TEST(Plan, PercentTextHasNoTrailingZeros) {
 TEST(Plan, SinglePoolAlgorithmGivesOneDefaultQueueInTheAlgorithmsOrder) {
     const Workload w = test::figure4(1);
     const RunResult r = runAlgorithm(w, "johnson", {});
-    const Plan plan = makePlan(w, r);
+    const PoolPlan plan = makePlan(w, r);
     ASSERT_EQ(plan.queues.size(), 1u);
     EXPECT_EQ(plan.queues[0].name, "default");
     EXPECT_EQ(plan.queues[0].capacityHundredths, 10000);
@@ -67,7 +67,7 @@ TEST(Plan, SinglePoolAlgorithmGivesOneDefaultQueueInTheAlgorithmsOrder) {
 TEST(Plan, PoolsBecomeQueuesWithTheirNodeShares) {
     const Workload w = test::figure4(2);
     const RunResult r = test::twoPoolResult(w);
-    const Plan plan = makePlan(w, r);
+    const PoolPlan plan = makePlan(w, r);
     ASSERT_EQ(plan.queues.size(), 2u);
     EXPECT_EQ(plan.queues[0].name, "small");
     EXPECT_EQ(plan.queues[0].nodes, 10);
@@ -92,7 +92,7 @@ TEST(Plan, ArrivalsComeFirstThenTheQueueOrder) {
     RunOptions options;
     options.manualOrder = {"J2", "J5", "J1", "J4", "J3"};
     const RunResult r = runAlgorithm(w, "manual", options);
-    const Plan plan = makePlan(w, r);
+    const PoolPlan plan = makePlan(w, r);
     std::vector<int> sequence;
     for (const auto& s : plan.submissions) {
         sequence.push_back(s.job);
@@ -107,12 +107,12 @@ TEST(Plan, PoolNamesBecomeValidUniqueQueueNames) {
     RunResult r = test::twoPoolResult(w);
     r.sim.pools[0].name = "my pool.1";
     r.sim.pools[1].name = "my_pool_1";
-    const Plan plan = makePlan(w, r);
+    const PoolPlan plan = makePlan(w, r);
     EXPECT_EQ(plan.queues[0].name, "my_pool_1");
     EXPECT_EQ(plan.queues[1].name, "my_pool_1_2");
     r.sim.pools[0].name = "";
     r.sim.pools[1].name = "root";
-    const Plan unnamed = makePlan(w, r);
+    const PoolPlan unnamed = makePlan(w, r);
     EXPECT_EQ(unnamed.queues[0].name, "pool1");
     EXPECT_EQ(unnamed.queues[1].name, "pool2");
 }

@@ -51,7 +51,7 @@ QPushButton* button(GanttPanel* panel, const QString& text) {
 
 // The comparison table's cell in the row of `algorithm`.
 QString comparisonCell(MainWindow& window, const char* algorithm, int column) {
-    QTableWidget* table = window.comparisonView()->table();
+    QTableWidget* table = window.pages().comparison()->view()->table();
     for (int row = 0; row < table->rowCount(); ++row) {
         if (table->item(row, 0) && table->item(row, 0)->text() == QLatin1String(algorithm)) {
             const QTableWidgetItem* item = table->item(row, column);
@@ -311,7 +311,7 @@ private slots:
         settle(*window, {kSlow}, "figure4-scenario2.json");
         QVERIFY(window->openFile(sample("two-jobs.json")));
         QVERIFY(window->showTab(QStringLiteral("sweep")));
-        SweepTab* sweep = window->sweepTab();
+        SweepTab* sweep = window->pages().sweep()->sweep();
         sweep->setNodeRange(QStringLiteral("5:10:5"));
         sweep->start();
         QVERIFY(sweep->isRunning());

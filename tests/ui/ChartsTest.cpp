@@ -176,7 +176,7 @@ private slots:
         QVERIFY(window.openFile(sample("figure4-scenario2.json")));
         QVERIFY(window.showTab(QStringLiteral("stages")));
         const auto set = results(window);
-        StageView* view = window.stageView();
+        StageView* view = window.pages().stages()->view();
         view->setAlgorithm(QStringLiteral("balanced-pools"));
         QCOMPARE(view->bandCount(), 2);
         // [Verma12] §III-C: the pools end at 40 and 39 in the model; nothing runs past 40.
@@ -483,7 +483,7 @@ private slots:
         QVERIFY(window.openFile(sample("figure4-scenario2.json")));
         QVERIFY(window.showTab(QStringLiteral("johnson")));
         results(window);
-        JohnsonStepper* stepper = window.johnsonStepper();
+        JohnsonStepper* stepper = window.teachTab()->johnson();
         stepper->setStep(stepper->stepCount());
         // Scenario 2: formula and simulation agree on 47, yet BalancedPools (40) and HScheduler
         // (35.67) do better: the text says exactly that, and no "can both be wrong".
@@ -512,7 +512,7 @@ private slots:
                      !stepper->breaksText().contains(QStringLiteral("predicts <b>")),
                  qPrintable(stepper->breaksText()));
         QVERIFY(window.showTab(QStringLiteral("sweep")));
-        SweepTab* sweep = window.sweepTab();
+        SweepTab* sweep = window.pages().sweep()->sweep();
         sweep->setNodeRange(QStringLiteral("10:30:10"));
         QSignalSpy finished(sweep, &SweepTab::finished);
         sweep->start();
@@ -544,7 +544,7 @@ private slots:
             window.document()->reset(w, QString());
             QVERIFY(window.showTab(QStringLiteral("johnson")));
             results(window);
-            JohnsonStepper* stepper = window.johnsonStepper();
+            JohnsonStepper* stepper = window.teachTab()->johnson();
             stepper->setStep(stepper->stepCount());
             const QString text = stepper->breaksText();
             QVERIFY2(text.contains(QStringLiteral("the same order takes")), qPrintable(text));
@@ -564,7 +564,7 @@ private slots:
         QVERIFY(window.openFile(sample("figure4-scenario2.json")));
         QVERIFY(window.showTab(QStringLiteral("johnson")));
         results(window);
-        JohnsonStepper* stepper = window.johnsonStepper();
+        JohnsonStepper* stepper = window.teachTab()->johnson();
         stepper->setStep(stepper->stepCount());
         QApplication::processEvents();
         auto* gantt = qobject_cast<GanttPlot*>(stepper->plots().back());

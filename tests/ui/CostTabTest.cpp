@@ -26,16 +26,16 @@
 #include "charts/ChartExport.h"
 #include "charts/ChartLayout.h"
 #include "cost/CostAlgorithms.h"
-#include "cost/CostBreakdownChart.h"
-#include "cost/CostChartStyle.h"
 #include "cost/CostFormat.h"
 #include "cost/CostModelJson.h"
-#include "cost/CostModelTables.h"
-#include "cost/CostResultsTable.h"
 #include "cost/CostSweeps.h"
-#include "cost/CostTab.h"
-#include "cost/CpuPerMachineChart.h"
-#include "cost/EpochSweepPanel.h"
+#include "costtab/CostBreakdownChart.h"
+#include "costtab/CostChartStyle.h"
+#include "costtab/CostModelTables.h"
+#include "costtab/CostResultsTable.h"
+#include "costtab/CostTab.h"
+#include "costtab/CpuPerMachineChart.h"
+#include "costtab/EpochSweepPanel.h"
 #include "document/WorkloadDocument.h"
 #include "experiments/ComparisonTable.h"
 
@@ -89,7 +89,7 @@ const QByteArray kTooSmall = R"({"format": "mrx-costmodel", "version": 1, "name"
 // A window on the EC2 sample with 50 % c1.medium nodes, watching its epoch sweep.
 struct SweepWindow {
     MainWindow window;
-    CostTab* tab = window.costTab();
+    CostTab* tab = window.pages().cost()->cost();
     EpochSweepPanel* sweep = tab->sweepPanel();
     QSignalSpy finished{sweep, &EpochSweepPanel::sweepFinished};
     QSignalSpy progress{sweep, &EpochSweepPanel::progressed};
@@ -107,7 +107,7 @@ private slots:
     void openingTheEc2SampleFillsTheTables() {
         MainWindow window;
         QVERIFY(window.openFile(sample("lips-ec2-20.json")));
-        CostTab* tab = window.costTab();
+        CostTab* tab = window.pages().cost()->cost();
         const cost::CostModel model = loadSample("lips-ec2-20.json");
         CostModelTables* tables = tab->modelTables();
 
@@ -185,7 +185,7 @@ private slots:
         QFETCH(QString, file);
         QFETCH(double, epoch);
         MainWindow window;
-        CostTab* tab = window.costTab();
+        CostTab* tab = window.pages().cost()->cost();
         tab->setCheckedAlgorithms(kAllAlgorithms);
         tab->setEpoch(epoch);
         tab->setDelay(5.0);
@@ -275,7 +275,7 @@ private slots:
 
     void aNewRequestDropsTheStaleResult() {
         MainWindow window;
-        CostTab* tab = window.costTab();
+        CostTab* tab = window.pages().cost()->cost();
         tab->setCheckedAlgorithms({"lips-online"});
         QVERIFY(tab->openModel(sample("lips-ec2-20-c1medium50.json")));
         tab->waitForResults();
@@ -302,7 +302,7 @@ private slots:
         const QString path = dir.filePath(QStringLiteral("too-small.json"));
         writeFile(path, kTooSmall);
         MainWindow window;
-        CostTab* tab = window.costTab();
+        CostTab* tab = window.pages().cost()->cost();
         tab->setCheckedAlgorithms({"lips", "lips-online", "hadoop-default"});
         QVERIFY(tab->openModel(path));
         tab->waitForResults();
@@ -433,7 +433,7 @@ private slots:
         QFETCH(QByteArray, text);
         QFETCH(QString, expected);
         MainWindow window;
-        CostTab* tab = window.costTab();
+        CostTab* tab = window.pages().cost()->cost();
         tab->setCheckedAlgorithms({"hadoop-default"});
         QVERIFY(window.openFile(sample("lips-ec2-20.json")));
         tab->waitForResults();
@@ -457,10 +457,10 @@ private slots:
         QVERIFY(window.showTab(QStringLiteral("comparison")));
         const Workload workload = window.document()->workload();
         QVERIFY(window.openFile(sample("lips-ec2-20.json")));
-        QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.costTab()));
+        QCOMPARE(window.currentPage(), static_cast<Page*>(window.pages().cost()));
         QVERIFY(window.document()->workload() == workload);  // the workload stays
         QVERIFY(!window.document()->isModified());
-        QCOMPARE(QString::fromStdString(window.costTab()->model().name),
+        QCOMPARE(QString::fromStdString(window.pages().cost()->cost()->model().name),
                  QStringLiteral("LiPS EC2 testbed: 20 nodes, 0 c1.medium"));
 
         // File > Cost samples lists the cost models (and Samples the workloads only).
@@ -475,8 +475,8 @@ private slots:
         }
         QVERIFY(window.showTab(QStringLiteral("timeline")));
         costSamples->actions().front()->trigger();
-        QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.costTab()));
-        QCOMPARE(window.costTab()->modelPath(), sample("lips-ec2-20-c1medium50.json"));
+        QCOMPARE(window.currentPage(), static_cast<Page*>(window.pages().cost()));
+        QCOMPARE(window.pages().cost()->cost()->modelPath(), sample("lips-ec2-20-c1medium50.json"));
 
         // A dropped cost model opens in the Cost tab too, without asking about the workload.
         window.document()->setCluster({5, 1, 1});
@@ -491,8 +491,8 @@ private slots:
         QVERIFY(enter.isAccepted());
         QDropEvent drop(QPointF(10, 10), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
         QCoreApplication::sendEvent(&window, &drop);
-        QCOMPARE(window.currentPage(), static_cast<QWidget*>(window.costTab()));
-        QCOMPARE(window.costTab()->modelPath(), sample("lips-ec2-20.json"));
+        QCOMPARE(window.currentPage(), static_cast<Page*>(window.pages().cost()));
+        QCOMPARE(window.pages().cost()->cost()->modelPath(), sample("lips-ec2-20.json"));
         QCOMPARE(window.document()->workload().cluster.nodes, 5);
     }
 
@@ -522,10 +522,10 @@ private slots:
 
     void theCostTabOpensASampleOnTheFirstVisit() {
         MainWindow window;
-        QVERIFY(!window.costTab()->hasModel());
+        QVERIFY(!window.pages().cost()->cost()->hasModel());
         QVERIFY(window.showTab(QStringLiteral("cost-cpu")));
-        QVERIFY(window.costTab()->hasModel());
-        QCOMPARE(window.costTab()->modelPath(), sampleFiles(kCostModelFormat).front());
+        QVERIFY(window.pages().cost()->cost()->hasModel());
+        QCOMPARE(window.pages().cost()->cost()->modelPath(), sampleFiles(kCostModelFormat).front());
     }
 
     void exportsHaveTheRequestedSize_data() {
@@ -543,7 +543,7 @@ private slots:
         QFETCH(int, chart);
         QFETCH(QString, suffix);
         MainWindow window;
-        CostTab* tab = window.costTab();
+        CostTab* tab = window.pages().cost()->cost();
         tab->setCheckedAlgorithms(kAllAlgorithms);
         QVERIFY(tab->openModel(sample("lips-ec2-20-c1medium50.json")));
         tab->waitForResults();
@@ -576,7 +576,7 @@ private slots:
     void cpuRowsShareTheHeightEvenly() {
         QFETCH(QSize, size);
         MainWindow window;
-        CostTab* tab = window.costTab();
+        CostTab* tab = window.pages().cost()->cost();
         tab->setCheckedAlgorithms(kAllAlgorithms);
         QVERIFY(tab->openModel(sample("lips-ec2-20.json")));
         tab->waitForResults();
@@ -625,7 +625,7 @@ private slots:
     void savingsStayAboveTheirOwnBar() {
         QFETCH(int, width);
         MainWindow window;
-        CostTab* tab = window.costTab();
+        CostTab* tab = window.pages().cost()->cost();
         tab->setCheckedAlgorithms(kAllAlgorithms);
         QVERIFY(tab->openModel(sample("lips-ec2-20-c1medium50.json")));
         tab->waitForResults();

@@ -23,7 +23,6 @@
 
 #include "DialogDriver.h"
 #include "UiTestSupport.h"
-#include "app/ExportController.h"
 #include "app/FileController.h"
 #include "app/MainWindow.h"
 #include "charts/BlocksPlottable.h"
@@ -35,6 +34,7 @@
 #include "document/JobPalette.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
+#include "exports/ExportController.h"
 #include "io/WorkloadJson.h"
 #include "studio/SessionController.h"
 #include "teach/JohnsonStepper.h"
@@ -279,7 +279,7 @@ private slots:
         QCOMPARE(window.selectedJob(), 3);
         QCOMPARE(plot->bars()->selectedJob(), 3);
         window.ganttPanel()->setTimeRange(5.0, 20.0);
-        window.johnsonStepper()->setStep(3);
+        window.teachTab()->johnson()->setStep(3);
         QVERIFY(window.ganttPanel()->timeRange().has_value());
 
         DialogDriver driver;
@@ -327,8 +327,8 @@ private slots:
         results(window);
         QApplication::processEvents();
 
-        window.refreshTab(window.ganttPanel());  // a session opens on a tab of its own
-        window.refreshTab(window.stageView());
+        window.pages().timeline()->refresh();  // a session opens on a tab of its own
+        window.pages().stages()->refresh();
         // A session brings its own view (teaching.mrxs: J3 highlighted); nothing else does.
         const bool ownView = path == "session with a view";
         const int highlighted = ownView ? *window.document()->workload().findJob("J3") : -1;
@@ -337,11 +337,11 @@ private slots:
         for (GanttPlot* p : window.ganttPanel()->plots()) {
             QCOMPARE(p->bars()->selectedJob(), highlighted);  // no bar drawn faded
         }
-        QCOMPARE(window.stageView()->modelBlocks()->selectedJob(), highlighted);
-        QCOMPARE(window.stageView()->simulatedBlocks()->selectedJob(), highlighted);
+        QCOMPARE(window.pages().stages()->view()->modelBlocks()->selectedJob(), highlighted);
+        QCOMPARE(window.pages().stages()->view()->simulatedBlocks()->selectedJob(), highlighted);
         QVERIFY(!window.ganttPanel()->timeRange().has_value());  // the charts fit the new one
         if (!ownView) {
-            QCOMPARE(window.johnsonStepper()->step(), 0);
+            QCOMPARE(window.teachTab()->johnson()->step(), 0);
             QVERIFY(window.jobTable()->selectionModel()->selectedRows().isEmpty());
         }
     }

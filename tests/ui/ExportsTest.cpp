@@ -16,7 +16,6 @@
 #include "DialogDriver.h"
 #include "UiTestSupport.h"
 #include "app/CommandLine.h"
-#include "app/ExportController.h"
 #include "app/FreshSettings.h"
 #include "app/Launch.h"
 #include "app/MainWindow.h"
@@ -26,6 +25,7 @@
 #include "charts/GanttPlot.h"
 #include "charts/JobLegend.h"
 #include "charts/StageView.h"
+#include "exports/ExportController.h"
 #include "io/Csv.h"
 #include "io/SessionJson.h"
 #include "run/RunController.h"
@@ -569,11 +569,10 @@ private slots:
         QFETCH(QString, chart);
         const QSize size(1600, 450);
         const auto plotOf = [&chart](MainWindow& window) {
-            window.refreshTab(chart == QLatin1String("stage")
-                                  ? static_cast<QWidget*>(window.stageView())
-                                  : static_cast<QWidget*>(window.johnsonStepper()));
-            return chart == QLatin1String("stage") ? window.stageView()->plots()[0]
-                                                   : window.johnsonStepper()->plots()[1];
+            chart == QLatin1String("stage") ? window.pages().stages()->refresh()
+                                            : window.pages().teach()->refresh();
+            return chart == QLatin1String("stage") ? window.pages().stages()->view()->plots()[0]
+                                                   : window.teachTab()->johnson()->plots()[1];
         };
         const auto open = [](MainWindow& window) {
             window.algorithmList()->setChecked({"johnson"});

@@ -20,7 +20,7 @@
 #include "app/MainWindow.h"
 #include "charts/GanttPanel.h"
 #include "document/WorkloadDocument.h"
-#include "io/Plan.h"
+#include "io/PoolPlan.h"
 #include "io/RumenImport.h"
 #include "io/SwimImport.h"
 #include "run/RunController.h"

@@ -218,8 +218,8 @@ private slots:
             QVERIFY(inkedPixels(plot) > 500);
         }
         QVERIFY(window.showTab(QStringLiteral("comparison")));  // tabs redraw when shown
-        QCOMPARE(window.comparisonView()->table()->rowCount(), plots.size());
-        QVERIFY(inkedPixels(window.comparisonView()->chart()) > 500);
+        QCOMPARE(window.pages().comparison()->view()->table()->rowCount(), plots.size());
+        QVERIFY(inkedPixels(window.pages().comparison()->view()->chart()) > 500);
     }
 
     void exportsHaveTheRequestedSize_data() {
@@ -258,7 +258,7 @@ private slots:
         QVERIFY(window.openFile(path));
         QVERIFY(window.showTab(QStringLiteral("johnson")));
         results(window);
-        JohnsonStepper* stepper = window.johnsonStepper();
+        JohnsonStepper* stepper = window.teachTab()->johnson();
         QCOMPARE(stepper->stepCount(), window.document()->workload().jobCount());
         stepper->setStep(1);
         QVERIFY(
@@ -274,7 +274,7 @@ private slots:
         QVERIFY(window.openFile(sample("figure4-scenario1.json")));
         QVERIFY(window.showTab(QStringLiteral("johnson")));
         results(window);
-        JohnsonStepper* stepper = window.johnsonStepper();
+        JohnsonStepper* stepper = window.teachTab()->johnson();
         stepper->setStep(1);
         // [Verma12]: J2 = (1, 4) is placed first, at the head.
         QVERIFY2(stepper->explanation().contains(
@@ -331,7 +331,7 @@ private slots:
         QVERIFY(window.openFile(sample("two-jobs.json")));
         QVERIFY(window.showTab(QStringLiteral("sweep")));
         results(window);
-        SweepTab* sweep = window.sweepTab();
+        SweepTab* sweep = window.pages().sweep()->sweep();
         sweep->setNodeRange(QStringLiteral("5:10:5"));
         QSignalSpy finished(sweep, &SweepTab::finished);
         sweep->start();

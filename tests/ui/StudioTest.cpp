@@ -93,7 +93,7 @@ private slots:
             window.variants()->setReference(QStringLiteral("as published"));
             QVERIFY(window.showTab(QStringLiteral("johnson")));
             results(window);
-            window.johnsonStepper()->setStep(3);
+            window.teachTab()->johnson()->setStep(3);
             window.selectJob(2);
             window.ganttPanel()->setTimeRange(5.0, 30.5);
             window.ganttPanel()->setSlotRange(2.5, 12.5);  // the slot axis zoomed too
@@ -123,7 +123,7 @@ private slots:
         QVERIFY(back.variants == saved.variants);
         QVERIFY(back.view == saved.view);
         QCOMPARE(reopened.currentTabName(), QStringLiteral("johnson"));
-        QCOMPARE(reopened.johnsonStepper()->step(), 3);
+        QCOMPARE(reopened.teachTab()->johnson()->step(), 3);
         QCOMPARE(reopened.selectedJob(), 2);
         // The zoom reaches the timelines when they are drawn (the tab shown was another).
         QVERIFY(reopened.showTab(QStringLiteral("timeline")));
@@ -315,7 +315,8 @@ private slots:
         }
         QCoreApplication::processEvents();
         QCOMPARE(store->reference(), QStringLiteral("as published"));
-        const std::vector<VariantRow> rows = window.variantComparison()->rows();
+        const std::vector<VariantRow> rows =
+            window.pages().comparison()->variantComparison()->rows();
         // The current workload's 4 algorithms, then 3 variants × 4 algorithms.
         QCOMPARE(rows.size(), std::size_t{16});
         for (const VariantRow& row : rows) {
@@ -332,7 +333,7 @@ private slots:
             QCOMPARE(*row.delta, own - reference);
         }
         QCOMPARE(*rows[4].makespan, 47.0);  // as published, johnson: [Verma12] Fig. 4
-        const QString csv = window.variantComparison()->csv();
+        const QString csv = window.pages().comparison()->variantComparison()->csv();
         QCOMPARE(csv.count(QLatin1Char('\n')), 13);  // header + 12 rows, no "current"
         QVERIFY(csv.startsWith(QStringLiteral("variant,algorithm,makespan,delta")));
     }
@@ -348,7 +349,7 @@ private slots:
         results(window);
         QCoreApplication::processEvents();
         const double base = QApplication::font().pointSizeF();
-        QCustomPlot* chart = window.comparisonView()->chart();
+        QCustomPlot* chart = window.pages().comparison()->view()->chart();
         const double tickBase = chart->xAxis->tickLabelFont().pointSizeF();
         QWidget* panel = window.jobTable()->parentWidget();
         QVERIFY(panel->isVisible());
@@ -404,7 +405,7 @@ private slots:
         QVERIFY(window.showTab(QStringLiteral("comparison")));
         QCoreApplication::processEvents();
         // Every cell and header of the comparison table fits its column: no "akespa".
-        QTableWidget* table = window.comparisonView()->findChild<QTableWidget*>();
+        QTableWidget* table = window.pages().comparison()->view()->findChild<QTableWidget*>();
         QVERIFY(table && table->rowCount() == 4);
         const QFontMetrics metrics(table->font());
         for (int c = 0; c < table->columnCount(); ++c) {
@@ -423,7 +424,7 @@ private slots:
             }
         }
         QVERIFY(table->verticalHeader()->defaultSectionSize() >= metrics.height());
-        QVERIFY(window.comparisonView()->chart()->minimumHeight() >= 300);
+        QVERIFY(window.pages().comparison()->view()->chart()->minimumHeight() >= 300);
         // The Teach explanation follows the zoom.
         QVERIFY(window.showTab(QStringLiteral("johnson")));
         QVERIFY(window.teachTab()->setLesson(QStringLiteral("hscheduler")));

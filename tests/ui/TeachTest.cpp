@@ -240,7 +240,7 @@ private slots:
         window.algorithmList()->setChecked({QStringLiteral("johnson")});
         openLesson(window, "figure4-scenario2.json", QStringLiteral("johnson"));
         QVERIFY(window.showTab(QStringLiteral("timeline")));
-        const QString guide = HelpController::guideHtml();
+        const QString guide = window.help()->guideHtml();
         for (const char* topic : {"barrier", "two-stage", "Where it breaks", "Pools", "re-split"}) {
             QVERIFY2(guide.contains(QLatin1String(topic)), topic);
         }

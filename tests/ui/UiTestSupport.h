@@ -15,7 +15,16 @@
 
 #include "app/MainWindow.h"
 #include "app/Samples.h"
+#include "pages/ComparisonPage.h"
+#include "pages/CostPage.h"
+#include "pages/DeadlinesPage.h"
+#include "pages/Pages.h"
+#include "pages/StagesPage.h"
+#include "pages/SweepPage.h"
+#include "pages/TeachPage.h"
+#include "pages/TimelinePage.h"
 #include "run/RunController.h"
+#include "teach/TeachTab.h"
 
 namespace mr::ui::test {
 

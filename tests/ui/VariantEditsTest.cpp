@@ -282,7 +282,7 @@ private slots:
             store->runController(i)->waitForLatest();
         }
         QCoreApplication::processEvents();
-        VariantDiffPanel* diff = window.variantDiff();
+        VariantDiffPanel* diff = window.pages().comparison()->variantDiff();
 
         QVERIFY(diff->compare(QStringLiteral("as published"), QStringLiteral("J3 split in two"),
                               QStringLiteral("johnson")));
@@ -334,8 +334,8 @@ private slots:
         }
         QCoreApplication::processEvents();
         QVERIFY(window.showTab(QStringLiteral("timeline")));
-        window.setTimelineAcrossVariants(true);
-        VariantTimelines* timelines = window.variantTimelines();
+        window.pages().timeline()->setAcrossVariants(true);
+        VariantTimelines* timelines = window.pages().timeline()->variantTimelines();
         QVERIFY(timelines->isVisible());
         QVERIFY(timelines->setAlgorithm(QStringLiteral("balanced-pools")));
         QCOMPARE(
@@ -355,7 +355,7 @@ private slots:
             QVERIFY(plot->xAxis->range() == QCPRange(3.0, 21.0));
         }
         QCOMPARE(window.currentTabName(), QStringLiteral("timeline"));
-        window.setTimelineAcrossVariants(false);
+        window.pages().timeline()->setAcrossVariants(false);
         QVERIFY(window.ganttPanel()->isVisible());
     }
 
@@ -366,7 +366,7 @@ private slots:
         window.algorithmList()->setChecked({QStringLiteral("fifo"), QStringLiteral("min-edf-wc")});
         QVERIFY(window.openFile(sample("deadlines-spare-kill.json"), true));
         results(window);
-        VariantComparison* comparison = window.variantComparison();
+        VariantComparison* comparison = window.pages().comparison()->variantComparison();
         comparison->refresh();
         QTableWidget* table = comparison->table();
         action(window, "keepAsVariant")->trigger();

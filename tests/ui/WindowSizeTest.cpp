@@ -129,7 +129,8 @@ private slots:
             QCOMPARE(charts.size(), everyAlgorithm().size());
             scroll = window.ganttPanel()->scrollArea();
         } else {
-            charts = {window.comparisonView()->chart(), window.variantComparison()->chart()};
+            charts = {window.pages().comparison()->view()->chart(),
+                      window.pages().comparison()->variantComparison()->chart()};
             scroll = qobject_cast<QScrollArea*>(window.tabs()->currentWidget());
         }
         QVERIFY(scroll != nullptr);

@@ -11,19 +11,16 @@
 #include <climits>
 
 #include "catalog/AlgorithmCatalog.h"
+#include "pages/CostPage.h"
+#include "pages/DeadlinesPage.h"
+#include "pages/Pages.h"
+#include "pages/TeachPage.h"
+#include "pages/TimelinePage.h"
+#include "schedulers/Registry.h"
 
 namespace mr::ui {
 
 namespace {
-
-// Which lesson teaches an algorithm step by step (the Teach tab's ids).
-QString lessonOf(const std::string& id) {
-    if (id == "johnson" || id == "balanced-pools" || id == "hscheduler" ||
-        id == "online-hscheduler") {
-        return QString::fromStdString(id);
-    }
-    return {};
-}
 
 QString needs(const AlgorithmInfo& info) {
     QStringList out;
@@ -53,10 +50,12 @@ QDialog* makeDialog(QWidget* parent, const QString& title, const QString& name) 
 
 }  // namespace
 
-HelpController::HelpController(QWidget* window, std::function<void(const QString&, int)> openLesson,
+HelpController::HelpController(QWidget* window, const Pages& pages,
+                               std::function<void(const QString&, int)> openLesson,
                                std::function<bool(const QString&)> openTab)
     : QObject(window),
       m_window(window),
+      m_pages(pages),
       m_openLesson(std::move(openLesson)),
       m_openTab(std::move(openTab)) {}
 
@@ -84,7 +83,7 @@ QDialog* HelpController::showAlgorithms() {
         auto* table = new QTableWidget(m_algorithms);
         table->setObjectName(QStringLiteral("algorithmsTable"));
         const QStringList headers = {tr("Id"),        tr("Name"),  tr("What it does"),
-                                     tr("Reference"), tr("Needs"), tr("Teach")};
+                                     tr("Reference"), tr("Needs"), m_pages.teach()->title()};
         table->setColumnCount(static_cast<int>(headers.size()));
         table->setHorizontalHeaderLabels(headers);
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -94,7 +93,7 @@ QDialog* HelpController::showAlgorithms() {
         table->setRowCount(static_cast<int>(catalog.size()));
         for (std::size_t r = 0; r < catalog.size(); ++r) {
             const AlgorithmInfo& info = catalog[r];
-            const QString lesson = lessonOf(info.id);
+            const QString lesson = QString::fromStdString(info.lesson);
             const QStringList cells = {QString::fromStdString(info.id),
                                        QString::fromStdString(info.name),
                                        QString::fromStdString(info.description),
@@ -108,7 +107,9 @@ QDialog* HelpController::showAlgorithms() {
         table->resizeColumnsToContents();
         table->horizontalHeader()->setSectionResizeMode(2, QHeaderView::Stretch);
         connect(table, &QTableWidget::cellDoubleClicked, this, [this, table](int row) {
-            const QString lesson = lessonOf(table->item(row, 0)->text().toStdString());
+            const Algorithm* algorithm = findAlgorithm(table->item(row, 0)->text().toStdString());
+            const QString lesson =
+                algorithm ? QString::fromStdString(algorithm->info().lesson) : QString();
             if (!lesson.isEmpty()) {
                 m_openLesson(lesson, 0);
             }
@@ -155,59 +156,14 @@ bool HelpController::followLink(const QUrl& link) {
     return true;
 }
 
-QString HelpController::tabHint(const QString& tab) {
-    if (tab == QLatin1String("timeline")) {
-        return tr(
-            "What am I looking at? One row per slot (map slots above, reduce slots below), "
-            "one bar per task in its job's colour, one chart per checked algorithm on one "
-            "time axis. Wheel: zoom time; Shift+wheel: zoom slots; drag: pan; click a bar: "
-            "highlight its job.");
-    }
-    if (tab == QLatin1String("stages")) {
-        return tr(
-            "What am I looking at? Each job's map and reduce stages as blocks ([Verma12] "
-            "Figs. 3 and 6): the height is the slots the stage uses, the width its "
-            "duration; pooled algorithms show each pool in its own band.");
-    }
-    if (tab == QLatin1String("comparison")) {
-        return tr(
-            "What am I looking at? The makespan of every checked algorithm, then the table "
-            "of times, utilisation and the difference from the baselines; below, the kept "
-            "variants × algorithms and the diff of two variants.");
-    }
-    if (tab == QLatin1String("johnson")) {
-        return tr(
-            "What am I looking at? An algorithm taught step by step on these jobs "
-            "(→ / ← step, Home / End, Space plays), or the exercise: put the jobs in your "
-            "own order and compare it with Johnson's and the best.");
-    }
-    if (tab == QLatin1String("sweep")) {
-        return tr(
-            "What am I looking at? The makespan of the checked algorithms as the cluster "
-            "grows ([Verma12] Figs. 7–9), with the lower bound no schedule can beat.");
-    }
-    if (tab == QLatin1String("deadlines")) {
-        return tr(
-            "What am I looking at? Deadline schedulers as the load grows ([Verma12b] Figs. "
-            "1–4): missed deadlines, how late, and how many slots they use.");
-    }
-    if (tab.startsWith(QLatin1String("cost"))) {
-        return tr(
-            "What am I looking at? LiPS ([Ehsan13]): what running a cost model's jobs and "
-            "data on its machines costs in dollars, per algorithm, and how the epoch length "
-            "changes it.");
-    }
-    return {};
-}
-
-QString HelpController::guideHtml() {
-    return tr(
+QString HelpController::guideHtml() const {
+    const QString html = tr(
         "<h2>How a MapReduce batch runs</h2>"
         "<h3>Map and reduce stages</h3>"
         "<p>A job is a number of <b>map tasks</b> (each reads a block of input) and of <b>reduce "
         "tasks</b> (each combines what the maps produced). The cluster has a fixed number of map "
         "slots and reduce slots (nodes × slots per node); a slot runs one task at a time. The "
-        "<a href='tab:timeline'>Timeline</a> draws one row per slot and one bar per task.</p>"
+        "<a href='tab:%1'>%2</a> draws one row per slot and one bar per task.</p>"
         "<h3>The barrier</h3>"
         "<p>A job's reduce tasks may start only when <i>all</i> its map tasks are done (seeds "
         "000 and 001). So a job has two stages, one after the other: while its maps run, the "
@@ -244,10 +200,13 @@ QString HelpController::guideHtml() {
         "(<a href='teach:online-hscheduler/end'>its result</a>; open the sample "
         "example3-online for [Tian16]'s Example 3).</p>"
         "<h3>Beyond order</h3>"
-        "<p>Deadline schedulers ([Verma12b], the <a href='tab:deadlines'>Deadlines</a> tab) give "
-        "each job the fewest slots that meet its deadline; LiPS ([Ehsan13], the "
-        "<a href='tab:cost'>Cost</a> tab) places data and tasks for the lowest dollar cost. "
+        "<p>Deadline schedulers ([Verma12b], the <a href='tab:%3'>%4</a> tab) give "
+        "each job the fewest slots that meet its deadline; LiPS ([Ehsan13]) places data and "
+        "tasks for the lowest dollar cost (the <a href='tab:%5'>%6</a> tab). "
         "Help &gt; Algorithms lists every algorithm with its reference.</p>");
+    return html.arg(m_pages.timeline()->name(), m_pages.timeline()->title(),
+                    m_pages.deadlines()->name(), m_pages.deadlines()->title(),
+                    m_pages.cost()->name(), m_pages.cost()->title());
 }
 
 }  // namespace mr::ui

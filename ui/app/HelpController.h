@@ -3,8 +3,7 @@
 // entries the algorithm list's tooltips and `mrsim algorithms` show, never a second list);
 // Help > Guide explains map and reduce stages, the barrier, the two-stage abstraction and where
 // it breaks, pools and re-splitting, with links that open the Teach tab at a lesson's step
-// ("teach:LESSON/STEP", STEP a number or "end") or another tab ("tab:NAME"). Each tab's short
-// "what am I looking at" line is here too.
+// ("teach:LESSON/STEP", STEP a number or "end") or another tab ("tab:NAME", a page's name).
 #pragma once
 
 #include <QObject>
@@ -17,12 +16,15 @@ class QWidget;
 
 namespace mr::ui {
 
+class Pages;
+
 class HelpController : public QObject {
     Q_OBJECT
 public:
     // `openLesson(lesson, step)` shows the Teach tab at a lesson's step (INT_MAX: its last);
-    // `openTab(name)` shows a tab (MainWindow::showTab's names).
-    HelpController(QWidget* window, std::function<void(const QString&, int)> openLesson,
+    // `openTab(name)` shows a tab (MainWindow::showTab's names, `pages`' names).
+    HelpController(QWidget* window, const Pages& pages,
+                   std::function<void(const QString&, int)> openLesson,
                    std::function<bool(const QString&)> openTab);
 
     void fillMenu(QMenu* help);
@@ -32,12 +34,11 @@ public:
     // Follows a Guide link; false for one it does not know.
     bool followLink(const QUrl& link);
 
-    static QString guideHtml();
-    // The "what am I looking at" line of a tab (showTab's names; empty when unknown).
-    static QString tabHint(const QString& tab);
+    QString guideHtml() const;
 
 private:
     QWidget* m_window;
+    const Pages& m_pages;
     std::function<void(const QString&, int)> m_openLesson;
     std::function<bool(const QString&)> m_openTab;
     QDialog* m_algorithms = nullptr;

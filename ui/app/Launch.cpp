@@ -8,23 +8,30 @@
 #include <QTimer>
 #include <cstdio>
 
-#include "app/ExportController.h"
 #include "app/FileController.h"
 #include "app/FreshSettings.h"
 #include "app/MainWindow.h"
 #include "app/Samples.h"
 #include "charts/GanttPanel.h"
 #include "charts/StageView.h"
-#include "cost/CostTab.h"
-#include "cost/EpochSweepPanel.h"
+#include "costtab/CostTab.h"
+#include "costtab/EpochSweepPanel.h"
 #include "deadlines/DeadlinesTab.h"
 #include "document/WorkloadDocument.h"
 #include "experiments/Ranges.h"
+#include "exports/ExportController.h"
 #include "io/FileKind.h"
 #include "model/InputError.h"
+#include "pages/ComparisonPage.h"
+#include "pages/CostPage.h"
+#include "pages/DeadlinesPage.h"
+#include "pages/Pages.h"
+#include "pages/StagesPage.h"
+#include "pages/SweepPage.h"
+#include "pages/TeachPage.h"
+#include "pages/TimelinePage.h"
 #include "run/RunController.h"
 #include "studio/PresentationMode.h"
-#include "studio/SessionController.h"
 #include "studio/VariantExport.h"
 #include "studio/VariantStore.h"
 #include "sweep/SweepTab.h"
@@ -142,9 +149,10 @@ void waitUntilIdle(Tab* tab) {
 }
 
 void runRequestedSweeps(MainWindow& window, const GuiRequest& request) {
+    const Pages& pages = window.pages();
     if (!request.sweep.isEmpty()) {
-        SweepTab* sweep = window.sweepTab();
-        window.showTab(QStringLiteral("sweep"));  // gives it the workload and algorithms
+        SweepTab* sweep = pages.sweep()->sweep();
+        window.showPage(pages.sweep());  // gives it the workload and algorithms
         sweep->setNodeRange(request.sweep);
         sweep->start();
         if (!sweep->isRunning() && !sweep->result()) {
@@ -154,13 +162,14 @@ void runRequestedSweeps(MainWindow& window, const GuiRequest& request) {
         waitUntilIdle(sweep);
     }
     if (request.startSweep) {
-        window.deadlinesTab()->start();
+        DeadlinesTab* deadlines = pages.deadlines()->deadlines();
+        deadlines->start();
         std::fprintf(stderr, "mrx: sweeping the load (Deadlines tab)…\n");
-        waitUntilIdle(window.deadlinesTab());
+        waitUntilIdle(deadlines);
     }
     if (!request.costSweep.isEmpty()) {
         double range[3];
-        EpochSweepPanel* sweep = window.costTab()->sweepPanel();
+        EpochSweepPanel* sweep = pages.cost()->cost()->sweepPanel();
         if (!parseRange(request.costSweep, range)) {
             fail({}, QStringLiteral("cost-sweep"),
                  QStringLiteral("expected FROM:TO:STEP (got '%1')").arg(request.costSweep));
@@ -188,10 +197,13 @@ void exportAll(MainWindow& window, const GuiRequest& request, bool costModel) {
     if (!QDir().mkpath(dir)) {
         fail(dir, QStringLiteral("export-all"), QStringLiteral("cannot create the folder"));
     }
-    QStringList groups = costModel
-                             ? QStringList{QStringLiteral("cost")}
-                             : QStringList{QStringLiteral("workload"), QStringLiteral("sweep"),
-                                           QStringLiteral("deadlines")};
+    // The groups of the pages that show this kind of document.
+    QStringList groups;
+    for (const Page* page : window.pages().list()) {
+        if (page->ownDocument().isEmpty() != costModel && !groups.contains(page->exportGroup())) {
+            groups << page->exportGroup();
+        }
+    }
     const bool variants = !costModel && window.variants()->count() > 0;
     if (variants) {
         waitForVariants(*window.variants());
@@ -211,13 +223,9 @@ void exportAll(MainWindow& window, const GuiRequest& request, bool costModel) {
                     static_cast<long long>(each.folders.size()),
                     qPrintable(each.folders.join(QStringLiteral(", "))));
     }
-    const QList<std::pair<QString, const char*>> hints = {
-        {QStringLiteral("sweep"), "the sweep (add --sweep FROM:TO:STEP)"},
-        {QStringLiteral("deadlines"), "the deadline sweep (add --start-sweep)"},
-        {QStringLiteral("cost"), "the epoch sweep (add --cost-sweep FROM:TO:STEP)"}};
-    for (const auto& [group, hint] : hints) {
-        if (report.skippedGroups.contains(group)) {
-            std::printf("not written: %s has no result\n", hint);
+    for (const Page* page : window.pages().list()) {
+        if (!page->exportNeeds().isEmpty() && report.skippedGroups.contains(page->exportGroup())) {
+            std::printf("not written: %s has no result\n", qPrintable(page->exportNeeds()));
         }
     }
 }
@@ -239,15 +247,17 @@ void prepareWindow(MainWindow& window, const GuiRequest& request) {
     if (!request.tab.isEmpty() && !window.showTab(request.tab)) {
         std::fprintf(stderr, "mrx: warning: unknown tab '%s'\n", qPrintable(request.tab));
     }
+    const Pages& pages = window.pages();
     if (!request.sweep.isEmpty()) {
-        window.showTab(QStringLiteral("sweep"));
-        window.sweepTab()->setNodeRange(request.sweep);
-        window.sweepTab()->start();
+        window.showPage(pages.sweep());
+        pages.sweep()->sweep()->setNodeRange(request.sweep);
+        pages.sweep()->sweep()->start();
     }
     if (!request.costSweep.isEmpty()) {
         double range[3];
-        window.showTab(QStringLiteral("cost-sweep"));
-        EpochSweepPanel* sweep = window.costTab()->sweepPanel();
+        window.showPage(pages.cost());
+        pages.cost()->cost()->showView(CostTab::EpochSweep);
+        EpochSweepPanel* sweep = pages.cost()->cost()->sweepPanel();
         const bool ok = parseRange(request.costSweep, range);
         if (ok) {
             sweep->setEpochRange(range[0], range[1], range[2]);
@@ -259,17 +269,17 @@ void prepareWindow(MainWindow& window, const GuiRequest& request) {
         }
     }
     if (request.startSweep) {
-        window.showTab(QStringLiteral("deadlines"));
-        window.deadlinesTab()->start();
+        window.showPage(pages.deadlines());
+        pages.deadlines()->deadlines()->start();
     }
     if (request.present > 0) {
         window.presentation()->setActive(true);
         window.presentation()->setZoomPercent(request.present);
     }
     if (request.johnsonStep >= 0) {
-        window.showTab(QStringLiteral("johnson"));
+        window.showPage(pages.teach());
         window.runController()->waitForLatest();
-        window.johnsonStepper()->setStep(request.johnsonStep);
+        window.teachTab()->johnson()->setStep(request.johnsonStep);
     }
 }
 
@@ -295,10 +305,11 @@ int runExports(MainWindow& window, const GuiRequest& request) {
 
 int exportCurrentState(MainWindow& window, const GuiRequest& request) {
     try {
+        const Pages& pages = window.pages();
         const bool costModel = detectFileKind(request.file.toStdString()) == FileKind::CostModel;
         waitForRuns(window);
         if (costModel) {
-            window.costTab()->waitForResults();
+            pages.cost()->cost()->waitForResults();
         } else {
             for (const AlgorithmRun& o : window.runController()->latest()->outcomes) {
                 if (o.state == AlgorithmRun::State::Failed) {
@@ -308,9 +319,7 @@ int exportCurrentState(MainWindow& window, const GuiRequest& request) {
         }
         runRequestedSweeps(window, request);
         // The Johnson stepper exports the step asked for, else its last (the whole schedule).
-        window.refreshTab(window.johnsonStepper());
-        JohnsonStepper* stepper = window.johnsonStepper();
-        stepper->setStep(request.johnsonStep >= 0 ? request.johnsonStep : stepper->stepCount());
+        window.setJohnsonExportStep(request.johnsonStep);
         // BalancedPools' lesson (its search runs now if it was never shown) at the search's last
         // probe: every probe of that split and the best so far.
         if (!costModel && window.teachTab()->balancedPoolsChart() != nullptr) {
@@ -320,18 +329,19 @@ int exportCurrentState(MainWindow& window, const GuiRequest& request) {
         const ExportController& exports = *window.exports();
         if (!request.algorithm.isEmpty()) {
             window.ganttPanel()->setCurrentAlgorithm(request.algorithm);
-            window.stageView()->setAlgorithm(request.algorithm);
+            pages.stages()->view()->setAlgorithm(request.algorithm);
         }
+        // The entries' file stems: a tab's own chart is named after the tab.
         const bool one = !request.algorithm.isEmpty();
         if (!request.exportGantt.isEmpty()) {
-            writeOne(exports, one ? QStringLiteral("timeline") : QStringLiteral("timelines"),
+            writeOne(exports, one ? pages.timeline()->name() : QStringLiteral("timelines"),
                      request.exportGantt, request.size);
         }
         if (!request.exportComparison.isEmpty()) {
-            writeOne(exports, QStringLiteral("comparison"), request.exportComparison, request.size);
+            writeOne(exports, pages.comparison()->name(), request.exportComparison, request.size);
         }
         if (!request.exportStages.isEmpty()) {
-            writeOne(exports, one ? QStringLiteral("stage") : QStringLiteral("stages"),
+            writeOne(exports, one ? QStringLiteral("stage") : pages.stages()->name(),
                      request.exportStages, request.size);
         }
         if (!request.exportAll.isEmpty()) {

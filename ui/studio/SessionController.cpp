@@ -6,12 +6,11 @@
 #include <QSettings>
 #include <QTextStream>
 
-#include "app/FileController.h"
-#include "app/MainWindow.h"
 #include "charts/GanttPanel.h"
 #include "document/WorkloadDocument.h"
 #include "io/SessionJson.h"
 #include "model/InputError.h"
+#include "studio/StudioWindow.h"
 #include "studio/VariantStore.h"
 #include "teach/TeachTab.h"
 #include "widgets/AlgorithmList.h"
@@ -39,17 +38,17 @@ std::vector<std::string> toStd(const QStringList& ids) {
 }
 }  // namespace
 
-SessionController::SessionController(MainWindow* window, VariantStore* variants)
-    : QObject(window), m_window(window), m_variants(variants) {}
+SessionController::SessionController(StudioWindow* window, VariantStore* variants, QObject* parent)
+    : QObject(parent), m_window(window), m_variants(variants) {}
 
 void SessionController::fillMenu(QMenu* file) {
     file->addAction(tr("Open s&ession…"), this,
                     [this] {
                         const QString path = QFileDialog::getOpenFileName(
-                            m_window, tr("Open a session"),
+                            m_window->dialogParent(), tr("Open a session"),
                             QSettings().value("sessions/dir").toString(), tr(kSessionFilter));
                         if (!path.isEmpty()) {
-                            m_window->fileController()->open(path);  // remembered as recent
+                            m_window->openFile(path);  // remembered as recent
                         }
                     })
         ->setObjectName(QStringLiteral("fileOpenSession"));
@@ -83,7 +82,7 @@ Session SessionController::capture() const {
 }
 
 bool SessionController::apply(const Session& s) {
-    if (!m_window->fileController()->confirmLeave()) {
+    if (!m_window->confirmLeave()) {
         return false;
     }
     // Algorithms and options first: the document's reset then runs them on the new workload.
@@ -91,9 +90,8 @@ bool SessionController::apply(const Session& s) {
     m_window->runOptionsPanel()->setOptions(s.current.options);
     m_window->document()->reset(s.current.workload, QString());
     m_variants->setVariants(s.variants, QString::fromStdString(s.view.referenceVariant));
-    m_window->showTab(QString::fromStdString(s.view.tab.empty() ? "timeline" : s.view.tab));
-    m_window->teachTab()->setLesson(
-        QString::fromStdString(s.view.teachLesson.empty() ? "johnson" : s.view.teachLesson));
+    m_window->showTab(QString::fromStdString(s.view.tab));  // empty: the first tab
+    m_window->teachTab()->setLesson(QString::fromStdString(s.view.teachLesson));  // empty: first
     m_window->teachTab()->restoreStep(s.view.teachStep);
     GanttPanel* timelines = m_window->ganttPanel();
     timelines->fitAll();
@@ -147,7 +145,7 @@ bool SessionController::hasUnsavedVariants() const {
 bool SessionController::saveAs(const QString& given) {
     QString path = given;
     if (path.isEmpty()) {
-        path = QFileDialog::getSaveFileName(m_window, tr("Save the session"),
+        path = QFileDialog::getSaveFileName(m_window->dialogParent(), tr("Save the session"),
                                             QSettings().value("sessions/dir").toString(),
                                             tr(kSessionFilter));
         if (path.isEmpty()) {
@@ -171,7 +169,7 @@ bool SessionController::saveAs(const QString& given) {
 }
 
 void SessionController::showError(const QString& title, const QString& text) {
-    m_window->fileController()->showError(title, text);  // as every file's error is shown
+    m_window->showError(title, text);  // as every file's error is shown
     emit statusMessage(text);
 }
 

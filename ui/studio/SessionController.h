@@ -15,13 +15,13 @@ class QMenu;
 
 namespace mr::ui {
 
-class MainWindow;
+class StudioWindow;
 class VariantStore;
 
 class SessionController : public QObject {
     Q_OBJECT
 public:
-    SessionController(MainWindow* window, VariantStore* variants);
+    SessionController(StudioWindow* window, VariantStore* variants, QObject* parent);
 
     void fillMenu(QMenu* file);
 
@@ -47,7 +47,7 @@ signals:
 private:
     void showError(const QString& title, const QString& text);
 
-    MainWindow* m_window;
+    StudioWindow* m_window;
     VariantStore* m_variants;
     QString m_path;
 };

@@ -3,12 +3,11 @@
 #include <QCoreApplication>
 #include <QDir>
 
-#include "app/ExportController.h"
-#include "app/MainWindow.h"
+#include "exports/ExportController.h"
 #include "model/InputError.h"
 #include "run/RunController.h"
+#include "studio/StudioWindow.h"
 #include "studio/VariantStore.h"
-#include "teach/JohnsonStepper.h"
 
 namespace mr::ui {
 
@@ -43,7 +42,7 @@ void waitForVariants(VariantStore& variants) {
     QCoreApplication::processEvents();  // their last snapshots reach the store
 }
 
-VariantExportReport exportVariants(MainWindow& window, const QString& dir, QSize size,
+VariantExportReport exportVariants(StudioWindow& window, const QString& dir, QSize size,
                                    int johnsonStep) {
     VariantStore& variants = *window.variants();
     waitForVariants(variants);
@@ -51,7 +50,7 @@ VariantExportReport exportVariants(MainWindow& window, const QString& dir, QSize
     const QDir top(dir);
     // The window shows the workload being edited again whatever happens.
     struct Restore {
-        MainWindow& window;
+        StudioWindow& window;
         ~Restore() { window.setShownResults(nullptr); }
     } restore{window};
     for (int i = 0; i < variants.count(); ++i) {
@@ -63,9 +62,7 @@ VariantExportReport exportVariants(MainWindow& window, const QString& dir, QSize
             throw InputError(path.toStdString(), "", "export-all", "cannot create the folder");
         }
         window.setShownResults(variants.results(i));
-        window.refreshTab(window.johnsonStepper());
-        JohnsonStepper* stepper = window.johnsonStepper();
-        stepper->setStep(johnsonStep >= 0 ? johnsonStep : stepper->stepCount());
+        window.setJohnsonExportStep(johnsonStep);
         const ExportController::Report written =
             window.exports()->exportAll(path, size, {QStringLiteral("workload")});
         report.written << written.written;

@@ -1,7 +1,7 @@
 // VariantExport — the per-variant part of `mrx SESSION.mrxs --export-all DIR`:
 // one folder per variant, named after it, with that variant's charts and CSVs, written by the
 // window's own File > Export entries (the "workload" group, ExportController::exportAll) while
-// the window shows that variant's run (MainWindow::setShownResults) — the same code path as the
+// the window shows that variant's run (StudioWindow::setShownResults) — the same code path as the
 // workload's own export, never a renderer of its own. variants.csv (one row per variant ×
 // algorithm) goes at the top of DIR with the "variants" group.
 #pragma once
@@ -11,7 +11,7 @@
 
 namespace mr::ui {
 
-class MainWindow;
+class StudioWindow;
 class VariantStore;
 
 // A folder name for a variant: its name with the characters a file name cannot hold (/ \ : * ?
@@ -32,7 +32,7 @@ struct VariantExportReport {
 // CSVs into DIR/<folder>; the Johnson timelines at `johnsonStep` (-1: the last step, the whole
 // schedule). The window shows the workload being edited again afterwards. Throws InputError
 // (naming the file) when a folder or file cannot be written.
-VariantExportReport exportVariants(MainWindow& window, const QString& dir, QSize size,
+VariantExportReport exportVariants(StudioWindow& window, const QString& dir, QSize size,
                                    int johnsonStep = -1);
 
 }  // namespace mr::ui

@@ -5,9 +5,9 @@
 #include <QMessageBox>
 #include <memory>
 
-#include "cost/ClusterSizeSweepPanel.h"
-#include "cost/CostTab.h"
-#include "cost/EpochSweepPanel.h"
+#include "costtab/ClusterSizeSweepPanel.h"
+#include "costtab/CostTab.h"
+#include "costtab/EpochSweepPanel.h"
 #include "deadlines/DeadlinesTab.h"
 #include "merge/SweepResults.h"
 #include "run/BackgroundJob.h"

@@ -35,20 +35,13 @@ bool isResult(const PoolsLessonStep* step) {
 }  // namespace
 
 BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
-    : QWidget(parent), m_job(new BackgroundJob(this)) {
+    : TeachLesson(parent), m_job(new BackgroundJob(this)) {
     auto* layout = new QVBoxLayout(this);
     m_controls = new StepControls(this, this);
     layout->addWidget(m_controls);
     connect(m_controls, &StepControls::stepChanged, this, &BalancedPoolsStepper::refresh);
 
-    m_explain = new QLabel(this);
-    m_explain->setObjectName(QStringLiteral("lessonExplanation"));
-    m_explain->setWordWrap(true);
-    m_explain->setTextFormat(Qt::RichText);
-    m_explain->setMinimumHeight(64);
-    m_explain->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff8dc; color: #222; border: 1px solid #e0d090; "
-                       "padding: 6px; }"));
+    m_explain = createExplanation();
     layout->addWidget(m_explain);
 
     auto* splitter = new QSplitter(Qt::Horizontal, this);
@@ -202,6 +195,18 @@ void BalancedPoolsStepper::changeEvent(QEvent* event) {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange && m_lesson) {
         fitJobTable();  // the presentation zoom
+    }
+}
+
+QString BalancedPoolsStepper::title() const {
+    return tr("BalancedPools — [Verma12] Alg. 2");
+}
+
+void BalancedPoolsStepper::showStep(int step) {
+    if (m_lesson) {
+        setStep(step);
+    } else {
+        restoreStep(step);
     }
 }
 

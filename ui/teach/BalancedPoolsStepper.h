@@ -7,10 +7,10 @@
 // piece of work; this widget only draws them.
 #pragma once
 
-#include <QWidget>
 #include <memory>
 
 #include "schedulers/BalancedPoolsLesson.h"
+#include "teach/TeachLesson.h"
 
 class QCPGraph;
 class QCPItemStraightLine;
@@ -25,24 +25,29 @@ struct RunSet;
 class BackgroundJob;
 class StepControls;
 
-class BalancedPoolsStepper : public QWidget {
+class BalancedPoolsStepper : public TeachLesson {
     Q_OBJECT
 public:
     explicit BalancedPoolsStepper(QWidget* parent = nullptr);
 
+    QString id() const override { return QStringLiteral("balanced-pools"); }
+    QString title() const override;
     // New results: a new workload or options start the search again (in the background).
-    void setResults(const std::shared_ptr<const RunSet>& results);
+    void setResults(const std::shared_ptr<const RunSet>& results) override;
     // The lesson shown (null while the search runs or for a workload too large to teach).
     const PoolsLesson* lesson() const { return m_lesson.get(); }
     StepControls* controls() const { return m_controls; }
-    int step() const;
+    int step() const override;
     void setStep(int step);
+    void showStep(int step) override;
+    void resetStep() override { setStep(0); }
     // The step of the search's last probe (the chart with the most to show: an export), or the
     // last step when there was no probe.
     int lastProbeStep() const;
     // The step to show once the search is done (a session opened before it).
-    void restoreStep(int step) { m_pendingStep = step; }
-    QString explanation() const;
+    void restoreStep(int step) override { m_pendingStep = step; }
+    QString explanation() const override;
+    QList<QCustomPlot*> plots() const override { return {m_chart}; }
     QCustomPlot* chart() const { return m_chart; }
     // Processes events until the search is done (tests).
     void waitForLesson();

@@ -78,17 +78,11 @@ std::vector<Block> laneBlocks(const Workload& w, const JobColours& colours,
 
 }  // namespace
 
-JohnsonStepper::JohnsonStepper(QWidget* parent) : QWidget(parent) {
+JohnsonStepper::JohnsonStepper(QWidget* parent) : TeachLesson(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(buildControls());
 
-    m_explain = new QLabel(this);
-    m_explain->setWordWrap(true);
-    m_explain->setTextFormat(Qt::RichText);
-    m_explain->setMinimumHeight(48);
-    m_explain->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff8dc; color: #222; border: 1px solid #e0d090; "
-                       "padding: 6px; }"));  // its own colours: readable in dark mode too
+    m_explain = createExplanation(48);
     layout->addWidget(m_explain);
     layout->addWidget(buildStrip());
 
@@ -208,6 +202,18 @@ void JohnsonStepper::connectControls() {
 
 QList<QCustomPlot*> JohnsonStepper::plots() const {
     return {m_timeline, m_formula, m_simulated};
+}
+
+QString JohnsonStepper::title() const {
+    return tr("Johnson's rule — [Verma12] Alg. 1");
+}
+
+void JohnsonStepper::showStep(int step) {
+    if (stepCount() > 0) {
+        setStep(std::min(step, stepCount()));
+    } else {
+        restoreStep(step);
+    }
 }
 
 void JohnsonStepper::setResults(const std::shared_ptr<const RunSet>& results) {

@@ -6,12 +6,12 @@
 // of it when they are checked.
 #pragma once
 
-#include <QWidget>
 #include <memory>
 
 #include "model/Workload.h"
 #include "schedulers/Algorithm.h"
 #include "schedulers/Johnson.h"
+#include "teach/TeachLesson.h"
 
 class QLabel;
 class QPushButton;
@@ -26,23 +26,29 @@ struct RunSet;
 class BlocksPlottable;
 class GanttPlot;
 
-class JohnsonStepper : public QWidget {
+class JohnsonStepper : public TeachLesson {
     Q_OBJECT
 public:
     explicit JohnsonStepper(QWidget* parent = nullptr);
 
-    void setResults(const std::shared_ptr<const RunSet>& results);
-    int step() const { return m_pendingStep >= 0 ? m_pendingStep : m_step; }
+    QString id() const override { return QStringLiteral("johnson"); }
+    QString title() const override;
+    // Its charts are exported with every run (and cheap): it follows every result.
+    bool followsEveryResult() const override { return true; }
+    void setResults(const std::shared_ptr<const RunSet>& results) override;
+    int step() const override { return m_pendingStep >= 0 ? m_pendingStep : m_step; }
     int stepCount() const { return static_cast<int>(m_trace.steps.size()); }
     void setStep(int step);
     // The step to show once the next results are in (a session opened before its run is done).
-    void restoreStep(int step);
+    void restoreStep(int step) override;
+    void showStep(int step) override;
+    void resetStep() override { setStep(0); }
     // The schedule σ after the last step (equals the `johnson` algorithm's order).
     std::vector<int> finalOrder() const { return m_trace.order; }
-    QString explanation() const;
+    QString explanation() const override;
     // What the last step says about the formula against the simulation.
     QString breaksText() const;
-    QList<QCustomPlot*> plots() const;
+    QList<QCustomPlot*> plots() const override;
 
 private:
     QHBoxLayout* buildControls();

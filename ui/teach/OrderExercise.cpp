@@ -48,14 +48,7 @@ OrderExercise::OrderExercise(QWidget* parent)
       m_scoreJob(new BackgroundJob(this)) {
     setObjectName(QStringLiteral("orderExercise"));
     auto* layout = new QVBoxLayout(this);
-    m_explain = new QLabel(this);
-    m_explain->setObjectName(QStringLiteral("lessonExplanation"));
-    m_explain->setWordWrap(true);
-    m_explain->setTextFormat(Qt::RichText);
-    m_explain->setMinimumHeight(64);
-    m_explain->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff8dc; color: #222; border: 1px solid #e0d090; "
-                       "padding: 6px; }"));
+    m_explain = createExplanation();
     layout->addWidget(m_explain);
 
     auto* row = new QHBoxLayout;
@@ -210,6 +203,10 @@ void OrderExercise::score() {
 void OrderExercise::waitForScores() {
     m_benchJob->waitForIdle();
     m_scoreJob->waitForIdle();
+}
+
+QString OrderExercise::title() const {
+    return tr("Exercise: your order against Johnson's and the best");
 }
 
 QString OrderExercise::explanation() const {

@@ -25,6 +25,8 @@ class OrderExercise : public TeachLesson {
 public:
     explicit OrderExercise(QWidget* parent = nullptr);
 
+    QString id() const override { return QStringLiteral("your-order"); }
+    QString title() const override;
     void setResults(const std::shared_ptr<const RunSet>& results) override;
     int step() const override { return 0; }  // no steps: the order is the student's
     void restoreStep(int) override {}

@@ -41,14 +41,7 @@ ResplitStepper::ResplitStepper(bool online, QWidget* parent)
     layout->addWidget(m_controls);
     connect(m_controls, &StepControls::stepChanged, this, &ResplitStepper::refresh);
 
-    m_explain = new QLabel(this);
-    m_explain->setObjectName(QStringLiteral("lessonExplanation"));
-    m_explain->setWordWrap(true);
-    m_explain->setTextFormat(Qt::RichText);
-    m_explain->setMinimumHeight(64);
-    m_explain->setStyleSheet(
-        QStringLiteral("QLabel { background: #fff8dc; color: #222; border: 1px solid #e0d090; "
-                       "padding: 6px; }"));
+    m_explain = createExplanation();
     layout->addWidget(m_explain);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -161,6 +154,15 @@ void ResplitStepper::showStep(int step) {
 void ResplitStepper::setStep(int step) {
     m_pendingStep = -1;
     m_controls->setStep(step);
+}
+
+QString ResplitStepper::id() const {
+    return m_online ? QStringLiteral("online-hscheduler") : QStringLiteral("hscheduler");
+}
+
+QString ResplitStepper::title() const {
+    return m_online ? tr("OnHScheduler on arrivals — [Tian16] Alg. 3.3, Example 3")
+                    : tr("HScheduler — [Tian16] Alg. 3.2, Example 2");
 }
 
 QString ResplitStepper::explanation() const {

@@ -30,6 +30,8 @@ public:
     // `online`: OnHScheduler's lesson.
     explicit ResplitStepper(bool online, QWidget* parent = nullptr);
 
+    QString id() const override;
+    QString title() const override;
     void setResults(const std::shared_ptr<const RunSet>& results) override;
     int step() const override;
     void restoreStep(int step) override { m_pendingStep = step; }

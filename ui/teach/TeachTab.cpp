@@ -5,7 +5,6 @@
 #include <QLabel>
 #include <QStackedWidget>
 #include <QVBoxLayout>
-#include <algorithm>
 
 #include "teach/BalancedPoolsStepper.h"
 #include "teach/JohnsonStepper.h"
@@ -15,12 +14,6 @@
 
 namespace mr::ui {
 
-namespace {
-const QStringList kLessons = {QStringLiteral("johnson"), QStringLiteral("balanced-pools"),
-                              QStringLiteral("hscheduler"), QStringLiteral("online-hscheduler"),
-                              QStringLiteral("your-order")};
-}
-
 TeachTab::TeachTab(QWidget* parent) : QWidget(parent) {
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -29,11 +22,6 @@ TeachTab::TeachTab(QWidget* parent) : QWidget(parent) {
     top->addWidget(new QLabel(tr("Lesson:"), this));
     m_choice = new QComboBox(this);
     m_choice->setObjectName(QStringLiteral("teachLesson"));
-    m_choice->addItem(tr("Johnson's rule — [Verma12] Alg. 1"));
-    m_choice->addItem(tr("BalancedPools — [Verma12] Alg. 2"));
-    m_choice->addItem(tr("HScheduler — [Tian16] Alg. 3.2, Example 2"));
-    m_choice->addItem(tr("OnHScheduler on arrivals — [Tian16] Alg. 3.3, Example 3"));
-    m_choice->addItem(tr("Exercise: your order against Johnson's and the best"));
     m_choice->setFocusPolicy(Qt::NoFocus);  // the arrow keys step, not choose
     top->addWidget(m_choice);
     top->addStretch(1);
@@ -44,10 +32,10 @@ TeachTab::TeachTab(QWidget* parent) : QWidget(parent) {
     m_hscheduler = new ResplitStepper(false, m_stack);
     m_online = new ResplitStepper(true, m_stack);
     m_exercise = new OrderExercise(m_stack);
-    m_lessons = {m_hscheduler, m_online, m_exercise};
-    m_stack->addWidget(m_johnson);
-    m_stack->addWidget(m_pools);
+    m_lessons = {m_johnson, m_pools, m_hscheduler, m_online, m_exercise};
+    m_shown.resize(static_cast<std::size_t>(m_lessons.size()));
     for (TeachLesson* lesson : m_lessons) {
+        m_choice->addItem(lesson->title());
         m_stack->addWidget(lesson);
     }
     layout->addWidget(m_stack, 1);
@@ -66,18 +54,15 @@ void TeachTab::update() {
     if (!m_results) {
         return;
     }
-    // Johnson's lesson is cheap and its charts are exported: it always follows. BalancedPools'
-    // runs a search: only while it is shown.
-    if (m_johnsonShown != m_results) {
-        m_johnsonShown = m_results;
-        m_johnson->setResults(m_results);
-    }
-    if (m_stack->currentWidget() == m_pools && m_poolsShown != m_results) {
-        m_poolsShown = m_results;
-        m_pools->setResults(m_results);
-    }
-    if (TeachLesson* lesson = currentLesson()) {
-        lesson->setResults(m_results);  // each lesson starts again only for a new input
+    // Each lesson is given new results once; BalancedPools' search, the HScheduler lessons and
+    // the exercise run only while shown.
+    for (std::size_t i = 0; i < m_shown.size(); ++i) {
+        TeachLesson* lesson = m_lessons[static_cast<qsizetype>(i)];
+        if ((lesson->followsEveryResult() || lesson == currentLesson()) &&
+            m_shown[i] != m_results) {
+            m_shown[i] = m_results;
+            lesson->setResults(m_results);
+        }
     }
 }
 
@@ -86,56 +71,34 @@ TeachLesson* TeachTab::currentLesson() const {
 }
 
 QString TeachTab::lesson() const {
-    return kLessons.value(m_choice->currentIndex());
+    return currentLesson()->id();
 }
 
 bool TeachTab::setLesson(const QString& id) {
-    const int index = static_cast<int>(kLessons.indexOf(id));
-    if (index < 0) {
-        return false;
+    for (int index = 0; index < m_lessons.size(); ++index) {
+        if (id.isEmpty() || m_lessons[index]->id() == id) {
+            m_choice->setCurrentIndex(index);
+            return true;
+        }
     }
-    m_choice->setCurrentIndex(index);
-    return true;
+    return false;
 }
 
 int TeachTab::step() const {
-    if (TeachLesson* lesson = currentLesson()) {
-        return lesson->step();
-    }
-    return m_stack->currentWidget() == m_pools ? m_pools->step() : m_johnson->step();
+    return currentLesson()->step();
 }
 
 void TeachTab::restoreStep(int step) {
-    if (TeachLesson* lesson = currentLesson()) {
-        lesson->restoreStep(step);
-    } else if (m_stack->currentWidget() == m_pools) {
-        m_pools->restoreStep(step);
-    } else {
-        m_johnson->restoreStep(step);
-    }
+    currentLesson()->restoreStep(step);
 }
 
 void TeachTab::showStep(int step) {
-    if (TeachLesson* lesson = currentLesson()) {
-        lesson->showStep(step);
-    } else if (m_stack->currentWidget() == m_pools) {
-        if (m_pools->lesson()) {
-            m_pools->setStep(step);
-        } else {
-            m_pools->restoreStep(step);
-        }
-    } else if (m_johnson->stepCount() > 0) {
-        m_johnson->setStep(std::min(step, m_johnson->stepCount()));
-    } else {
-        m_johnson->restoreStep(step);
-    }
+    currentLesson()->showStep(step);
 }
 
 void TeachTab::resetSteps() {
-    m_johnson->setStep(0);
-    m_pools->setStep(0);
     for (TeachLesson* lesson : m_lessons) {
-        lesson->showStep(0);
+        lesson->resetStep();
     }
 }
 
@@ -143,8 +106,10 @@ QCustomPlot* TeachTab::balancedPoolsChart() {
     if (!m_results) {
         return nullptr;
     }
-    if (m_poolsShown != m_results) {
-        m_poolsShown = m_results;
+    std::shared_ptr<const RunSet>& shown =
+        m_shown[static_cast<std::size_t>(m_lessons.indexOf(m_pools))];
+    if (shown != m_results) {
+        shown = m_results;
         m_pools->setResults(m_results);
     }
     m_pools->waitForLesson();
@@ -152,13 +117,7 @@ QCustomPlot* TeachTab::balancedPoolsChart() {
 }
 
 QList<QCustomPlot*> TeachTab::plots() const {
-    if (TeachLesson* lesson = currentLesson()) {
-        return lesson->plots();
-    }
-    if (m_stack->currentWidget() == m_pools) {
-        return {m_pools->chart()};
-    }
-    return m_johnson->plots();
+    return currentLesson()->plots();
 }
 
 }  // namespace mr::ui

@@ -7,6 +7,7 @@
 
 #include <QWidget>
 #include <memory>
+#include <vector>
 
 class QComboBox;
 class QCustomPlot;
@@ -33,8 +34,8 @@ public:
     ResplitStepper* onlineHScheduler() const { return m_online; }
     OrderExercise* exercise() const { return m_exercise; }
 
-    // The lessons by id: "johnson", "balanced-pools", "hscheduler", "online-hscheduler",
-    // "your-order" (experiments/Session.h's kSessionLessons).
+    // The lessons by id (TeachLesson::id: experiments/Session.h's kSessionLessons); setLesson
+    // of an empty id: the first lesson.
     QString lesson() const;
     bool setLesson(const QString& id);
     // The step of the lesson shown; restoreStep: the step to show once its results are in.
@@ -54,7 +55,7 @@ public:
 
 private:
     void update();
-    TeachLesson* currentLesson() const;  // null for Johnson's and BalancedPools' steppers
+    TeachLesson* currentLesson() const;
 
     QComboBox* m_choice;
     QStackedWidget* m_stack;
@@ -63,10 +64,9 @@ private:
     ResplitStepper* m_hscheduler;
     ResplitStepper* m_online;
     OrderExercise* m_exercise;
-    QList<TeachLesson*> m_lessons;  // the pages after the two steppers, in list order
+    QList<TeachLesson*> m_lessons;  // in the order of the choice
     std::shared_ptr<const RunSet> m_results;
-    std::shared_ptr<const RunSet> m_johnsonShown;
-    std::shared_ptr<const RunSet> m_poolsShown;
+    std::vector<std::shared_ptr<const RunSet>> m_shown;  // what each lesson was given last
 };
 
 }  // namespace mr::ui

@@ -14,8 +14,8 @@
 #include <QVBoxLayout>
 #include <stdexcept>
 
-#include "io/Plan.h"
 #include "io/PlanFiles.h"
+#include "io/PoolPlan.h"
 #include "model/InputError.h"
 #include "run/RunController.h"
 

@@ -1,8 +1,8 @@
-// Plan — what a RunResult means on a real Hadoop/YARN cluster ([Verma12] §IV-C enforced its pools
-// "by creating two queues using Capacity scheduler" and submitted each pool's jobs to its queue):
-// one leaf queue per pool, its capacity the pool's share of the nodes, its jobs in the order the
-// pool serves them, and one submission sequence. The exports (Capacity-scheduler XML, submit
-// script, SLS trace) all read the same Plan, so they never disagree.
+// PoolPlan — what a RunResult means on a real Hadoop/YARN cluster ([Verma12] §IV-C enforced its
+// pools "by creating two queues using Capacity scheduler" and submitted each pool's jobs to its
+// queue): one leaf queue per pool, its capacity the pool's share of the nodes, its jobs in the
+// order the pool serves them, and one submission sequence. The exports (Capacity-scheduler XML,
+// submit script, SLS trace) all read the same PoolPlan, so they never disagree.
 #pragma once
 
 #include <string>
@@ -30,7 +30,7 @@ struct PlanSubmission {
     double arrival = 0.0;
 };
 
-struct Plan {
+struct PoolPlan {
     std::string algorithm;
     std::vector<PlanQueue> queues;
     std::vector<int> queueOfJob;  // indexed like the workload's jobs
@@ -42,7 +42,7 @@ struct Plan {
 // Single-pool results give one queue "default" holding the algorithm's order at 100 %; pooled
 // results one queue per pool (RunResult.sim.pools). Throws std::logic_error if the pools do not
 // list every job exactly once.
-Plan makePlan(const Workload& workload, const RunResult& result);
+PoolPlan makePlan(const Workload& workload, const RunResult& result);
 
 // Node counts as shares of their sum in hundredths of a percent, rounded by largest remainder
 // (ties to the earlier entry) so that they sum to exactly 10000.

@@ -1,4 +1,4 @@
-#include "cost/CpuPerMachineChart.h"
+#include "costtab/CpuPerMachineChart.h"
 
 #include <algorithm>
 #include <map>
@@ -7,9 +7,9 @@
 #include "charts/AxisFormat.h"
 #include "charts/CategoryAxis.h"
 #include "charts/ChartLayout.h"
-#include "cost/CostChartStyle.h"
 #include "cost/CostModel.h"
 #include "cost/CostResult.h"
+#include "costtab/CostChartStyle.h"
 
 namespace mr::ui {
 

@@ -1,4 +1,4 @@
-#include "cost/ClusterSizeSweepPanel.h"
+#include "costtab/ClusterSizeSweepPanel.h"
 
 #include <qcustomplot.h>
 #include <QLabel>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "cost/CostChartStyle.h"
+#include "costtab/CostChartStyle.h"
 
 namespace mr::ui {
 

@@ -1,4 +1,4 @@
-#include "cost/CostChartStyle.h"
+#include "costtab/CostChartStyle.h"
 
 #include <qcustomplot.h>
 

@@ -1,9 +1,9 @@
-#include "cost/CostBreakdownChart.h"
+#include "costtab/CostBreakdownChart.h"
 
 #include <algorithm>
 
-#include "cost/CostChartStyle.h"
 #include "cost/CostResult.h"
+#include "costtab/CostChartStyle.h"
 #include "experiments/ComparisonTable.h"
 
 namespace mr::ui {

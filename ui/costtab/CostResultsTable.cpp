@@ -1,9 +1,9 @@
-#include "cost/CostResultsTable.h"
+#include "costtab/CostResultsTable.h"
 
 #include <QHeaderView>
 
-#include "cost/CostChartStyle.h"
 #include "cost/CostResult.h"
+#include "costtab/CostChartStyle.h"
 #include "experiments/ComparisonTable.h"
 #include "io/Csv.h"
 

@@ -1,4 +1,4 @@
-#include "app/ExportController.h"
+#include "exports/ExportController.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -1,4 +1,4 @@
-#include "cost/EpochSweepPanel.h"
+#include "costtab/EpochSweepPanel.h"
 
 #include <qcustomplot.h>
 #include <QDoubleSpinBox>
@@ -13,8 +13,8 @@
 #include <atomic>
 #include <limits>
 
-#include "cost/CostChartStyle.h"
 #include "cost/CostFormat.h"
+#include "costtab/CostChartStyle.h"
 #include "model/InputError.h"
 #include "run/BackgroundJob.h"
 

@@ -1,4 +1,4 @@
-#include "cost/CostTab.h"
+#include "costtab/CostTab.h"
 
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -15,14 +15,14 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-#include "cost/ClusterSizeSweepPanel.h"
 #include "cost/CostAlgorithms.h"
-#include "cost/CostBreakdownChart.h"
 #include "cost/CostModelJson.h"
-#include "cost/CostModelTables.h"
-#include "cost/CostResultsTable.h"
-#include "cost/CpuPerMachineChart.h"
-#include "cost/EpochSweepPanel.h"
+#include "costtab/ClusterSizeSweepPanel.h"
+#include "costtab/CostBreakdownChart.h"
+#include "costtab/CostModelTables.h"
+#include "costtab/CostResultsTable.h"
+#include "costtab/CpuPerMachineChart.h"
+#include "costtab/EpochSweepPanel.h"
 #include "model/InputError.h"
 #include "run/BackgroundJob.h"
 

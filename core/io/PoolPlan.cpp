@@ -1,4 +1,4 @@
-#include "io/Plan.h"
+#include "io/PoolPlan.h"
 
 #include <algorithm>
 #include <numeric>
@@ -63,8 +63,8 @@ std::string queueName(const std::string& pool, std::size_t index, std::set<std::
 
 }  // namespace
 
-Plan makePlan(const Workload& w, const RunResult& r) {
-    Plan plan;
+PoolPlan makePlan(const Workload& w, const RunResult& r) {
+    PoolPlan plan;
     plan.algorithm = r.algorithm;
     if (r.sim.pools.size() <= 1) {
         PlanQueue q;

@@ -1,4 +1,4 @@
-#include "cost/CostModelTables.h"
+#include "costtab/CostModelTables.h"
 
 #include <QHeaderView>
 #include <QLabel>
