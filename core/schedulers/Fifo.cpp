@@ -15,7 +15,6 @@ public:
                                          "equal arrivals (Hadoop's default)",
                           .source = "seeds 000/004",
                           .options = {"estimator"},
-                          .byDefault = true,
                           .baseline = true}) {}
 
 protected:

@@ -221,6 +221,7 @@ void MainWindow::connectParts() {
     };
     connect(m_model, &JobTableModel::editRejected, this, rejected);
     connect(m_cluster, &ClusterPanel::editRejected, this, rejected);
+    connect(m_runOptions, &RunOptionsPanel::editRejected, this, rejected);
     // Once the value is corrected the rejection is over: the line says what the window shows
     // (another cell still refused, or the run), never a reason that no longer holds.
     const auto accepted = [this] {
@@ -361,6 +362,7 @@ void MainWindow::buildFileMenu(QMenu* file) {
     addSweepResultsOpener(file);
 
     m_exports = new ExportController(this);
+    connect(m_exports, &ExportController::statusMessage, m_status, &QLabel::setText);
     m_exports->setDefaultDirectory([this] {
         const QString path = m_doc->filePath();
         return path.isEmpty() ? QString() : QFileInfo(path).absolutePath();
@@ -762,12 +764,8 @@ void MainWindow::checkDeadlineAlgorithm() {
 }
 
 void MainWindow::exportPlan() {
-    const QString path = m_doc->filePath();
-    const QString folder =
-        QSettings()
-            .value("plan/dir", path.isEmpty() ? QDir::homePath() : QFileInfo(path).absolutePath())
-            .toString();
-    ExportPlanDialog dialog(m_runs->latest(), m_gantt->currentAlgorithm(), folder, this);
+    ExportPlanDialog dialog(m_runs->latest(), m_gantt->currentAlgorithm(),
+                            ExportPlanDialog::startFolder(m_doc->filePath()), this);
     if (dialog.exec() == QDialog::Accepted) {
         m_status->setText(tr("Wrote %1").arg(dialog.written().join(QStringLiteral(", "))));
     }

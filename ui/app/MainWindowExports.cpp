@@ -137,7 +137,7 @@ void MainWindow::addTabChartExports(QMenu* menu) {
     });
     m_exports->addChartExport(menu, tr("Johnson timelines"), QStringLiteral("johnson"), [this] {
         refreshTab(m_teach);
-        return m_results ? m_teach->johnson()->plots() : QList<QCustomPlot*>{};
+        return m_results ? m_teach->johnson()->drawnPlots() : QList<QCustomPlot*>{};
     });
     // Whether or not its lesson was ever shown: the search runs for the export.
     m_exports->addChartExport(menu, tr("BalancedPools lesson chart"),

@@ -180,7 +180,8 @@ void ComparisonView::plotMakespans(const Makespans& m) {
     const int rows = static_cast<int>(m_comparison.rows.size());
     m_chart->xAxis->setRange(-0.6, std::max(0, rows - 1) + 0.6);
     useCategoryLabels(m_chart->xAxis, m.categoryKeys, m.categoryNames);
-    m_chart->yAxis->setRange(0, std::max(m.top, 1e-9) * 1.12);
+    m_dataTop = std::max(m.top, 1e-9) * 1.12;
+    m_chart->yAxis->setRange(0, m_dataTop);
     m_chart->clearItems();
     m_barLabels.clear();
     for (int i = 0; i < m.keys.size(); ++i) {
@@ -196,7 +197,9 @@ void ComparisonView::plotMakespans(const Makespans& m) {
 }
 
 void ComparisonView::placeBarLabels() {
-    const QCPRange range = m_chart->yAxis->range();
+    const QCPRange before = m_chart->yAxis->range();
+    const QCPRange range(0, m_dataTop);
+    m_chart->yAxis->setRange(range);
     const int height = m_chart->axisRect()->height();
     const double pixelsPerSecond = range.size() > 0 && height > 0 ? height / range.size() : 0.0;
     // The width each bar has for its label: the distance between two bars' centres.
@@ -261,7 +264,9 @@ void ComparisonView::placeBarLabels() {
     }
     if (headroom > range.upper * 1.0001) {
         m_chart->yAxis->setRange(range.lower, headroom);
-        m_chart->replot(QCustomPlot::rpQueuedReplot);
+    }
+    if (m_chart->yAxis->range() != before) {
+        m_chart->replot(QCustomPlot::rpQueuedReplot);  // the next layout finds the same top
     }
 }
 

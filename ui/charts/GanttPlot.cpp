@@ -473,11 +473,12 @@ QString GanttPlot::deadlineTip(int job) const {
             continue;
         }
         const QString due = QString::fromStdString(formatTime(m.due));
-        return m.late ? tr("<br><span style='color:#c01010'>deadline %1 — <b>late</b> by %2 "
-                           "(ended %3)</span>")
+        // m.due is absolute: the job's arrival plus its deadline (which counts from arrival).
+        return m.late ? tr("<br><span style='color:#c01010'>due at %1 (arrival + deadline) — "
+                           "<b>late</b> by %2 (ended %3)</span>")
                             .arg(due, QString::fromStdString(formatTime(m.end - m.due)),
                                  QString::fromStdString(formatTime(m.end)))
-                      : tr("<br>deadline %1 — on time (ended %2)")
+                      : tr("<br>due at %1 (arrival + deadline) — on time (ended %2)")
                             .arg(due, QString::fromStdString(formatTime(m.end)));
     }
     return QString();

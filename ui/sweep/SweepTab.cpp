@@ -19,6 +19,7 @@
 #include "model/InputError.h"
 #include "perf/TwoStage.h"
 #include "run/BackgroundJob.h"
+#include "widgets/CheckedSpinBox.h"
 #include "workloads/Generators.h"
 
 namespace mr::ui {
@@ -63,15 +64,18 @@ void SweepTab::createControls() {
                             Qt::ToolTipRole);
     }
     m_kind->setCurrentText(QStringLiteral("synthetic-bimodal"));
-    m_jobs = new QSpinBox(this);
-    m_jobs->setRange(1, 100000);
-    m_jobs->setValue(100);
-    m_runs = new QSpinBox(this);
-    m_runs->setRange(1, 1000);
-    m_runs->setValue(3);
-    m_seed = new QSpinBox(this);
-    m_seed->setRange(0, 1000000000);
-    m_seed->setValue(1);
+    // A value out of range (or "1e30") is refused with its reason on the tab's status line.
+    const auto box = [this](const QString& field, int min, int max, int value) {
+        auto* spin = new CheckedSpinBox(field, this);
+        spin->setRange(min, max);
+        spin->setValue(value);
+        connect(spin, &CheckedSpinBox::rejected, this,
+                [this](const QString& reason) { m_status->setText(reason); });
+        return spin;
+    };
+    m_jobs = box(tr("Jobs"), 1, 100000, 100);
+    m_runs = box(tr("Runs"), 1, 1000, 3);
+    m_seed = box(tr("Seed"), 0, 1000000000, 1);
     m_nodes = new QLineEdit(this);
     m_nodes->setPlaceholderText(QStringLiteral("FROM:TO:STEP"));
     m_nodes->setToolTip(

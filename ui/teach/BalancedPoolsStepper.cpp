@@ -37,7 +37,7 @@ bool isResult(const PoolsLessonStep* step) {
 BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
     : QWidget(parent), m_job(new BackgroundJob(this)) {
     auto* layout = new QVBoxLayout(this);
-    m_controls = new StepControls(this, this);
+    m_controls = new StepControls(this);
     layout->addWidget(m_controls);
     connect(m_controls, &StepControls::stepChanged, this, &BalancedPoolsStepper::refresh);
 
@@ -376,7 +376,8 @@ void BalancedPoolsStepper::refresh() {
     const int step = m_controls->step();
     const auto& steps = m_lesson->steps;
     if (step == 0) {
-        m_explain->setText(tr("Press → (or ▶) to walk through Algorithm 2 of seed 000 on these "
+        m_explain->setText(tr("Press → (or the ▶▶ next-step button; ▶ plays every step) to walk "
+                              "through Algorithm 2 of seed 000 on these "
                               "%1 jobs: %2 steps.")
                                .arg(jobs)
                                .arg(steps.size()));

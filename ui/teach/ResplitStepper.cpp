@@ -37,7 +37,7 @@ ResplitStepper::ResplitStepper(bool online, QWidget* parent)
     setObjectName(online ? QStringLiteral("onlineHSchedulerLesson")
                          : QStringLiteral("hschedulerLesson"));
     auto* layout = new QVBoxLayout(this);
-    m_controls = new StepControls(this, this);
+    m_controls = new StepControls(this);
     layout->addWidget(m_controls);
     connect(m_controls, &StepControls::stepChanged, this, &ResplitStepper::refresh);
 
@@ -376,7 +376,8 @@ void ResplitStepper::refresh() {
     const int step = m_controls->step();
     const auto& steps = m_lesson->steps;
     m_explain->setText(
-        step == 0 ? tr("Press → (or ▶) to walk through %1 (seed 001 %2) on these "
+        step == 0 ? tr("Press → (or the ▶▶ next-step button; ▶ plays every step) to walk through "
+                       "%1 (seed 001 %2) on these "
                        "%3 jobs: %4 steps.")
                         .arg(name, m_online ? tr("Alg. 3.3, Example 3") : tr("Alg. 3.2, Example 2"))
                         .arg(w.jobCount())
