@@ -114,11 +114,17 @@ private slots:
         }
 
         Tabs tabs;
+        tabs.sweep.setAlgorithms({QStringLiteral("hscheduler")});
         QSignalSpy opened(&tabs.opener, &SweepResultsOpener::opened);
         tabs.opener.open({dir.filePath("a.jsonl"), dir.filePath("b.jsonl")});
         tabs.opener.waitForIdle();
         QCOMPARE(opened.count(), 1);
         QCOMPARE(tabs.shown, &tabs.sweep);
+        // The note names the file's algorithms, not the checked one.
+        QVERIFY2(tabs.sweep.algorithmsNote().startsWith(
+                     QStringLiteral("Shows the algorithms of the file opened: johnson, "
+                                    "balanced-pools")),
+                 qPrintable(tabs.sweep.algorithmsNote()));
         QVERIFY2(tabs.sweep.status().contains(
                      QStringLiteral("8 of 9 points; 1 missing, shown as gaps: 4.")),
                  qPrintable(tabs.sweep.status()));

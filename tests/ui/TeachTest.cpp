@@ -103,12 +103,13 @@ private slots:
         QVERIFY(run);
         QCOMPARE(lesson->makespan(), run->makespan());
         QVERIFY(qAbs(run->makespan() - 107.0 / 3.0) < 1e-9);  // 35⅔, seed 001 Example 2
-        QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>35.6667 s</b>")),
+        // Exact thirds as the paper writes them, not six rounded digits.
+        QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>35⅔ s</b>")),
                  qPrintable(stepper->explanation()));
         QVERIFY(stepper->explanation().contains(QStringLiteral("47 s")));  // fixed, Johnson
         QTableWidget* table = stepper->jobTable();
         QCOMPARE(table->item(2, 0)->text(), QStringLiteral("J3"));
-        QCOMPARE(table->item(2, 4)->text(), QStringLiteral("(20, 2.66667)"));  // (20, 8/3)
+        QCOMPARE(table->item(2, 4)->text(), QStringLiteral("(20, 2⅔)"));  // (20, 8/3)
         QCOMPARE(table->item(3, 4)->text(), QStringLiteral("(4, 20)"));
         for (int j = 0; j < 5; ++j) {
             QVERIFY(lesson->jobs[static_cast<std::size_t>(j)].resplit ==

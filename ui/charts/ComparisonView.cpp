@@ -11,6 +11,7 @@
 #include "charts/AxisFormat.h"
 #include "charts/CategoryAxis.h"
 #include "charts/ChartLayout.h"
+#include "charts/TimeText.h"
 #include "io/ComparisonFormat.h"
 #include "io/TextTable.h"
 #include "model/Numbers.h"
@@ -188,7 +189,7 @@ void ComparisonView::plotMakespans(const Makespans& m) {
         auto* label = new QCPItemText(m_chart);
         label->position->setCoords(m.keys[i], m.values[i]);
         label->setFont(QFont(font().family(), 10, QFont::Bold));
-        label->setText(QString::fromStdString(formatTime(m.values[i])));
+        label->setText(timeText(m.values[i]));
         const auto at = m.modelKeys.indexOf(m.keys[i]);
         m_barLabels.append(
             {label, m.values[i],

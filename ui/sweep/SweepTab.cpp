@@ -308,8 +308,25 @@ void SweepTab::showResult(const SweepResult& result, const QString& status) {
             m_rangeTouched = true;
         }
     }
+    // The note names what the chart shows: the file's algorithms, not the checked ones.
+    QStringList shown;
+    for (const SweepSeries& s : result.series) {
+        if (!s.formula) {
+            shown << QString::fromStdString(s.name);
+        }
+    }
+    m_algorithmsLabel->setText(tr("Shows the algorithms of the file opened: %1 (Run sweep "
+                                  "sweeps the checked ones: %2)")
+                                   .arg(shown.join(QStringLiteral(", ")),
+                                        m_algorithms.isEmpty()
+                                            ? tr("none")
+                                            : m_algorithms.join(QStringLiteral(", "))));
     m_status->setText(status);
     draw();
+}
+
+QString SweepTab::algorithmsNote() const {
+    return m_algorithmsLabel->text();
 }
 
 void SweepTab::cancel() {

@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "charts/AxisFormat.h"
+#include "charts/TimeText.h"
 #include "model/Numbers.h"
 #include "run/BackgroundJob.h"
 #include "run/RunController.h"
@@ -22,7 +23,7 @@ namespace {
 constexpr int kMaxTeachJobs = 60;
 
 QString t(double seconds) {
-    return QString::fromStdString(formatTime(seconds));
+    return timeText(seconds);
 }
 
 using Kind = PoolsLessonStep::Kind;

@@ -16,6 +16,7 @@
 #include "charts/AxisFormat.h"
 #include "charts/BlocksPlottable.h"
 #include "charts/GanttPlot.h"
+#include "charts/TimeText.h"
 #include "document/JobPalette.h"
 #include "experiments/StageBlocks.h"
 #include "model/Numbers.h"
@@ -32,7 +33,7 @@ namespace {
 constexpr int kMaxTeachJobs = 60;  // beyond this the strip and the table stop being readable
 
 QString t(double seconds) {
-    return QString::fromStdString(formatTime(seconds));
+    return timeText(seconds);
 }
 
 QCustomPlot* makeTimeline(QWidget* parent, BlocksPlottable** blocks, const QString& title) {

@@ -9,6 +9,7 @@
 
 #include "charts/AxisFormat.h"
 #include "charts/BlocksPlottable.h"
+#include "charts/TimeText.h"
 #include "model/Numbers.h"
 #include "run/BackgroundJob.h"
 #include "run/RunController.h"
@@ -21,7 +22,7 @@ namespace {
 constexpr int kMaxTeachJobs = 60;  // as the other lessons: beyond this a class cannot read it
 
 QString t(double seconds) {
-    return QString::fromStdString(formatTime(seconds));
+    return timeText(seconds);
 }
 
 QString pair(const StageDurations& d) {
