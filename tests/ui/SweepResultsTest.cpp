@@ -115,6 +115,7 @@ private slots:
 
         Tabs tabs;
         tabs.sweep.setAlgorithms({QStringLiteral("hscheduler")});
+        QVERIFY(!tabs.sweep.chart()->legend->visible());  // nothing drawn: no empty legend box
         QSignalSpy opened(&tabs.opener, &SweepResultsOpener::opened);
         tabs.opener.open({dir.filePath("a.jsonl"), dir.filePath("b.jsonl")});
         tabs.opener.waitForIdle();
@@ -130,6 +131,7 @@ private slots:
                  qPrintable(tabs.sweep.status()));
         const SweepResult& shown = *tabs.sweep.result();
         QCOMPARE(shown.workload, full.workload);
+        QVERIFY(tabs.sweep.chart()->legend->visible());
         QCPGraph* pools = graphNamed(tabs.sweep.chart(), QStringLiteral("balanced-pools"));
         QVERIFY(pools);
         QCOMPARE(valueAt(pools, 10), full.series[1].points[0].mean);

@@ -396,7 +396,7 @@ private slots:
             QTest::keyClick(target, Qt::Key_Space);
             QVERIFY2(!controls->isPlaying(), qPrintable(name));
         }
-        QCOMPARE(tab->step(), controls->count());
+        QCOMPARE(tab->step(), controls->step());  // Space at the end plays from the start
         // Its first words name the keys and the buttons as they are: ▶▶ steps, ▶ plays.
         QTest::keyClick(targets.front(), Qt::Key_Home);
         const QString first = page->findChild<QLabel*>("lessonExplanation")->text();

@@ -39,11 +39,11 @@ Workload& WorkloadDocument::edit() {
 }
 
 void WorkloadDocument::reset(Workload workload, const QString& filePath,
-                             const std::vector<int>& slots) {
+                             const std::vector<int>& colourSlots) {
     emit aboutToReset();
     m_workload = std::make_shared<Workload>(std::move(workload));
-    if (slots.size() == m_workload->jobs.size()) {
-        m_slots = slots;
+    if (colourSlots.size() == m_workload->jobs.size()) {
+        m_slots = colourSlots;
     } else {
         m_slots.resize(m_workload->jobs.size());
         std::iota(m_slots.begin(), m_slots.end(), 0);

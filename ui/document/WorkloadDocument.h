@@ -38,9 +38,10 @@ public:
     JobColours jobColours() const { return JobColours(m_slots); }
 
     // Replace the whole workload (new file, open, sample, import): clears the undo history; jobs
-    // get colour slots 0, 1, 2, ... in file order, or `slots` (one per job, a session's) when
+    // get colour slots 0, 1, 2, ... in file order, or `colourSlots` (one per job, a session's) when
     // given.
-    void reset(Workload workload, const QString& filePath, const std::vector<int>& slots = {});
+    void reset(Workload workload, const QString& filePath,
+               const std::vector<int>& colourSlots = {});
     // Throws InputError (naming the file, job and field) and leaves the document unchanged.
     // Returns the loader's warnings (unknown fields kept for the round trip, ...).
     QStringList open(const QString& path);

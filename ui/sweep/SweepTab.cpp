@@ -42,7 +42,7 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(t
                            QFont(font().family(), 10, QFont::Bold)));
     m_chart->xAxis->setLabel(tr("cluster size (nodes)"));
     m_chart->yAxis->setLabel(tr("makespan (s)"));
-    m_chart->legend->setVisible(true);
+    m_chart->legend->setVisible(false);  // until there are lines to name (draw)
     m_chart->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_status);
@@ -335,6 +335,7 @@ void SweepTab::cancel() {
 
 void SweepTab::draw() {
     m_chart->clearPlottables();
+    m_chart->legend->setVisible(m_result.has_value());  // no empty legend box
     if (!m_result) {
         m_chart->replot();
         return;

@@ -4,6 +4,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 
 namespace mr::ui {
 
@@ -30,10 +31,12 @@ bool confirmReplace(QWidget* parent, const QString& title, const QStringList& pa
                      .arg(info.size())
                      .arg(QDir::toNativeSeparators(info.absolutePath()));
     }
-    QMessageBox box(QMessageBox::Warning, title,
-                    QObject::tr("%n file(s) already exist and would be replaced:", nullptr,
-                                static_cast<int>(existing.size())),
-                    QMessageBox::Yes | QMessageBox::Cancel, parent);
+    QMessageBox box(
+        QMessageBox::Warning, title,
+        existing.size() == 1
+            ? QObject::tr("A file already exists and would be replaced:")
+            : QObject::tr("%1 files already exist and would be replaced:").arg(existing.size()),
+        QMessageBox::Yes | QMessageBox::Cancel, parent);
     box.setInformativeText(lines.join(QLatin1Char('\n')));
     box.button(QMessageBox::Yes)->setText(QObject::tr("Replace"));
     box.setDefaultButton(QMessageBox::Cancel);  // Enter keeps the files

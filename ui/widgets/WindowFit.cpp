@@ -5,6 +5,7 @@
 #include <QScreen>
 #include <QWidget>
 #include <algorithm>
+#include <cmath>
 
 namespace mr::ui {
 
@@ -45,7 +46,11 @@ private:
             return;  // the same frame: a move or resize of the person's own
         }
         m_frame = frame;
-        const QRect fitted = fitFrameInto(client, frame, m_window->screen()->availableGeometry());
+        // At a fractional scale (1.5) the frame's device pixels round to logical ones either
+        // way: a pixel more on each side keeps the rounded frame inside.
+        const qreal scale = m_window->devicePixelRatioF();
+        const QMargins room = scale == std::floor(scale) ? frame : frame + QMargins(1, 1, 1, 1);
+        const QRect fitted = fitFrameInto(client, room, m_window->screen()->availableGeometry());
         if (fitted != client) {
             m_window->setGeometry(fitted);
         }
