@@ -595,6 +595,8 @@ private slots:
             top = std::max(top, run.result ? run.result->makespan() : 0.0);
         }
         QVERIFY(top > 50.0 && top <= 78.0);
+        // The top leaves room for the labels above the bars at this size (at 200 % up to about
+        // 1.7 times the largest value), never the room of another size (350 for 78).
         QVERIFY(window.showTab(QStringLiteral("johnson")));
         window.findChild<QAction*>(QStringLiteral("viewPresentation"))->trigger();
         window.findChild<QAction*>(QStringLiteral("viewZoomIn"))->trigger();
@@ -604,14 +606,14 @@ private slots:
         QCoreApplication::processEvents();
         QCoreApplication::processEvents();
         QCustomPlot* chart = window.comparisonView()->chart();
-        QVERIFY2(chart->yAxis->range().upper <= top * 1.6,
+        QVERIFY2(chart->yAxis->range().upper <= top * 2.0,
                  qPrintable(QString::number(chart->yAxis->range().upper)));
         QTemporaryDir dir;
         const ExportEntry* entry =
             window.exports()->entry(QStringLiteral("comparison"), ExportEntry::Chart);
         QVERIFY(entry);
         window.exports()->write(*entry, dir.filePath(QStringLiteral("c.png")), QSize(1600, 900));
-        QVERIFY2(chart->yAxis->range().upper <= top * 1.6,
+        QVERIFY2(chart->yAxis->range().upper <= top * 2.0,
                  qPrintable(QString::number(chart->yAxis->range().upper)));
         window.presentation()->setActive(false);
     }

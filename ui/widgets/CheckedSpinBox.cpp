@@ -76,6 +76,7 @@ QString intReason(const QString& field, const QString& typed, const QLocale& loc
 CheckedSpinBox::CheckedSpinBox(const QString& field, QWidget* parent)
     : QSpinBox(parent), m_field(field) {
     setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
+    setKeyboardTracking(false);  // see the header: what is typed counts once entered
 }
 
 QValidator::State CheckedSpinBox::validate(QString& text, int&) const {
@@ -148,6 +149,7 @@ void CheckedSpinBox::focusOutEvent(QFocusEvent* event) {
 CheckedDoubleSpinBox::CheckedDoubleSpinBox(const QString& field, QWidget* parent)
     : QDoubleSpinBox(parent), m_field(field) {
     setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
+    setKeyboardTracking(false);
 }
 
 QValidator::State CheckedDoubleSpinBox::validate(QString& text, int&) const {
