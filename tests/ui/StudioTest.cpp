@@ -602,18 +602,26 @@ private slots:
         window.findChild<QAction*>(QStringLiteral("viewZoomIn"))->trigger();
         window.findChild<QAction*>(QStringLiteral("viewZoomIn"))->trigger();
         QCOMPARE(window.presentation()->zoomPercent(), 200);
+        // Laid out once at another size first, as a chart of a tab never shown is (its widget's
+        // size before the tab's layout): the room its labels needed there must not stay.
+        window.refreshTab(window.comparisonView());
+        QCustomPlot* chart = window.comparisonView()->chart();
+        const QRect screen = chart->viewport();
+        chart->setViewport(QRect(0, 0, 900, 260));
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        chart->setViewport(screen);
         QVERIFY(window.showTab(QStringLiteral("comparison")));
         QCoreApplication::processEvents();
         QCoreApplication::processEvents();
-        QCustomPlot* chart = window.comparisonView()->chart();
-        QVERIFY2(chart->yAxis->range().upper <= top * 2.0,
+        QVERIFY2(chart->yAxis->range().upper <= top * 1.8,
                  qPrintable(QString::number(chart->yAxis->range().upper)));
         QTemporaryDir dir;
         const ExportEntry* entry =
             window.exports()->entry(QStringLiteral("comparison"), ExportEntry::Chart);
         QVERIFY(entry);
         window.exports()->write(*entry, dir.filePath(QStringLiteral("c.png")), QSize(1600, 900));
-        QVERIFY2(chart->yAxis->range().upper <= top * 2.0,
+        QVERIFY2(chart->yAxis->range().upper <= top * 1.8,
                  qPrintable(QString::number(chart->yAxis->range().upper)));
         window.presentation()->setActive(false);
     }
