@@ -53,6 +53,16 @@ QString openCopy(MainWindow& window, const QDir& dir, const char* name) {
     return path;
 }
 
+// The menu entry of `window` with this text, or null.
+QAction* menuEntry(QWidget& window, const QString& text) {
+    for (QAction* action : window.findChildren<QAction*>()) {
+        if (action->text() == text) {
+            return action;
+        }
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 class SaveTargetTest : public QObject {
@@ -164,12 +174,7 @@ private slots:
         results(window);
         const QString target = dir.filePath(QStringLiteral("comparison.csv"));
         writeText(target, "keep me");
-        QAction* csv = nullptr;
-        for (QAction* action : window.findChildren<QAction*>()) {
-            if (action->text() == QStringLiteral("Comparison table as CSV…")) {
-                csv = action;
-            }
-        }
+        QAction* csv = menuEntry(window, QStringLiteral("Comparison table as CSV…"));
         QVERIFY(csv);
         DialogDriver keep;
         keep.answer = QMessageBox::Cancel;
@@ -187,6 +192,7 @@ private slots:
         QCOMPARE(window.statusLabel()->text(),
                  QStringLiteral("Wrote %1").arg(QDir::toNativeSeparators(target)));
     }
+
     // The size prompt of File > Export > Comparison chart is wide enough for its whole title,
     // and the status line says what was written and at what size.
     void chartExportPromptShowsItsTitleAndSaysWhatItWrote() {
@@ -195,12 +201,7 @@ private slots:
         window.algorithmList()->setChecked({"johnson", "hscheduler"});
         QVERIFY(window.openFile(sample("figure4-scenario2.json")));
         results(window);
-        QAction* chart = nullptr;
-        for (QAction* action : window.findChildren<QAction*>()) {
-            if (action->text() == QStringLiteral("Comparison chart…")) {
-                chart = action;
-            }
-        }
+        QAction* chart = menuEntry(window, QStringLiteral("Comparison chart…"));
         QVERIFY(chart);
         DialogDriver driver;
         driver.file = dir.filePath(QStringLiteral("comparison.png"));
