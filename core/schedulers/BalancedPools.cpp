@@ -107,9 +107,10 @@ PoolEndBounds mapPhaseBounds(const Workload& w, const std::vector<int>& order, i
         workFrom += work;
         fluid = std::max(fluid, time + workFrom / reduceSlots);
     }
-    const double upper = std::min(allMapsEnd + reduceWork / reduceSlots + longestReduce,
-                                  std::max(fluid + 2.0 * (1.0 - 1.0 / reduceSlots) * longestReduce,
-                                           allMapsEnd + longestReduce));
+    const double upper =
+        std::min(allMapsEnd + reduceWork / reduceSlots + longestReduce,
+                 std::max(fluid + 2.0 * (1.0 - 1.0 / reduceSlots) * longestReduce,
+                          allMapsEnd + longestReduce));
     result.upper = upper + slack(upper) + timeSlack(upper);
     return result;
 }
@@ -303,10 +304,10 @@ private:
 class NeighbourBounds {
 public:
     NeighbourBounds(const Workload& w, const std::vector<int>& byMaps) : m_byMaps(byMaps) {
-        m_enabled =
-            withoutOverheads(w) && std::all_of(w.jobs.begin(), w.jobs.end(), [&](const Job& job) {
-                return job.arrival == w.jobs.front().arrival;
-            });
+        m_enabled = withoutOverheads(w) &&
+                    std::all_of(w.jobs.begin(), w.jobs.end(), [&](const Job& job) {
+                        return job.arrival == w.jobs.front().arrival;
+                    });
     }
 
     bool enabled() const { return m_enabled; }
@@ -378,7 +379,7 @@ public:
     }
 
 private:
-    static constexpr int kReach = 32;    // neighbours a run speaks for, on each side
+    static constexpr int kReach = 32;   // neighbours a run speaks for, on each side
     static constexpr int kNearest = 16;  // runs a probe asks
 
     const std::vector<int>& m_byMaps;
@@ -415,14 +416,12 @@ public:
     // A lower bound on the end of one side of `split` on `nodes` nodes, above `horizon` if the
     // passes can tell (the horizon only comes down, so a pass stops once it is past it).
     double lower(bool small, int split, int nodes, double horizon) {
-        return bound(
-            {false, small, nodes}, split, [&](double b) { return b > horizon; }, horizon);
+        return bound({false, small, nodes}, split, [&](double b) { return b > horizon; }, horizon);
     }
 
     // An upper bound on that end, below `limit` if the passes can tell.
     double upper(bool small, int split, int nodes, double limit) {
-        return bound(
-            {true, small, nodes}, split, [&](double b) { return b < limit; }, kInf);
+        return bound({true, small, nodes}, split, [&](double b) { return b < limit; }, kInf);
     }
 
 private:
@@ -576,7 +575,7 @@ private:
     Order m_order;
     const CancelFlag* m_cancel;
     mutable std::mutex m_mutex;
-    std::map<Key, std::map<int, double>> m_passes;        // split -> the pass's bound
+    std::map<Key, std::map<int, double>> m_passes;  // split -> the pass's bound
     std::map<Key, std::unique_ptr<std::mutex>> m_makers;  // held while a key's passes are made
 };
 
@@ -622,7 +621,9 @@ public:
         if (m_neighbours->enabled()) {  // the same conditions: no overheads, one arrival
             m_mapPhase = std::make_unique<MapPhasePasses>(
                 workload, m_exact, static_cast<int>(m_byMaps.size()),
-                [this](int split, bool small, int nodes) { return poolOrder(split, small, nodes); },
+                [this](int split, bool small, int nodes) {
+                    return poolOrder(split, small, nodes);
+                },
                 m_options.cancel);
         }
     }
@@ -696,8 +697,8 @@ private:
         std::vector<int> rest;
         const int stride = std::max(1, (n - 1) / kBatch);
         for (int split = 1; split < n; ++split) {
-            const bool spread =
-                (split - 1) % stride == stride / 2 && static_cast<int>(queue.size()) < kBatch;
+            const bool spread = (split - 1) % stride == stride / 2 &&
+                                static_cast<int>(queue.size()) < kBatch;
             (spread ? queue : rest).push_back(split);
         }
         queue.insert(queue.end(), rest.begin(), rest.end());

@@ -56,7 +56,9 @@ class MainWindowTest : public QObject {
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests")); }
+    void initTestCase() {
+        QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests"));
+    }
 
     void editingACellChangesTheWorkloadAndTheResults() {
         MainWindow window;
