@@ -2,8 +2,8 @@
 //   EditToRedraw     a cell edit in the job table -> the checked algorithms re-run in the
 //                    background -> every chart redrawn; 100-job facebook batch, 4 algorithms.
 //   EditToFirstChart a cell edit -> the first chart of the new results drawn, on the 1000-job
-//                    facebook batch (seed 1, 64 nodes) with every algorithm checked (issue 11
-//                    item 2: the slow ones, BalancedPools above all, must not delay it).
+//                    facebook batch (seed 1, 64 nodes) with every algorithm checked (the
+//                    slow ones, BalancedPools above all, must not delay it).
 //   CancelBalancedPools  how long balanced-pools on that batch takes to stop once its cancel
 //                    flag is set (what a newer edit does to it; goal < 100 ms).
 //   GanttOpen        a Gantt of the 1000-job facebook batch (~234 000 tasks): build + first paint.

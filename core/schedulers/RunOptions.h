@@ -29,7 +29,7 @@ struct RunOptions {
     const CancelFlag* cancel = nullptr;  // set -> the run throws Cancelled (UI edits)
     Progress* progress = nullptr;        // a search counts its steps here (balanced-pools)
     int pools = 2;                       // balanced-pools: at most this many pools (>= 2)
-    LocalityOptions locality;            // block placement and remote reads (seed 003 §4.1)
+    LocalityOptions locality;            // block placement and remote reads ([Rao12] §4.1)
 };
 
 enum class OptionType {

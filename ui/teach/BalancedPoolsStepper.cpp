@@ -378,7 +378,7 @@ void BalancedPoolsStepper::refresh() {
     const auto& steps = m_lesson->steps;
     if (step == 0) {
         m_explain->setText(tr("Press → (or the ▶▶ next-step button; ▶ plays every step) to walk "
-                              "through Algorithm 2 of seed 000 on these "
+                              "through Algorithm 2 of [Verma12] on these "
                               "%1 jobs: %2 steps.")
                                .arg(jobs)
                                .arg(steps.size()));
