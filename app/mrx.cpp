@@ -26,6 +26,7 @@ __attribute__((constructor(101))) void limitMallocArenas() {
 #include "app/Launch.h"
 #include "app/MainWindow.h"
 #include "run/WorkPool.h"
+#include "widgets/WindowFit.h"
 
 int main(int argc, char** argv) {
     QCoreApplication::setOrganizationName(QStringLiteral("MR Schedule Explorer"));
@@ -64,10 +65,12 @@ int main(int argc, char** argv) {
             code = mr::ui::runHeadless(request);  // never reads or writes remembered settings
         } else {
             mr::ui::MainWindow window;
-            // As large as a desktop would like, never larger than the screen's free area.
+            // As large as a desktop would like, never larger than the screen's free area, the
+            // window manager's title bar and borders included (known once it has decorated it).
             const QRect free = window.screen()->availableGeometry();
             window.resize(QSize(1600, 1000).boundedTo(free.size()));
             window.restoreWindowLayout();  // as the user left it last time, if ever
+            mr::ui::keepFrameOnScreen(&window);
             mr::ui::prepareWindow(window, request);
             window.show();
             code = QApplication::exec();

@@ -25,6 +25,7 @@ STAGES=(
     sweeps      # the cluster recipes for real: GNU parallel (local, ssh) and a one-node Slurm
     libcxx      # mrsim with clang + libc++: generated workloads and sweeps byte-identical to gcc's
     bench       # every benchmark program built and run for one iteration each
+    xwindow     # the window under Xvfb + openbox at 1280x800 and 1920x1080 x1.5: its frame fits
 )
 echo "== main build and tests: $SECONDS s"
 for stage in "${STAGES[@]}"; do

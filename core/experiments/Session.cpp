@@ -27,7 +27,8 @@ bool operator==(const Variant& a, const Variant& b) {
 bool operator==(const SessionView& a, const SessionView& b) {
     return a.tab == b.tab && a.timeRange == b.timeRange && a.slotRange == b.slotRange &&
            a.teachStep == b.teachStep && a.teachLesson == b.teachLesson &&
-           a.highlightedJob == b.highlightedJob && a.referenceVariant == b.referenceVariant;
+           a.highlightedJob == b.highlightedJob && a.referenceVariant == b.referenceVariant &&
+           a.jobColours == b.jobColours;
 }
 
 bool operator==(const Session& a, const Session& b) {

@@ -34,6 +34,9 @@ struct SessionView {
     int teachStep = 0;             // the Teach tab's step (0: the first)
     std::string highlightedJob;    // a job of `current`, empty: none
     std::string referenceVariant;  // the comparison's reference, empty: the first
+    // The colour of each job of `current` (the explorer's colour slot, one per job in file
+    // order), so that a job keeps its colour across save and open; empty: job i has colour i.
+    std::vector<int> jobColours;
 };
 
 struct Session {

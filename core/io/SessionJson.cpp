@@ -27,8 +27,9 @@ const std::vector<std::string> kOptionKeys = {"seed", "estimator", "order", "poo
 const std::vector<std::string> kLocalityKeys = {"replicas", "vms_per_host", "remote_penalty",
                                                 "reconfig_delay"};
 const std::vector<std::string> kViewKeys = {
-    "tab",        "time_range",      "slot_range",       "teach",
-    "teach_step", "highlighted_job", "reference_variant"};
+    "tab",        "time_range",      "slot_range",        "teach",
+    "teach_step", "highlighted_job", "reference_variant", "job_colours"};
+constexpr double kMaxColourSlot = 1e9;
 
 // Rethrows an error of a part read on its own (a workload, the run options) with the part's
 // path in front of its field, so that the line says where in the session it is.
@@ -135,6 +136,15 @@ SessionView readView(const json& value, const std::string& file) {
     view.teachStep = static_cast<int>(f.optionalInt("teach_step", 0, 1'000'000).value_or(0));
     view.highlightedJob = f.optionalString("highlighted_job").value_or("");
     view.referenceVariant = f.optionalString("reference_variant").value_or("");
+    if (f.has("job_colours")) {
+        for (const double slot : f.numberArray("job_colours", 0, kMaxColourSlot,
+                                               static_cast<std::size_t>(kMaxTasksPerWorkload))) {
+            if (slot != std::floor(slot)) {
+                f.fail("job_colours", "colours are whole numbers");
+            }
+            view.jobColours.push_back(static_cast<int>(slot));
+        }
+    }
     return view;
 }
 
@@ -154,6 +164,13 @@ void checkSession(const Session& s, const std::string& file) {
     if (!s.view.referenceVariant.empty() && !s.findVariant(s.view.referenceVariant)) {
         throw InputError(file, "", "view.reference_variant",
                          "no variant is named '" + s.view.referenceVariant + "'");
+    }
+    if (!s.view.jobColours.empty() &&
+        s.view.jobColours.size() != static_cast<std::size_t>(s.current.workload.jobCount())) {
+        throw InputError(file, "", "view.job_colours",
+                         "has " + std::to_string(s.view.jobColours.size()) +
+                             " colours for a workload of " +
+                             std::to_string(s.current.workload.jobCount()) + " jobs");
     }
     if (!s.view.highlightedJob.empty() && !s.current.workload.findJob(s.view.highlightedJob)) {
         throw InputError(file, "", "view.highlighted_job",
@@ -207,6 +224,9 @@ ordered_json viewJson(const SessionView& view) {
     }
     if (!view.referenceVariant.empty()) {
         out["reference_variant"] = view.referenceVariant;
+    }
+    if (!view.jobColours.empty()) {
+        out["job_colours"] = view.jobColours;
     }
     return out;
 }

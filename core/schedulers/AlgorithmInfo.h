@@ -45,8 +45,9 @@ struct AlgorithmInfo {
     AlgorithmNeeds needs;
     // Fast enough to run on every edit: well under a second on the 1000-job Facebook batch.
     bool interactive = true;
-    // Checked until the user chooses (only interactive algorithms): in the explorer's algorithm
-    // list (a workload algorithm) or in its Cost tab (a cost algorithm). The Deadlines tab reads
+    // Checked until the user chooses: in the explorer's algorithm list (a workload algorithm:
+    // the four the explorer sets side by side, Johnson, reverse Johnson, BalancedPools and
+    // HScheduler) or in its Cost tab (a cost algorithm). The Deadlines tab reads
     // loadSweep.byDefault instead.
     bool byDefault = false;
     // A reference every comparison measures the others against ("vs fifo"), run even when not

@@ -1097,6 +1097,7 @@ public:
                      .source = "[Verma12] §III-C, Alg. 2",
                      .options = {"estimator", "pools", "threads"},
                      .interactive = false,
+                     .byDefault = true,
                      .lesson = "balanced-pools",
                      .memory = {.searchesPoolSizes = true}}) {}
 

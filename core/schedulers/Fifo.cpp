@@ -16,7 +16,6 @@ public:
                                          "equal arrivals (Hadoop's default)",
                           .source = "[Verma12] §IV, [Verma12b] §IV; baseline",
                           .options = {"estimator"},
-                          .byDefault = true,
                           .baseline = true}) {}
 
 protected:

@@ -70,6 +70,11 @@ Session randomSession(std::uint64_t seed) {
     if (!s.variants.empty()) {
         s.view.referenceVariant = s.variants.back().name;
     }
+    if (rng() % 2) {  // the explorer's colour of each job, out of file order
+        for (int j = 0; j < s.current.workload.jobCount(); ++j) {
+            s.view.jobColours.push_back(static_cast<int>(rng() % 50));
+        }
+    }
     return s;
 }
 
@@ -147,6 +152,7 @@ TEST(SessionJson, EqualityNoticesEachField) {
     EXPECT_TRUE(changed([](Session& o) { o.view.tab = "zzz"; }));
     EXPECT_TRUE(changed([](Session& o) { o.view.timeRange = std::array<double, 2>{0, 1}; }));
     EXPECT_TRUE(changed([](Session& o) { o.view.slotRange = std::array<double, 2>{0, 1}; }));
+    EXPECT_TRUE(changed([](Session& o) { o.view.jobColours.push_back(3); }));
     EXPECT_TRUE(changed([](Session& o) { o.current.options.seed += 1; }));
     EXPECT_TRUE(changed([](Session& o) { o.current.options.locality.enabled ^= true; }));
     EXPECT_TRUE(changed([](Session& o) { o.current.workload.cluster.nodes += 1; }));
@@ -228,6 +234,12 @@ TEST(SessionJson, BadInputNamesFileAndField) {
          "t.mrxs: field 'view.time_range': must be [from, to] with from < to"},
         {"slot range", "\"view\": {", "\"view\": {\"slot_range\": [3, 2], ",
          "t.mrxs: field 'view.slot_range': must be [from, to] with from < to"},
+        {"job colours", "\"view\": {", "\"view\": {\"job_colours\": [0, 1], ",
+         "t.mrxs: field 'view.job_colours': has 2 colours for a workload of 5 jobs"},
+        {"a job colour", "\"view\": {", "\"view\": {\"job_colours\": [0, 1, 2.5, 3, 4], ",
+         "t.mrxs: field 'view.job_colours': colours are whole numbers"},
+        {"a negative job colour", "\"view\": {", "\"view\": {\"job_colours\": [0, 1, -2, 3, 4], ",
+         "t.mrxs: field 'view.job_colours"},
         {"variant name", "\"name\": \"A\"", "\"name\": \"\"",
          "t.mrxs: field 'variants[0].name': must not be empty"},
         {"embedded workload format", "\"format\": \"mrx-workload\"", "\"format\": \"mrx-wl\"",

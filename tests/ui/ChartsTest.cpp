@@ -21,6 +21,7 @@
 #include "charts/GanttPlot.h"
 #include "charts/JobLegend.h"
 #include "charts/StageView.h"
+#include "charts/TimeText.h"
 #include "deadlines/LoadSweepCharts.h"
 #include "document/WorkloadDocument.h"
 #include "experiments/StageBlocks.h"
@@ -575,6 +576,19 @@ private slots:
         QCOMPARE(legend->fit(legend->rect().width()).jobs, 5);
         QVERIFY(legend->rect().height() >=
                 legend->fit(legend->rect().width()).lines * QFontMetrics(gantt->font()).height());
+    }
+    // Exact thirds and sixths read as the papers write them ([Tian16] Example 2: 35⅔); values
+    // exact in decimals, and the rest, as formatTime writes them.
+    void timesShowExactFractions() {
+        QCOMPARE(timeText(107.0 / 3.0), QStringLiteral("35⅔"));
+        QCOMPARE(timeText(8.0 / 3.0), QStringLiteral("2⅔"));
+        QCOMPARE(timeText(163.0 / 6.0), QStringLiteral("27⅙"));
+        QCOMPARE(timeText(1.0 / 3.0), QStringLiteral("⅓"));
+        QCOMPARE(timeText(-5.0 / 6.0), QStringLiteral("-⅚"));
+        QCOMPARE(timeText(2.5), QStringLiteral("2.5"));
+        QCOMPARE(timeText(47.0), QStringLiteral("47"));
+        QCOMPARE(timeText(0.1), QStringLiteral("0.1"));
+        QCOMPARE(timeText(35.6667), QStringLiteral("35.6667"));  // close, not exact
     }
 };
 

@@ -26,6 +26,7 @@
 #include "deadlines/DeadlinesTab.h"
 #include "deadlines/LoadSweepCharts.h"
 #include "document/JobPalette.h"
+#include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "experiments/DeadlineMetrics.h"
 #include "io/LoadSweepFormat.h"
@@ -185,8 +186,14 @@ private slots:
         const QPointF centre = edf->deadlines()->markerCentre(b);
         QCOMPARE(image.pixel(centre.toPoint()), JobPalette::late().rgb());
         const QString markerTip = edf->tooltipAt(centre);
-        QVERIFY2(markerTip.contains(QStringLiteral("deadline 35")) && markerTip.contains("late") &&
-                     markerTip.contains(QStringLiteral("by 75")),
+        // The marker's time is absolute; the tip says it is arrival plus deadline, as the job
+        // table's column says its deadline counts from the arrival.
+        QVERIFY(window.findChild<JobTableModel*>()
+                    ->headerData(JobTableModel::Deadline, Qt::Horizontal, Qt::DisplayRole)
+                    .toString()
+                    .contains(QStringLiteral("after arrival")));
+        QVERIFY2(markerTip.contains(QStringLiteral("due at 35 (arrival + deadline)")) &&
+                     markerTip.contains("late") && markerTip.contains(QStringLiteral("by 75")),
                  qPrintable(markerTip));
         // A bar of B (slot M0, 100..110) says the same.
         const QPointF barPixel(edf->xAxis->coordToPixel(105.0), edf->yAxis->coordToPixel(0.0));

@@ -82,16 +82,23 @@ private:
                 dialog->reject();
             } else {
                 dialog->selectFile(file);
-                static_cast<QDialog*>(dialog)->accept();  // QFileDialog::accept is protected
+                acceptLater(dialog);
             }
         } else if (auto* dialog = qobject_cast<QDialog*>(modal)) {
             ++otherDialogs;
             if (!onDialog || onDialog(dialog)) {
-                dialog->accept();
+                acceptLater(dialog);
             } else {
                 dialog->reject();
             }
         }
+    }
+
+    // Accepted from the event loop, not from this timer's slot: an accept() that asks a question
+    // of its own (a file about to be replaced) gets it answered, as Qt never runs a timer's slot
+    // again while it is still running.
+    static void acceptLater(QDialog* dialog) {
+        QTimer::singleShot(0, dialog, [dialog] { dialog->accept(); });  // virtual: the dialog's
     }
 
     static constexpr int kPatience = 20000;

@@ -924,6 +924,67 @@ private slots:
                  qPrintable(entry->text()));
         QVERIFY(entry->isEnabled());
     }
+    // Every box that takes a number — the cluster, the run options, the Sweep, Deadlines and
+    // Cost tabs, the generator and import dialogs — keeps "1e30" as typed and refuses it with its
+    // reason on Enter, the value unchanged (a plain QSpinBox dropped the "e": 130 nodes).
+    void everyNumberBoxRefusesWhatItCannotTake() {
+        MainWindow window;
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        GeneratorDialog generator;
+        ImportDialog rumen(QStringLiteral("trace.json"), FileKind::RumenTrace);
+        ImportDialog swim(QStringLiteral("trace.tsv"), FileKind::SwimTrace);
+        int boxes = 0;
+        for (QWidget* top : std::initializer_list<QWidget*>{&window, &generator, &rumen, &swim}) {
+            for (QAbstractSpinBox* box : top->findChildren<QAbstractSpinBox*>()) {
+                ++boxes;
+                auto* whole = qobject_cast<CheckedSpinBox*>(box);
+                auto* real = qobject_cast<CheckedDoubleSpinBox*>(box);
+                QVERIFY2(whole || real,
+                         qPrintable(QStringLiteral("%1 (%2) is not checked")
+                                        .arg(box->objectName(), box->metaObject()->className())));
+                if (!box->isEnabled()) {
+                    continue;  // an optional field switched off: checked the same when on
+                }
+                const QString before = box->text();
+                QStringList reasons;
+                const auto keep = [&reasons](const QString& reason) { reasons << reason; };
+                if (whole) {
+                    connect(whole, &CheckedSpinBox::rejected, this, keep);
+                } else {
+                    connect(real, &CheckedDoubleSpinBox::rejected, this, keep);
+                }
+                auto* edit = box->findChild<QLineEdit*>();
+                edit->selectAll();
+                QTest::keyClicks(box, QStringLiteral("1e30"));
+                QVERIFY2(edit->text().contains(QStringLiteral("1e30")), qPrintable(edit->text()));
+                QTest::keyClick(box, Qt::Key_Return);
+                const QString field = whole ? whole->field() : real->field();
+                QVERIFY2(box->text() == before,
+                         qPrintable(field + QStringLiteral(": ") + box->text() +
+                                    QStringLiteral(" after ") + before + QLatin1Char(' ') +
+                                    reasons.join(QLatin1Char('|'))));
+                QCOMPARE(reasons.size(), 1);
+                QVERIFY2(reasons.front().contains(QStringLiteral("1e30 is outside")),
+                         qPrintable(reasons.front()));
+            }
+        }
+        QVERIFY2(boxes >= 20, qPrintable(QString::number(boxes)));
+        // The job table's counts are typed into a line edit and checked by the same rule.
+        JobTableView* table = window.findChild<JobTableView*>();
+        QVERIFY(table);
+        QSignalSpy refused(window.findChild<JobTableModel*>(), &JobTableModel::editRejected);
+        table->edit(table->model()->index(0, JobTableModel::Maps));
+        auto* editor = qobject_cast<QLineEdit*>(table->openEditor());
+        QVERIFY(editor);
+        editor->selectAll();
+        QTest::keyClicks(editor, QStringLiteral("1e30"));
+        table->commitPendingEdit();
+        QCOMPARE(refused.count(), 1);
+        QVERIFY2(refused.front().front().toString().contains(QStringLiteral("'1e30'")),
+                 qPrintable(refused.front().front().toString()));
+        QCOMPARE(window.document()->workload().jobs[0].maps(),
+                 loadWorkload(sample("two-jobs.json").toStdString()).jobs[0].maps());
+    }
 };
 
 QTEST_MAIN(DocumentTest)

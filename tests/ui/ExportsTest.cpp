@@ -798,6 +798,29 @@ private slots:
                                                 left.join(QStringLiteral(", "))));
         }
     }
+    // Without --algorithms an export runs the four algorithms the explorer is about, side by
+    // side; on [Verma12] Figure 4 scenario 2 BalancedPools makes 40 s, HScheduler 35⅔ s
+    // ([Tian16] Example 2) and reverse Johnson 52 s.
+    void exportAllRunsTheFourDefaultAlgorithms() {
+        QTemporaryDir dir;
+        const MrxRun run = runMrx({sample("figure4-scenario2.json"), QStringLiteral("--export-all"),
+                                   dir.filePath(QStringLiteral("o"))},
+                                  dir.path());
+        QVERIFY2(run.code == 0, qPrintable(run.err));
+        const QString csv = dir.filePath(QStringLiteral("o/comparison.csv"));
+        QCOMPARE(firstColumn(csv),
+                 QStringList({"johnson", "reverse-johnson", "balanced-pools", "hscheduler"}));
+        QMap<QString, double> makespan;
+        const QStringList rows = csvRows(csv);
+        QVERIFY(rows.front().startsWith(QStringLiteral("algorithm,makespan,")));
+        for (int i = 1; i < rows.size(); ++i) {
+            makespan[rows[i].section(QLatin1Char(','), 0, 0)] =
+                rows[i].section(QLatin1Char(','), 1, 1).toDouble();
+        }
+        QCOMPARE(makespan.value(QStringLiteral("balanced-pools")), 40.0);
+        QVERIFY(qAbs(makespan.value(QStringLiteral("hscheduler")) - 35.67) < 0.005);
+        QCOMPARE(makespan.value(QStringLiteral("reverse-johnson")), 52.0);
+    }
 };
 
 QTEST_MAIN(ExportsTest)

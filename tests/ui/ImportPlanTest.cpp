@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QPlainTextEdit>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -322,6 +323,23 @@ private slots:
         QCOMPARE(dialog.result(), int(QDialog::Rejected));
         QVERIFY2(dialog.message().contains(QStringLiteral("no such folder")),
                  qPrintable(dialog.message()));
+    }
+    // Both of BalancedPools' queues are in sight (a box with room for five lines that scrolls
+    // beyond), not only the first.
+    void exportPlanShowsEveryQueue() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"balanced-pools"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        ExportPlanDialog dialog(results(window), QStringLiteral("balanced-pools"),
+                                QDir::tempPath());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto* box = dialog.findChild<QPlainTextEdit*>(QStringLiteral("planQueues"));
+        QVERIFY(box);
+        QCOMPARE(box->document()->blockCount(), 2);
+        QVERIFY(box->toPlainText().contains(QStringLiteral("pool2")));
+        QVERIFY2(box->viewport()->height() >= 5 * box->fontMetrics().lineSpacing(),
+                 qPrintable(QString::number(box->viewport()->height())));
     }
 };
 

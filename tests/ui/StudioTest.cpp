@@ -6,19 +6,23 @@
 //    (equal to the core's run of that variant), cancelled and rerun by the same mechanism.
 #include <qcustomplot.h>
 #include <QLabel>
+#include <QMessageBox>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
 #include <QTableWidget>
 #include <QTemporaryDir>
-#include <QScreen>
+#include <QTimer>
 #include <QtTest>
 
 #include "UiTestSupport.h"
+#include "exports/ExportController.h"
 #include "app/FileController.h"
 #include "charts/ComparisonView.h"
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
+#include "document/JobPalette.h"
 #include "document/WorkloadDocument.h"
 #include "io/SessionJson.h"
 #include "io/WorkloadJson.h"
@@ -513,6 +517,114 @@ private slots:
         QCOMPARE(store->reference(), QString());
         QCOMPARE(store->count(), 1);
         QCOMPARE(store->nextName(), QStringLiteral("A"));
+    }
+    // Every job keeps its colour across a session's save and open, after Add, Duplicate and a
+    // drag gave the rows colours out of file order.
+    void jobColoursSurviveSaveAndOpen() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("colours.mrxs"));
+        MainWindow window;
+        window.fileController()->setInteractive(false);
+        QVERIFY(window.openFile(sample("figure4-scenario2.json"), true));
+        WorkloadDocument* doc = window.document();
+        doc->addJob(2);
+        doc->duplicateJob(0);
+        doc->moveJob(0, 5);
+        const JobColours colours = doc->jobColours();
+        QVERIFY(colours.slotOfJob() != (std::vector<int>{0, 1, 2, 3, 4, 5, 6}));
+        QVERIFY(window.sessions()->saveAs(path));
+
+        MainWindow reopened;
+        reopened.fileController()->setInteractive(false);
+        QVERIFY(reopened.openFile(path));
+        const Workload& back = reopened.document()->workload();
+        QCOMPARE(back.jobCount(), doc->workload().jobCount());
+        for (int j = 0; j < back.jobCount(); ++j) {
+            QCOMPARE(back.jobs[static_cast<std::size_t>(j)].name,
+                     doc->workload().jobs[static_cast<std::size_t>(j)].name);
+            QCOMPARE(reopened.document()->jobColours().base(j), colours.base(j));
+        }
+        // A job added after opening takes a colour no job has.
+        const int added = reopened.document()->addJob(-1);
+        const int slot = reopened.document()->jobColours().slot(added);
+        for (int j = 0; j < back.jobCount(); ++j) {
+            QVERIFY(j == added || reopened.document()->jobColours().slot(j) != slot);
+        }
+    }
+
+    // Right after "Saved session …" the window has nothing unsaved: no '*' in the title, and
+    // closing asks nothing (the session holds the workload as edited).
+    void savingASessionLeavesNothingToSave() {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("edited.mrxs"));
+        MainWindow window;
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        window.document()->addJob(-1);
+        QVERIFY(window.isWindowModified());
+        QVERIFY(window.sessions()->saveAs(path));
+        QVERIFY(window.statusLabel()->text().startsWith(QStringLiteral("Saved session")));
+        QVERIFY(!window.isWindowModified());
+        QVERIFY(!window.document()->isModified());
+        bool asked = false;
+        QTimer::singleShot(0, [&asked] {
+            asked = QApplication::activeModalWidget() != nullptr;
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                box->reject();
+            }
+        });
+        QVERIFY(window.close());
+        QCoreApplication::processEvents();
+        QVERIFY(!asked);
+    }
+
+    // The Comparison chart first shown after presentation's zoom (Teach tab → F11 → Ctrl+= ×2
+    // → Comparison) has a value axis from its data — its top near the largest makespan, not
+    // room made for labels at another size — on screen and in File > Export.
+    void comparisonAxisComesFromTheDataAfterTheZoom() {
+        MainWindow window;
+        window.fileController()->setInteractive(false);
+        window.algorithmList()->setChecked(
+            {QStringLiteral("johnson"), QStringLiteral("reverse-johnson"),
+             QStringLiteral("balanced-pools"), QStringLiteral("hscheduler")});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json"), true));
+        window.resize(1280, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const auto done = results(window);
+        double top = 0.0;
+        for (const AlgorithmRun& run : done->outcomes) {
+            top = std::max(top, run.result ? run.result->makespan() : 0.0);
+        }
+        QVERIFY(top > 50.0 && top <= 78.0);
+        // The top leaves room for the labels above the bars at this size (at 200 % up to about
+        // 1.7 times the largest value), never the room of another size (350 for 78).
+        QVERIFY(window.showTab(QStringLiteral("johnson")));
+        window.findChild<QAction*>(QStringLiteral("viewPresentation"))->trigger();
+        window.findChild<QAction*>(QStringLiteral("viewZoomIn"))->trigger();
+        window.findChild<QAction*>(QStringLiteral("viewZoomIn"))->trigger();
+        QCOMPARE(window.presentation()->zoomPercent(), 200);
+        // Laid out once at another size first, as a chart of a tab never shown is (its widget's
+        // size before the tab's layout): the room its labels needed there must not stay.
+        window.pages().comparison()->refresh();
+        QCustomPlot* chart = window.pages().comparison()->view()->chart();
+        const QRect screen = chart->viewport();
+        chart->setViewport(QRect(0, 0, 900, 260));
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        chart->setViewport(screen);
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
+        QCoreApplication::processEvents();
+        QCoreApplication::processEvents();
+        QVERIFY2(chart->yAxis->range().upper <= top * 1.8,
+                 qPrintable(QString::number(chart->yAxis->range().upper)));
+        QTemporaryDir dir;
+        const ExportEntry* entry =
+            window.exports()->entry(QStringLiteral("comparison"), ExportEntry::Chart);
+        QVERIFY(entry);
+        window.exports()->write(*entry, dir.filePath(QStringLiteral("c.png")), QSize(1600, 900));
+        QVERIFY2(chart->yAxis->range().upper <= top * 1.8,
+                 qPrintable(QString::number(chart->yAxis->range().upper)));
+        window.presentation()->setActive(false);
     }
 };
 

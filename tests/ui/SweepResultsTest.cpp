@@ -114,16 +114,24 @@ private slots:
         }
 
         Tabs tabs;
+        tabs.sweep.setAlgorithms({QStringLiteral("hscheduler")});
+        QVERIFY(!tabs.sweep.chart()->legend->visible());  // nothing drawn: no empty legend box
         QSignalSpy opened(&tabs.opener, &SweepResultsOpener::opened);
         tabs.opener.open({dir.filePath("a.jsonl"), dir.filePath("b.jsonl")});
         tabs.opener.waitForIdle();
         QCOMPARE(opened.count(), 1);
         QCOMPARE(tabs.shown, &tabs.sweep);
+        // The note names the file's algorithms, not the checked one.
+        QVERIFY2(tabs.sweep.algorithmsNote().startsWith(
+                     QStringLiteral("Shows the algorithms of the file opened: johnson, "
+                                    "balanced-pools")),
+                 qPrintable(tabs.sweep.algorithmsNote()));
         QVERIFY2(tabs.sweep.status().contains(
                      QStringLiteral("8 of 9 points; 1 missing, shown as gaps: 4.")),
                  qPrintable(tabs.sweep.status()));
         const SweepResult& shown = *tabs.sweep.result();
         QCOMPARE(shown.workload, full.workload);
+        QVERIFY(tabs.sweep.chart()->legend->visible());
         QCPGraph* pools = graphNamed(tabs.sweep.chart(), QStringLiteral("balanced-pools"));
         QVERIFY(pools);
         QCOMPARE(valueAt(pools, 10), full.series[1].points[0].mean);

@@ -6,24 +6,29 @@
 // BalancedPools lesson shows both pools' ends at every probe, keeps earlier probes, ends on a
 // chart with the chosen plan, and its legend (with "best so far") covers no marker.
 #include <qcustomplot.h>
+#include <QComboBox>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QListWidget>
 #include <QProcess>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QTableWidget>
 #include <QtTest>
 
 #include "UiTestSupport.h"
+#include "exports/ExportController.h"
 #include "app/FileController.h"
 #include "app/HelpController.h"
 #include "catalog/AlgorithmCatalog.h"
 #include "model/Numbers.h"
 #include "schedulers/Registry.h"
+#include "studio/PresentationMode.h"
 #include "studio/SessionController.h"
 #include "teach/BalancedPoolsStepper.h"
+#include "teach/JohnsonStepper.h"
 #include "teach/OrderExercise.h"
 #include "teach/ResplitStepper.h"
 #include "teach/StepControls.h"
@@ -98,12 +103,13 @@ private slots:
         QVERIFY(run);
         QCOMPARE(lesson->makespan(), run->makespan());
         QVERIFY(qAbs(run->makespan() - 107.0 / 3.0) < 1e-9);  // 35⅔, [Tian16] Example 2
-        QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>35.6667 s</b>")),
+        // Exact thirds as the paper writes them, not six rounded digits.
+        QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>35⅔ s</b>")),
                  qPrintable(stepper->explanation()));
         QVERIFY(stepper->explanation().contains(QStringLiteral("47 s")));  // fixed, Johnson
         QTableWidget* table = stepper->jobTable();
         QCOMPARE(table->item(2, 0)->text(), QStringLiteral("J3"));
-        QCOMPARE(table->item(2, 4)->text(), QStringLiteral("(20, 2.66667)"));  // (20, 8/3)
+        QCOMPARE(table->item(2, 4)->text(), QStringLiteral("(20, 2⅔)"));  // (20, 8/3)
         QCOMPARE(table->item(3, 4)->text(), QStringLiteral("(4, 20)"));
         for (int j = 0; j < 5; ++j) {
             QVERIFY(lesson->jobs[static_cast<std::size_t>(j)].resplit ==
@@ -334,6 +340,126 @@ private slots:
         QCoreApplication::processEvents();
         QCOMPARE(*exercise->makespan(), 24.0);  // J2 then J1: Johnson's, the best
         QVERIFY(exercise->explanation().contains(QStringLiteral("one of the best")));
+    }
+    // → ← Home End Space step the lesson shown wherever the focus is inside the Teach tab:
+    // its chart, its explanation, its table, the lesson choice — Johnson's lesson included.
+    void stepKeysWorkWhereverTheFocusIs_data() {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<QString>("file");
+        QTest::newRow("johnson") << "johnson"
+                                 << "figure4-scenario2.json";
+        QTest::newRow("balanced-pools") << "balanced-pools"
+                                        << "figure4-scenario2.json";
+        QTest::newRow("hscheduler") << "hscheduler"
+                                    << "figure4-scenario2.json";
+        QTest::newRow("online-hscheduler") << "online-hscheduler"
+                                           << "example3-online.json";
+    }
+
+    void stepKeysWorkWhereverTheFocusIs() {
+        QFETCH(QString, lesson);
+        QFETCH(QString, file);
+        MainWindow window;
+        window.algorithmList()->setChecked({QStringLiteral("johnson"), lesson});
+        openLesson(window, file.toUtf8().constData(), lesson);
+        TeachTab* tab = window.teachTab();
+        if (lesson == QStringLiteral("balanced-pools")) {
+            tab->balancedPools()->waitForLesson();
+        } else if (lesson == QStringLiteral("hscheduler")) {
+            tab->hscheduler()->waitForLesson();
+        } else if (lesson == QStringLiteral("online-hscheduler")) {
+            tab->onlineHScheduler()->waitForLesson();
+        }
+        QCoreApplication::processEvents();
+        StepControls* controls = tab->currentControls();
+        QVERIFY(controls);
+        QVERIFY(controls->count() >= 3);
+        QWidget* page = controls->parentWidget();
+        const QList<QWidget*> targets = {
+            page->findChild<QCustomPlot*>(), page->findChild<QLabel*>("lessonExplanation"),
+            page->findChild<QTableWidget*>(), tab->findChild<QComboBox*>("teachLesson")};
+        for (QWidget* target : targets) {
+            QVERIFY(target);
+            const QString name = QString::fromLatin1(target->metaObject()->className());
+            target->setFocus();
+            QTest::keyClick(target, Qt::Key_Home);
+            QCOMPARE(controls->step(), 0);
+            QTest::keyClick(target, Qt::Key_Right);
+            QTest::keyClick(target, Qt::Key_Right);
+            QVERIFY2(controls->step() == 2, qPrintable(name));
+            QTest::keyClick(target, Qt::Key_Left);
+            QVERIFY2(controls->step() == 1, qPrintable(name));
+            QTest::keyClick(target, Qt::Key_End);
+            QVERIFY2(controls->step() == controls->count(), qPrintable(name));
+            QTest::keyClick(target, Qt::Key_Space);
+            QVERIFY2(controls->isPlaying(), qPrintable(name));
+            QTest::keyClick(target, Qt::Key_Space);
+            QVERIFY2(!controls->isPlaying(), qPrintable(name));
+        }
+        QCOMPARE(tab->step(), controls->step());  // Space at the end plays from the start
+        // Its first words name the keys and the buttons as they are: ▶▶ steps, ▶ plays.
+        QTest::keyClick(targets.front(), Qt::Key_Home);
+        const QString first = page->findChild<QLabel*>("lessonExplanation")->text();
+        QVERIFY2(first.contains(QStringLiteral("Press → (or the ▶▶ next-step button")),
+                 qPrintable(first));
+    }
+
+    // Presenting at 200 % on Johnson's lesson: the step buttons' icons, σ's boxes and the list
+    // L with its "goes to" column all grow with the font; none is cut.
+    void presentingAt200ScalesTheJohnsonLesson() {
+        MainWindow window;
+        window.algorithmList()->setChecked({QStringLiteral("johnson")});
+        openLesson(window, "figure4-scenario2.json", QStringLiteral("johnson"));
+        JohnsonStepper* stepper = window.teachTab()->johnson();
+        QVERIFY(!stepper->sigmaCells().isEmpty());
+        auto* next = stepper->controls()->findChild<QPushButton*>(QStringLiteral("nextStep"));
+        QVERIFY(next);
+        const int icon = next->iconSize().height();
+        const int cell = stepper->sigmaCells().front()->minimumHeight();
+        window.presentation()->setActive(true);
+        window.presentation()->setZoomPercent(200);
+        stepper->setStep(stepper->stepCount());
+        QCoreApplication::processEvents();
+        QCOMPARE(next->iconSize().height(), 2 * icon);
+        for (QLabel* box : stepper->sigmaCells()) {
+            QVERIFY2(box->minimumHeight() >= box->fontMetrics().height() + 12,
+                     qPrintable(QStringLiteral("%1 < %2")
+                                    .arg(box->minimumHeight())
+                                    .arg(box->fontMetrics().height())));
+            QVERIFY(box->width() >= box->fontMetrics().horizontalAdvance(box->text()));
+        }
+        QVERIFY(stepper->sigmaCells().front()->minimumHeight() > cell);
+        QTableWidget* list = stepper->list();
+        const int goesTo = list->columnCount() - 1;
+        QCOMPARE(list->horizontalHeaderItem(goesTo)->text(), QStringLiteral("goes to"));
+        QVERIFY(list->columnWidth(goesTo) >=
+                list->fontMetrics().horizontalAdvance(QStringLiteral("tail (reduce)")));
+        QVERIFY2(list->columnViewportPosition(goesTo) + list->columnWidth(goesTo) <=
+                     list->viewport()->width(),
+                 qPrintable(QStringLiteral("%1 + %2 > %3")
+                                .arg(list->columnViewportPosition(goesTo))
+                                .arg(list->columnWidth(goesTo))
+                                .arg(list->viewport()->width())));
+        window.presentation()->setActive(false);
+        QCOMPARE(next->iconSize().height(), icon);
+    }
+    // "Johnson timelines" exported at step 0 has no empty first chart: the timeline so far
+    // comes in once a job is placed.
+    void johnsonExportHasNoEmptyChartAtStepZero() {
+        MainWindow window;
+        window.algorithmList()->setChecked({QStringLiteral("johnson")});
+        openLesson(window, "figure4-scenario2.json", QStringLiteral("johnson"));
+        JohnsonStepper* stepper = window.teachTab()->johnson();
+        const ExportEntry* entry =
+            window.exports()->entry(QStringLiteral("johnson"), ExportEntry::Chart);
+        QVERIFY(entry);
+        stepper->setStep(0);
+        QList<QCustomPlot*> charts = entry->charts();
+        QCOMPARE(charts.size(), 2);
+        QVERIFY(!charts.contains(stepper->plots().front()));
+        stepper->setStep(1);
+        charts = entry->charts();
+        QCOMPARE(charts, stepper->plots());
     }
 };
 

@@ -20,6 +20,7 @@
 #include "schedulers/Registry.h"
 #include "studio/VariantComparison.h"
 #include "widgets/AlgorithmList.h"
+#include "widgets/WindowFit.h"
 #include "workloads/Facebook1000.h"
 
 using namespace mr;
@@ -191,6 +192,27 @@ private slots:
             std::abs(a - b) <= 2 && a + b >= scroll->viewport()->height() - 40,
             qPrintable(
                 QStringLiteral("%1 + %2 of %3").arg(a).arg(b).arg(scroll->viewport()->height())));
+    }
+    // 1280×800 under a window manager: the window with its title bar and borders fits the
+    // screen's available area (the status line at the bottom stays on screen); a window
+    // already inside keeps its place and size. (scripts/ci/xwindow.sh checks the real frame
+    // under Xvfb and openbox.)
+    void theWindowWithItsFrameFitsTheAvailableArea() {
+        const QRect screen(0, 0, 1280, 800);
+        const QMargins openbox(1, 25, 1, 1);
+        const QRect fitted = fitFrameInto(QRect(0, 0, 1280, 800), openbox, screen);
+        QCOMPARE(fitted, QRect(1, 25, 1278, 774));
+        QVERIFY(screen.contains(fitted.marginsAdded(openbox)));
+        // A panel at the top: the available area starts below it.
+        const QRect belowPanel(0, 30, 1280, 770);
+        const QRect moved = fitFrameInto(QRect(100, 10, 1000, 700), openbox, belowPanel);
+        QCOMPARE(moved, QRect(100, 55, 1000, 700));
+        QVERIFY(belowPanel.contains(moved.marginsAdded(openbox)));
+        const QRect inside(200, 100, 800, 600);
+        QCOMPARE(fitFrameInto(inside, openbox, screen), inside);
+        // Off the right and bottom edges: moved in, not shrunk.
+        QCOMPARE(fitFrameInto(QRect(900, 500, 800, 600), openbox, screen),
+                 QRect(1280 - 1 - 800, 800 - 1 - 600, 800, 600));
     }
 };
 

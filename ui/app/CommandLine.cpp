@@ -33,8 +33,9 @@ struct MrxOptions {
         option("algorithms", "Check these algorithms (comma-separated)", "A,B,...");
     QCommandLineOption exportAll = option(
         "export-all",
-        "Write every tab's charts (PNG, SVG and PDF) and the comparison and job CSVs into DIR, "
-        "through File > Export, once every algorithm has finished",
+        "Write every tab's charts (PNG, SVG and PDF) and the comparison and job CSVs into DIR "
+        "(replacing files of the same names), through File > Export, once every algorithm has "
+        "finished",
         "DIR");
     QCommandLineOption gantt = option(
         "export-gantt", "Write the timeline of --algorithm, else all timelines, to OUT", "OUT");

@@ -15,6 +15,7 @@
 #include "model/InputError.h"
 #include "widgets/GeneratorDialog.h"
 #include "widgets/ImportDialog.h"
+#include "widgets/SaveTarget.h"
 
 namespace mr::ui {
 
@@ -360,13 +361,10 @@ bool FileController::saveAs() {
                          .replace(QLatin1Char(','), QString()) +
                      QStringLiteral(".json");
     }
-    QString path =
-        QFileDialog::getSaveFileName(m_window, tr("Save workload"), suggestion, tr(kFilter));
+    const QString path = askSavePath(m_window, tr("Save workload"), suggestion, tr(kFilter),
+                                     QStringLiteral(".json"));
     if (path.isEmpty()) {
         return false;
-    }
-    if (QFileInfo(path).suffix().isEmpty()) {
-        path += QStringLiteral(".json");
     }
     try {
         m_doc->saveAs(path);

@@ -202,9 +202,11 @@ void MainWindow::connectStatus() {
     };
     connect(m_model, &JobTableModel::editRejected, this, rejected);
     connect(m_workload->cluster(), &ClusterPanel::editRejected, this, rejected);
+    connect(m_workload->runOptions(), &RunOptionsPanel::editRejected, this, rejected);
     connect(m_model, &JobTableModel::editAccepted, this, accepted);
     connect(m_workload->cluster(), &ClusterPanel::editAccepted, this, accepted);
     connect(m_files, &FileController::statusMessage, m_status, &QLabel::setText);
+    connect(m_exports, &ExportController::statusMessage, m_status, &QLabel::setText);
     connect(m_workload, &WorkloadPanel::statusMessage, m_status, &QLabel::setText);
     connect(m_sessions, &SessionController::statusMessage, m_status, &QLabel::setText);
     connect(m_variantStrip, &VariantStrip::statusMessage, m_status, &QLabel::setText);

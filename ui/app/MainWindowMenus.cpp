@@ -176,12 +176,8 @@ void MainWindow::buildHelpMenu(QMenu* help) {
 }
 
 void MainWindow::exportPlan() {
-    const QString path = m_doc->filePath();
-    const QString folder =
-        QSettings()
-            .value("plan/dir", path.isEmpty() ? QDir::homePath() : QFileInfo(path).absolutePath())
-            .toString();
-    ExportPlanDialog dialog(m_runs->latest(), ganttPanel()->currentAlgorithm(), folder, this);
+    ExportPlanDialog dialog(m_runs->latest(), ganttPanel()->currentAlgorithm(),
+                            ExportPlanDialog::startFolder(m_doc->filePath()), this);
     if (dialog.exec() == QDialog::Accepted) {
         m_status->setText(tr("Wrote %1").arg(dialog.written().join(QStringLiteral(", "))));
     }

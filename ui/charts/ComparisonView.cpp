@@ -11,6 +11,7 @@
 #include "charts/AxisFormat.h"
 #include "charts/CategoryAxis.h"
 #include "charts/ChartLayout.h"
+#include "charts/TimeText.h"
 #include "io/ComparisonFormat.h"
 #include "io/TextTable.h"
 #include "model/Numbers.h"
@@ -180,14 +181,15 @@ void ComparisonView::plotMakespans(const Makespans& m) {
     const int rows = static_cast<int>(m_comparison.rows.size());
     m_chart->xAxis->setRange(-0.6, std::max(0, rows - 1) + 0.6);
     useCategoryLabels(m_chart->xAxis, m.categoryKeys, m.categoryNames);
-    m_chart->yAxis->setRange(0, std::max(m.top, 1e-9) * 1.12);
+    m_dataTop = std::max(m.top, 1e-9) * 1.12;
+    m_chart->yAxis->setRange(0, m_dataTop);
     m_chart->clearItems();
     m_barLabels.clear();
     for (int i = 0; i < m.keys.size(); ++i) {
         auto* label = new QCPItemText(m_chart);
         label->position->setCoords(m.keys[i], m.values[i]);
         label->setFont(QFont(font().family(), 10, QFont::Bold));
-        label->setText(QString::fromStdString(formatTime(m.values[i])));
+        label->setText(timeText(m.values[i]));
         const auto at = m.modelKeys.indexOf(m.keys[i]);
         m_barLabels.append(
             {label, m.values[i],
@@ -196,7 +198,9 @@ void ComparisonView::plotMakespans(const Makespans& m) {
 }
 
 void ComparisonView::placeBarLabels() {
-    const QCPRange range = m_chart->yAxis->range();
+    const QCPRange before = m_chart->yAxis->range();
+    const QCPRange range(0, m_dataTop);
+    m_chart->yAxis->setRange(range);
     const int height = m_chart->axisRect()->height();
     const double pixelsPerSecond = range.size() > 0 && height > 0 ? height / range.size() : 0.0;
     // The width each bar has for its label: the distance between two bars' centres.
@@ -261,7 +265,9 @@ void ComparisonView::placeBarLabels() {
     }
     if (headroom > range.upper * 1.0001) {
         m_chart->yAxis->setRange(range.lower, headroom);
-        m_chart->replot(QCustomPlot::rpQueuedReplot);
+    }
+    if (m_chart->yAxis->range() != before) {
+        m_chart->replot(QCustomPlot::rpQueuedReplot);  // the next layout finds the same top
     }
 }
 

@@ -52,6 +52,10 @@ private:
         double model;
     };
     QList<BarLabel> m_barLabels;
+    // The value axis' top from the data alone (the largest value and a margin): every layout
+    // starts from it, so room made for labels at one size (a short chart, a presentation zoom)
+    // never stays at another.
+    double m_dataTop = 1.0;
 };
 
 }  // namespace mr::ui

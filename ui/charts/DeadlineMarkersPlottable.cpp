@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/TimeText.h"
 #include "document/JobPalette.h"
 #include "model/Numbers.h"
 
@@ -17,7 +18,7 @@ constexpr double kHit = 6.0;        // pixels around a triangle that still hit i
 constexpr int kStripFontSize = 8;   // the counts of deadlines outside the view
 
 QString seconds(double t) {
-    return QString::fromStdString(formatTime(t));
+    return timeText(t);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include "charts/GanttAxes.h"
 #include "charts/JobLegend.h"
 #include "charts/TaskBarsPlottable.h"
+#include "charts/TimeText.h"
 #include "experiments/DeadlineMetrics.h"
 #include "model/Numbers.h"
 
@@ -101,13 +102,11 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     }
 
     m_titleParts = {QStringLiteral("%1 — makespan %2")
-                        .arg(QString::fromStdString(r.algorithm),
-                             QString::fromStdString(formatTime(m_makespan)))};
+                        .arg(QString::fromStdString(r.algorithm), timeText(m_makespan))};
     // The two-stage model's value where it applies (not for jobs arriving over time:
     // twoStageModelApplies).
     if (r.modelMakespan) {
-        m_titleParts << tr("   (two-stage model: %1)")
-                            .arg(QString::fromStdString(formatTime(*r.modelMakespan)));
+        m_titleParts << tr("   (two-stage model: %1)").arg(timeText(*r.modelMakespan));
     }
     m_title->setText(m_titlePrefix + m_titleParts.join(QString()));
 
@@ -123,7 +122,7 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     m_makespanLine->point2->setCoords(lastEnd, 1);
     m_makespanAt = lastEnd;
     m_makespanLabel->position->setCoords(lastEnd, 0.0);
-    QString label = tr("makespan %1").arg(QString::fromStdString(formatTime(m_makespan)));
+    QString label = tr("makespan %1").arg(timeText(m_makespan));
     if (m_makespan >= 7200.0) {
         label += tr(" s (%1 h)").arg(m_makespan / 3600.0, 0, 'f', 1);
     }
@@ -397,7 +396,7 @@ void GanttPlot::addPoolBands(const Workload& w, const RunResult& r) {
         label->setText(tr("%1: %2 nodes, makespan %3")
                            .arg(QString::fromStdString(pool.name))
                            .arg(pool.nodes)
-                           .arg(QString::fromStdString(formatTime(pool.makespan))));
+                           .arg(timeText(pool.makespan)));
         QColor text = kBand[p % 4];
         text.setAlpha(255);
         label->setColor(text.darker(220));
@@ -430,13 +429,12 @@ void GanttPlot::showDeadlines(const Workload& w, const RunResult& r) {
     QStringList parts;
     const DeadlineMetrics m = deadlineMetrics(w, r);
     if (m.jobsWithDeadline > 0) {
-        parts
-            << tr("deadlines: %1 of %2 missed (%3%)")
-                   .arg(m.missed)
-                   .arg(m.jobsWithDeadline)
-                   .arg(100.0 * m.missedFraction.value_or(0.0), 0, 'f', 1)
-            << tr("relative deadline exceeded %1").arg(m.relativeDeadlineExceeded, 0, 'g', 4)
-            << tr("avg completion %1").arg(QString::fromStdString(formatTime(m.avgCompletionTime)));
+        parts << tr("deadlines: %1 of %2 missed (%3%)")
+                     .arg(m.missed)
+                     .arg(m.jobsWithDeadline)
+                     .arg(100.0 * m.missedFraction.value_or(0.0), 0, 'f', 1)
+              << tr("relative deadline exceeded %1").arg(m.relativeDeadlineExceeded, 0, 'g', 4)
+              << tr("avg completion %1").arg(timeText(m.avgCompletionTime));
     }
     if (m.extraMapTasks || m.extraReduceTasks) {
         parts << tr("spare-slot tasks %1 map, %2 reduce")
@@ -472,13 +470,13 @@ QString GanttPlot::deadlineTip(int job) const {
         if (m.job != job) {
             continue;
         }
-        const QString due = QString::fromStdString(formatTime(m.due));
-        return m.late ? tr("<br><span style='color:#c01010'>deadline %1 — <b>late</b> by %2 "
-                           "(ended %3)</span>")
-                            .arg(due, QString::fromStdString(formatTime(m.end - m.due)),
-                                 QString::fromStdString(formatTime(m.end)))
-                      : tr("<br>deadline %1 — on time (ended %2)")
-                            .arg(due, QString::fromStdString(formatTime(m.end)));
+        const QString due = timeText(m.due);
+        // m.due is absolute: the job's arrival plus its deadline (which counts from arrival).
+        return m.late ? tr("<br><span style='color:#c01010'>due at %1 (arrival + deadline) — "
+                           "<b>late</b> by %2 (ended %3)</span>")
+                            .arg(due, timeText(m.end - m.due), timeText(m.end))
+                      : tr("<br>due at %1 (arrival + deadline) — on time (ended %2)")
+                            .arg(due, timeText(m.end));
     }
     return QString();
 }
@@ -540,9 +538,7 @@ QString GanttPlot::tooltipAt(const QPointF& pixel) const {
                .arg(wave, r.killed ? tr(", <i>killed</i>") : QString())
                .arg(prefix + QString::number(hit.slot), toString(r.kind))
                .arg(hit.slot)
-               .arg(QString::fromStdString(formatTime(r.start)),
-                    QString::fromStdString(formatTime(r.end)),
-                    QString::fromStdString(formatTime(r.end - r.start))) +
+               .arg(timeText(r.start), timeText(r.end), timeText(r.end - r.start)) +
            deadlineTip(r.job);
 }
 

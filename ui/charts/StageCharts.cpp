@@ -4,6 +4,7 @@
 
 #include "charts/AxisFormat.h"
 #include "charts/BlocksPlottable.h"
+#include "charts/TimeText.h"
 #include "document/JobPalette.h"
 #include "experiments/StageBlocks.h"
 #include "model/Numbers.h"
@@ -38,7 +39,7 @@ QCPTextElement* titleOf(QCustomPlot* plot) {
 }
 
 QString seconds(double value) {
-    return QString::fromStdString(formatTime(value));
+    return timeText(value);
 }
 
 }  // namespace

@@ -25,6 +25,7 @@
 #include "costtab/EpochSweepPanel.h"
 #include "model/InputError.h"
 #include "run/BackgroundJob.h"
+#include "widgets/CheckedSpinBox.h"
 
 namespace mr::ui {
 
@@ -32,9 +33,9 @@ namespace {
 
 const char* kCheckedKey = "cost/checked";
 
-QDoubleSpinBox* secondsBox(QWidget* parent, double minimum, double value, double step,
-                           const QString& tip) {
-    auto* box = new QDoubleSpinBox(parent);
+CheckedDoubleSpinBox* secondsBox(QWidget* parent, const QString& field, double minimum,
+                                 double value, double step, const QString& tip) {
+    auto* box = new CheckedDoubleSpinBox(field, parent);
     box->setRange(minimum, 1e6);
     box->setDecimals(minimum < 1.0 ? 1 : 0);
     box->setSingleStep(step);
@@ -142,10 +143,10 @@ QWidget* CostTab::buildHeader() {
     options->addStretch(1);
     options->addWidget(m_busy);
     options->addWidget(m_status);
-    m_epoch = secondsBox(header, 1.0, 600.0, 100.0,
+    m_epoch = secondsBox(header, tr("Epoch"), 1.0, 600.0, 100.0,
                          tr("lips-online: the epoch e; each epoch's LP may use CPU units × e per "
                             "machine ([Ehsan13] Fig. 4)"));
-    m_delay = secondsBox(header, 0.0, 5.0, 1.0,
+    m_delay = secondsBox(header, tr("Delay"), 0.0, 5.0, 1.0,
                          tr("delay: how long a job waits for a machine holding its data before "
                             "it runs remotely"));
     top->addWidget(new QLabel(tr("Epoch"), header));
@@ -153,6 +154,10 @@ QWidget* CostTab::buildHeader() {
     top->addWidget(new QLabel(tr("Delay"), header));
     top->addWidget(m_delay);
     rows->addLayout(options);
+    for (auto* box : {m_epoch, m_delay}) {
+        connect(static_cast<CheckedDoubleSpinBox*>(box), &CheckedDoubleSpinBox::rejected, this,
+                [this](const QString& reason) { m_status->setText(reason); });
+    }
     connect(m_epoch, &QDoubleSpinBox::valueChanged, this, &CostTab::scheduleRun);
     connect(m_delay, &QDoubleSpinBox::valueChanged, this, &CostTab::scheduleRun);
     return header;

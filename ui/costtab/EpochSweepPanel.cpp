@@ -17,6 +17,7 @@
 #include "costtab/CostChartStyle.h"
 #include "model/InputError.h"
 #include "run/BackgroundJob.h"
+#include "widgets/CheckedSpinBox.h"
 
 namespace mr::ui {
 
@@ -36,8 +37,8 @@ struct EpochSweepPanel::Outcome {
 
 namespace {
 
-QDoubleSpinBox* epochBox(QWidget* parent, double value) {
-    auto* box = new QDoubleSpinBox(parent);
+CheckedDoubleSpinBox* epochBox(QWidget* parent, const QString& field, double value) {
+    auto* box = new CheckedDoubleSpinBox(field, parent);
     box->setRange(1.0, 1e6);
     box->setDecimals(0);
     box->setSingleStep(100.0);
@@ -53,9 +54,13 @@ EpochSweepPanel::EpochSweepPanel(QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     auto* controls = new QHBoxLayout;
-    m_from = epochBox(this, 200.0);
-    m_to = epochBox(this, 2000.0);
-    m_step = epochBox(this, 200.0);
+    m_from = epochBox(this, tr("Epoch length from"), 200.0);
+    m_to = epochBox(this, tr("Epoch length to"), 2000.0);
+    m_step = epochBox(this, tr("Epoch length step"), 200.0);
+    for (auto* box : {m_from, m_to, m_step}) {
+        connect(static_cast<CheckedDoubleSpinBox*>(box), &CheckedDoubleSpinBox::rejected, this,
+                [this](const QString& reason) { m_status->setText(reason); });
+    }
     m_run = new QPushButton(tr("Run sweep"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setEnabled(false);

@@ -23,6 +23,7 @@
 #include "io/LoadSweepFormat.h"
 #include "model/InputError.h"
 #include "run/BackgroundJob.h"
+#include "widgets/CheckedSpinBox.h"
 #include "widgets/RunOptionsPanel.h"
 #include "workloads/Generators.h"
 
@@ -86,6 +87,8 @@ QWidget* DeadlinesTab::buildControls() {
     m_runOptions =
         new RunOptionsPanel(QStringLiteral("deadlines/run"), RunOptionsPanel::Fields::Sweep, panel);
     column->addWidget(m_runOptions);
+    connect(m_runOptions, &RunOptionsPanel::editRejected, this,
+            [this](const QString& reason) { m_status->setText(reason); });
     addRunControls(panel, column);
     return panel;
 }
@@ -100,19 +103,23 @@ QGroupBox* DeadlinesTab::buildBatchBox(QWidget* panel) {
                             Qt::ToolTipRole);
     }
     m_kind->setCurrentText(QStringLiteral("facebook-1000"));
-    auto spin = [this, batch](int min, int max, int value, const QString& tip) {
-        auto* box = new QSpinBox(batch);
+    auto spin = [this, batch](const QString& field, int min, int max, int value,
+                              const QString& tip) {
+        auto* box = new CheckedSpinBox(field, batch);
         box->setRange(min, max);
         box->setValue(value);
         box->setToolTip(tip);
         connect(box, &QSpinBox::valueChanged, this, &DeadlinesTab::updatePlan);
+        connect(box, &CheckedSpinBox::rejected, this,
+                [this](const QString& reason) { m_status->setText(reason); });
         return box;
     };
-    m_jobs = spin(1, 100'000, 200, tr("Jobs per batch ([Verma12b]: 1000)"));
-    m_nodes = spin(1, 100'000, 64, tr("Cluster nodes, one map and one reduce slot each"));
-    m_seed = spin(0, std::numeric_limits<int>::max(), 1,
+    m_jobs = spin(tr("Jobs"), 1, 100'000, 200, tr("Jobs per batch ([Verma12b]: 1000)"));
+    m_nodes =
+        spin(tr("Nodes"), 1, 100'000, 64, tr("Cluster nodes, one map and one reduce slot each"));
+    m_seed = spin(tr("Seed"), 0, std::numeric_limits<int>::max(), 1,
                   tr("Run r uses the batch of seed + r at every load (common random numbers)"));
-    m_runs = spin(1, 100'000, 5, tr("Seeded runs averaged per point ([Verma12b]: 100)"));
+    m_runs = spin(tr("Runs"), 1, 100'000, 5, tr("Seeded runs averaged per point ([Verma12b]: 100)"));
     m_interarrival = new QLineEdit(QStringLiteral("100:1000:100"), batch);
     m_interarrival->setToolTip(
         tr("Mean inter-arrival times FROM:TO:STEP in seconds: the x axis (small = high load)"));

@@ -150,8 +150,13 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation == Qt::Vertical) {
         return role == Qt::DisplayRole ? QVariant(section + 1) : QVariant();
     }
-    static const char* kTitles[] = {
-        "Job", "Maps", "Reduces", "Map task (s)", "Reduce task (s)", "Arrival (s)", "Deadline (s)"};
+    static const char* kTitles[] = {"Job",
+                                    "Maps",
+                                    "Reduces",
+                                    "Map task (s)",
+                                    "Reduce task (s)",
+                                    "Arrival (s)",
+                                    "Deadline (s after arrival)"};
     static const char* kTips[] = {
         "Job name (unique). The swatch is the job's colour in every chart; drag rows to reorder "
         "them — the new order is the manual order.",
@@ -205,10 +210,13 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const {
             switch (index.column()) {
                 case Name:
                     return QString::fromStdString(job.name);
+                // Counts edit as text (a line edit, not a spin box that would drop the "e" of
+                // "1e30"): what is typed reaches parseCount, which refuses it with the reason.
                 case Maps:
-                    return job.maps();
+                    return editing ? QVariant(QString::number(job.maps())) : QVariant(job.maps());
                 case Reduces:
-                    return job.reduces();
+                    return editing ? QVariant(QString::number(job.reduces()))
+                                   : QVariant(job.reduces());
                 case MapDuration:
                     return durationText(job.mapDurations, editing);
                 case ReduceDuration:

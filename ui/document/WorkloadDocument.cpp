@@ -38,12 +38,18 @@ Workload& WorkloadDocument::edit() {
     return *m_workload;
 }
 
-void WorkloadDocument::reset(Workload workload, const QString& filePath) {
+void WorkloadDocument::reset(Workload workload, const QString& filePath,
+                             const std::vector<int>& colourSlots) {
     emit aboutToReset();
     m_workload = std::make_shared<Workload>(std::move(workload));
-    m_slots.resize(m_workload->jobs.size());
-    std::iota(m_slots.begin(), m_slots.end(), 0);
-    m_nextSlot = m_workload->jobCount();
+    if (colourSlots.size() == m_workload->jobs.size()) {
+        m_slots = colourSlots;
+    } else {
+        m_slots.resize(m_workload->jobs.size());
+        std::iota(m_slots.begin(), m_slots.end(), 0);
+    }
+    // A job added later takes a slot no job has: one past the highest, never one in use.
+    m_nextSlot = m_slots.empty() ? 0 : *std::max_element(m_slots.begin(), m_slots.end()) + 1;
     m_undo.clear();
     m_undo.setClean();
     emit resetDone();

@@ -38,13 +38,18 @@ public:
     JobColours jobColours() const { return JobColours(m_slots); }
 
     // Replace the whole workload (new file, open, sample, import): clears the undo history; jobs
-    // get colour slots 0, 1, 2, ... in file order.
-    void reset(Workload workload, const QString& filePath);
+    // get colour slots 0, 1, 2, ... in file order, or `colourSlots` (one per job, a session's) when
+    // given.
+    void reset(Workload workload, const QString& filePath,
+               const std::vector<int>& colourSlots = {});
     // Throws InputError (naming the file, job and field) and leaves the document unchanged.
     // Returns the loader's warnings (unknown fields kept for the round trip, ...).
     QStringList open(const QString& path);
     // Atomic (temporary file + rename); throws InputError. Marks the document clean.
     void saveAs(const QString& path);
+    // Marks the edits so far as kept elsewhere (a session file holds the workload too): the
+    // title loses its '*' and closing has nothing to ask.
+    void markSaved() { m_undo.setClean(); }
     static Workload untitled();  // a small starting workload for File > New
 
     // Edits, each one undoable. `text` names the step in Edit > Undo.

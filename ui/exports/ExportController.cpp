@@ -1,7 +1,6 @@
 #include "exports/ExportController.h"
 
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QMenu>
@@ -10,6 +9,7 @@
 
 #include "charts/ChartExport.h"
 #include "model/InputError.h"
+#include "widgets/SaveTarget.h"
 
 namespace mr::ui {
 
@@ -140,19 +140,22 @@ void ExportController::runChartDialog(const ExportEntry& entry) {
         return;
     }
     QSettings settings;
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = askSavePath(
         m_window, title, QDir(startDirectory()).filePath(entry.stem + QStringLiteral(".png")),
-        exportFilter());
+        exportFilter(), QStringLiteral(".png"));
     if (path.isEmpty()) {
         return;
     }
-    bool ok = false;
-    const QString sizeText = QInputDialog::getText(
-        m_window, title, tr("Size in pixels (width x height):"), QLineEdit::Normal,
-        settings.value("export/size", QStringLiteral("1600x900")).toString(), &ok);
-    if (!ok) {
+    // Wide enough for its title beside a window manager's buttons ("Compa… chart" otherwise).
+    QInputDialog prompt(m_window);
+    prompt.setWindowTitle(title);
+    prompt.setLabelText(tr("Size in pixels (width x height):"));
+    prompt.setTextValue(settings.value("export/size", QStringLiteral("1600x900")).toString());
+    prompt.setMinimumWidth(prompt.fontMetrics().horizontalAdvance(title) + 160);
+    if (prompt.exec() != QDialog::Accepted) {
         return;
     }
+    const QString sizeText = prompt.textValue();
     const QSize size = parseSize(sizeText);
     if (!size.isValid()) {
         QMessageBox::critical(
@@ -160,12 +163,17 @@ void ExportController::runChartDialog(const ExportEntry& entry) {
             tr("'%1' is not a size like 1600x900 (16 to 20000 pixels).").arg(sizeText));
         return;
     }
+    QSize written;
     try {
-        write(entry, path, size);
+        written = write(entry, path, size);
     } catch (const InputError& e) {
         QMessageBox::critical(m_window, title, QString::fromStdString(e.what()));
         return;
     }
+    emit statusMessage(tr("Wrote %1 (%2×%3)")
+                           .arg(QDir::toNativeSeparators(path))
+                           .arg(written.width())
+                           .arg(written.height()));
     settings.setValue("export/dir", QFileInfo(path).absolutePath());
     settings.setValue("export/size", sizeText);
 }
@@ -176,9 +184,9 @@ void ExportController::runCsvDialog(const ExportEntry& entry) {
         QMessageBox::information(m_window, title, tr("There is nothing to export yet."));
         return;
     }
-    const QString path = QFileDialog::getSaveFileName(
+    const QString path = askSavePath(
         m_window, title, QDir(startDirectory()).filePath(entry.stem + QStringLiteral(".csv")),
-        tr("CSV (*.csv)"));
+        tr("CSV (*.csv)"), QStringLiteral(".csv"));
     if (path.isEmpty()) {
         return;
     }
@@ -188,6 +196,7 @@ void ExportController::runCsvDialog(const ExportEntry& entry) {
         QMessageBox::critical(m_window, title, QString::fromStdString(e.what()));
         return;
     }
+    emit statusMessage(tr("Wrote %1").arg(QDir::toNativeSeparators(path)));
     QSettings().setValue("export/dir", QFileInfo(path).absolutePath());
 }
 

@@ -80,6 +80,10 @@ public:
     // error.
     Report exportAll(const QString& dir, QSize size, const QStringList& groups) const;
 
+signals:
+    // After the menu wrote a file: "Wrote PATH (W×H)" for the status line.
+    void statusMessage(const QString& text);
+
 private:
     void runChartDialog(const ExportEntry& entry);
     void runCsvDialog(const ExportEntry& entry);

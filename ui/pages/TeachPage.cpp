@@ -45,7 +45,7 @@ void TeachPage::addChartExports(ExportController& exports, QMenu* menu) {
     exports.setGroup(exportGroup());
     exports.addChartExport(menu, tr("Johnson timelines"), name(), [this] {
         refresh();
-        return chartsIfResults(m_teach->johnson()->plots());
+        return chartsIfResults(m_teach->johnson()->drawnPlots());
     });
     // Whether or not its lesson was ever shown: the search runs for the export.
     exports.addChartExport(menu, tr("BalancedPools lesson chart"),

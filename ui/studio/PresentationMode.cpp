@@ -1,6 +1,7 @@
 #include "studio/PresentationMode.h"
 
 #include <qcustomplot.h>
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QChildEvent>
@@ -205,6 +206,14 @@ void PresentationMode::applyZoom() {
     }
     for (QTableView* table : m_window->findChildren<QTableView*>()) {
         scaleTable(table);
+    }
+    // Icon buttons (the Teach tab's steps) grow with the text beside them.
+    for (QAbstractButton* button : m_window->findChildren<QAbstractButton*>()) {
+        if (!button->icon().isNull()) {
+            const int side =
+                scaledSize(button, "mrxIconSide", button->iconSize().height(), m_zoom / 100.0);
+            button->setIconSize(QSize(side, side));
+        }
     }
     if (m_zoom != kMinZoom) {
         qApp->installEventFilter(this);  // installed once: the widgets that follow later

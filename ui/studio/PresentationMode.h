@@ -4,7 +4,9 @@
 // already drawn, those drawn later and the labels a chart adds on a new result — so a lecture
 // hall can read them: tables widen their columns and rows with the font, charts grow their
 // minimum height (pages scroll instead of squeezing a chart), and the Timeline's chart areas
-// (qApp's "mrxZoom" property, which widgets that size themselves read) likewise. Leaving
+// (qApp's "mrxZoom" property, which widgets that size themselves read) likewise; icon buttons
+// (the Teach tab's steps) grow their icons, and widgets that size themselves from their font
+// (the Johnson lesson's σ boxes and list) follow the font. Leaving
 // restores the window as it was. View > High-contrast palette switches to black on white with
 // strong highlights (remembered); otherwise the desktop palette — dark mode included — is used
 // as it is: nothing here overrides it.

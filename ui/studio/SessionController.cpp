@@ -15,6 +15,7 @@
 #include "teach/TeachTab.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/RunOptionsPanel.h"
+#include "widgets/SaveTarget.h"
 
 namespace mr::ui {
 
@@ -78,6 +79,7 @@ Session SessionController::capture() const {
         s.view.highlightedJob = s.current.workload.jobs[static_cast<std::size_t>(job)].name;
     }
     s.view.referenceVariant = m_variants->reference().toStdString();
+    s.view.jobColours = m_window->document()->jobColours().slotOfJob();
     return s;
 }
 
@@ -88,7 +90,7 @@ bool SessionController::apply(const Session& s) {
     // Algorithms and options first: the document's reset then runs them on the new workload.
     m_window->algorithmList()->setChecked(toQt(s.current.algorithms));
     m_window->runOptionsPanel()->setOptions(s.current.options);
-    m_window->document()->reset(s.current.workload, QString());
+    m_window->document()->reset(s.current.workload, QString(), s.view.jobColours);
     m_variants->setVariants(s.variants, QString::fromStdString(s.view.referenceVariant));
     m_window->showTab(QString::fromStdString(s.view.tab));  // empty: the first tab
     m_window->teachTab()->setLesson(QString::fromStdString(s.view.teachLesson));  // empty: first
@@ -145,14 +147,11 @@ bool SessionController::hasUnsavedVariants() const {
 bool SessionController::saveAs(const QString& given) {
     QString path = given;
     if (path.isEmpty()) {
-        path = QFileDialog::getSaveFileName(m_window->dialogParent(), tr("Save the session"),
-                                            QSettings().value("sessions/dir").toString(),
-                                            tr(kSessionFilter));
+        path = askSavePath(m_window->dialogParent(), tr("Save the session"),
+                           QSettings().value("sessions/dir").toString(), tr(kSessionFilter),
+                           QString::fromLatin1(kSessionExtension));
         if (path.isEmpty()) {
             return false;
-        }
-        if (QFileInfo(path).suffix().isEmpty()) {
-            path += QString::fromLatin1(kSessionExtension);
         }
     }
     try {
@@ -163,6 +162,7 @@ bool SessionController::saveAs(const QString& given) {
     }
     m_path = path;
     m_variants->setSaved();
+    m_window->document()->markSaved();  // the session holds the workload as it is now
     QSettings().setValue("sessions/dir", QFileInfo(path).absolutePath());
     emit statusMessage(tr("Saved session %1").arg(QFileInfo(path).fileName()));
     return true;

@@ -19,6 +19,7 @@
 #include "model/InputError.h"
 #include "perf/TwoStage.h"
 #include "run/BackgroundJob.h"
+#include "widgets/CheckedSpinBox.h"
 #include "workloads/Generators.h"
 
 namespace mr::ui {
@@ -41,7 +42,7 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(t
                            QFont(font().family(), 10, QFont::Bold)));
     m_chart->xAxis->setLabel(tr("cluster size (nodes)"));
     m_chart->yAxis->setLabel(tr("makespan (s)"));
-    m_chart->legend->setVisible(true);
+    m_chart->legend->setVisible(false);  // until there are lines to name (draw)
     m_chart->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_status);
@@ -63,15 +64,18 @@ void SweepTab::createControls() {
                             Qt::ToolTipRole);
     }
     m_kind->setCurrentText(QStringLiteral("synthetic-bimodal"));
-    m_jobs = new QSpinBox(this);
-    m_jobs->setRange(1, 100000);
-    m_jobs->setValue(100);
-    m_runs = new QSpinBox(this);
-    m_runs->setRange(1, 1000);
-    m_runs->setValue(3);
-    m_seed = new QSpinBox(this);
-    m_seed->setRange(0, 1000000000);
-    m_seed->setValue(1);
+    // A value out of range (or "1e30") is refused with its reason on the tab's status line.
+    const auto box = [this](const QString& field, int min, int max, int value) {
+        auto* spin = new CheckedSpinBox(field, this);
+        spin->setRange(min, max);
+        spin->setValue(value);
+        connect(spin, &CheckedSpinBox::rejected, this,
+                [this](const QString& reason) { m_status->setText(reason); });
+        return spin;
+    };
+    m_jobs = box(tr("Jobs"), 1, 100000, 100);
+    m_runs = box(tr("Runs"), 1, 1000, 3);
+    m_seed = box(tr("Seed"), 0, 1000000000, 1);
     m_nodes = new QLineEdit(this);
     m_nodes->setPlaceholderText(QStringLiteral("FROM:TO:STEP"));
     m_nodes->setToolTip(
@@ -304,8 +308,25 @@ void SweepTab::showResult(const SweepResult& result, const QString& status) {
             m_rangeTouched = true;
         }
     }
+    // The note names what the chart shows: the file's algorithms, not the checked ones.
+    QStringList shown;
+    for (const SweepSeries& s : result.series) {
+        if (!s.formula) {
+            shown << QString::fromStdString(s.name);
+        }
+    }
+    m_algorithmsLabel->setText(tr("Shows the algorithms of the file opened: %1 (Run sweep "
+                                  "sweeps the checked ones: %2)")
+                                   .arg(shown.join(QStringLiteral(", ")),
+                                        m_algorithms.isEmpty()
+                                            ? tr("none")
+                                            : m_algorithms.join(QStringLiteral(", "))));
     m_status->setText(status);
     draw();
+}
+
+QString SweepTab::algorithmsNote() const {
+    return m_algorithmsLabel->text();
 }
 
 void SweepTab::cancel() {
@@ -314,6 +335,7 @@ void SweepTab::cancel() {
 
 void SweepTab::draw() {
     m_chart->clearPlottables();
+    m_chart->legend->setVisible(m_result.has_value());  // no empty legend box
     if (!m_result) {
         m_chart->replot();
         return;

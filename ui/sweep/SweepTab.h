@@ -48,6 +48,8 @@ public:
     const std::optional<SweepResult>& result() const { return m_result; }
     QCustomPlot* chart() const { return m_chart; }
     QString csv() const;
+    // The note on which algorithms the chart shows (the checked ones, or a file's).
+    QString algorithmsNote() const;
     QString status() const;
 
 signals:

@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "charts/AxisFormat.h"
+#include "charts/TimeText.h"
 #include "model/Numbers.h"
 #include "run/BackgroundJob.h"
 #include "run/RunController.h"
@@ -22,7 +23,7 @@ namespace {
 constexpr int kMaxTeachJobs = 60;
 
 QString t(double seconds) {
-    return QString::fromStdString(formatTime(seconds));
+    return timeText(seconds);
 }
 
 using Kind = PoolsLessonStep::Kind;
@@ -37,7 +38,7 @@ bool isResult(const PoolsLessonStep* step) {
 BalancedPoolsStepper::BalancedPoolsStepper(QWidget* parent)
     : TeachLesson(parent), m_job(new BackgroundJob(this)) {
     auto* layout = new QVBoxLayout(this);
-    m_controls = new StepControls(this, this);
+    m_controls = new StepControls(this);
     layout->addWidget(m_controls);
     connect(m_controls, &StepControls::stepChanged, this, &BalancedPoolsStepper::refresh);
 
@@ -381,7 +382,8 @@ void BalancedPoolsStepper::refresh() {
     const int step = m_controls->step();
     const auto& steps = m_lesson->steps;
     if (step == 0) {
-        m_explain->setText(tr("Press → (or ▶) to walk through Algorithm 2 of [Verma12] on these "
+        m_explain->setText(tr("Press → (or the ▶▶ next-step button; ▶ plays every step) to walk "
+                              "through Algorithm 2 of [Verma12] on these "
                               "%1 jobs: %2 steps.")
                                .arg(jobs)
                                .arg(steps.size()));

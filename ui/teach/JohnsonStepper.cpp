@@ -4,13 +4,10 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
-#include <QStyle>
 #include <QTableWidget>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -19,6 +16,7 @@
 #include "charts/AxisFormat.h"
 #include "charts/BlocksPlottable.h"
 #include "charts/GanttPlot.h"
+#include "charts/TimeText.h"
 #include "document/JobPalette.h"
 #include "experiments/StageBlocks.h"
 #include "model/Numbers.h"
@@ -26,6 +24,7 @@
 #include "perf/TwoStage.h"
 #include "run/RunController.h"
 #include "schedulers/Registry.h"
+#include "teach/StepControls.h"
 
 namespace mr::ui {
 
@@ -34,7 +33,7 @@ namespace {
 constexpr int kMaxTeachJobs = 60;  // beyond this the strip and the table stop being readable
 
 QString t(double seconds) {
-    return QString::fromStdString(formatTime(seconds));
+    return timeText(seconds);
 }
 
 QCustomPlot* makeTimeline(QWidget* parent, BlocksPlottable** blocks, const QString& title) {
@@ -80,7 +79,9 @@ std::vector<Block> laneBlocks(const Workload& w, const JobColours& colours,
 
 JohnsonStepper::JohnsonStepper(QWidget* parent) : TeachLesson(parent) {
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(buildControls());
+    m_controls = new StepControls(this);
+    layout->addWidget(m_controls);
+    connect(m_controls, &StepControls::stepChanged, this, &JohnsonStepper::setStep);
 
     m_explain = createExplanation(48);
     layout->addWidget(m_explain);
@@ -95,31 +96,12 @@ JohnsonStepper::JohnsonStepper(QWidget* parent) : TeachLesson(parent) {
     parts->setStretchFactor(0, 1);
     parts->setStretchFactor(1, 1);
     layout->addWidget(parts, 1);
-    connectControls();
-}
-
-QHBoxLayout* JohnsonStepper::buildControls() {
-    auto* controls = new QHBoxLayout;
-    auto button = [&](QStyle::StandardPixmap icon, const QString& tip) {
-        auto* b = new QPushButton(style()->standardIcon(icon), QString(), this);
-        b->setToolTip(tip);
-        controls->addWidget(b);
-        return b;
-    };
-    m_first = button(QStyle::SP_MediaSkipBackward, tr("First step"));
-    m_prev = button(QStyle::SP_MediaSeekBackward, tr("Previous step"));
-    m_play = button(QStyle::SP_MediaPlay, tr("Play / pause"));
-    m_next = button(QStyle::SP_MediaSeekForward, tr("Next step"));
-    m_last = button(QStyle::SP_MediaSkipForward, tr("Last step"));
-    m_stepLabel = new QLabel(this);
-    controls->addWidget(m_stepLabel);
-    controls->addStretch(1);
-    return controls;
 }
 
 QWidget* JohnsonStepper::buildStrip() {
     // σ scrolls sideways when it holds more jobs than the width shows: it never widens the window.
     auto* stripScroll = new QScrollArea(this);
+    m_stripScroll = stripScroll;
     stripScroll->setFrameShape(QFrame::NoFrame);
     stripScroll->setWidgetResizable(true);
     stripScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -171,35 +153,6 @@ QWidget* JohnsonStepper::buildBreaks(QWidget* parent) {
     return m_breaks;
 }
 
-void JohnsonStepper::connectControls() {
-    m_timer = new QTimer(this);
-    m_timer->setInterval(1200);
-    connect(m_timer, &QTimer::timeout, this, [this] {
-        if (m_step >= stepCount()) {
-            m_timer->stop();
-            m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
-        } else {
-            setStep(m_step + 1);
-        }
-    });
-    connect(m_first, &QPushButton::clicked, this, [this] { setStep(0); });
-    connect(m_prev, &QPushButton::clicked, this, [this] { setStep(m_step - 1); });
-    connect(m_next, &QPushButton::clicked, this, [this] { setStep(m_step + 1); });
-    connect(m_last, &QPushButton::clicked, this, [this] { setStep(stepCount()); });
-    connect(m_play, &QPushButton::clicked, this, [this] {
-        if (m_timer->isActive()) {
-            m_timer->stop();
-            m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPlay));
-        } else {
-            if (m_step >= stepCount()) {
-                setStep(0);
-            }
-            m_timer->start();
-            m_play->setIcon(style()->standardIcon(QStyle::SP_MediaPause));
-        }
-    });
-}
-
 QList<QCustomPlot*> JohnsonStepper::plots() const {
     return {m_timeline, m_formula, m_simulated};
 }
@@ -214,6 +167,18 @@ void JohnsonStepper::showStep(int step) {
     } else {
         restoreStep(step);
     }
+}
+
+QList<QCustomPlot*> JohnsonStepper::drawnPlots() const {
+    QList<QCustomPlot*> drawn;
+    for (QCustomPlot* plot : plots()) {
+        const bool empty = (plot == m_timeline && m_timelineBlocks->blocks().empty()) ||
+                           (plot == m_formula && m_formulaBlocks->blocks().empty());
+        if (!empty) {
+            drawn << plot;
+        }
+    }
+    return drawn;
 }
 
 void JohnsonStepper::setResults(const std::shared_ptr<const RunSet>& results) {
@@ -260,14 +225,37 @@ void JohnsonStepper::fillList(bool tooMany) {
             m_list->setItem(static_cast<int>(i), c, item);
         }
     }
+    fitToFont();
+}
+
+void JohnsonStepper::fitToFont() {
+    // The list L as wide as its columns, "goes to" included (within reason: at most about 60
+    // characters of the font, so that presenting at 200 % still shows every column): its words
+    // are the lesson.
     m_list->resizeColumnsToContents();
-    // The list L as wide as its columns (within reason): its words are the lesson.
     int listWidth = m_list->verticalHeader()->sizeHint().width() + 2 * m_list->frameWidth() +
                     m_list->verticalScrollBar()->sizeHint().width();
     for (int c = 0; c < m_list->columnCount(); ++c) {
         listWidth += m_list->columnWidth(c);
     }
-    m_list->setMinimumWidth(std::min(listWidth, 420));
+    const QFontMetrics metrics = m_list->fontMetrics();
+    m_list->setMinimumWidth(std::min(listWidth, 60 * metrics.averageCharWidth()));
+    // σ's boxes hold a job's name at the font's size (44×28 at 100 %).
+    const QFontMetrics strip = fontMetrics();
+    const QSize cell(std::max(44, strip.horizontalAdvance(QStringLiteral("J00")) + 16),
+                     std::max(28, strip.height() + 12));
+    for (QLabel* c : m_cells) {
+        c->setMinimumSize(cell);
+    }
+    m_stripScroll->setFixedHeight(cell.height() + 6 +
+                                  m_stripScroll->horizontalScrollBar()->sizeHint().height());
+}
+
+void JohnsonStepper::changeEvent(QEvent* event) {
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_results) {
+        fitToFont();  // the presentation zoom
+    }
 }
 
 void JohnsonStepper::rebuildStrip(bool tooMany) {
@@ -283,11 +271,11 @@ void JohnsonStepper::rebuildStrip(bool tooMany) {
     for (int i = 0; i < m_results->workload->jobCount(); ++i) {
         auto* cell = new QLabel(this);
         cell->setAlignment(Qt::AlignCenter);
-        cell->setMinimumSize(44, 28);
         m_strip->addWidget(cell);
         m_cells << cell;
     }
     m_strip->addStretch(1);
+    fitToFont();
 }
 
 void JohnsonStepper::showBreaks(const RunResult* johnson) {
@@ -412,7 +400,8 @@ QString JohnsonStepper::explanation() const {
         return tr(
             "Johnson's rule sorts the jobs into the list L by their shorter stage, min(m, r). "
             "Walking L, a job whose map stage is the shorter goes to the head of the schedule σ, "
-            "one whose reduce stage is shorter goes to the tail. Press ▶ to place the first job.");
+            "one whose reduce stage is shorter goes to the tail. Press → (or the ▶▶ next-step "
+            "button) to place the first job.");
     }
     const JohnsonStep& s = m_trace.steps[static_cast<std::size_t>(m_step - 1)];
     QString sentence =
@@ -449,11 +438,8 @@ void JohnsonStepper::refresh() {
     }
     const Workload& w = *m_results->workload;
     const int n = stepCount();
-    m_stepLabel->setText(tr("Step %1 of %2").arg(m_step).arg(n));
-    m_first->setEnabled(m_step > 0);
-    m_prev->setEnabled(m_step > 0);
-    m_next->setEnabled(m_step < n);
-    m_last->setEnabled(m_step < n);
+    m_controls->setCount(n);
+    m_controls->setStep(m_step);
     m_explain->setText(
         w.jobCount() > kMaxTeachJobs
             ? tr("Johnson's rule is shown step by step for up to %1 jobs; this batch has %2. "

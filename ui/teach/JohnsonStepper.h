@@ -14,9 +14,8 @@
 #include "teach/TeachLesson.h"
 
 class QLabel;
-class QPushButton;
+class QScrollArea;
 class QTableWidget;
-class QTimer;
 class QCustomPlot;
 class QHBoxLayout;
 
@@ -25,6 +24,7 @@ namespace mr::ui {
 struct RunSet;
 class BlocksPlottable;
 class GanttPlot;
+class StepControls;
 
 class JohnsonStepper : public TeachLesson {
     Q_OBJECT
@@ -49,13 +49,24 @@ public:
     // What the last step says about the formula against the simulation.
     QString breaksText() const;
     QList<QCustomPlot*> plots() const override;
+    // The charts with something drawn (File > Export): not the timeline so far at step 0, nor
+    // the formula's timeline for jobs that arrive over time.
+    QList<QCustomPlot*> drawnPlots() const;
+
+    StepControls* controls() const { return m_controls; }
+    QTableWidget* list() const { return m_list; }
+    // σ's boxes, one per job.
+    const QList<QLabel*>& sigmaCells() const { return m_cells; }
+
+protected:
+    void changeEvent(QEvent* event) override;
 
 private:
-    QHBoxLayout* buildControls();
+    // The list's width and σ's boxes for the font (the presentation zoom changes it).
+    void fitToFont();
     QWidget* buildStrip();
     QWidget* buildSteps(QWidget* parent);   // the list L beside the timeline so far
     QWidget* buildBreaks(QWidget* parent);  // formula against simulation (the last step)
-    void connectControls();
     void rebuild();
     // The parts of rebuild(); tooMany: more jobs than a lesson shows.
     void fillList(bool tooMany);
@@ -66,15 +77,10 @@ private:
 
     QTableWidget* m_list;
     QHBoxLayout* m_strip;
+    QScrollArea* m_stripScroll;
     QList<QLabel*> m_cells;
     QLabel* m_explain;
-    QLabel* m_stepLabel;
-    QPushButton* m_first;
-    QPushButton* m_prev;
-    QPushButton* m_next;
-    QPushButton* m_last;
-    QPushButton* m_play;
-    QTimer* m_timer;
+    StepControls* m_controls;
     int m_pendingStep = -1;
     QCustomPlot* m_timeline;
     BlocksPlottable* m_timelineBlocks;

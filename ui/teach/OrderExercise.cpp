@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "charts/AxisFormat.h"
+#include "charts/TimeText.h"
 #include "model/Numbers.h"
 #include "run/BackgroundJob.h"
 #include "run/RunController.h"
@@ -21,7 +22,7 @@ namespace {
 constexpr int kMaxExerciseJobs = 60;
 
 QString t(double seconds) {
-    return QString::fromStdString(formatTime(seconds));
+    return timeText(seconds);
 }
 
 std::vector<std::string> toStd(const QStringList& names) {

@@ -9,6 +9,7 @@
 
 #include "charts/AxisFormat.h"
 #include "charts/BlocksPlottable.h"
+#include "charts/TimeText.h"
 #include "model/Numbers.h"
 #include "run/BackgroundJob.h"
 #include "run/RunController.h"
@@ -21,7 +22,7 @@ namespace {
 constexpr int kMaxTeachJobs = 60;  // as the other lessons: beyond this a class cannot read it
 
 QString t(double seconds) {
-    return QString::fromStdString(formatTime(seconds));
+    return timeText(seconds);
 }
 
 QString pair(const StageDurations& d) {
@@ -37,7 +38,7 @@ ResplitStepper::ResplitStepper(bool online, QWidget* parent)
     setObjectName(online ? QStringLiteral("onlineHSchedulerLesson")
                          : QStringLiteral("hschedulerLesson"));
     auto* layout = new QVBoxLayout(this);
-    m_controls = new StepControls(this, this);
+    m_controls = new StepControls(this);
     layout->addWidget(m_controls);
     connect(m_controls, &StepControls::stepChanged, this, &ResplitStepper::refresh);
 
@@ -378,7 +379,8 @@ void ResplitStepper::refresh() {
     const int step = m_controls->step();
     const auto& steps = m_lesson->steps;
     m_explain->setText(
-        step == 0 ? tr("Press → (or ▶) to walk through %1 ([Tian16] %2) on these "
+        step == 0 ? tr("Press → (or the ▶▶ next-step button; ▶ plays every step) to walk through "
+                       "%1 ([Tian16] %2) on these "
                        "%3 jobs: %4 steps.")
                         .arg(name, m_online ? tr("Alg. 3.3, Example 3") : tr("Alg. 3.2, Example 2"))
                         .arg(w.jobCount())

@@ -1,16 +1,17 @@
 #include "teach/StepControls.h"
 
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QPushButton>
-#include <QShortcut>
 #include <QStyle>
 #include <QTimer>
 #include <algorithm>
+#include <cmath>
 
 namespace mr::ui {
 
-StepControls::StepControls(QWidget* keysOn, QWidget* parent) : QWidget(parent) {
+StepControls::StepControls(QWidget* parent) : QWidget(parent) {
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto button = [&](QStyle::StandardPixmap icon, const QString& tip) {
@@ -25,6 +26,11 @@ StepControls::StepControls(QWidget* keysOn, QWidget* parent) : QWidget(parent) {
     m_play = button(QStyle::SP_MediaPlay, tr("Play / pause (Space)"));
     m_next = button(QStyle::SP_MediaSeekForward, tr("Next step (→)"));
     m_last = button(QStyle::SP_MediaSkipForward, tr("Last step (End)"));
+    m_first->setObjectName(QStringLiteral("firstStep"));
+    m_prev->setObjectName(QStringLiteral("previousStep"));
+    m_play->setObjectName(QStringLiteral("playSteps"));
+    m_next->setObjectName(QStringLiteral("nextStep"));
+    m_last->setObjectName(QStringLiteral("lastStep"));
     m_label = new QLabel(this);
     layout->addWidget(m_label);
     layout->addStretch(1);
@@ -43,17 +49,54 @@ StepControls::StepControls(QWidget* keysOn, QWidget* parent) : QWidget(parent) {
     connect(m_next, &QPushButton::clicked, this, [this] { setStep(m_step + 1); });
     connect(m_last, &QPushButton::clicked, this, [this] { setStep(m_count); });
     connect(m_play, &QPushButton::clicked, this, [this] { setPlaying(!isPlaying()); });
-    const auto key = [this, keysOn](int k, auto action) {
-        auto* shortcut = new QShortcut(QKeySequence(k), keysOn);
-        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-        connect(shortcut, &QShortcut::activated, this, action);
-    };
-    key(Qt::Key_Right, [this] { setStep(m_step + 1); });
-    key(Qt::Key_Left, [this] { setStep(m_step - 1); });
-    key(Qt::Key_Home, [this] { setStep(0); });
-    key(Qt::Key_End, [this] { setStep(m_count); });
-    key(Qt::Key_Space, [this] { setPlaying(!isPlaying()); });
     refresh();
+}
+
+bool StepControls::isStepKey(const QKeyEvent& key) {
+    if ((key.modifiers() & ~Qt::KeypadModifier) != Qt::NoModifier) {
+        return false;
+    }
+    switch (key.key()) {
+        case Qt::Key_Right:
+        case Qt::Key_Left:
+        case Qt::Key_Home:
+        case Qt::Key_End:
+        case Qt::Key_Space:
+            return true;
+        default:
+            return false;
+    }
+}
+
+bool StepControls::stepByKey(const QKeyEvent& key) {
+    if (!isStepKey(key)) {
+        return false;
+    }
+    switch (key.key()) {
+        case Qt::Key_Right:
+            setStep(m_step + 1);
+            break;
+        case Qt::Key_Left:
+            setStep(m_step - 1);
+            break;
+        case Qt::Key_Home:
+            setStep(0);
+            break;
+        case Qt::Key_End:
+            setStep(m_count);
+            break;
+        default:
+            setPlaying(!isPlaying());
+    }
+    return true;
+}
+
+void StepControls::setIconScale(double factor) {
+    const int extent = style()->pixelMetric(QStyle::PM_ButtonIconSize, nullptr, this);
+    const int size = static_cast<int>(std::lround(extent * factor));
+    for (QPushButton* b : {m_first, m_prev, m_play, m_next, m_last}) {
+        b->setIconSize(QSize(size, size));
+    }
 }
 
 void StepControls::setCount(int count) {

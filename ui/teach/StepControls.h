@@ -1,10 +1,11 @@
 // StepControls — the Teach tab's stepping row: first / previous / play / next / last, "Step k of
-// n", and the keys a teacher uses in front of a class (→ / ← step, Home / End, Space plays or
-// pauses) on the page that holds it, whichever of its widgets has the focus.
+// n", and what the keys a teacher uses in front of a class do (→ / ← step, Home / End, Space plays
+// or pauses); the Teach tab passes them on from whichever of its widgets has the focus.
 #pragma once
 
 #include <QWidget>
 
+class QKeyEvent;
 class QLabel;
 class QPushButton;
 class QTimer;
@@ -14,8 +15,7 @@ namespace mr::ui {
 class StepControls : public QWidget {
     Q_OBJECT
 public:
-    // `keysOn`: the page whose keys step (its children included).
-    StepControls(QWidget* keysOn, QWidget* parent = nullptr);
+    explicit StepControls(QWidget* parent = nullptr);
 
     int step() const { return m_step; }
     int count() const { return m_count; }
@@ -24,6 +24,12 @@ public:
     void setStep(int step);  // clamped; emits stepChanged when it changes
     bool isPlaying() const;
     void setPlaying(bool playing);
+    // → ← Home End Space without modifiers; other keys are not these controls' (false).
+    static bool isStepKey(const QKeyEvent& key);
+    // Steps as the key says; true when it was a step key.
+    bool stepByKey(const QKeyEvent& key);
+    // The buttons' icons at `factor` times their size (presentation zoom).
+    void setIconScale(double factor);
 
 signals:
     void stepChanged(int step);

@@ -1,7 +1,9 @@
 #include "teach/TeachTab.h"
 
+#include <QApplication>
 #include <QComboBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -43,6 +45,41 @@ TeachTab::TeachTab(QWidget* parent) : QWidget(parent) {
         m_stack->setCurrentIndex(index);
         update();
     });
+    qApp->installEventFilter(this);  // removed with the tab
+}
+
+StepControls* TeachTab::currentControls() const {
+    QWidget* page = m_stack->currentWidget();
+    if (page == m_johnson) {
+        return m_johnson->controls();
+    }
+    if (page == m_pools) {
+        return m_pools->controls();
+    }
+    if (auto* resplit = qobject_cast<ResplitStepper*>(page)) {
+        return resplit->controls();
+    }
+    return nullptr;
+}
+
+bool TeachTab::eventFilter(QObject* watched, QEvent* event) {
+    const QEvent::Type type = event->type();
+    if (type != QEvent::ShortcutOverride && type != QEvent::KeyPress) {
+        return QWidget::eventFilter(watched, event);
+    }
+    auto* widget = qobject_cast<QWidget*>(watched);
+    const auto* key = static_cast<QKeyEvent*>(event);
+    StepControls* controls = currentControls();
+    if (widget == nullptr || controls == nullptr || !isVisible() ||
+        !StepControls::isStepKey(*key) || (widget != this && !isAncestorOf(widget))) {
+        return QWidget::eventFilter(watched, event);
+    }
+    if (type == QEvent::ShortcutOverride) {
+        event->accept();  // the key press comes here, not to a shortcut
+    } else {
+        controls->stepByKey(*key);
+    }
+    return true;
 }
 
 void TeachTab::setResults(const std::shared_ptr<const RunSet>& results) {

@@ -1,7 +1,8 @@
 // TeachTab — the Teach tab: one lesson per algorithm, chosen at the top —
 // Johnson's rule ([Verma12] Alg. 1), BalancedPools ([Verma12] Alg. 2), HScheduler ([Tian16]
 // Alg. 3.2) and OnHScheduler (Alg. 3.3) — each stepped with the same keys (→ / ← step,
-// Home / End, Space plays), and the "your order" exercise. Johnson's lesson follows every
+// Home / End, Space plays) wherever the focus is inside the tab (chart, explanation, table,
+// lesson choice), and the "your order" exercise. Johnson's lesson follows every
 // result; the others (runs of their own) only while shown, and catch up when chosen.
 #pragma once
 
@@ -20,6 +21,7 @@ class JohnsonStepper;
 class BalancedPoolsStepper;
 class OrderExercise;
 class ResplitStepper;
+class StepControls;
 class TeachLesson;
 
 class TeachTab : public QWidget {
@@ -52,6 +54,13 @@ public:
     // (an export): starts its search if it has not run on them and waits for it. Null when the
     // workload cannot be taught (one job, or more than the lesson shows).
     QCustomPlot* balancedPoolsChart();
+    // The stepping row of the lesson shown; null for the exercise.
+    StepControls* currentControls() const;
+
+protected:
+    // The step keys reach the lesson's controls from any widget of the tab, before that widget
+    // (a table's arrow keys, a label's text selection) or a window shortcut takes them.
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void update();

@@ -57,7 +57,7 @@ AlgorithmList::AlgorithmList(QWidget* parent) : QListWidget(parent) {
 QStringList AlgorithmList::defaultIds() {
     QStringList ids;
     for (const Algorithm* a : allAlgorithms()) {
-        if (a->info().byDefault && a->info().interactive) {
+        if (a->info().byDefault) {
             ids << QString::fromStdString(a->id());
         }
     }

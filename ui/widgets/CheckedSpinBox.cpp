@@ -51,6 +51,24 @@ QString rangeReason(const QString& field, const QString& typed, const QString& l
         .arg(field, typed, low, high);
 }
 
+// Why `typed` is not a value of a whole-number box of [low, high].
+QString intReason(const QString& field, const QString& typed, const QLocale& locale, qlonglong low,
+                  qlonglong high) {
+    if (typed.isEmpty()) {
+        return QObject::tr("%1: a value is needed; the value stays as it was").arg(field);
+    }
+    bool ok = false;
+    const double value = locale.toDouble(typed, &ok);
+    if (!ok || !std::isfinite(value)) {
+        return QObject::tr("%1: '%2' is not a number; the value stays as it was").arg(field, typed);
+    }
+    if (value < static_cast<double>(low) || value > static_cast<double>(high)) {
+        return rangeReason(field, typed, locale.toString(low), locale.toString(high));
+    }
+    return QObject::tr("%1: '%2' is not written as a whole number; the value stays as it was")
+        .arg(field, typed);
+}
+
 }  // namespace
 
 // ---- CheckedSpinBox ----
@@ -58,6 +76,7 @@ QString rangeReason(const QString& field, const QString& typed, const QString& l
 CheckedSpinBox::CheckedSpinBox(const QString& field, QWidget* parent)
     : QSpinBox(parent), m_field(field) {
     setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
+    setKeyboardTracking(false);  // see the header: what is typed counts once entered
 }
 
 QValidator::State CheckedSpinBox::validate(QString& text, int&) const {
@@ -70,11 +89,10 @@ QValidator::State CheckedSpinBox::validate(QString& text, int&) const {
     }
     bool ok = false;
     const qlonglong value = locale().toLongLong(bare, &ok);
-    if (!ok) {
-        return QValidator::Invalid;  // not a whole number: the key is not taken
-    }
-    return value >= minimum() && value <= maximum() ? QValidator::Acceptable
-                                                    : QValidator::Intermediate;
+    // Anything else stays as typed ("1e30", "2.5", "12a") and is refused on Enter with its
+    // reason: dropping the keys the box cannot take would turn "1e30" into 130, silently.
+    return ok && value >= minimum() && value <= maximum() ? QValidator::Acceptable
+                                                          : QValidator::Intermediate;
 }
 
 void CheckedSpinBox::fixup(QString&) const {
@@ -92,10 +110,7 @@ bool CheckedSpinBox::commitTyped() {
         return true;
     }
     const QString typed = bareNumber(text, prefix(), suffix(), locale());
-    emit rejected(typed.isEmpty()
-                      ? tr("%1: a value is needed; the value stays as it was").arg(m_field)
-                      : rangeReason(m_field, typed, locale().toString(minimum()),
-                                    locale().toString(maximum())));
+    emit rejected(intReason(m_field, typed, locale(), minimum(), maximum()));
     showValueInForce(this, lineEdit());
     return false;
 }
@@ -134,6 +149,7 @@ void CheckedSpinBox::focusOutEvent(QFocusEvent* event) {
 CheckedDoubleSpinBox::CheckedDoubleSpinBox(const QString& field, QWidget* parent)
     : QDoubleSpinBox(parent), m_field(field) {
     setCorrectionMode(QAbstractSpinBox::CorrectToPreviousValue);
+    setKeyboardTracking(false);
 }
 
 QValidator::State CheckedDoubleSpinBox::validate(QString& text, int&) const {
@@ -148,7 +164,7 @@ QValidator::State CheckedDoubleSpinBox::validate(QString& text, int&) const {
     bool ok = false;
     const double value = locale().toDouble(bare, &ok);
     if (!ok || !std::isfinite(value)) {
-        return QValidator::Invalid;
+        return QValidator::Intermediate;  // kept as typed ("1e"), refused with a reason
     }
     // More decimals than the box keeps would be rounded away: not silently.
     const qsizetype point = bare.indexOf(locale().decimalPoint());
@@ -175,7 +191,7 @@ bool CheckedDoubleSpinBox::commitTyped() {
     bool ok = false;
     const double value = locale().toDouble(typed, &ok);
     QString reason;
-    if (typed.isEmpty() || !ok) {
+    if (typed.isEmpty() || !ok || !std::isfinite(value)) {
         reason = tr("%1: '%2' is not a number; the value stays as it was").arg(m_field, typed);
     } else if (value >= minimum() && value <= maximum()) {
         reason = tr("%1: %2 has more than %3 decimals; the value stays as it was")

@@ -2,9 +2,10 @@
 // A plain QSpinBox clamps what is typed to its range, or quietly puts the previous value back; a
 // value out of range here stays visible while typed, and on Enter or leaving the box it is
 // refused with a reason (rejected()), naming the field and the range, and the box shows the
-// value in force again. Ranges are the ones the core accepts (the caller sets them from core's
-// limits). Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) go to the window's Edit > Undo / Redo — the
-// document edit the box made — unless there is typing to take back first.
+// value in force again. What is typed counts once entered (Enter, leaving the box), never a part
+// of it on the way ("1e3" while typing "1e30"). Ranges are the ones the core accepts (the caller
+// sets them from core's limits). Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y) go to the window's Edit > Undo
+// / Redo — the document edit the box made — unless there is typing to take back first.
 #pragma once
 
 #include <QDoubleSpinBox>

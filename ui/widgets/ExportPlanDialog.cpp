@@ -5,10 +5,13 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSettings>
 #include <QVBoxLayout>
@@ -18,6 +21,7 @@
 #include "io/PoolPlan.h"
 #include "model/InputError.h"
 #include "run/RunController.h"
+#include "widgets/SaveTarget.h"
 
 namespace mr::ui {
 
@@ -50,10 +54,14 @@ ExportPlanDialog::ExportPlanDialog(std::shared_ptr<const RunSet> results, const 
         }
     }
     form->addRow(tr("Algorithm"), m_algorithm);
-    m_queues = new QLabel(this);
-    m_queues->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_queues->setStyleSheet(QStringLiteral("font-family: monospace;"));
-    m_queues->setWordWrap(true);
+    // Every queue, one a line: room for five, a scroll bar for more.
+    m_queues = new QPlainTextEdit(this);
+    m_queues->setReadOnly(true);
+    m_queues->setObjectName(QStringLiteral("planQueues"));
+    m_queues->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_queues->setMinimumHeight(5 * m_queues->fontMetrics().lineSpacing() +
+                               2 * m_queues->frameWidth() + 8);
+    m_queues->setMinimumWidth(60 * m_queues->fontMetrics().averageCharWidth());
     form->addRow(tr("Queues"), m_queues);
 
     auto* folderRow = new QHBoxLayout;
@@ -103,6 +111,17 @@ ExportPlanDialog::ExportPlanDialog(std::shared_ptr<const RunSet> results, const 
     updatePlan();
 }
 
+QString ExportPlanDialog::startFolder(const QString& workloadPath) {
+    if (!workloadPath.isEmpty()) {
+        const QString own = QFileInfo(workloadPath).absolutePath();
+        if (QDir(own).exists()) {
+            return own;
+        }
+    }
+    const QString last = QSettings().value("plan/dir").toString();
+    return !last.isEmpty() && QDir(last).exists() ? last : QDir::homePath();
+}
+
 QString ExportPlanDialog::algorithm() const {
     return m_algorithm->currentText();
 }
@@ -127,13 +146,13 @@ QString ExportPlanDialog::message() const {
 }
 
 QString ExportPlanDialog::queues() const {
-    return m_queues->text();
+    return m_queues->toPlainText();
 }
 
 void ExportPlanDialog::updatePlan() {
     const RunResult* r = m_results ? m_results->find(algorithm().toStdString()) : nullptr;
     if (r == nullptr) {
-        m_queues->setText(tr("No result yet: check an algorithm and let it run."));
+        m_queues->setPlainText(tr("No result yet: check an algorithm and let it run."));
         return;
     }
     const Workload& w = *m_results->workload;
@@ -157,7 +176,7 @@ void ExportPlanDialog::updatePlan() {
     } catch (const std::logic_error& e) {
         lines << tr("This result cannot be a plan: %1").arg(QString::fromUtf8(e.what()));
     }
-    m_queues->setText(lines.join(QLatin1Char('\n')));
+    m_queues->setPlainText(lines.join(QLatin1Char('\n')));
 }
 
 void ExportPlanDialog::accept() {
@@ -177,6 +196,15 @@ void ExportPlanDialog::accept() {
                    : std::string();
     };
     const PlanFiles files{path(m_xml), path(m_script), path(m_sls), path(m_nodes)};
+    QStringList targets;
+    for (const std::string& p :
+         {files.capacityScheduler, files.submitScript, files.sls, files.slsNodes}) {
+        targets << QString::fromStdString(p);
+    }
+    if (!confirmReplace(this, windowTitle(), targets)) {
+        m_message->setText(tr("Nothing written: choose other names or another folder."));
+        return;
+    }
     try {
         const Workload& w = *m_results->workload;
         m_written.clear();

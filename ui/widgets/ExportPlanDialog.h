@@ -2,7 +2,8 @@
 // written as `mrsim plan` writes it (core/io/PlanFiles.h): capacity-scheduler.xml (one queue per
 // pool), a submit script in the plan's order, the SLS trace of the simulated schedule and the SLS
 // topology. The algorithm defaults to the one selected on the timeline; the folder to the
-// workload's. The queues are listed before anything is written.
+// workload's. The queues are listed before anything is written, and files of the same names are
+// replaced only after one question naming them (SaveTarget.h).
 #pragma once
 
 #include <QDialog>
@@ -13,6 +14,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 
 namespace mr::ui {
 
@@ -24,6 +26,10 @@ public:
     // `results`: the latest run (its checked algorithms' results); `algorithm`: preselected.
     ExportPlanDialog(std::shared_ptr<const RunSet> results, const QString& algorithm,
                      const QString& folder, QWidget* parent = nullptr);
+
+    // Where the dialog starts: the folder of the workload's file (`workloadPath`), else the
+    // folder of the last plan written, else the home folder.
+    static QString startFolder(const QString& workloadPath);
 
     QString algorithm() const;
     void setAlgorithm(const QString& id);
@@ -42,7 +48,7 @@ private:
 
     std::shared_ptr<const RunSet> m_results;
     QComboBox* m_algorithm;
-    QLabel* m_queues;
+    QPlainTextEdit* m_queues;
     QLineEdit* m_folder;
     struct Output {
         QCheckBox* enabled;

@@ -13,6 +13,7 @@
 #include "model/InputError.h"
 #include "model/Numbers.h"
 #include "schedulers/Registry.h"
+#include "widgets/CheckedSpinBox.h"
 
 namespace mr::ui {
 
@@ -103,7 +104,8 @@ QWidget* RunOptionsPanel::makeField(const OptionSpec& spec) {
             break;
         }
         case OptionType::Integer: {
-            auto* box = new QSpinBox(this);
+            auto* box = new CheckedSpinBox(QString::fromStdString(spec.label), this);
+            connect(box, &CheckedSpinBox::rejected, this, &RunOptionsPanel::editRejected);
             box->setRange(
                 static_cast<int>(std::max(spec.min, 0.0)),
                 static_cast<int>(std::min<double>(spec.max, std::numeric_limits<int>::max())));
@@ -113,7 +115,8 @@ QWidget* RunOptionsPanel::makeField(const OptionSpec& spec) {
             break;
         }
         case OptionType::Real: {
-            auto* box = new QDoubleSpinBox(this);
+            auto* box = new CheckedDoubleSpinBox(QString::fromStdString(spec.label), this);
+            connect(box, &CheckedDoubleSpinBox::rejected, this, &RunOptionsPanel::editRejected);
             box->setRange(spec.min, spec.max);
             box->setDecimals(2);
             box->setSingleStep(spec.max - spec.min > 10.0 ? 0.1 : 0.01);

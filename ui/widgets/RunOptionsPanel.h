@@ -35,6 +35,8 @@ public:
 
 signals:
     void changed();
+    // A typed value was refused (out of range, not a number): why, naming the field.
+    void editRejected(const QString& reason);
 
 private:
     QWidget* makeField(const OptionSpec& spec);
