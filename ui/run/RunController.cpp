@@ -271,16 +271,22 @@ void RunController::pump() {
     const auto slowAfter = std::chrono::milliseconds(m_slowAfterMs);
     int lanes = 0;
     bool interactiveBusy = false;  // an interactive task is queued or running (not yet slow)
+    bool chartsBusy = false;       // the same, of a checked algorithm (a chart to draw)
     for (const Task& t : m_tasks) {
         const bool young = t.stage == Task::Stage::Running && now - t.started < slowAfter;
+        const bool busy = t.interactive && (young || t.stage == Task::Stage::Queued);
         lanes += young ? 1 : 0;
-        interactiveBusy |= t.interactive && (young || t.stage == Task::Stage::Queued);
+        interactiveBusy |= busy;
+        chartsBusy |= busy && t.checked;
     }
     for (Task& t : m_tasks) {  // interactive ones first (request() ordered them)
         if (lanes >= m_concurrency) {
             break;
         }
-        if (t.stage != Task::Stage::Queued || (!t.interactive && interactiveBusy)) {
+        // A baseline that is not checked waits for the checked fast ones: on a loaded machine
+        // it would take a core from the first chart.
+        if (t.stage != Task::Stage::Queued || (!t.interactive && interactiveBusy) ||
+            (!t.checked && chartsBusy)) {
             continue;
         }
         startTask(t);

@@ -9,7 +9,8 @@
 // cores) run at once, the registry's interactive algorithms and the baselines first; a task that
 // has run for more than slowAfterMs no longer holds a lane, so a slow algorithm only ever runs
 // beside the others. The registry's comparison baselines (baselineIds(): fifo, reverse-johnson)
-// run too, checked or not.
+// run too, checked or not; one that is not checked runs after the checked fast ones and keeps
+// no task records (only its makespan is shown).
 // One algorithm can be cancelled alone (its chart says so and offers to run it again).
 // A result computed before for the same workload, algorithm and options comes from the
 // ResultCache at once, without a run; a search's best plan so far is published while it runs.
