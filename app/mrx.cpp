@@ -15,7 +15,7 @@ namespace {
 // glibc gives threads their own malloc arenas (up to 8 per core), and what one thread frees
 // stays resident in its arena for that thread. The explorer's runs and chart summaries are built
 // on the work pool's threads: on a 9M-task batch the window peaked at 1.50 GB with the default
-// and 1.38 GB with two arenas, the runs no slower (issue 12). Set before anything allocates.
+// and 1.38 GB with two arenas, the runs no slower. Set before anything allocates.
 __attribute__((constructor(101))) void limitMallocArenas() {
     mallopt(M_ARENA_MAX, 2);
 }

@@ -1,4 +1,4 @@
-// LiPS solve times (seed 002 §VI-A: "tens of milliseconds" for thousands of tasks with GLPK).
+// LiPS solve times ([Ehsan13] §VI-A: "tens of milliseconds" for thousands of tasks with GLPK).
 //   Ec2/*        the 20-node EC2 testbed with 10 c1.medium nodes, jobs J1–J9 (1608 tasks)
 //   Random100/*  a Fig. 5 random model of 100 machines, 100 stores and 400 jobs (the scale of
 //                the paper's SWIM-derived 100-node experiment), ~19 000 tasks

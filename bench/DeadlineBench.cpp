@@ -1,9 +1,9 @@
-// The deadline schedulers on seed 004's 1000-job Facebook batch (Table I ×10, LogNormal task
+// The deadline schedulers on [Verma12b]'s 1000-job Facebook batch (Table I ×10, LogNormal task
 // times, 233 920 tasks) on 64 nodes, with exponential inter-arrival times of mean 500 s and
-// deadlines in [1, 2]·T_J (seed 004 §IV-B, medium load):
+// deadlines in [1, 2]·T_J ([Verma12b] §IV-B, medium load):
 //   Run/<algorithm>   one full run with every task record (fifo is the reference: the issue asks
 //                     for min-edf-wc within 5× of it; quota recomputation is the hot path)
-//   SweepLoad         seed 004 Fig. 1 in small: 10 loads × 10 runs × 3 policies on all cores
+//   SweepLoad         [Verma12b] Fig. 1 in small: 10 loads × 10 runs × 3 policies on all cores
 // Counters: tasks per second; quota recomputations per run.
 #include <benchmark/benchmark.h>
 

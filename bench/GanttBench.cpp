@@ -1,6 +1,6 @@
-// The Gantt of a production cluster's day (issue 12 item 3), offscreen at 1600×900: SWIM's
+// The Gantt of a production cluster's day, offscreen at 1600×900: SWIM's
 // FB-2010 sample (24 442 jobs, 17.3 million tasks) imported as `mrsim import swim` does, on
-// 3000 nodes × (4 map + 4 reduce) slots (the issue's cluster) and on the importer's default 64
+// 3000 nodes × (4 map + 4 reduce) slots (a production cluster) and on the importer's default 64
 // nodes, scheduled by fifo (simulated once, not timed).
 //   GanttOpen/nodes:N          GanttPlot::setRun (index + multi-resolution summary) and the
 //                              first paint.
@@ -10,9 +10,9 @@
 // Counters: tasks, records, the plot's own memory (index + summary, MB), the process's peak
 // resident memory (VmHWM, MB) and its CPU time per iteration over all threads (cpuMs: on a
 // shared, loaded machine the wall time overstates; cpuMs / cores is what an idle machine needs at
-// least). The trace comes from MRX_SHARED_DATA_DIR; without it every benchmark says so and
-// skips.
-//   bench_gantt --screenshots DIR   writes the README's two pictures instead (through File >
+// least). The trace comes from MRX_TRACE_DIR (tests/data/traces by default); without it every
+// benchmark says so and skips.
+//   bench_gantt --screenshots DIR   writes the user guide's two pictures instead (through File >
 //                                   Export's writer, 1600×900): gantt-fb2010-day.png (the whole
 //                                   day, 3000 nodes) and gantt-fb2010-zoomed.png (hours 10 to 12).
 #include <benchmark/benchmark.h>
@@ -34,8 +34,7 @@
 
 namespace {
 
-const std::string kTrace =
-    std::string(MRX_SHARED_DATA_DIR) + "/swim/FB-2010_samples_24_times_1hr_0.tsv";
+const std::string kTrace = std::string(MRX_TRACES_DIR) + "/swim/FB-2010_samples_24_times_1hr_0.tsv";
 
 double minimum(const std::vector<double>& v) {
     return *std::min_element(v.begin(), v.end());

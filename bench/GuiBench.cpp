@@ -2,8 +2,8 @@
 //   EditToRedraw     a cell edit in the job table -> the checked algorithms re-run in the
 //                    background -> every chart redrawn; 100-job facebook batch, 4 algorithms.
 //   EditToFirstChart a cell edit -> the first chart of the new results drawn, on the 1000-job
-//                    facebook batch (seed 1, 64 nodes) with every algorithm checked (issue 11
-//                    item 2: the slow ones, BalancedPools above all, must not delay it).
+//                    facebook batch (seed 1, 64 nodes) with every algorithm checked (the
+//                    slow ones, BalancedPools above all, must not delay it).
 //   EditToBestSoFar  a cell edit -> balanced-pools' best plan so far drawn ("best so far, N %
 //                    searched"), on the 1000-job facebook batch at 512 nodes with the four
 //                    algorithms of the design card checked; counter answerSeconds: the edit to

@@ -1,7 +1,7 @@
-// Trace import throughput and memory (issue 5): the importers stream, so peak memory must follow
+// Trace import throughput and memory: the importers stream, so peak memory must follow
 // the largest job, not the file.
 //   RumenImport/MB:N   a Rumen trace of about N MB built by repeating the SLS sample
-//                      (shared/data/rumen, 2 TeraGen jobs, 395 KiB) with fresh jobIDs, in a
+//                      (tests/data/traces/rumen, 2 TeraGen jobs, 395 KiB) with fresh jobIDs, in a
 //                      temporary folder; imported into a workload in memory, with the cluster
 //                      from the trace (per-attempt host records kept) or given (not kept).
 //   SwimImport/…       a whole SWIM Facebook sample streamed into a workload file (FB-2010
@@ -9,7 +9,8 @@
 // Counters: input bytes per second, the input's size, and the peak resident memory of the
 // process during the benchmark (Linux VmHWM, reset before each benchmark through
 // /proc/self/clear_refs), next to the resident memory before it.
-// The traces come from tests/data/traces (MRX_TRACES_DIR); a missing one fails the benchmark.
+// The traces come from MRX_TRACE_DIR (tests/data/traces by default); a missing one fails the
+// benchmark.
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 

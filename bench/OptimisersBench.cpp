@@ -1,8 +1,8 @@
-// The makespan optimisers on 100-job batches of seed 000 §IV-A (targets in issue 3):
+// The makespan optimisers on 100-job batches of [Verma12] §IV-A:
 //   BalancedPools/<kind>  balanced-pools on 100 jobs, 64 nodes × 1 slot, one thread (target < 1 s
 //                         for facebook); counters: simulations run, makespan vs Johnson
 //   BalancedPoolsBisect   the same with Algorithm 2's plain bisection per split (no warm start)
-//   BalancedPoolsTestbed  facebook on seed 000's testbed: 64 nodes × 4 map + 4 reduce slots
+//   BalancedPoolsTestbed  facebook on [Verma12]'s testbed: 64 nodes × 4 map + 4 reduce slots
 //   HScheduler            re-split and Johnson on facebook
 //   Sweep/<threads>       10 cluster sizes (10..100 nodes) × 5 algorithms on a 100-job batch of
 //                         each of three kinds (target < 5 s on 2 cores)
@@ -10,7 +10,7 @@
 //                         its first plan (plain Johnson's) and the longest time its progress
 //                         count stood still (target < 2 s), sampled every 20 ms; counter
 //                         `percent`: how far it got. Cases: 0 = SWIM FB-2010's day imported on
-//                         3000 nodes (tests/data/traces; stopped after 60 s: the exact search
+//                         3000 nodes (MRX_TRACE_DIR; stopped after 60 s: the exact search
 //                         takes days there), 1 = the 1000-job facebook batch on 512 nodes (run
 //                         to its end; `answerSeconds`).
 #include <benchmark/benchmark.h>

@@ -1,7 +1,7 @@
-// Issue 12 ("a real cluster's whole day") — the table's rows that belong to the engine and the
+// A real cluster's whole day — docs/performance.md's rows that belong to the engine and the
 // optimisers (Release; run them with --benchmark_repetitions=N and read the minimum):
 //   BalancedPoolsNodes/N      balanced-pools' search on the 1000-job facebook-1000 batch
-//                             (seed 004 Table I, seed 1, 233 920 tasks) on N nodes, 16 … 1024
+//                             ([Verma12b] Table I, seed 1, 233 920 tasks) on N nodes, 16 … 1024
 //   BalancedPoolsJobs/J       the same with J jobs on 64 nodes (doubling the jobs)
 //   BalancedPools10k          the 10 000-job batch (2.34 M tasks) on 64 nodes
 //   Fb2010/ALGORITHM          a whole day of Facebook's 2010 cluster: SWIM's FB-2010 sample
@@ -10,9 +10,10 @@
 //                             for the deadline policies as `--deadline-factor 1:2` (T_J alone)
 //   Fb2010Workload            importing it (compact durations: the loaded day's memory)
 // Each benchmark reports the process's peak resident memory during it (peak_rss_mb). The FB-2010
-// rows read MRX_SHARED_DATA_DIR/swim/FB-2010_samples_24_times_1hr_0.tsv and skip, saying so, when
-// it is absent. The balanced-pools rows beyond 64 nodes and the 10 000-job row take 10-25 s each
-// today (see the README); they run only with MRX_BENCH_FULL=1 and skip, saying so, otherwise.
+// rows read MRX_TRACE_DIR/swim/FB-2010_samples_24_times_1hr_0.tsv (tests/data/traces by
+// default) and skip, saying so, when it is absent. The balanced-pools rows beyond 64 nodes and the
+// 10 000-job row take 10-25 s each (docs/performance.md); they run only with MRX_BENCH_FULL=1 and
+// skip, saying so, otherwise.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -33,7 +34,7 @@
 namespace {
 
 const std::string kFb2010 =
-    std::string(MRX_SHARED_DATA_DIR) + "/swim/FB-2010_samples_24_times_1hr_0.tsv";
+    std::string(MRX_TRACES_DIR) + "/swim/FB-2010_samples_24_times_1hr_0.tsv";
 
 double procStatusMb(const std::string& key) {
     std::ifstream status("/proc/self/status");

@@ -1,4 +1,4 @@
-// Simulator throughput on the 1000-job Facebook batch of seed 004 §IV-B (Table I ×10, LogNormal
+// Simulator throughput on the 1000-job Facebook batch of [Verma12b] §IV-B (Table I ×10, LogNormal
 // task times) on 64 nodes with one map and one reduce slot each: ~234 000 tasks.
 //   BareFifoSlotLoop   the reference: a heap-driven FIFO list schedule that keeps no records
 //   Simulate/records   the full engine (events, policy, barrier) keeping every task record

@@ -21,7 +21,7 @@ CORE_LAYERS = [
     ["schedulers", "timeline"],  # the algorithms and their registry; timeline summaries
     ["experiments"],  # compare, sweeps, load sweeps, deadline metrics, variant tables
     ["io"],  # file formats and the output of everything below
-    ["cost"],  # LiPS and the dollar-cost side (seed 002)
+    ["cost"],  # LiPS and the dollar-cost side ([Ehsan13])
     ["catalog", "merge"],  # every algorithm in one listing; every sweep's parts read back
 ]
 RANK = {folder: rank for rank, layer in enumerate(CORE_LAYERS) for folder in layer}

@@ -8,7 +8,7 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
 BUILD_PACKAGES=(g++ make cmake ccache nlohmann-json3-dev libcli11-dev libglpk-dev qt6-base-dev qt6-svg-dev
                 libqcustomplot-dev)
-TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3)
+TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3 dpkg-dev)  # dpkg-dev: cpack .deb test
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else

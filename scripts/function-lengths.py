@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Functions of core/, ui/ and app/ longer than 80 lines (issue 17 item 6): each must be split into
+"""Functions of core/, ui/ and app/ longer than 80 lines: each must be split into
 well-named functions or say why it is long in a comment containing "long because" (just above its
 signature or in its first lines), e.g. a state machine that reads best top to bottom. Functions
 left for later are listed in scripts/function-lengths-allowed.txt ("path: name" lines).

@@ -16,12 +16,12 @@ fi
 
 echo
 echo "== No display: headless demo."
-echo "== Seed 000, Figure 4: Johnson's rule where the two-stage model holds (scenario 1) ..."
+echo "== [Verma12], Figure 4: Johnson's rule where the two-stage model holds (scenario 1) ..."
 ./build/app/mrsim compare samples/figure4-scenario1.json \
     --algorithms fifo,johnson,reverse-johnson,optimal
 echo
 echo "== ... and where it breaks (scenario 2: J3 and J4 leave slots idle), with the two answers"
-echo "== to it: BalancedPools (seed 000, 40) and HScheduler (seed 001, 35 2/3)"
+echo "== to it: BalancedPools ([Verma12], 40) and HScheduler ([Tian16], 35 2/3)"
 ./build/app/mrsim compare samples/figure4-scenario2.json \
     --algorithms fifo,johnson,reverse-johnson,optimal,balanced-pools,hscheduler
 echo

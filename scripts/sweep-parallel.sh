@@ -23,7 +23,7 @@
 #   --json | --csv        the merged result as JSON or CSV (default: the table)
 #   -o, --output FILE     write the merged result to FILE (default: stdout)
 #
-# Example (seed 000 Fig. 8 style, 2000 generated workloads, two hosts):
+# Example ([Verma12] Fig. 8 style, 2000 generated workloads, two hosts):
 #   scripts/sweep-parallel.sh -S 8/alice@node1,8/alice@node2 -n 64 --csv -o fig8.csv -- \
 #       sweep --generate facebook --jobs 100 --runs 2000 --nodes 10:100:10 -a johnson,balanced-pools
 # Exit: 0 merged; 2 bad input or points missing after the run (run the command again); 129,

@@ -19,7 +19,7 @@ ctest --test-dir build-test --output-on-failure -j"$(nproc)"
 # Extra stages, in this order: scripts/ci/NAME.sh each install what they need, build into their
 # own build-NAME/ folder only what they test, and exit non-zero on failure. One line per stage.
 STAGES=(
-    sanitizers  # ASan + UBSan over every test executable, TSan over the parallel ones (issue 13)
+    sanitizers  # ASan + UBSan over every test executable, TSan over the parallel ones
     fuzz        # the libFuzzer targets of tests/fuzz: replay seeds and crashers, 60 s each
     savekill    # kill -9 during large saves: the target is always the old or the new file
     sweeps      # the cluster recipes for real: GNU parallel (local, ssh) and a one-node Slurm

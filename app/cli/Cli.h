@@ -1,4 +1,4 @@
-// mrsim — the command-line twin of the explorer (DESIGN.md "Command line"). Thin over mrcore:
+// mrsim — the command-line twin of the explorer (docs/cli.md). Thin over mrcore:
 // parses arguments (CLI11), loads the workload, runs the algorithms and prints tables or JSON.
 // Exit codes: 0 success, 2 bad input (one line on stderr), 1 internal error.
 #pragma once

@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "catalog/AlgorithmCatalog.h"
+#include "catalog/AlgorithmMarkdown.h"
 #include "cost/CostAlgorithms.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
@@ -129,16 +130,26 @@ std::string costAlgorithmHelp() {
 Command makeAlgorithmsCommand(CLI::App& app) {
     struct Options {
         bool json = false;
+        bool markdown = false;
     };
     auto o = std::make_shared<Options>();
     Command c;
     c.app = app.add_subcommand(
         "algorithms",
-        "List every algorithm: id, name, source, description; with --json also its options "
+        "List every algorithm: id, name, reference, description; with --json also its options "
         "(type, range, default), what it needs (arrivals, deadlines, a cost model) and whether "
         "it is fast enough to run on every edit");
-    c.app->add_flag("--json", o->json, "Print the registry as JSON");
+    auto* json = c.app->add_flag("--json", o->json, "Print the registry as JSON");
+    c.app
+        ->add_flag("--markdown", o->markdown,
+                   "Print the algorithms, their options and the workload generators as Markdown "
+                   "(docs/algorithms.md)")
+        ->excludes(json);
     c.run = [o](std::ostream& out, std::ostream&) {
+        if (o->markdown) {
+            out << algorithmCatalogMarkdown();
+            return;
+        }
         out << (o->json ? algorithmCatalogJson().dump(2) + "\n" : algorithmCatalogText());
     };
     return c;

@@ -40,7 +40,7 @@ struct WorkloadOptions {
     const RunOptions& runOptions() const { return run; }
 };
 
-// --locality, --vms-per-host, --remote-penalty, --reconfig-delay (seed 003 §4.1).
+// --locality, --vms-per-host, --remote-penalty, --reconfig-delay ([Rao12] §4.1).
 void addLocalityOptions(CLI::App& command, RunOptions& target);
 
 // Re-throw an InputError raised while running algorithms on `file` so that it names the file
@@ -48,6 +48,13 @@ void addLocalityOptions(CLI::App& command, RunOptions& target);
 [[noreturn]] void rethrowNamingFile(const InputError& e, const std::string& file);
 
 std::string algorithmHelp();  // "Algorithms:\n  fifo   ...\n"
+
+// --within-job-sigma's help, the same in generate, sweep and sweep-load.
+inline constexpr const char* kWithinJobSigmaHelp =
+    "facebook, facebook-1000: each job draws a level and its task times spread around it with "
+    "this sigma (of ln ms), the workload's LogNormal unchanged; clamped to each stage's sigma "
+    "(maps 1.6764, reduces 1.6262). Not given, or >= 1.6764: every task drawn on its own "
+    "(default)";
 
 // Options of the commands that run cost algorithms (cost, cost-sweep).
 struct CostRunOptions {

@@ -1,5 +1,5 @@
 // mrsim cost MODEL --algorithm ID[,ID...] [--epoch S] [--delay S] [--all-stores] [--json|--csv]
-// — dollar-cost scheduling of a LiPS cost model (seed 002); several ids compare side by side.
+// — dollar-cost scheduling of a LiPS cost model ([Ehsan13]); several ids compare side by side.
 #include <memory>
 #include <ostream>
 

@@ -1,8 +1,8 @@
 // mrsim cost-sweep MODEL --epochs FROM:TO:STEP — lips-online's cost and makespan against the
-// epoch length (seed 002 Fig. 8);
+// epoch length ([Ehsan13] Fig. 8);
 // mrsim cost-sweep --machines FROM:TO:STEP [--runs R] — the cost reduction of LiPS against
 // Hadoop's default on random models of growing size (Fig. 5). Table, --csv or --json; with
-// --shard I/N, -o, --resume or --list-points: the points as JSON lines (issue 16).
+// --shard I/N, -o, --resume or --list-points: the points as JSON lines.
 #include <memory>
 #include <ostream>
 
@@ -55,7 +55,7 @@ void addCostSweepOptions(CLI::App& app, CostSweepOptions& o) {
     o.shards.addTo(app);
 }
 
-// --epochs: lips-online on one model at each epoch length (seed 002 Fig. 8).
+// --epochs: lips-online on one model at each epoch length ([Ehsan13] Fig. 8).
 void runEpochSweep(const CostSweepOptions& o, std::ostream& out, std::ostream& err) {
     if (o.model.empty()) {
         throw InputError("", "", "model", "--epochs needs a cost model file");
@@ -148,7 +148,7 @@ Command makeCostSweepCommand(CLI::App& app) {
     c.app = app.add_subcommand(
         "cost-sweep",
         "LiPS sweeps: cost and makespan against the epoch length of lips-online (--epochs, "
-        "seed 002 Fig. 8), or the cost reduction against the cluster size on random models "
+        "[Ehsan13] Fig. 8), or the cost reduction against the cluster size on random models "
         "(--machines, Fig. 5). Points: index = epoch; or, run-major, index = (run * sizes + size) "
         "* 2 + (0: algorithm, 1: baseline).");
     addCostSweepOptions(*c.app, *o);

@@ -1,5 +1,6 @@
 // mrsim generate KIND --jobs N --seed S [--nodes M] [--slots-per-node K] [--interarrival MEAN]
-//                [--deadline-factor A:B] -o FILE — a seeded synthetic workload.
+//                [--deadline-factor A:B] [--within-job-sigma S] -o FILE — a seeded synthetic
+//                workload.
 #include <memory>
 #include <ostream>
 
@@ -17,6 +18,7 @@ Command makeGenerateCommand(CLI::App& app) {
         std::string output;
         std::optional<double> interarrival;
         std::optional<std::string> deadlineFactor;
+        std::optional<std::string> withinJobSigma;
     };
     auto o = std::make_shared<Options>();
     Command c;
@@ -32,12 +34,16 @@ Command makeGenerateCommand(CLI::App& app) {
     c.app->add_option("--nodes", o->generate.nodes, "Cluster nodes (default 64)");
     c.app->add_option("--slots-per-node", o->generate.slotsPerNode,
                       "Map slots and reduce slots per node (default 1)");
+    c.app->add_option("--within-job-sigma", o->withinJobSigma, kWithinJobSigmaHelp)->type_name("S");
     c.app->add_option("-o,--output", o->output, "Output workload file")->required();
     c.app->add_option("--interarrival", o->interarrival,
                       "Exponential inter-arrival times with this mean (seconds)");
     c.app->add_option("--deadline-factor", o->deadlineFactor,
                       "Deadlines uniform in [A·T_J, B·T_J], T_J = the job alone (A:B)");
     c.run = [o](std::ostream& out, std::ostream&) {
+        if (o->withinJobSigma) {
+            o->generate.withinJobSigma = parseWithinJobSigma(*o->withinJobSigma);
+        }
         Workload w = generateWorkload(o->kind, o->generate);
         if (o->interarrival || o->deadlineFactor) {
             ArrivalOptions arrivals{o->interarrival, std::nullopt};

@@ -1,5 +1,5 @@
 // mrsim generate-cost --machines M --jobs N [--stores S] --seed X -o FILE — a random cost model
-// with seed 002 Fig. 5's ranges; --ec2-c1-medium N -o FILE — the paper's 20-node EC2 testbed with
+// with [Ehsan13] Fig. 5's ranges; --ec2-c1-medium N -o FILE — the paper's 20-node EC2 testbed with
 // N c1.medium nodes (Figs. 6–8).
 #include <memory>
 #include <ostream>
@@ -20,7 +20,7 @@ Command makeGenerateCostCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand(
         "generate-cost",
-        "Write a cost model: random with seed 002 Fig. 5's ranges (--machines, --jobs, --stores, "
+        "Write a cost model: random with [Ehsan13] Fig. 5's ranges (--machines, --jobs, --stores, "
         "--seed), or the paper's 20-node EC2 testbed (--ec2-c1-medium N)");
     auto* machines = c.app->add_option("--machines", o->random.machines, "Machines (default 10)");
     auto* jobs =

@@ -2,7 +2,7 @@
 // (sweep, sweep-load or cost-sweep with --shard/-o) put back together: checks that every part
 // comes from the same sweep (the fingerprint), that no point is missing or given twice with
 // different results (exit 2 naming their indices; a point repeated with the same results is kept
-// once and counted on stderr), and prints exactly what the unsharded sweep prints (issue 16); with
+// once and counted on stderr), and prints exactly what the unsharded sweep prints; with
 // --lines, the sweep's points as one JSON-lines file instead (what File > Open sweep results…
 // in the explorer reads).
 #include <memory>

@@ -1,5 +1,5 @@
 // mrsim min-slots WORKLOAD --job NAME [--deadline D] [--model aria-avg|eq10] [--json] — the
-// fewest (map, reduce) slots that meet a deadline in the model (seed 004 §II, seed 003 Eq. 10).
+// fewest (map, reduce) slots that meet a deadline in the model ([Verma12b] §II, [Rao12] Eq. 10).
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -115,7 +115,7 @@ Command makeMinSlotsCommand(CLI::App& app) {
                       "Deadline in seconds after the job starts (default: the job's deadline)");
     c.app
         ->add_option("--model", o->model,
-                     "aria-avg (seed 004, default), aria-low, aria-up, or eq10 (seed 003)")
+                     "aria-avg ([Verma12b], default), aria-low, aria-up, or eq10 ([Rao12])")
         ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up", "eq10"}));
     c.app->add_flag("--json", o->json, "Print JSON");
     c.run = [o](std::ostream& out, std::ostream& err) { runMinSlots(*o, out, err); };

@@ -28,7 +28,9 @@ Command makeRunCommand(CLI::App& app) {
     o->workload.addTo(*c.app);
     c.app->add_option("-a,--algorithm", o->algorithm, "Algorithm id (see mrsim algorithms)")
         ->required();
-    c.app->add_flag("--json", o->json, "Print one JSON object (the DESIGN.md contract)");
+    c.app->add_flag("--json", o->json,
+                    "Print one JSON object: algorithm, order, makespan, model_makespan, pools, "
+                    "jobs, utilization");
     c.app->add_option("--tasks-csv", o->tasksCsv,
                       "Also write every task record (job, kind, task, slot, node, start, end, "
                       "killed) as CSV");

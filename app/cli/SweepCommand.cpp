@@ -1,7 +1,7 @@
 // mrsim sweep [WORKLOAD] --nodes FROM:TO:STEP --algorithms A,B,... [--generate KIND --jobs N
-// [--runs R] [--slots-per-node K]] [--csv|--json] — makespan against cluster size (seed 000
+// [--runs R] [--slots-per-node K]] [--csv|--json] — makespan against cluster size ([Verma12]
 // Figs. 7–9), with the two-stage formula's Min and Max lines. With --shard I/N, -o, --resume or
-// --list-points: the points as JSON lines (issue 16; mrsim merge prints the summary).
+// --list-points: the points as JSON lines (mrsim merge prints the summary).
 #include <memory>
 #include <ostream>
 
@@ -30,6 +30,7 @@ struct SweepOptions {
     std::vector<std::string> algorithms;
     std::string generate;
     GenerateOptions generateOptions;
+    std::optional<std::string> withinJobSigma;
     int runs = 1;
     FormatFlags format;
     ShardOptions shards;
@@ -51,6 +52,9 @@ void addSweepOptions(CLI::App& app, SweepOptions& o) {
     app.add_option("--slots-per-node", o.generateOptions.slotsPerNode,
                    "Map and reduce slots per node of generated workloads (default 1)")
         ->needs(generate);
+    app.add_option("--within-job-sigma", o.withinJobSigma, kWithinJobSigmaHelp)
+        ->type_name("S")
+        ->needs(generate);
     o.format.addTo(app);
     o.shards.addTo(app);
 }
@@ -67,6 +71,9 @@ WorkloadSource sweepSource(const std::shared_ptr<SweepOptions>& o, SweepDefiniti
         tasks = taskCount(*file);
         return [file](int) { return *file; };
     }
+    if (o->withinJobSigma) {
+        o->generateOptions.withinJobSigma = parseWithinJobSigma(*o->withinJobSigma);
+    }
     WorkloadSource source = [o](int run) {
         GenerateOptions g = o->generateOptions;
         g.seed = o->workload.run.seed + static_cast<std::uint64_t>(run);
@@ -78,6 +85,9 @@ WorkloadSource sweepSource(const std::shared_ptr<SweepOptions>& o, SweepDefiniti
                     {"jobs", o->generateOptions.jobs},
                     {"slots_per_node", o->generateOptions.slotsPerNode},
                     {"seed", o->workload.run.seed}};
+    if (o->generateOptions.withinJobSigma) {
+        sweep.source["within_job_sigma"] = *o->generateOptions.withinJobSigma;
+    }
     tasks = taskCount(first);
     return source;
 }

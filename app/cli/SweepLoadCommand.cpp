@@ -1,7 +1,8 @@
 // mrsim sweep-load KIND --jobs N --interarrival FROM:TO:STEP --runs R --deadline-factor A:B
-//                  --algorithms edf,min-edf,min-edf-wc [--csv|--json] — seed 004 Figs. 1–4:
-// deadline metrics against the mean inter-arrival time, averaged over seeded runs, all cores.
-// With --shard I/N, -o, --resume or --list-points: the points as JSON lines (issue 16).
+//                  --algorithms edf,min-edf,min-edf-wc [--within-job-sigma S] [--csv|--json]
+// — [Verma12b] Figs. 1–4: deadline metrics against the mean inter-arrival time, averaged over
+// seeded runs, all cores.
+// With --shard I/N, -o, --resume or --list-points: the points as JSON lines.
 #include <memory>
 #include <ostream>
 
@@ -20,6 +21,7 @@ struct SweepLoadOptions {
     std::string interarrival;
     std::string deadlineFactor = "1:2";
     std::string estimator = "aria-avg";
+    std::optional<std::string> withinJobSigma;
     FormatFlags format;
     ShardOptions shards;
 };
@@ -47,6 +49,7 @@ void addSweepLoadOptions(CLI::App& app, SweepLoadOptions& o) {
     app.add_option("--estimator", o.estimator,
                    "ARIA bound behind min-edf quotas: aria-avg (default), aria-low, aria-up")
         ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up"}));
+    app.add_option("--within-job-sigma", o.withinJobSigma, kWithinJobSigmaHelp)->type_name("S");
     addLocalityOptions(app, o.sweep.run);
     o.format.addTo(app);
     o.shards.addTo(app);
@@ -56,9 +59,7 @@ void addSweepLoadOptions(CLI::App& app, SweepLoadOptions& o) {
 long long batchTasks(const LoadSweepOptions& options) {
     long long tasks = 0;
     for (const Job& job :
-         generateWorkload(options.kind,
-                          {.jobs = options.jobs, .seed = options.seed, .nodes = options.nodes})
-             .jobs) {
+         generateWorkload(options.kind, loadSweepBatchOptions(options, options.seed)).jobs) {
         tasks += static_cast<long long>(job.maps() + job.reduces());
     }
     return tasks;
@@ -69,6 +70,9 @@ void runSweepLoad(const SweepLoadOptions& o, std::ostream& out, std::ostream& er
     options.interarrivals = parseRange(o.interarrival, "interarrival");
     options.deadlineFactor = parseDeadlineFactor(o.deadlineFactor);
     options.run.estimator = *parseEstimator(o.estimator);
+    if (o.withinJobSigma) {
+        options.withinJobSigma = parseWithinJobSigma(*o.withinJobSigma);
+    }
     checkLoadSweep(options);
     const long long tasks = batchTasks(options);
     const auto checkWork = [tasks](std::size_t points, bool force) {
@@ -105,7 +109,7 @@ Command makeSweepLoadCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand(
         "sweep-load",
-        "Deadline metrics against the mean inter-arrival time (seed 004 Figs. 1-4), all cores. "
+        "Deadline metrics against the mean inter-arrival time ([Verma12b] Figs. 1-4), all cores. "
         "Points (run-major): index = (run * interarrivals + interarrival) * algorithms + "
         "algorithm; run r uses seed + r.");
     addSweepLoadOptions(*c.app, *o);

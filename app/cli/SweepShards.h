@@ -1,5 +1,5 @@
 // SweepShards — what the sweep commands (sweep, sweep-load, cost-sweep) share on the command line
-// (issue 16): --shard I/N, --list-points, --resume PART, -o FILE and --force, the JSON-lines run
+//: --shard I/N, --list-points, --resume PART, -o FILE and --force, the JSON-lines run
 // of a shard's points, the cap on one machine's work, and the summaries that both a command and
 // `mrsim merge` print (so that a merged sweep prints exactly the unsharded output).
 #pragma once
@@ -75,7 +75,7 @@ std::string clusterSizeOutput(const cost::ClusterSizeOptions& options,
                               const std::vector<cost::ClusterSizePoint>& points,
                               OutputFormat format);
 
-// The caps of one machine's work without --force (see the README's "Sweeps on a cluster").
+// The caps of one machine's work without --force (docs/sweeps-on-a-cluster.md).
 inline constexpr double kMaxSimulatedTasks = 2e10;  // sweep, sweep-load: tasks simulated
 inline constexpr double kMaxLpCells = 2e8;          // cost-sweep: Σ jobs × machines of the LPs
 

@@ -1,7 +1,7 @@
 // mrsim validate TRACE [--algorithm ID] [--json] [--no-overheads] [cluster options] — replay a
 // Rumen job history: import it with its overheads (core/io/RumenImport.h), simulate it and print
 // per job the simulated against the traced completion time (submit -> finish), the error, and the
-// makespans (core/experiments/TraceValidation.h). Issue 14's goal: every job and the makespan
+// makespans (core/experiments/TraceValidation.h). The goal: every job and the makespan
 // within 5 %; a job beyond it is listed with what the trace shows that a replay cannot reproduce.
 #include <cmath>
 #include <memory>

@@ -130,7 +130,7 @@ ordered_json algorithmCatalogJson() {
 }
 
 std::string algorithmCatalogText() {
-    std::vector<std::vector<std::string>> rows{{"id", "name", "source", "description"}};
+    std::vector<std::vector<std::string>> rows{{"id", "name", "reference", "description"}};
     for (const AlgorithmInfo& info : algorithmCatalog()) {
         rows.push_back({info.id, info.name, info.source, info.description});
     }

@@ -1,5 +1,5 @@
 // AlgorithmCatalog — every algorithm the program knows, in one listing: the workload schedulers
-// of the Registry and the cost algorithms (LiPS, seed 002), with their metadata and their
+// of the Registry and the cost algorithms (LiPS, [Ehsan13]), with their metadata and their
 // options' types, ranges and defaults. `mrsim algorithms [--json]` prints it; the tests read the
 // same functions. The top of core's layers: it sees cost/ and schedulers/.
 #pragma once
@@ -24,7 +24,7 @@ const OptionSpec* findAnyOptionSpec(const std::string& id);
 //  "interactive", "default", "baseline"}]}. A workload algorithm's options include the ones
 //  every workload algorithm reads (commonOptionIds()).
 nlohmann::ordered_json algorithmCatalogJson();
-// The same as a table for people: id, name, source and description per line.
+// The same as a table for people: id, name, reference (the source) and description per line.
 std::string algorithmCatalogText();
 
 }  // namespace mr

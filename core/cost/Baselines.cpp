@@ -1,4 +1,4 @@
-// The baselines LiPS is compared with (seed 002 §VI): Hadoop's default scheduler as the paper's
+// The baselines LiPS is compared with ([Ehsan13] §VI): Hadoop's default scheduler as the paper's
 // simulation models it (every task local to its data while that machine has capacity, §VI-B),
 // and delay scheduling (Zaharia et al., the paper's reference [35]) over simulated time.
 // Tasks are the 64 MB blocks; a task of c CPU-seconds occupies its machine for c / cpu_units s.

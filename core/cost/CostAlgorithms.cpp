@@ -15,21 +15,21 @@ const std::vector<AlgorithmInfo>& costAlgorithms() {
         {.id = "lips",
          .name = "LiPS",
          .description = "offline simple task scheduling for dollar cost, data stay put",
-         .source = "seed 002 Fig. 2",
+         .source = "[Ehsan13] Fig. 2",
          .options = {"all-stores"},
          .needs = {.costModel = true},
          .byDefault = true},
         {.id = "lips-coschedule",
          .name = "LiPS co-scheduling",
          .description = "offline co-scheduling of data and tasks for dollar cost",
-         .source = "seed 002 Fig. 3",
+         .source = "[Ehsan13] Fig. 3",
          .options = {"all-stores"},
          .needs = {.costModel = true},
          .byDefault = true},
         {.id = "lips-online",
          .name = "LiPS online",
          .description = "LiPS epoch by epoch, with a fake node for the overflow",
-         .source = "seed 002 Fig. 4",
+         .source = "[Ehsan13] Fig. 4",
          .options = {"epoch", "all-stores"},
          .needs = {.costModel = true},
          .byDefault = true},
@@ -37,14 +37,14 @@ const std::vector<AlgorithmInfo>& costAlgorithms() {
          .name = "Hadoop default",
          .description = "greedy locality: local while the machine has capacity, else the "
                         "cheapest machine to reach",
-         .source = "seed 002 §V (baseline)",
+         .source = "[Ehsan13] §V; baseline",
          .needs = {.costModel = true},
          .byDefault = true,
          .baseline = true},
         {.id = "delay",
          .name = "Delay scheduling",
          .description = "fair share, a job waits up to --delay s for a local machine",
-         .source = "seed 002 §V (baseline)",
+         .source = "[Ehsan13] §V; baseline",
          .options = {"delay"},
          .needs = {.costModel = true},
          .byDefault = true,
@@ -60,7 +60,7 @@ const std::vector<OptionSpec>& costOptionSpecs() {
         list[0].id = "epoch";
         list[0].label = "Epoch";
         list[0].type = OptionType::Real;
-        list[0].help = "lips-online: epoch length in seconds (seed 002 Fig. 11 uses 400 and 600)";
+        list[0].help = "lips-online: epoch length in seconds ([Ehsan13] Fig. 11 uses 400 and 600)";
         list[0].min = 0.0;
         list[0].minExclusive = true;
         list[0].max = 1e12;

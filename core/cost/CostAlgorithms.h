@@ -1,5 +1,5 @@
 // CostAlgorithms — the dollar-cost schedulers by id (`mrsim cost`, the GUI's Cost tab):
-// lips, lips-coschedule, lips-online (seed 002 Figs. 2, 3, 4) and the baselines hadoop-default
+// lips, lips-coschedule, lips-online ([Ehsan13] Figs. 2, 3, 4) and the baselines hadoop-default
 // and delay.
 #pragma once
 

@@ -426,7 +426,7 @@ std::string clusterSizeText(const ClusterSizeOptions& o,
                          number(p.meanCost), number(p.meanBaselineCost), mean, lo, hi});
     }
     return "cost reduction of " + o.algorithm + " against " + o.baseline +
-           " on random models (seed 002 Fig. 5 ranges), mean over runs\n\n" + textTable(table, "");
+           " on random models ([Ehsan13] Fig. 5 ranges), mean over runs\n\n" + textTable(table, "");
 }
 
 }  // namespace mr::cost

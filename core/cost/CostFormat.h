@@ -24,7 +24,7 @@ std::string costComparisonText(const CostModel& model, const std::vector<CostRes
 std::string costComparisonCsv(const std::vector<CostResult>& results);
 
 // The sweeps print no solver times: a sweep's output holds only what its arguments determine, so
-// a sharded and merged sweep prints the same bytes as one run (issue 16).
+// a sharded and merged sweep prints the same bytes as one run.
 nlohmann::ordered_json epochSweepJson(const CostModel& model,
                                       const std::vector<EpochPoint>& points);
 std::string epochSweepCsv(const std::vector<EpochPoint>& points);

@@ -44,7 +44,7 @@ CostModel randomCostModel(const RandomCostOptions& o) {
     m.name = "random " + std::to_string(o.machines) + " machines, " + std::to_string(o.jobs) +
              " jobs, " + std::to_string(S) + " stores, seed " + std::to_string(o.seed);
     m.description =
-        "Generated like seed 002's scaling study (Fig. 5): CPU price 0-5 millicent per "
+        "Generated like [Ehsan13]'s scaling study (Fig. 5): CPU price 0-5 millicent per "
         "CPU-second, input 0-6 GB per job on a random store, 0-60 millicent per 64 MB between "
         "two stores, 0-1000 CPU-seconds per job; cpu_units 1, 2 or 5 (Table III). Assumed: "
         "uptime gives twice the CPU-seconds the jobs need, stores hold twice the data, 62.5 MB/s "
@@ -108,7 +108,7 @@ CostModel ec2CostModel(int c1MediumNodes) {
     CostModel m;
     m.name = "LiPS EC2 testbed: 20 nodes, " + std::to_string(c1MediumNodes) + " c1.medium";
     m.description =
-        "Seed 002 section VI: 20 EC2 nodes in three availability zones, jobs J1-J9 of Table IV. "
+        "[Ehsan13] section VI: 20 EC2 nodes in three availability zones, jobs J1-J9 of Table IV. "
         "Node type (Table III): m1.medium = 2 compute units, 410 GB; c1.medium = 5 compute "
         "units, 350 GB (m1.small, 1 unit at $0.08/h, is not part of this testbed). Price per "
         "compute-unit CPU-second from Table III's caption, low end: m1.medium 4.44 millicent, "

@@ -1,4 +1,4 @@
-// CostGenerators — cost models built in code: the random clusters of seed 002's scaling study
+// CostGenerators — cost models built in code: the random clusters of [Ehsan13]'s scaling study
 // (Fig. 5) and the paper's 20-node EC2 testbed (§VI, Tables I, III and IV) with a chosen number of
 // c1.medium nodes (Figs. 6–8). Seeded and deterministic: the same options give the same file.
 // Changing what it makes for a seed? Bump kGeneratorRevision (model/Revisions.h).

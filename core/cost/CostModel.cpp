@@ -23,7 +23,7 @@ constexpr long long kMaxTasks = 10'000'000;
 
 // The smallest quantity that is not 0: a byte is 1e-6 MB, a microsecond 1e-6 s. Smaller values
 // are unit mistakes, and put the linear programs' coefficients 18 orders of magnitude apart (a
-// size of 1e-9 MB kept GLPK busy for more than 17 minutes; issue 13 H).
+// size of 1e-9 MB kept GLPK busy for more than 17 minutes).
 constexpr double kMinQuantity = 1.0e-6;
 // Prices (per MB, per CPU-second) may be far smaller: a millicent per CPU-second is 1e-5.
 constexpr double kMinPrice = 1.0e-12;

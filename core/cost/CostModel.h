@@ -1,7 +1,7 @@
-// CostModel — the dollar-cost setting of LiPS (seed 002 §III, Table II): data stores, computation
+// CostModel — the dollar-cost setting of LiPS ([Ehsan13] §III, Table II): data stores, computation
 // nodes, the transfer prices between stores, data objects and the jobs that read them.
 // Units: megabytes, seconds, CPU-seconds of one EC2 compute unit, dollars (any currency works).
-// The file format is DESIGN.md's "Cost model file" (CostModelJson.h).
+// The file format is docs/lips-cost.md's "Cost model file" (CostModelJson.h).
 #pragma once
 
 #include <optional>

@@ -1,5 +1,5 @@
 // CostModelJson — strict load/save of the LiPS cost model file ("format": "mrx-costmodel",
-// "version": 1; DESIGN.md "Cost model file"). Every error names the file, the item (store,
+// "version": 1; docs/lips-cost.md "Cost model file"). Every error names the file, the item (store,
 // machine, data, job) and the field; unknown fields are refused (a typo must not silently
 // change a price). Saving writes a canonical text (one item per line) atomically; loading a
 // canonical file and saving it reproduces it byte for byte.

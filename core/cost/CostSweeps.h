@@ -1,8 +1,8 @@
 // CostSweeps — the LiPS experiments that run many models: cost and makespan against the epoch
-// length (seed 002 Fig. 8) and the cost reduction against the cluster size on random models
+// length ([Ehsan13] Fig. 8) and the cost reduction against the cluster size on random models
 // (Fig. 5). Both run their points on all cores (each LP on one thread), report progress after
 // each point and stop early when `cancel` is set (the points done so far are returned). A point's
-// result depends only on the sweep's arguments and its index (issue 16):
+// result depends only on the sweep's arguments and its index:
 //   epochs:        index = epoch
 //   cluster sizes: index = (run · sizes + size) · 2 + (0: the algorithm, 1: the baseline)
 // (run-major, so a (run, size) pair's two points are adjacent and share its random model).

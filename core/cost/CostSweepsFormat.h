@@ -1,4 +1,4 @@
-// CostSweepsFormat — the cost sweeps' points as JSON lines (io/SweepParts, issue 16): each
+// CostSweepsFormat — the cost sweeps' points as JSON lines (io/SweepParts): each
 // sweep's definition for the parts' header, each point's line, and back. The summaries
 // themselves are CostFormat's (epochSweep…, clusterSize…).
 #pragma once

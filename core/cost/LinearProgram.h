@@ -1,5 +1,5 @@
 // LinearProgram — a sparse linear program (minimise c·x subject to row and column bounds) and
-// its solution by GLPK's simplex method (the solver LiPS used, seed 002 §VI-A). GLPK stays behind
+// its solution by GLPK's simplex method (the solver LiPS used, [Ehsan13] §VI-A). GLPK stays behind
 // this file: nothing else includes <glpk.h>.
 // Every solve is bounded (LpLimits: a time and an iteration limit, which a result reports when it
 // hits one) and prepared so that magnitudes far apart do not defeat the simplex's tolerances:

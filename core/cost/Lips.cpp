@@ -1,4 +1,4 @@
-// LiPS — offline simple task scheduling (seed 002 §IV, Fig. 2), offline co-scheduling of data
+// LiPS — offline simple task scheduling ([Ehsan13] §IV, Fig. 2), offline co-scheduling of data
 // and tasks (§V-A, Fig. 3) and the epoch-based online model (§V-B, Fig. 4): solve the LPs, then
 // round the fractional schedule to whole 64 MB blocks.
 #include <algorithm>

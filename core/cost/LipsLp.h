@@ -1,4 +1,4 @@
-// LipsLp — the linear programs of LiPS (seed 002): offline simple task scheduling (Fig. 2),
+// LipsLp — the linear programs of LiPS ([Ehsan13]): offline simple task scheduling (Fig. 2),
 // offline co-scheduling of data and tasks (Fig. 3) and one epoch of the online model (Fig. 4,
 // with the bandwidth constraint (21) and the fake node F). Built sparsely, solved with GLPK.
 #pragma once

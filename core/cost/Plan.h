@@ -1,5 +1,5 @@
 // Plan — where the work of a cost model runs and where its data lies, and what that costs
-// (seed 002 Fig. 3, terms (6)–(8)). Work is split into units: one per (job, data object it reads)
+// ([Ehsan13] Fig. 3, terms (6)–(8)). Work is split into units: one per (job, data object it reads)
 // and one for a job without data. A unit is the paper's x^t_klm for one data object of a job:
 // Fig. 2's constraint (3) then holds per data object, which keeps it satisfiable when a job
 // reads several objects stored in different places (as printed, (3) bounds one x by every x^d).

@@ -1,4 +1,4 @@
-// PlanCheck — checks plans against the constraints of seed 002's figures, written from the
+// PlanCheck — checks plans against the constraints of [Ehsan13]'s figures, written from the
 // figures alone (no GLPK, no LP builder): the independent referee of the tests and of anyone
 // who edits a plan. Each function returns one line per violated constraint (empty: all hold).
 #pragma once

@@ -1,5 +1,5 @@
 // Rounding — the LP's fractional schedule turned into whole tasks of one 64 MB block each, the
-// minimum task size of seed 002 §IV ("Integrity of the solution"). The LP optimum stays a lower
+// minimum task size of [Ehsan13] §IV ("Integrity of the solution"). The LP optimum stays a lower
 // bound of what the rounded schedule costs when the rounding keeps every capacity.
 #pragma once
 

@@ -1,6 +1,6 @@
 // MemoryBudget — how much memory one computation may take, and the one-line refusal when its
-// estimate is larger (issue 13 B: a cluster that passed validation asked for 48 GB and ended
-// with std::bad_alloc). Estimates are made before allocating (schedulers/RunMemory.h).
+// estimate is larger (a cluster that passes validation can ask for 48 GB and
+// end with std::bad_alloc). Estimates are made before allocating (schedulers/RunMemory.h).
 #pragma once
 
 #include <cstdint>

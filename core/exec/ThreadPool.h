@@ -1,4 +1,4 @@
-// ThreadPool — the project's one way to run work on several threads (issue 17): a bounded set of
+// ThreadPool — the project's one way to run work on several threads: a bounded set of
 // worker threads, parallelFor() over indices with cancellation and exception capture, and post()
 // for fire-and-forget jobs (the GUI's background runner sits on it). No other file starts
 // threads or calls std::async.

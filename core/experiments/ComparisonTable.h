@@ -5,7 +5,7 @@
 //
 // One definition of "vs B" (B a baseline run, e.g. fifo): the makespan saved against B, in
 // percent of B's makespan, (B − this) / B · 100. Positive: shorter than B (better); negative:
-// longer. Johnson on seed 000's Figure 4 scenario 1 is +36.5% vs fifo (47 against 74).
+// longer. Johnson on [Verma12]'s Figure 4 scenario 1 is +36.5% vs fifo (47 against 74).
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// DeadlineMetrics — seed 004 §IV-A: how well a run served jobs with deadlines.
+// DeadlineMetrics — [Verma12b] §IV-A: how well a run served jobs with deadlines.
 //   relative deadline exceeded  Σ over late jobs of (T_compl − T_ar − D) / D
 //   missed fraction             late jobs / jobs with a deadline
 //   average completion time     Σ (T_compl − T_ar) / n over all jobs

@@ -86,7 +86,16 @@ void checkLoadSweep(const LoadSweepOptions& options) {
                         static_cast<double>(options.algorithms.size()),
                     "runs");
     // Fails early on a bad kind or size (the points would all fail the same way).
-    generateWorkload(options.kind, {.jobs = 1, .seed = options.seed, .nodes = options.nodes});
+    GenerateOptions one = loadSweepBatchOptions(options, options.seed);
+    one.jobs = 1;
+    generateWorkload(options.kind, one);
+}
+
+GenerateOptions loadSweepBatchOptions(const LoadSweepOptions& options, std::uint64_t seed) {
+    return {.jobs = options.jobs,
+            .seed = seed,
+            .nodes = options.nodes,
+            .withinJobSigma = options.withinJobSigma};
 }
 
 std::size_t loadSweepPointCount(const LoadSweepOptions& options) {
@@ -129,10 +138,9 @@ void runLoadSweepPoints(
         indices, options.interarrivals.size() * options.algorithms.size(),
         [&](std::size_t run) {
             RunBatch batch;
-            batch.base = generateWorkload(options.kind,
-                                          {.jobs = options.jobs,
-                                           .seed = options.seed + static_cast<std::uint64_t>(run),
-                                           .nodes = options.nodes});
+            batch.base = generateWorkload(
+                options.kind,
+                loadSweepBatchOptions(options, options.seed + static_cast<std::uint64_t>(run)));
             batch.alone = aloneCompletionTimes(batch.base);
             return batch;
         },

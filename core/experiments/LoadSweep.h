@@ -1,10 +1,10 @@
-// LoadSweep — seed 004 Figs. 1–4: deadline metrics against the mean inter-arrival time (the
+// LoadSweep — [Verma12b] Figs. 1–4: deadline metrics against the mean inter-arrival time (the
 // load), averaged over seeded runs, for several policies. Run r uses the batch of
 // `mrsim generate KIND --jobs N --seed (seed + r) --nodes M --interarrival X --deadline-factor A:B`
 // at every load point X (common random numbers: the same jobs, deadlines and arrival pattern,
 // stretched), so the curves compare loads, not samples. Work is spread over threads; every
 // result is computed independently and averaged in a fixed order, so the answer does not depend
-// on the thread count, the shard or the machine (issue 16).
+// on the thread count, the shard or the machine.
 //
 // Points, in this order (run-major: a run's points are adjacent and share its batch):
 //   index = (run · loads + load) · algorithms + algorithm
@@ -25,6 +25,7 @@
 #include "experiments/Ranges.h"  // parseRange for the inter-arrival times
 #include "schedulers/Algorithm.h"
 #include "workloads/Arrivals.h"
+#include "workloads/Generators.h"
 
 namespace mr {
 
@@ -33,7 +34,7 @@ namespace mr {
 // position here is its style index (line colour and marker), stable while new schedulers are
 // registered after the others (schedulers/BuiltIns.def).
 std::vector<const Algorithm*> loadSweepAlgorithms();
-// The ones checked until the user chooses (AlgorithmInfo::loadSweep.byDefault: seed 004's three),
+// The ones checked until the user chooses (AlgorithmInfo::loadSweep.byDefault: [Verma12b]'s three),
 // in registry order: the default of LoadSweepOptions::algorithms.
 std::vector<std::string> defaultLoadSweepAlgorithms();
 // The position of `id` in loadSweepAlgorithms(); -1 when the sweep does not offer it.
@@ -46,6 +47,7 @@ struct LoadSweepOptions {
     std::uint64_t seed = 1;             // run r uses seed + r
     std::vector<double> interarrivals;  // mean inter-arrival times (s), the x axis
     int runs = 10;
+    std::optional<double> withinJobSigma;  // GenerateOptions::withinJobSigma (facebook kinds)
     DeadlineFactor deadlineFactor{1.0, 2.0};
     std::vector<std::string> algorithms = defaultLoadSweepAlgorithms();
     int threads = 0;  // 0: all cores
@@ -85,7 +87,7 @@ using SweepProgress = std::function<void(int done, int total)>;
 LoadSweepResult sweepLoad(const LoadSweepOptions& options, const SweepProgress& progress = {},
                           const std::atomic<bool>* cancel = nullptr);
 
-// The points, one by one (issue 16).
+// The points, one by one.
 struct LoadPointId {
     int run = 0;
     std::size_t load = 0;       // index into options.interarrivals
@@ -95,6 +97,8 @@ struct LoadPointId {
 using LoadSweepValues = std::vector<std::optional<DeadlineMetrics>>;  // by index; none: missing
 
 void checkLoadSweep(const LoadSweepOptions& options);  // throws as sweepLoad() does
+// What the batch of the run with seed `seed` is generated with.
+GenerateOptions loadSweepBatchOptions(const LoadSweepOptions& options, std::uint64_t seed);
 std::size_t loadSweepPointCount(const LoadSweepOptions& options);
 LoadPointId loadPointAt(const LoadSweepOptions& options, std::size_t index);
 inline constexpr const char* kLoadSweepOrder =

@@ -1,4 +1,4 @@
-// OrderExercise — the Teach tab's "your order" exercise (issue 15 item 3): the student puts the
+// OrderExercise — the Teach tab's "your order" exercise: the student puts the
 // jobs in an order and sees its simulated makespan (exactly `mrsim run --algorithm manual
 // --order ...`) against Johnson's, the best order's (`optimal`, for small batches) and the
 // makespan lower bound no order can beat.

@@ -1,4 +1,4 @@
-// Session — what the explorer's "mrx-session" file holds (issue 15 item 2; README "Session
+// Session — what the explorer's "mrx-session" file holds (docs/formats.md, "Session
 // file"): the workload being edited with its checked algorithms and run options, the variants
 // kept beside it (each a full snapshot: jobs, cluster, algorithms, run options, under a name),
 // and where the user was looking (tab, zoom, Teach step, highlighted job). Never the window's

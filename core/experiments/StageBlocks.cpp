@@ -142,7 +142,7 @@ std::vector<StageBand> stageBands(const Workload& w, const RunResult& r, std::si
     std::vector<StageBand> bands;
     // The (m_i, r_i) the algorithm worked with; an algorithm that does not work with them (the
     // deadline policies) gets them at full allocation with the default estimator, as the
-    // two-stage model defines them (seed 000 §III).
+    // two-stage model defines them ([Verma12] §III).
     const std::vector<StageDurations> ownStages =
         r.stages.size() == w.jobs.size()
             ? std::vector<StageDurations>{}

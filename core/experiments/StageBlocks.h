@@ -1,11 +1,11 @@
-// StageBlocks — the pictures of seed 000 Figs. 3 and 6 as data: per job and stage a block whose
+// StageBlocks — the pictures of [Verma12] Figs. 3 and 6 as data: per job and stage a block whose
 // height is the slots it uses and whose width is its stage duration.
 //  * modelStageBlocks: the two-stage abstraction — each job's map and reduce stage as one block
 //    on the formula's timeline, height = min(tasks, slots).
 //  * simulatedStageBlocks: what the simulation did, as a stacked occupancy profile: for every
 //    interval between task starts and ends, one block per job with the number of slots it held,
 //    stacked in the algorithm's order (Fig. 6(a) draws J3 as an L beside J4 this way).
-//  * stageBands: both, per pool. A pooled result (BalancedPools: seed 000 §III-C, Fig. 6(b))
+//  * stageBands: both, per pool. A pooled result (BalancedPools: [Verma12] §III-C, Fig. 6(b))
 //    runs one two-stage pipeline per pool, side by side on the pool's own slots; each pool is a
 //    band of its own, its model on its own timeline from 0 with its own slot counts. A result
 //    without pools is one band over the whole cluster.

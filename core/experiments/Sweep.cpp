@@ -38,7 +38,7 @@ SweepPoint summarise(std::vector<double> values) {
     return p;
 }
 
-// The two-stage formula for Johnson's order and its reverse (seed 000 Fig. 7: Min and Max).
+// The two-stage formula for Johnson's order and its reverse ([Verma12] Fig. 7: Min and Max).
 std::pair<double, double> formulaLines(const Workload& w, Estimator estimator) {
     const auto stages =
         allStageDurations(w, w.cluster.mapSlots(), w.cluster.reduceSlots(), estimator);

@@ -1,8 +1,8 @@
-// Sweep — makespan as a function of the cluster size (seed 000 Figs. 7–9): every algorithm
+// Sweep — makespan as a function of the cluster size ([Verma12] Figs. 7–9): every algorithm
 // simulated on the same jobs at each node count, plus the two-stage formula's Min (Johnson's
 // order) and Max (reverse Johnson) lines, over one workload or over R generated ones (mean and
 // spread). Runs on all cores; every point is computed on its own with a single thread, so the
-// numbers do not depend on the thread count, the shard or the machine (issue 16).
+// numbers do not depend on the thread count, the shard or the machine.
 //
 // Points, in this order (run-major, so a run's points are adjacent and share its workload):
 //   index = (run · sizes + size) · (algorithms + 1) + slot
@@ -69,7 +69,7 @@ inline constexpr const char* kLowerBound = "lower-bound";
 // dropped after the run's last point: memory stays at about (threads + 1) workloads.
 SweepResult runSweep(const WorkloadSource& source, const SweepSpec& spec);
 
-// The points, one by one (issue 16).
+// The points, one by one.
 struct SweepPointId {
     int run = 0;
     std::size_t size = 0;  // index into spec.nodes

@@ -84,7 +84,7 @@ void checkWorkCap(double work, double cap, const std::string& what, const std::s
     char text[512];
     std::snprintf(text, sizeof text,
                   "this run would compute about %.3g %s (%s), above the cap of %.3g for one "
-                  "machine; split it with --shard I/N (see 'Sweeps on a cluster' in the README) "
+                  "machine; split it with --shard I/N (see docs/sweeps-on-a-cluster.md) "
                   "or pass --force",
                   work, what.c_str(), detail.c_str(), cap);
     throw InputError("", "", "force", text);

@@ -1,11 +1,11 @@
-// SweepPoints — what the three sweeps (`sweep`, `sweep-load`, `cost-sweep`) share (issue 16).
+// SweepPoints — what the three sweeps (`sweep`, `sweep-load`, `cost-sweep`) share.
 // A sweep is a list of points numbered 0 … count−1 in one documented order (each sweep's header
 // says which); a point's result depends only on the sweep's definition and its index. Points are
 // grouped: the points of a group share one generated input (a run's workload, a random cost
 // model), and a group's points are adjacent in the order. A shard is a contiguous block of
 // indices; runPoints() computes a list of points on the shared ThreadPool, making each group's
 // input once and dropping it after the group's last point, so memory stays at about
-// (threads + 1) inputs whatever the number of points (issue 12 item 4, issue 13 item I).
+// (threads + 1) inputs whatever the number of points.
 #pragma once
 
 #include <cstddef>

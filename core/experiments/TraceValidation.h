@@ -1,5 +1,5 @@
 // TraceValidation — a simulation of a workload imported from a job history, beside the history
-// itself (issue 14): per job the simulated and the traced completion time (submit -> finish) and
+// itself: per job the simulated and the traced completion time (submit -> finish) and
 // the relative error, and the same for the makespan (first submit -> last finish). What
 // `mrsim validate` prints and `mrsim run --json` adds when the jobs carry a traced end
 // (Job::traceEnd, written by `mrsim import rumen`).
@@ -14,7 +14,7 @@
 
 namespace mr {
 
-// Issue 14's goal, after SimMR's: every job and the makespan within 5 % of the trace.
+// The goal, after SimMR's: every job and the makespan within 5 % of the trace.
 inline constexpr double kTraceGoal = 0.05;
 
 struct TracedJob {

@@ -1,5 +1,5 @@
-// VariantDiff — what changed between two variants of a what-if and what it did (issue 15 item 1,
-// the diff panel): jobs added, removed or edited (field by field), the cluster, the checked
+// VariantDiff — what changed between two variants of a what-if and what it did (the
+// diff panel): jobs added, removed or edited (field by field), the cluster, the checked
 // algorithms and the run options; and, for one algorithm both ran, each job's completion before
 // and after (how much earlier or later it finished) and how the order the algorithm chose
 // changed. Jobs are matched by name. Plain values; the explorer only shows them.

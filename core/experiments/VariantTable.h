@@ -1,7 +1,7 @@
-// VariantTable — the Comparison tab's variant × algorithm table (issue 15 item 1; its CSV,
+// VariantTable — the Comparison tab's variant × algorithm table (its CSV,
 // `variants.csv` of --export-all, is io/VariantTableFormat.h): per variant and algorithm the
 // makespan, its difference from the same algorithm on a reference variant, utilisation, average
-// completion time, and the deadline and cost metrics of seed 004 §IV-A where they exist: missed
+// completion time, and the deadline and cost metrics of [Verma12b] §IV-A where they exist: missed
 // deadlines and the relative deadline exceeded when jobs have deadlines; the spare-slot tasks,
 // killed tasks and the work they lost for the policies with quotas; the data-local fraction with
 // locality.

@@ -1,5 +1,5 @@
 // CapacitySchedulerXml — a plan's queues as Hadoop's capacity-scheduler.xml (YARN Capacity
-// scheduler; seed 000 §IV-C enforced BalancedPools' pools this way): root.queues lists one leaf
+// scheduler; [Verma12] §IV-C enforced BalancedPools' pools this way): root.queues lists one leaf
 // queue per pool; each gets capacity = maximum-capacity = its share of the nodes in percent (hard
 // pools, as simulated), user-limit-factor 1 (one user may fill the queue), FIFO ordering (the
 // order the script submits in is the order the queue serves) and state RUNNING.

@@ -17,7 +17,7 @@ namespace mr {
 // its reason as order.
 std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& table,
                                                       std::size_t orderNames = 12);
-// The deadline metrics' cells (seed 004 §IV-A), header first; empty without deadline metrics.
+// The deadline metrics' cells ([Verma12b] §IV-A), header first; empty without deadline metrics.
 std::vector<std::vector<std::string>> comparisonDeadlineCells(const ComparisonTable& table);
 // One line saying what the "vs" columns mean.
 std::string comparisonVsNote(const ComparisonTable& table);

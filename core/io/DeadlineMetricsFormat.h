@@ -1,4 +1,4 @@
-// DeadlineMetricsFormat — seed 004's deadline metrics (experiments/DeadlineMetrics.h) as JSON,
+// DeadlineMetricsFormat — [Verma12b]'s deadline metrics (experiments/DeadlineMetrics.h) as JSON,
 // CSV fields and text lines, for one run and for a load sweep's means alike.
 #pragma once
 
@@ -18,7 +18,7 @@ nlohmann::ordered_json deadlineMetricsJson(const DeadlineMetrics& metrics);
 // The "deadlines ...", "completion ...", "spare slots ...", "locality ..." lines of a run's text.
 std::string deadlineMetricsText(const DeadlineMetrics& metrics);
 
-// The seed 004 metrics under their JSON names, of one run (DeadlineMetrics) or of a load
+// The [Verma12b] metrics under their JSON names, of one run (DeadlineMetrics) or of a load
 // sweep's means (LoadPoint): both have these members; a missing optional one is null
 // (data_local_fraction is left out instead).
 template <class Metrics>

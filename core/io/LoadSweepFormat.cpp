@@ -22,6 +22,9 @@ nlohmann::ordered_json optionsJson(const LoadSweepOptions& o) {
     out["nodes"] = o.nodes;
     out["seed"] = o.seed;
     out["runs"] = o.runs;
+    if (o.withinJobSigma) {
+        out["within_job_sigma"] = *o.withinJobSigma;
+    }
     out["deadline_factor"] = {o.deadlineFactor.low, o.deadlineFactor.high};
     out["interarrivals"] = o.interarrivals;
     out["algorithms"] = o.algorithms;
@@ -57,11 +60,14 @@ std::string loadSweepCsv(const LoadSweepResult& r) {
 
 std::string loadSweepText(const LoadSweepResult& r) {
     const LoadSweepOptions& o = r.options;
+    const std::string kind =
+        o.kind + (o.withinJobSigma ? " (within-job sigma " + formatTime(*o.withinJobSigma) + ")"
+                                   : std::string());
     char line[256];
     std::snprintf(line, sizeof line,
                   "%s, %d jobs on %d nodes, deadlines in [%g, %g]·T_J, mean of %d runs (seeds "
                   "%llu..%llu)\n\n",
-                  o.kind.c_str(), o.jobs, o.nodes, o.deadlineFactor.low, o.deadlineFactor.high,
+                  kind.c_str(), o.jobs, o.nodes, o.deadlineFactor.low, o.deadlineFactor.high,
                   o.runs, static_cast<unsigned long long>(o.seed),
                   static_cast<unsigned long long>(o.seed + static_cast<std::uint64_t>(o.runs) - 1));
     std::string out = line;
@@ -110,6 +116,7 @@ LoadSweepOptions loadSweepFromDefinition(const nlohmann::json& definition,
     o.nodes = static_cast<int>(f.requiredInt("nodes", 1, 1'000'000));
     o.seed = static_cast<std::uint64_t>(f.requiredInt("seed", 0, INT64_MAX));
     o.runs = static_cast<int>(f.requiredInt("runs", 1, 100'000));
+    o.withinJobSigma = f.optionalNumber("within_job_sigma", 0.0, 1e300);
     const auto factor = f.numberArray("deadline_factor", 0.0, 1e9, 2);
     if (factor.size() != 2) {
         f.fail("deadline_factor", "must be [A, B]");

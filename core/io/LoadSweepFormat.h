@@ -1,4 +1,4 @@
-// LoadSweepFormat — a load sweep's result (seed 004 Figs. 1–4) as JSON, CSV or a table: what
+// LoadSweepFormat — a load sweep's result ([Verma12b] Figs. 1–4) as JSON, CSV or a table: what
 // `mrsim sweep-load` prints and what the UI exports; and its points as JSON lines
 // (io/SweepParts): the definition for the header, each point's line, and back.
 #pragma once

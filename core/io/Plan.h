@@ -1,4 +1,4 @@
-// Plan — what a RunResult means on a real Hadoop/YARN cluster (seed 000 §IV-C enforced its pools
+// Plan — what a RunResult means on a real Hadoop/YARN cluster ([Verma12] §IV-C enforced its pools
 // "by creating two queues using Capacity scheduler" and submitted each pool's jobs to its queue):
 // one leaf queue per pool, its capacity the pool's share of the nodes, its jobs in the order the
 // pool serves them, and one submission sequence. The exports (Capacity-scheduler XML, submit

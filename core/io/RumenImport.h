@@ -1,11 +1,11 @@
 // RumenImport — a Hadoop Rumen job trace (the job-history digest that Hadoop's Scheduler Load
 // Simulator replays) as a workload. Per job: the successful attempt of every map and reduce task
 // (finish − start, ms → s), the arrival (submitTime relative to the earliest job), the name
-// (jobName + jobID), and the ARIA job profile of seed 000 §II-B / seed 004 §II:
+// (jobName + jobID), and the ARIA job profile of [Verma12] §II-B / [Verma12b] §II:
 //   map_avg, map_max           over the successful map attempts (finish − start);
 //   first_shuffle_avg/max      reduce attempts that started before the map stage ended (the
 //                              first reduce wave): only the part of the shuffle after the map
-//                              stage, sortFinished − last map finish (seed 000: "the
+//                              stage, sortFinished − last map finish ([Verma12]: "the
 //                              non-overlapping portion"); when no reduce overlapped the map stage,
 //                              every shuffle;
 //   typical_shuffle_avg/max    reduce attempts that started after the map stage:

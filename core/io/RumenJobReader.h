@@ -56,7 +56,7 @@ struct JobDraft {
 
 // How much one read may take from the stream: the blank space before a job and one job's text.
 // Past either the trace is refused, so that a pipe that never ends (or a string that never
-// closes) is an error, not a hang or an out-of-memory (issue 13). A Rumen job of 1 GiB has about
+// closes) is an error, not a hang or an out-of-memory. A Rumen job of 1 GiB has about
 // 1.5 million tasks with their attempts.
 struct RumenReadLimits {
     long long gapBytes = 64LL << 20;

@@ -1,5 +1,5 @@
 // RumenOverheads — the overheads model (model/Overheads.h) of one Rumen job, estimated from the
-// trace's own timestamps (issue 14), internal to RumenImport:
+// trace's own timestamps, internal to RumenImport:
 //   am_start     first successful task attempt's start − submitTime (YARN: the ApplicationMaster's
 //                launch and start; Hadoop 0.20: the JobTracker's setup task, in otherTasks);
 //   commit       finishTime − the last successful attempt's finish (output commit, cleanup task);

@@ -1,5 +1,5 @@
 // RumenReplayLimits — what in a Rumen history a replay of its successful task attempts cannot
-// reproduce, measured from the trace's own timestamps (issue 14), internal to RumenImport and
+// reproduce, measured from the trace's own timestamps, internal to RumenImport and
 // printed by `mrsim validate` for a job it cannot match:
 //   retried tasks   a task whose successful attempt started after failed ones: the slot time
 //                   and the wait they cost are not replayed (only successful attempts are);

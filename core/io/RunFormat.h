@@ -1,5 +1,5 @@
 // RunFormat — one algorithm's run (a RunResult) as JSON (the `mrsim run --json` contract of
-// DESIGN.md) and as text for people (`mrsim run`).
+// docs/cli.md) and as text for people (`mrsim run`).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -1,4 +1,4 @@
-// SessionJson — load and save "mrx-session" version 1 files (README "Session file"): the
+// SessionJson — load and save "mrx-session" version 1 files (docs/formats.md, "Session file"): the
 // variants, the workload being edited, their algorithms and run options, and the view (tab,
 // zoom, Teach step, highlighted job, reference variant). Every workload inside is a complete
 // "mrx-workload" document, read by the workload loader, so a session is as strict as a

@@ -4,7 +4,7 @@
 //  * Every job is submitted at its arrival (whole seconds after the script starts, rounded);
 //    jobs arriving together go out in their queue's order, MRX_GAP seconds apart (default 2), so
 //    the ResourceManager's FIFO queues see them in that order — within a queue, submission order
-//    is service order, which is how a Capacity queue enforces the plan (seed 000 §IV-C).
+//    is service order, which is how a Capacity queue enforces the plan ([Verma12] §IV-C).
 //  * Each command runs in the background (a MapReduce client waits for its job); the script
 //    waits for all of them and exits 1 if any failed.
 //  * The placeholder command runs Hadoop's SleepJob with the job's task counts and mean task

@@ -1,4 +1,4 @@
-// SweepParts — a sweep's results as JSON lines (issue 16), the file format that sharded runs
+// SweepParts — a sweep's results as JSON lines, the file format that sharded runs
 // write and `mrsim merge` reads:
 //   {"format": "mrx-sweep-points", "version": 1, "command": "sweep", "fingerprint": "…",
 //    "points": P, "order": "…", "definition": {…}}                   the header, first line

@@ -24,7 +24,7 @@
 namespace mr {
 
 struct SwimModel {
-    long long blockSize = 64LL * 1024 * 1024;  // bytes; HDFS default of seed 000's testbed (§IV-C)
+    long long blockSize = 64LL * 1024 * 1024;  // bytes; HDFS default of [Verma12]'s testbed (§IV-C)
     double mapMBPerS = 5.0;                    // bytes a map task reads (or writes) per second
     double reduceMBPerS = 5.0;                 // bytes a reduce task shuffles + writes per second
     long long bytesPerReducer = 1'000'000'000;  // Hive/Pig's default bytes per reducer (1 GB)
@@ -34,7 +34,7 @@ struct SwimModel {
 struct SwimImportOptions {
     SwimModel model;
     long long maxJobs = 0;      // the first N rows; 0 = all
-    Cluster cluster{64, 4, 4};  // seed 000 §IV-C testbed: 64 workers, 4 map + 4 reduce slots
+    Cluster cluster{64, 4, 4};  // [Verma12] §IV-C testbed: 64 workers, 4 map + 4 reduce slots
 };
 
 struct SwimImportReport {

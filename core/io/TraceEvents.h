@@ -1,4 +1,4 @@
-// TraceEvents — a run's schedule in the Chrome trace-event format (issue 12, item 5), so that a
+// TraceEvents — a run's schedule in the Chrome trace-event format, so that a
 // whole day of a production cluster opens in Perfetto (ui.perfetto.dev) or chrome://tracing,
 // the tools people already use to read millions of events:
 //  * process 1 "map slots", process 2 "reduce slots"; one thread per slot ("map slot 12 ·

@@ -1,5 +1,5 @@
 // VariantTableFormat — a VariantTable (experiments/VariantTable.h) as CSV: `variants.csv` of
-// `mrx --export-all` and the Comparison tab's export (issue 15 item 1).
+// `mrx --export-all` and the Comparison tab's export.
 #pragma once
 
 #include <string>

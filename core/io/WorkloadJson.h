@@ -1,4 +1,4 @@
-// WorkloadJson — load and save "mrx-workload" version 1 files (DESIGN.md "Workload file").
+// WorkloadJson — load and save "mrx-workload" version 1 files (docs/formats.md).
 // Loading is strict: every problem is one InputError naming the file, the job and the field.
 // Saving writes a canonical text (one job per line) that loads back to the same Workload.
 #pragma once

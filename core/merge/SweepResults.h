@@ -1,6 +1,6 @@
 // SweepResults — the JSON-lines parts of one sweep (io/SweepParts) read back into that sweep's
 // own result, whatever the command: what `mrsim merge` prints and what the explorer's File > Open
-// sweep results… shows (issue 16). Parts may be partial: a missing point is a gap (a size or load
+// sweep results… shows. Parts may be partial: a missing point is a gap (a size or load
 // without a run, an epoch without a result), and the report says which are missing.
 // merge/ is at the top of core's layers with catalog/: it reads the parts of the workload sweeps
 // (io, experiments) and of the cost sweeps (cost) alike.

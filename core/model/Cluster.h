@@ -1,4 +1,4 @@
-// Cluster — nodes with a fixed number of map and reduce slots each (DESIGN.md "Model").
+// Cluster — nodes with a fixed number of map and reduce slots each (docs/simulator.md, "Model").
 #pragma once
 
 namespace mr {

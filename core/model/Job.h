@@ -1,5 +1,5 @@
 // Job — one MapReduce job: its map and reduce task durations (seconds), arrival, deadline and an
-// optional ARIA profile (seed 000 §II-B, seed 004 §II). Plain value type.
+// optional ARIA profile ([Verma12] §II-B, [Verma12b] §II). Plain value type.
 #pragma once
 
 #include <map>

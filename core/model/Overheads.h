@@ -1,4 +1,4 @@
-// Overheads — what a real Hadoop/YARN cluster adds around a job's tasks (issue 14): the
+// Overheads — what a real Hadoop/YARN cluster adds around a job's tasks: the
 // ApplicationMaster's start, the container it holds, the commit/cleanup tail, the gap between a
 // task's end and the next task on that slot, and reduce slow-start. A workload gives them per
 // cluster (defaults) and per job (overriding the cluster's value field by field); absent fields

@@ -1,4 +1,4 @@
-// Revisions — what a sweep's numbers were computed by, besides its arguments (issue 16): every
+// Revisions — what a sweep's numbers were computed by, besides its arguments: every
 // part file's header carries both revisions and its fingerprint hashes them, so parts computed by
 // different revisions never merge and --resume never appends to a part of another revision. The
 // program's version string is not enough: it did not change when the generators' numbers did.

@@ -1,5 +1,5 @@
 // TaskDurations — the durations (seconds) of one stage's tasks, compact when they are all equal
-// (issue 12): a stage whose every task takes the same time is stored as (count, value) and costs
+//: a stage whose every task takes the same time is stored as (count, value) and costs
 // O(1) memory, however many tasks it has (HScheduler re-splits a job over 12 000 slots, SWIM
 // imports give millions of equal map tasks). Reading looks like a std::vector<double> (size(),
 // [i], iteration, empty(), front(), comparison with a vector); writing through push_back() stays

@@ -1,4 +1,4 @@
-// Tolerance — the one rule for comparing times and durations (issue 13-G). No other file writes
+// Tolerance — the one rule for comparing times and durations. No other file writes
 // its own epsilon for a time.
 //
 // Times are sums of durations (a task ends at its start plus its duration; a job arrives at its
@@ -14,7 +14,7 @@
 //
 // The engine's instant: events no further apart than kInstant (a nanosecond — traces record
 // milliseconds) plus the clock's rounding happen at the same instant: ending tasks free their
-// slots before any slot is assigned (DESIGN.md "Simulator").
+// slots before any slot is assigned (docs/simulator.md).
 #pragma once
 
 #include <algorithm>

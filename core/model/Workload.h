@@ -1,4 +1,4 @@
-// Workload — a cluster and a batch of jobs, as stored in "mrx-workload" files (DESIGN.md).
+// Workload — a cluster and a batch of jobs, as stored in "mrx-workload" files (docs/formats.md).
 #pragma once
 
 #include <map>

@@ -1,7 +1,7 @@
 // MinSlots — the inverse performance model: the fewest (map, reduce) slots that still meet a
-// deadline (seed 004 §II, seed 003 Eqs. 7–10). A job's completion time on (sm, sr) slots has the
-// form T = A/sm + B/sr + C (seed 004 Eq. 1). Lagrange multipliers give the real minimum of
-// sm + sr on A/sm + B/sr = D − C:  sm = √A(√A+√B)/(D−C),  sr = √B(√A+√B)/(D−C)  (seed 003 Eq. 10).
+// deadline ([Verma12b] §II, [Rao12] Eqs. 7–10). A job's completion time on (sm, sr) slots has the
+// form T = A/sm + B/sr + C ([Verma12b] Eq. 1). Lagrange multipliers give the real minimum of
+// sm + sr on A/sm + B/sr = D − C:  sm = √A(√A+√B)/(D−C),  sr = √B(√A+√B)/(D−C)  ([Rao12] Eq. 10).
 // The integer pair is the exact minimum of sm + sr with A/sm + B/sr ≤ D − C: for a fixed sum s
 // the left side is convex in sm, so only the two integers around s·√A/(√A+√B) need checking,
 // and feasibility is monotone in s, so s is found by binary search.
@@ -20,10 +20,10 @@ struct CompletionForm {
 
 enum class Bound { Low, Up, Avg };
 
-// ARIA (seed 004 Eq. 1) for the given task counts (e.g. the remaining ones) and statistics.
+// ARIA ([Verma12b] Eq. 1) for the given task counts (e.g. the remaining ones) and statistics.
 // Equals stageDuration(aria-*) of both stages summed for 1 <= sm <= maps, 1 <= sr <= reduces.
 CompletionForm ariaForm(const AriaStats& stats, Bound bound);
-// Seed 003 Eq. 7: u·t_m/n_m + v·t_r/n_r + u·v·t_s (t_s: time of one shuffle copy).
+// [Rao12] Eq. 7: u·t_m/n_m + v·t_r/n_r + u·v·t_s (t_s: time of one shuffle copy).
 CompletionForm eq10Form(int maps, int reduces, double mapTaskTime, double reduceTaskTime,
                         double copyTime);
 

@@ -1,10 +1,10 @@
 // QuotaModel — the completion-time forms T = A/sm + B/sr + C of a job's REMAINING work, from
-// which the deadline schedulers compute their minimal slot quotas (seed 004 §II–III-B, seed 003
+// which the deadline schedulers compute their minimal slot quotas ([Verma12b] §II–III-B, [Rao12]
 // §2.1 Eqs. 1–10). The inverse itself (Lagrange point, exact integer minimum) is minimalSlots()
 // in MinSlots.h.
-//   aria-low / aria-up / aria-avg   seed 004 Eq. 1 (ARIA bounds; avg is what seed 004 uses)
+//   aria-low / aria-up / aria-avg   [Verma12b] Eq. 1 (ARIA bounds; avg is what [Verma12b] uses)
 //                                   over the remaining map and reduce tasks;
-//   eq10                            seed 003 Eq. 7: u·t_m/n_m + v·t_r/n_r + u·v·t_s.
+//   eq10                            [Rao12] Eq. 7: u·t_m/n_m + v·t_r/n_r + u·v·t_s.
 // A stage without remaining tasks contributes nothing (no constant either).
 #pragma once
 
@@ -26,12 +26,12 @@ const char* toString(QuotaModel model);
 CompletionForm remainingAriaForm(const AriaStats& stats, int remainingMaps, int remainingReduces,
                                  Bound bound);
 
-// Seed 003's t_s (one shuffle copy): a reduce task fetches one output of each of the job's map
+// [Rao12]'s t_s (one shuffle copy): a reduce task fetches one output of each of the job's map
 // tasks, so t_s = (typical shuffle of a reduce task) / maps; 0 without shuffle statistics.
 double copyTime(const AriaStats& stats);
 
 // The whole job's form under `model` (what `mrsim min-slots` inverts). eq10 takes t_m = M_avg,
-// t_r = R_avg (or t_m when the job has no reduce statistics, seed 003 Eq. 3), t_s = copyTime().
+// t_r = R_avg (or t_m when the job has no reduce statistics, [Rao12] Eq. 3), t_s = copyTime().
 CompletionForm jobCompletionForm(const Job& job, QuotaModel model);
 
 // The most slots the job can use on a cluster of (mapSlots, reduceSlots): min(tasks, slots).

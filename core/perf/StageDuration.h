@@ -1,10 +1,10 @@
-// Stage durations (m, r) of a job on (sm, sr) slots — DESIGN.md "Model", seed 000 §II-B.
+// Stage durations (m, r) of a job on (sm, sr) slots — docs/simulator.md "Model", [Verma12] §II-B.
 //   exact     greedy list schedule of the stage's tasks in file order, each task to the slot that
 //             frees first (the job running alone); uniform tasks give ceil(N/S)·t.
 //   aria-low  T_M = N·Mavg/S;  T_R = Sh1avg + (N/S − 1)·Shtyp_avg + N·Ravg/S
-//   aria-up   T_M = (N−1)·Mavg/S + Mmax   (seed 000 prints an extra /S: a typo, see DESIGN.md)
+//   aria-up   T_M = (N−1)·Mavg/S + Mmax   ([Verma12] prints an extra /S: a typo)
 //             T_R = Sh1max + ((N−1)/S − 1)·Shtyp_avg + Shtyp_max + (N−1)·Ravg/S + Rmax
-//   aria-avg  the mean of the two bounds (what seeds 000 and 004 use as the estimate).
+//   aria-avg  the mean of the two bounds (what [Verma12] and [Verma12b] use as the estimate).
 // A job cannot use more slots than it has tasks, so S is always min(slots, tasks); with that,
 // the typical-shuffle term never goes negative. A stage without tasks takes 0.
 #pragma once

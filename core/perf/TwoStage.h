@@ -1,6 +1,6 @@
-// TwoStage — the two-stage abstraction of seed 000 §III (each job J_i = (m_i, r_i), map stages run
+// TwoStage — the two-stage abstraction of [Verma12] §III (each job J_i = (m_i, r_i), map stages run
 // one after another on "the map machine", reduce stages likewise), the makespan of any order,
-// and the closed form of seed 001 Eqs. 11–12 (which gives the same value).
+// and the closed form of [Tian16] Eqs. 11–12 (which gives the same value).
 #pragma once
 
 #include <vector>
@@ -22,13 +22,13 @@ std::vector<StageTimes> twoStageTimeline(const std::vector<StageDurations>& stag
 double twoStageMakespan(const std::vector<StageDurations>& stages, const std::vector<int>& order,
                         const std::vector<double>* arrivals = nullptr);
 
-// Where the model applies: a batch whose jobs are all there at time 0 (seed 000 §III). For jobs
+// Where the model applies: a batch whose jobs are all there at time 0 ([Verma12] §III). For jobs
 // that arrive over time (a trace), "one job at a time at full allocation" says nothing about a
 // cluster that runs many at once (on the SWIM FB-2010 day it gives 8.4× the simulated makespan):
 // no run then carries a model makespan (RunResult::modelMakespan), and no view shows one.
 bool twoStageModelApplies(const Workload& workload);
 
-// Seed 001 Eqs. 11–12: T = Σ r_i + max_u K_u with K_u = Σ_{i<=u} m_i − Σ_{i<u} r_i (no arrivals).
+// [Tian16] Eqs. 11–12: T = Σ r_i + max_u K_u with K_u = Σ_{i<=u} m_i − Σ_{i<u} r_i (no arrivals).
 double johnsonClosedFormMakespan(const std::vector<StageDurations>& stages,
                                  const std::vector<int>& order);
 

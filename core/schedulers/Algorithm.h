@@ -1,4 +1,4 @@
-// Algorithm — one scheduler of DESIGN.md's table: takes a workload, decides an order / pools /
+// Algorithm — one scheduler of docs/algorithms.md: takes a workload, decides an order / pools /
 // quotas, simulates, and returns a RunResult. Algorithms are found by id in the Registry.
 #pragma once
 
@@ -34,7 +34,7 @@ struct RunResult {
     // whole cluster), so results can show how each job changed. Empty otherwise.
     std::vector<StageDurations> inputStages;
     std::vector<std::string> notes;  // one-line remarks for the user
-    // Task starts beyond the job's minimal quota (map, reduce): seed 004's spare-slot
+    // Task starts beyond the job's minimal quota (map, reduce): [Verma12b]'s spare-slot
     // allocations; set by the policies with quotas (min-edf, min-edf-wc, completion-time).
     std::optional<std::array<long long, 2>> extraTasks;
     // Completed map tasks by where they read their block; set with RunOptions::locality.

@@ -14,21 +14,22 @@ namespace mr {
 struct AlgorithmNeeds {
     bool arrivals = false;   // jobs arriving over time
     bool deadlines = false;  // jobs with deadlines
-    bool costModel = false;  // an mrx-costmodel file instead of a workload (LiPS, seed 002)
+    bool costModel = false;  // an mrx-costmodel file instead of a workload (LiPS, [Ehsan13])
 };
 
-// Its place in the deadline load sweep (seed 004 Figs. 1–4: the Deadlines tab and `mrsim
+// Its place in the deadline load sweep ([Verma12b] Figs. 1–4: the Deadlines tab and `mrsim
 // sweep-load`), which offers every algorithm that needs deadlines and the baselines marked here.
 struct LoadSweepRole {
-    bool baseline = false;   // offered although it needs no deadlines: fair (seeds 003/004)
-    bool byDefault = false;  // checked there until the user chooses: seed 004's three policies
+    bool baseline = false;   // offered although it needs no deadlines: fair ([Rao12]/[Verma12b])
+    bool byDefault = false;  // checked there until the user chooses: [Verma12b]'s three policies
 };
 
 struct AlgorithmInfo {
     std::string id;           // kebab-case: mrsim, files, settings ("balanced-pools")
     std::string name;         // display name ("BalancedPools")
     std::string description;  // one line: what it does
-    std::string source;       // where it comes from ("seed 000 Alg. 2"; "ours" when no paper)
+    std::string source;       // where it comes from, by the key of docs/references.md
+                              // ("[Verma12] §III-C, Alg. 2"; "ours" when no paper)
     // Ids of the run options it reads (runOptionSpecs() / the cost options), besides
     // commonOptionIds() which every workload algorithm reads.
     std::vector<std::string> options;

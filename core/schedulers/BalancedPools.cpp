@@ -288,7 +288,7 @@ private:
     std::vector<Stats> m_suffix;  // [k]: the jobs of rank >= k
 };
 
-// What the runs of neighbouring splits tell about a pool without simulating it (issue 12).
+// What the runs of neighbouring splits tell about a pool without simulating it.
 // Pools of one side on the same nodes nest: split s's big pool (ranks >= s of the by-map-tasks
 // order) is split s+d's plus the jobs of ranks s..s+d-1, served in the same Johnson order (a
 // total order: a subset keeps its relative order). Under OrderPolicy a job changes nothing for
@@ -388,7 +388,7 @@ private:
     std::map<std::pair<bool, int>, std::map<int, std::vector<double>>> m_runs;
 };
 
-// What a pool's map phase alone says about its end (issue 12), from mapPhaseBounds: one pass over
+// What a pool's map phase alone says about its end, from mapPhaseBounds: one pass over
 // the pool's map tasks, far less than a simulation. Both bounds are monotone in the split on one
 // node count: the pool's order is then the same total order restricted to its jobs, and a greedy
 // list schedule with a task added ends no task earlier. Split s's big pool holds split s+d's
@@ -1197,7 +1197,7 @@ public:
         : Algorithm({.id = "balanced-pools",
                      .name = "BalancedPools",
                      .description = "two pools of small and big jobs, balanced by simulation",
-                     .source = "seed 000 Alg. 2",
+                     .source = "[Verma12] §III-C, Alg. 2",
                      .options = {"estimator", "pools", "threads"},
                      .interactive = false}) {}
 

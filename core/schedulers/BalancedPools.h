@@ -1,11 +1,11 @@
-// BalancedPools — seed 000 §III-C, Algorithm 2. Jobs sorted by their number of map tasks are cut
+// BalancedPools — [Verma12] §III-C, Algorithm 2. Jobs sorted by their number of map tasks are cut
 // at every split point into a pool of small jobs and a pool of big jobs; for each split a binary
 // search over the small pool's node count balances the two pools' simulated makespans (Johnson's
 // order inside each pool, stage durations computed on the pool's own slots); the best
 // max(pool makespans) seen wins, unless plain Johnson on the whole cluster is better.
 //
-// How we read Algorithm 2 (DESIGN.md): "until SizeBegin ≠ SizeEnd" is a binary search that ends
-// when the interval is empty. For each split: below = 0, above = M; while above − below > 1,
+// How we read Algorithm 2 (docs/simulator.md): "until SizeBegin ≠ SizeEnd" is a binary search that
+// ends when the interval is empty. For each split: below = 0, above = M; while above − below > 1,
 // probe mid = below + (above − below) / 2 (SIMULATE each pool on its own nodes, as lines 11–12
 // do), then above = mid if the small pool ends first, else below = mid. Every probe is a
 // candidate; the first probe with the smallest max(pool ends) is the split's, the earliest split
@@ -13,7 +13,7 @@
 // same-instant tolerance). Pools are sized in whole nodes (each keeps its nodes' map and reduce
 // slots).
 //
-// The default search returns exactly that, faster (issue 12): the two pools of a probe are
+// The default search returns exactly that, faster: the two pools of a probe are
 // simulated separately and only as far as needed — a pool still running after the best plan's
 // makespan cannot be part of a better plan, so it is stopped there and resumed only when the
 // comparison "small ends first" needs more; lower bounds (work over slots, task chains, per-job

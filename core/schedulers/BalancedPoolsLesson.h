@@ -1,4 +1,4 @@
-// BalancedPoolsLesson — seed 000 §III-C Algorithm 2 as steps for the Teach tab, taken from the
+// BalancedPoolsLesson — [Verma12] §III-C Algorithm 2 as steps for the Teach tab, taken from the
 // real search (planBalancedPools records every node count it simulates), never re-implemented:
 // the jobs sorted by map tasks; plain Johnson on the whole cluster, the plan to beat; then for
 // each split point the two pools, every probe of the search on the small pool's node count with

@@ -1,4 +1,4 @@
-// completion-time — seed 003 §4, Algorithms 1–2: probe jobs first, then EDF with Eq. 10 quotas
+// completion-time — [Rao12] §4, Algorithms 1–2: probe jobs first, then EDF with Eq. 10 quotas
 // re-estimated from each job's finished tasks; with --locality, node-local map tasks first and
 // free cores moved between VMs of a host (CompletionTimePolicy).
 #include "schedulers/DeadlineRun.h"
@@ -16,7 +16,7 @@ public:
                      .name = "Completion-time scheduler",
                      .description = "EDF with Eq. 10 quotas from finished tasks, core moves for "
                                     "locality",
-                     .source = "seed 003 §4, Algs. 1-2",
+                     .source = "[Rao12] §4, Algs. 1–2",
                      .options = {"vms-per-host", "reconfig-delay"},
                      .needs = {.deadlines = true}}) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {

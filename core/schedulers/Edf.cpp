@@ -1,4 +1,4 @@
-// edf — seed 004 §III-A: Earliest Deadline First job ordering with Hadoop's default allocation
+// edf — [Verma12b] §III-A: Earliest Deadline First job ordering with Hadoop's default allocation
 // (the head job takes every free slot it can use). Jobs without a deadline come last.
 #include "schedulers/Algorithm.h"
 #include "sim/JobOrders.h"
@@ -14,7 +14,7 @@ public:
                           .name = "EDF",
                           .description = "earliest deadline first, the head job takes every free "
                                          "slot",
-                          .source = "seed 004 §III-A",
+                          .source = "[Verma12b] §III-A",
                           .options = {"estimator"},
                           .needs = {.deadlines = true},
                           .loadSweep = {.byDefault = true}}) {}

@@ -1,4 +1,4 @@
-// fair — the Hadoop Fair Scheduler baseline of seeds 003/004: the workload's pools with their
+// fair — the Hadoop Fair Scheduler baseline of [Rao12]/[Verma12b]: the workload's pools with their
 // weights, minimum shares and modes, equal shares per active job inside a pool (one pool, the
 // papers' baseline, when the workload has none), work-conserving, no preemption (FairPolicy).
 #include "schedulers/DeadlineRun.h"
@@ -16,7 +16,7 @@ public:
                      .name = "Fair Scheduler",
                      .description = "Hadoop Fair Scheduler: weighted pools, minimum shares, "
                                     "equal shares per job in a pool, no preemption",
-                     .source = "seeds 003/004 (baseline)",
+                     .source = "[Rao12] §5, [Verma12b] §II; baseline",
                      .loadSweep = {.baseline = true}}) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {
         return runPolicy(w, id(), arrivalOrder(w, fileOrder(w)), std::make_unique<FairPolicy>(),

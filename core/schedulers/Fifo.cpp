@@ -1,4 +1,5 @@
-// fifo — first in, first out: arrival order, file order among equal arrivals (seeds 000/004).
+// fifo — first in, first out: arrival order, file order among equal arrivals
+// ([Verma12]/[Verma12b]).
 #include "schedulers/Algorithm.h"
 #include "sim/JobOrders.h"
 
@@ -13,7 +14,7 @@ public:
                           .name = "FIFO",
                           .description = "first in, first out: arrival order, file order among "
                                          "equal arrivals (Hadoop's default)",
-                          .source = "seeds 000/004",
+                          .source = "[Verma12] §IV, [Verma12b] §IV; baseline",
                           .options = {"estimator"},
                           .byDefault = true,
                           .baseline = true}) {}

@@ -36,7 +36,7 @@ std::vector<std::string> changeNotes(const Workload& w, const std::vector<StageD
     std::vector<std::string> notes;
     notes.push_back("every job's work re-split over all " + std::to_string(w.cluster.mapSlots()) +
                     " map and " + std::to_string(w.cluster.reduceSlots()) +
-                    " reduce slots (seed 001 Claim 1); (m, r) before -> after:");
+                    " reduce slots ([Tian16] Claim 1); (m, r) before -> after:");
     int changed = 0;
     for (std::size_t j = 0; j < before.size(); ++j) {
         if (before[j] == after[j]) {
@@ -86,7 +86,7 @@ std::unique_ptr<Algorithm> makeHScheduler() {
         AlgorithmInfo{.id = "hscheduler",
                       .name = "HScheduler",
                       .description = "jobs re-split over all slots, then Johnson",
-                      .source = "seed 001 Alg. 3.2",
+                      .source = "[Tian16] §3.2, Alg. 3.2",
                       .options = {"estimator"},
                       .byDefault = true},
         false);
@@ -96,7 +96,7 @@ std::unique_ptr<Algorithm> makeOnlineHScheduler() {
         AlgorithmInfo{.id = "online-hscheduler",
                       .name = "Online HScheduler",
                       .description = "jobs re-split over all slots, served FIFO by arrival",
-                      .source = "seed 001 Alg. 3.3",
+                      .source = "[Tian16] §3.3, Alg. 3.3",
                       .options = {"estimator"},
                       .needs = {.arrivals = true}},
         true);

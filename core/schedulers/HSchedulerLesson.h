@@ -1,4 +1,4 @@
-// HSchedulerLesson — seed 001 Algorithms 3.2 (HScheduler) and 3.3 (OnHScheduler) as steps for the
+// HSchedulerLesson — [Tian16] Algorithms 3.2 (HScheduler) and 3.3 (OnHScheduler) as steps for the
 // Teach tab, taken from the algorithms' own runs, never re-implemented: the jobs as they are
 // (fixed: a job of 20 tasks leaves 10 of 30 slots idle), each job's work re-split over all slots
 // (m = Σmap / SM, r = Σreduce / SR), the order (Johnson's for the offline algorithm, arrival

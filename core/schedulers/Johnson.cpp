@@ -58,7 +58,7 @@ public:
         : OrderAlgorithm({.id = "johnson",
                           .name = "Johnson's rule",
                           .description = "Johnson's rule on (m_i, r_i) at full allocation",
-                          .source = "seed 000 Alg. 1",
+                          .source = "[Verma12] §III-B, Alg. 1",
                           .options = {"estimator"},
                           .byDefault = true}) {}
 
@@ -76,7 +76,7 @@ public:
                           .name = "Reverse Johnson",
                           .description = "Johnson's order reversed: the two-stage model's worst "
                                          "order",
-                          .source = "seed 000 §IV",
+                          .source = "[Verma12] §IV, the worst order",
                           .options = {"estimator"},
                           .byDefault = true,
                           .baseline = true}) {}

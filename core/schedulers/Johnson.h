@@ -1,9 +1,9 @@
-// Johnson's rule for MapReduce jobs — seed 000 §III-B, Algorithm 1 (and seed 001 Alg. 3.1).
+// Johnson's rule for MapReduce jobs — [Verma12] §III-B, Algorithm 1 (and [Tian16] Alg. 3.1).
 // Each job J_i = (m_i, r_i) gets D_i = (m_i, map) if m_i <= r_i, else (r_i, reduce). The list L
 // sorts jobs by D_i's duration; walking L, map-type jobs fill the schedule from the head and
 // reduce-type jobs from the tail. Optimal for the two-stage model (Johnson 1954).
 // Tie-breaking (deterministic): equal durations put map-type jobs before reduce-type jobs in L
-// (seed 001: "in case of a tie between Map and Reduce, order the item according to the Map"),
+// ([Tian16]: "in case of a tie between Map and Reduce, order the item according to the Map"),
 // then file order. So tied head jobs keep file order, tied tail jobs end in reverse file order.
 #pragma once
 

@@ -1,4 +1,4 @@
-// min-edf, min-edf-wc — seed 004 §III-B/C and Algorithm 1: EDF with minimal slot quotas from the
+// min-edf, min-edf-wc — [Verma12b] §III-B/C and Algorithm 1: EDF with minimal slot quotas from the
 // ARIA model (aria-avg unless --estimator picks aria-low or aria-up), recomputed as the jobs
 // progress; min-edf leaves spare slots idle, min-edf-wc lends them and kills spare tasks only
 // when waiting would miss a new job's deadline (MinEdfPolicy).
@@ -46,7 +46,7 @@ std::unique_ptr<Algorithm> makeMinEdf() {
         AlgorithmInfo{.id = "min-edf",
                       .name = "MinEDF",
                       .description = "EDF, each job capped at its minimal quota for its deadline",
-                      .source = "seed 004 §III-B",
+                      .source = "[Verma12b] §III-B",
                       .options = {"estimator"},
                       .needs = {.deadlines = true},
                       .loadSweep = {.byDefault = true}},
@@ -58,7 +58,7 @@ std::unique_ptr<Algorithm> makeMinEdfWc() {
         AlgorithmInfo{.id = "min-edf-wc",
                       .name = "MinEDF-WC",
                       .description = "EDF, minimal quotas, spare slots lent and reclaimed by kills",
-                      .source = "seed 004 §III-C, Alg. 1",
+                      .source = "[Verma12b] §III-C, Alg. 1",
                       .options = {"estimator"},
                       .needs = {.deadlines = true},
                       .loadSweep = {.byDefault = true}},

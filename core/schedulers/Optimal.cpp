@@ -208,7 +208,7 @@ public:
                           .name = "Optimal order",
                           .description = "the best order by exhaustive simulated search (at most "
                                          "10 jobs)",
-                          .source = "ours (checks the heuristics)",
+                          .source = "ours; checks the heuristics",
                           .options = {"threads", "estimator"},
                           .interactive = false}) {}
 

@@ -1,4 +1,4 @@
-// random — a seeded random order (seed 001 "Rand").
+// random — a seeded random order ([Tian16] "Rand").
 #include <algorithm>
 
 #include "model/SeededRandom.h"
@@ -14,7 +14,7 @@ public:
         : OrderAlgorithm({.id = "random",
                           .name = "Random order",
                           .description = "a random order, the same for the same --seed",
-                          .source = "seed 001 (Rand)",
+                          .source = "[Tian16] §4, Rand",
                           .options = {"seed", "estimator"}}) {}
 
 protected:

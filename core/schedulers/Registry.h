@@ -1,4 +1,4 @@
-// Registry — every scheduler by its id (DESIGN.md "Schedulers"), with its metadata
+// Registry — every scheduler by its id (docs/algorithms.md), with its metadata
 // (AlgorithmInfo). Adding a scheduler: one file under core/schedulers/ defining a class with its
 // AlgorithmInfo and `std::unique_ptr<Algorithm> makeX()`, plus one line `MRX_SCHEDULER(X)` in
 // BuiltIns.def (core/CMakeLists.txt compiles every file of core/schedulers/). mrsim,

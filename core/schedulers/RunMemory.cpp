@@ -108,7 +108,7 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
     TaskCounts counts = countTasks(w, waves);
     const bool records = options.recordTasks || options.locality.enabled;
 
-    // HScheduler simulates a copy of the jobs re-split over every slot (seed 001 Claim 1).
+    // HScheduler simulates a copy of the jobs re-split over every slot ([Tian16] Claim 1).
     const bool resplit = algorithm == "hscheduler" || algorithm == "online-hscheduler";
     double simulatedTasks = counts.tasks;
     std::vector<Part> parts;

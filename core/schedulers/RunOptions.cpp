@@ -114,7 +114,7 @@ OptionSpec estimatorSpec() {
     s.type = OptionType::Choice;
     s.help =
         "How the stage durations (m, r) are estimated: exact = greedy schedule of the "
-        "tasks; aria-low / aria-up = ARIA bounds; aria-avg = their mean (seed 000 "
+        "tasks; aria-low / aria-up = ARIA bounds; aria-avg = their mean ([Verma12] "
         "§II-B). min-edf's quotas use the ARIA bound chosen here (aria-avg for exact)";
     s.choices = {"exact", "aria-low", "aria-up", "aria-avg"};
     s.get = [](const RunOptions& o) { return std::string(toString(o.estimator)); };
@@ -153,7 +153,7 @@ OptionSpec poolsSpec() {
     s.label = "Pools";
     s.type = OptionType::Integer;
     s.help =
-        "Split the cluster into up to this many pools (seed 000 uses 2; more is our "
+        "Split the cluster into up to this many pools ([Verma12] uses 2; more is our "
         "extension)";
     s.min = 2.0;
     s.max = 1000.0;
@@ -198,7 +198,7 @@ OptionSpec localitySpec() {
     s.label = "Data locality";
     s.type = OptionType::Flag;
     s.help =
-        "Seed 003 §4.1: each map task's block on 3 nodes (seeded by --seed); a map task "
+        "[Rao12] §4.1: each map task's block on 3 nodes (seeded by --seed); a map task "
         "away from its block runs longer; reports the data-local fraction of map tasks";
     s.get = [](const RunOptions& o) { return std::string(o.locality.enabled ? "true" : "false"); };
     s.set = [spec = s](RunOptions& o, std::string_view text) {
@@ -230,7 +230,7 @@ OptionSpec remotePenaltySpec() {
     s.id = "remote-penalty";
     s.label = "Remote read";
     s.type = OptionType::Real;
-    s.help = "A map task away from its block runs this many times longer (default 1.5, ours)";
+    s.help = "A map task away from its block runs this many times longer (our assumption)";
     s.min = 1.0;
     s.max = 1000.0;
     s.unit = "×";
@@ -247,7 +247,7 @@ OptionSpec reconfigDelaySpec() {
     s.id = "reconfig-delay";
     s.label = "Core move";
     s.type = OptionType::Real;
-    s.help = "Seconds to move a core between two VMs of a host (seed 003 Alg. 1)";
+    s.help = "Seconds to move a core between two VMs of a host ([Rao12] Alg. 1)";
     s.min = 0.0;
     s.max = 1e9;
     s.unit = "s";

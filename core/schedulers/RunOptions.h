@@ -35,7 +35,7 @@ struct RunOptions {
     // on (balanced-pools: plain Johnson's first); from the searching thread, one at a time.
     std::function<void(std::shared_ptr<const RunResult> best)> incumbent;
     int pools = 2;             // balanced-pools: at most this many pools (>= 2)
-    LocalityOptions locality;  // block placement and remote reads (seed 003 §4.1)
+    LocalityOptions locality;  // block placement and remote reads ([Rao12] §4.1)
 };
 
 enum class OptionType {

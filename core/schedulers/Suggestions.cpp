@@ -7,7 +7,7 @@
 namespace mr {
 
 namespace {
-constexpr const char* kForDeadlines = "min-edf-wc";  // seed 004 Alg. 1
+constexpr const char* kForDeadlines = "min-edf-wc";  // [Verma12b] Alg. 1
 }
 
 std::vector<std::string> deadlineAlgorithmIds() {

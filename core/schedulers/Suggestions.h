@@ -12,7 +12,7 @@ namespace mr {
 
 // The ids to check on top of `checked` for `workload` (empty when it is served already): a
 // workload with deadlines and no checked algorithm made for deadlines (needs.deadlines) gets
-// min-edf-wc, seed 004's Algorithm 1 — minimal quotas, spare slots and kills: what deadlines
+// min-edf-wc, [Verma12b]'s Algorithm 1 — minimal quotas, spare slots and kills: what deadlines
 // are for.
 std::vector<std::string> suggestedAlgorithms(const Workload& workload,
                                              const std::vector<std::string>& checked);

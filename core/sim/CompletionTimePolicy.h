@@ -1,9 +1,9 @@
-// CompletionTimePolicy — seed 003 §4.2, Algorithm 2 (the completion-time based scheduler), with
+// CompletionTimePolicy — [Rao12] §4.2, Algorithm 2 (the completion-time based scheduler), with
 // the map-task placement of its Algorithm 1 when locality is simulated.
 //  * A job that has no completed and no running map task takes precedence (oldest first): its
 //    first map task is the probe that gives the first estimate ("jobs with no completed or
 //    running tasks always take precedence"). Until that probe ends, the job runs only it.
-//  * Then jobs in EDF order, each below its quota (n_m, n_r) of seed 003 Eq. 10, recomputed
+//  * Then jobs in EDF order, each below its quota (n_m, n_r) of [Rao12] Eq. 10, recomputed
 //    after every finished task (Alg. 2, lines 17–20) and as time passes, from the job's
 //    REMAINING tasks: A = u·t_m, B = v·t_r, C = u·v·t_s, with t_m the mean observed duration of
 //    its finished map tasks (Eqs. 1–2), t_r that of its finished reduce tasks or t_m before any

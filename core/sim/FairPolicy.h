@@ -1,6 +1,6 @@
-// FairPolicy — Hadoop's Fair Scheduler (Zaharia et al., seeds 003/004's baseline), with the pools
-// of its allocation file (model/FairPools.h). A free slot of a kind goes, among the pools with a
-// task of that kind to run, to the one Hadoop's fair-share comparison puts first:
+// FairPolicy — Hadoop's Fair Scheduler (Zaharia et al., [Rao12]/[Verma12b]'s baseline), with the
+// pools of its allocation file (model/FairPools.h). A free slot of a kind goes, among the pools
+// with a task of that kind to run, to the one Hadoop's fair-share comparison puts first:
 //   1. a pool below its minimum share — running < min(min share, demand) — before one that is not;
 //   2. two such pools: the lower running / max(min(min share, demand), 1);
 //   3. otherwise the lower running / weight;

@@ -1,5 +1,5 @@
 // JobOrders — the job orders the online policies serve.
-//  * edfOrder: Earliest Deadline First (seed 004 §III-A), by absolute deadline (arrival +
+//  * edfOrder: Earliest Deadline First ([Verma12b] §III-A), by absolute deadline (arrival +
 //    deadline). Jobs without a deadline come after every job with one; ties by arrival, then
 //    file order. Because a policy only serves arrived jobs, serving this static order is exactly
 //    dynamic EDF among the active jobs.

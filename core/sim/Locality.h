@@ -1,4 +1,4 @@
-// Locality — seed 003 §4.1: where each map task's input block lives, what reading it remotely
+// Locality — [Rao12] §4.1: where each map task's input block lives, what reading it remotely
 // costs, and moving a free core between VMs of one physical host.
 //  * BlockPlacement: every map task's block on `replicas` distinct nodes (HDFS-like, 3 by
 //    default), drawn uniformly from a seed; the same seed gives the same placement, so every
@@ -6,9 +6,9 @@
 //  * Nodes are VMs; `vmsPerHost` consecutive nodes share one physical host.
 //  * LocalityModel (a TaskDurationModel): a map task on a node holding its block takes its
 //    duration; elsewhere `remotePenalty` times longer; with core moves (the completion-time
-//    scheduler, seed 003 Algorithm 1) a task whose block is on another VM of the same host runs
+//    scheduler, [Rao12] Algorithm 1) a task whose block is on another VM of the same host runs
 //    as a local task of that VM on the core lent to it, after `reconfigDelay` seconds. Reduce
-//    tasks are unaffected (seed 003: reducers read from every mapper anyway).
+//    tasks are unaffected ([Rao12]: reducers read from every mapper anyway).
 //  * LocalTaskFinder: the pending map tasks of a job whose block is on a node (or its host).
 #pragma once
 
@@ -66,7 +66,7 @@ enum class Access { Local, SameHost, Remote };
 
 class LocalityModel final : public TaskDurationModel {
 public:
-    // `coreMoves`: the scheduler moves free cores between VMs of a host (seed 003 Alg. 1).
+    // `coreMoves`: the scheduler moves free cores between VMs of a host ([Rao12] Alg. 1).
     LocalityModel(std::shared_ptr<const BlockPlacement> placement, const LocalityOptions& options,
                   bool coreMoves);
 

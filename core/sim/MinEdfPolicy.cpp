@@ -18,7 +18,7 @@ void MinEdfPolicy::attach(SimState& state, int pool) {
 }
 
 void MinEdfPolicy::onJobArrived(SimState& state, int job) {
-    // The job profile (seed 004 assumes it is known on arrival).
+    // The job profile ([Verma12b] assumes it is known on arrival).
     m_stats[static_cast<std::size_t>(job)] =
         ariaStats(state.workload().jobs[static_cast<std::size_t>(job)]);
     QuotaPolicy::onJobArrived(state, job);

@@ -1,9 +1,9 @@
-// MinEdfPolicy — seed 004 §III-B/C: EDF order with each job's minimal slot quota from the ARIA
+// MinEdfPolicy — [Verma12b] §III-B/C: EDF order with each job's minimal slot quota from the ARIA
 // model (default: the average of the bounds, Eq. 1), recomputed from the remaining tasks and the
 // remaining time (QuotaPolicy).
 //   MinEDF     (workConserving = false): a job never runs more tasks than its quota; slots no
 //              job needs for its quota stay idle.
-//   MinEDF-WC  (workConserving = true): seed 004 Algorithm 1. Spare slots go to the active jobs
+//   MinEDF-WC  (workConserving = true): [Verma12b] Algorithm 1. Spare slots go to the active jobs
 //              by deadline. When a job Ĵ arrives and the free slots do not cover its quota, the
 //              policy first predicts the slots that running spare tasks will release in time:
 //              jobs by increasing task duration, each adds its spare tasks (running − quota) of

@@ -1,4 +1,4 @@
-// OrderPolicy — FIFO by a given job order, Hadoop's default allocation (DESIGN.md "Simulator"):
+// OrderPolicy — FIFO by a given job order, Hadoop's default allocation (docs/simulator.md):
 // a free map slot takes the next map task of the first job in the order that has arrived and has
 // unstarted maps; a free reduce slot likewise among jobs whose maps are done. Behind fifo,
 // johnson, reverse-johnson, random, manual, optimal and each pool of balanced-pools.

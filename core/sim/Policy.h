@@ -1,4 +1,4 @@
-// Policy — the scheduling decisions the engine asks for (DESIGN.md "Simulator"). Whenever a slot
+// Policy — the scheduling decisions the engine asks for (docs/simulator.md). Whenever a slot
 // of a kind is free the engine asks the slot's pool policy which job gets it (or none). Policies
 // may set per-job slot caps, kill running tasks and ask to be woken at a time, through SimState.
 // A new scheduler plugs in as a Policy without changes to the engine.

@@ -1,9 +1,9 @@
-// QuotaPolicy — what the deadline policies with per-job slot quotas share (seed 004 MinEDF and
-// MinEDF-WC, seed 003 completion-time): EDF order, a minimal (map, reduce) quota per active job
+// QuotaPolicy — what the deadline policies with per-job slot quotas share ([Verma12b] MinEDF and
+// MinEDF-WC, [Rao12] completion-time): EDF order, a minimal (map, reduce) quota per active job
 // recomputed from its REMAINING tasks and the REMAINING time, and the slot choice
 //   1. the earliest-deadline job running fewer tasks of the slot's kind than its quota;
 //   2. work-conserving policies only: else the earliest-deadline job with a task to run (a
-//      "spare" slot, seed 004 §III-C); otherwise the slot stays idle.
+//      "spare" slot, [Verma12b] §III-C); otherwise the slot stays idle.
 // Recomputation is event driven: a job's quota is recomputed when its remaining tasks change
 // (a task of it ends) and when the time passes at which its quota stops meeting the deadline in
 // the model (its expiry: deadline − predicted time; the policy wakes itself then). Between those
@@ -22,7 +22,7 @@
 
 namespace mr {
 
-// Counters a quota policy keeps for the metrics (seed 004 §IV-A metrics 4 and 5).
+// Counters a quota policy keeps for the metrics ([Verma12b] §IV-A metrics 4 and 5).
 struct QuotaStats {
     long long extraTasks[2] = {0, 0};  // task starts beyond the job's quota (spare slots)
     long long recomputations = 0;      // quota computations (for benchmarks)

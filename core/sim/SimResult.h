@@ -1,5 +1,5 @@
 // SimResult — what one simulation produced: every task execution, per-job and per-pool times,
-// makespan and utilisation (DESIGN.md "Simulator", Output).
+// makespan and utilisation (docs/simulator.md, "Output").
 #pragma once
 
 #include <string>

@@ -905,7 +905,7 @@ void Engine::begin() {
     }
 }
 
-// The engine's instant (DESIGN.md "Simulator"): everything due within sameInstantLimit of the
+// The engine's instant (docs/simulator.md): everything due within sameInstantLimit of the
 // next event happens together, in a fixed order (processInstant).
 bool Engine::step(double horizon) {
     const double t = nextInstant();

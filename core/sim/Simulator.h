@@ -1,11 +1,11 @@
-// Simulator — the event-driven, SimMR-like engine of DESIGN.md "Simulator".
+// Simulator — the event-driven, SimMR-like engine of docs/simulator.md.
 //  * Events: job arrival, task end, policy wake-up (kills happen inside policy hooks).
 //  * Events within a few ulps of the same time form one instant: every ending task frees its slot
 //    and completes its stage first, then policies see arrivals and wake-ups, then free slots are
 //    offered, map slots before reduce slots, pool by pool, lowest free slot first.
 //  * A job's reduce tasks are eligible only when all its map tasks are done (the barrier).
 //  * Pools partition the nodes (and the jobs); each has its own Policy.
-//  * Waves (issue 12): when a policy hands a job several consecutive free slots (Pick::count) and
+//  * Waves: when a policy hands a job several consecutive free slots (Pick::count) and
 //    the job's next pending tasks take bit-identical times, the engine starts them as one wave —
 //    one end event, one TaskRecord with count > 1. Results are bit-identical to starting the tasks
 //    one by one (SimOptions::waves = false); expandWaves() gives the per-task records.
@@ -93,7 +93,7 @@ public:
     // Runs to the end and returns the result (once).
     SimResult result();
 
-    // What a run says about the same run without some of its jobs (BalancedPools, issue 12).
+    // What a run says about the same run without some of its jobs (BalancedPools).
     // When the job's first task started (-1: not yet).
     double firstStart(int job) const;
     // With SimOptions::traceCommitted: the latest end among the tasks started at the instants

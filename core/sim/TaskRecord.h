@@ -1,7 +1,7 @@
 // TaskRecord — one task execution on one slot (a killed execution too), or a wave of them: `count`
 // tasks task, task+1, ... of the same job and kind on consecutive slots slot, slot+1, ..., all
-// with the same start and end (HScheduler's re-split jobs fill the whole cluster this way, issue
-// 12). Code that needs single tasks expands a wave; count is 1 for a single task.
+// with the same start and end (HScheduler's re-split jobs fill the whole cluster this way).
+// Code that needs single tasks expands a wave; count is 1 for a single task.
 #pragma once
 
 #include <cstdint>
@@ -12,7 +12,7 @@
 
 namespace mr {
 
-// 32 bytes (issue 12: a 9M-task run kept for its timeline is 288 MB, not 360): the kind, the
+// 32 bytes (a 9M-task run kept for its timeline is 288 MB): the kind, the
 // killed flag and the wave's size share one 32-bit word. A wave covers at most the slots of one
 // kind (model/Limits.h: kMaxSlotsPerKind, 10 M), well inside count's 30 bits.
 struct TaskRecord {

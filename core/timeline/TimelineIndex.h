@@ -1,5 +1,5 @@
 // TimelineIndex — the task records of one simulated schedule (SimResult::tasks) found by slot
-// range and time window without scanning them all (issue 12 item 3: a timeline of 17 million
+// range and time window without scanning them all (a timeline of 17 million
 // tasks). For each slot kind the records are bucketed by blocks of kBlockSlots consecutive slots
 // and by duration class (factors of four), and sorted by end inside each bucket (the order the
 // engine records them in, so building is two counting passes): a window query reads a few binary

@@ -1,5 +1,5 @@
 // TimelineRaster — one frame of a slot timeline as pixels, for schedules too large to draw task
-// by task (issue 12 item 3). The rows are the Gantt's: map slots 0..SM−1, one empty row, then
+// by task. The rows are the Gantt's: map slots 0..SM−1, one empty row, then
 // reduce slots (row r spans [r − ½, r + ½)); each pixel covers a range of rows and of time and
 // gets the job that occupies most of it, and how busy it is.
 //

@@ -1,5 +1,5 @@
 // TimelineSummary — a multi-resolution summary of a simulated schedule for drawing a day of a
-// production cluster (issue 12 item 3): for each slot kind, levels of cells, each cell a range of
+// production cluster: for each slot kind, levels of cells, each cell a range of
 // 2^a consecutive slots × a time bin of 2^e seconds, holding the job that occupies most of it
 // (its dominant job) and how busy it is. Zoomed out, a chart picks the level whose cells are as
 // large as its pixels and draws one cell per pixel, whatever the number of tasks.

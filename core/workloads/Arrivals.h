@@ -1,4 +1,4 @@
-// Arrivals — seed 004 §IV-B/C: put a generated batch on a timeline and give it deadlines.
+// Arrivals — [Verma12b] §IV-B/C: put a generated batch on a timeline and give it deadlines.
 //  * Inter-arrival times are exponential with the given mean (the first job arrives at 0).
 //  * Each job's deadline (relative to its arrival) is drawn uniformly in [A·T_J, B·T_J], where
 //    T_J is the job's completion time alone on the whole cluster (every slot it can use): the

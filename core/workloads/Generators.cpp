@@ -1,9 +1,11 @@
 #include "workloads/Generators.h"
 
+#include <cmath>
 #include <stdexcept>
 
 #include "model/InputError.h"
 #include "model/Limits.h"
+#include "model/Numbers.h"
 #include "workloads/Facebook1000.h"
 #include "workloads/ScaledWorkloads.h"
 #include "workloads/Testbed.h"
@@ -12,19 +14,30 @@ namespace mr {
 
 namespace {
 
-Workload facebook1000Kind(const GenerateOptions& o) {
-    return facebook1000(o.jobs, o.seed, o.nodes);
+// The file says which reading of the task times made it, when it is not the independent one.
+void describeWithinJobSigma(Workload& w, const std::optional<double>& sigma) {
+    if (sigma && *sigma < kFacebookMapLogSigma) {
+        w.description += " Within-job sigma " + formatTime(*sigma) +
+                         ": each job's task times spread around a level the job draws.";
+    }
 }
 
-// Seed 000 §IV-A gives the Facebook job sizes (its Table I, 100 jobs) but no task durations;
-// we take seed 004's LogNormal task times, so this is facebook-1000 at a tenth of the size.
+Workload facebook1000Kind(const GenerateOptions& o) {
+    Workload w = facebook1000(o.jobs, o.seed, o.nodes, o.withinJobSigma);
+    describeWithinJobSigma(w, o.withinJobSigma);
+    return w;
+}
+
+// [Verma12] §IV-A gives the Facebook job sizes (its Table I, 100 jobs) but no task durations;
+// we take [Verma12b]'s LogNormal task times, so this is facebook-1000 at a tenth of the size.
 Workload facebookKind(const GenerateOptions& o) {
-    Workload w = facebook1000(o.jobs, o.seed, o.nodes);
+    Workload w = facebook1000(o.jobs, o.seed, o.nodes, o.withinJobSigma);
     w.name = "facebook (" + std::to_string(o.jobs) + " jobs, seed " + std::to_string(o.seed) + ")";
     w.description =
-        "Seed 000 §IV-A Table I job sizes (68% of the jobs with at most 10 map tasks, 74% without "
+        "[Verma12] §IV-A Table I job sizes (68% of the jobs with at most 10 map tasks, 74% without "
         "reduce tasks); task times LogNormal(9.9511, 1.6764) map and LogNormal(12.375, 1.6262) "
-        "reduce in ms, from seed 004 §IV-B (seed 000 gives none).";
+        "reduce in ms, from [Verma12b] §IV-B ([Verma12] gives none).";
+    describeWithinJobSigma(w, o.withinJobSigma);
     return w;
 }
 
@@ -32,7 +45,33 @@ Workload testbedKind(const GenerateOptions& o) {
     return testbed(o.jobs, o.seed, o.nodes);
 }
 
+void checkWithinJobSigma(std::string_view kind, const std::optional<double>& sigma) {
+    if (!sigma) {
+        return;
+    }
+    if (!takesWithinJobSigma(kind)) {
+        throw InputError("", "", "within-job-sigma",
+                         "applies to the facebook and facebook-1000 kinds only, not '" +
+                             std::string(kind) + "'");
+    }
+    if (!std::isfinite(*sigma) || *sigma < 0.0) {
+        throw InputError("", "", "within-job-sigma", "must be a finite number >= 0");
+    }
+}
+
 }  // namespace
+
+double parseWithinJobSigma(const std::string& text) {
+    const std::optional<double> sigma = parseDouble(text);
+    if (!sigma || !std::isfinite(*sigma) || *sigma < 0.0) {
+        throw InputError("", "", "within-job-sigma", "must be a number >= 0 (got '" + text + "')");
+    }
+    return *sigma;
+}
+
+bool takesWithinJobSigma(std::string_view kind) {
+    return kind == "facebook" || kind == "facebook-1000";
+}
 
 void TaskBudget::add(long long maps, long long reduces) {
     ++m_made;
@@ -55,17 +94,18 @@ void TaskBudget::add(long long maps, long long reduces) {
 
 const std::vector<GeneratorInfo>& generators() {
     static const std::vector<GeneratorInfo> list = {
-        {"yahoo-unimodal", "seed 000 §IV-A: Yahoo! M45, one scale factor U[1,10]", &yahooUnimodal},
-        {"yahoo-bimodal", "seed 000 §IV-A: Yahoo! M45, 80% scaled U[1,2], 20% U[8,10]",
+        {"yahoo-unimodal", "[Verma12] §IV-A: Yahoo! M45, one scale factor U[1,10]", &yahooUnimodal},
+        {"yahoo-bimodal", "[Verma12] §IV-A: Yahoo! M45, 80% scaled U[1,2], 20% U[8,10]",
          &yahooBimodal},
-        {"synthetic-unimodal", "seed 000 §IV-A: uniform task counts, scale U[1,10]",
+        {"synthetic-unimodal", "[Verma12] §IV-A: uniform task counts, scale U[1,10]",
          &syntheticUnimodal},
-        {"synthetic-bimodal", "seed 000 §IV-A: uniform task counts, 80% U[1,2], 20% U[8,10]",
+        {"synthetic-bimodal", "[Verma12] §IV-A: uniform task counts, 80% U[1,2], 20% U[8,10]",
          &syntheticBimodal},
-        {"facebook", "seed 000 Table I sizes (100 jobs), seed 004 LogNormal task times",
+        {"facebook", "[Verma12] §IV-A Table I sizes (100 jobs), [Verma12b] §IV-B task times",
          &facebookKind},
-        {"facebook-1000", "seed 004 §IV-B: Table I sizes, LogNormal task times", &facebook1000Kind},
-        {"testbed", "seed 004 §IV-C: 6 applications x 3 input sizes (our task times)",
+        {"facebook-1000", "[Verma12b] §IV-B: Table I sizes, LogNormal task times",
+         &facebook1000Kind},
+        {"testbed", "[Verma12b] §IV-C: 6 applications x 3 input sizes (our task times)",
          &testbedKind},
     };
     return list;
@@ -93,6 +133,7 @@ Workload generateWorkload(std::string_view kind, const GenerateOptions& options)
         if (g.kind == kind) {
             Cluster cluster{options.nodes, options.slotsPerNode, options.slotsPerNode};
             validateCluster(cluster);
+            checkWithinJobSigma(kind, options.withinJobSigma);
             Workload w = g.generate(options);
             w.cluster = cluster;
             if (w.jobCount() != options.jobs) {

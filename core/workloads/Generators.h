@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,7 +19,16 @@ struct GenerateOptions {
     std::uint64_t seed = 1;
     int nodes = 64;
     int slotsPerNode = 1;  // map slots and reduce slots per node
+    // facebook and facebook-1000 only: the spread (sigma of ln ms) of a job's task times around
+    // the job's own level (workloads/Facebook1000.h). None: every task drawn on its own.
+    std::optional<double> withinJobSigma;
 };
+
+// The kinds that take GenerateOptions::withinJobSigma.
+bool takesWithinJobSigma(std::string_view kind);
+// A within-job sigma as typed (`--within-job-sigma`, the generator dialog); throws InputError
+// (field "within-job-sigma") unless it is a finite number >= 0.
+double parseWithinJobSigma(const std::string& text);
 
 struct GeneratorInfo {
     std::string kind;
@@ -29,8 +39,9 @@ struct GeneratorInfo {
 const std::vector<GeneratorInfo>& generators();
 std::vector<std::string> generatorKinds();
 // Exactly options.jobs jobs. Throws InputError (field "kind") for an unknown kind, (field
-// "jobs"/"nodes"/"slots_per_node") for bad sizes, and (field "jobs") when the jobs would hold
-// more tasks than a workload may (model/Limits.h) — found before the rest is generated.
+// "jobs"/"nodes"/"slots_per_node") for bad sizes, (field "within-job-sigma") for a negative or
+// non-finite sigma or one given to a kind that does not take it, and (field "jobs") when the jobs
+// would hold more tasks than a workload may (model/Limits.h) — found before the rest is generated.
 Workload generateWorkload(std::string_view kind, const GenerateOptions& options);
 
 // Counts the tasks of the jobs a generator makes, one job at a time; throws InputError (field

@@ -1,4 +1,4 @@
-// The Yahoo! M45 and synthetic workloads of seed 000 §IV-A, unimodal and bimodal.
+// The Yahoo! M45 and synthetic workloads of [Verma12] §IV-A, unimodal and bimodal.
 //   yahoo-*      map / reduce task counts N(154, 558) / N(19, 145); task durations (s)
 //                N(50, 200) / N(100, 300). N(μ, σ): mean μ, standard deviation σ.
 //   synthetic-*  task counts uniform in [1, 100] / [1, 50]; durations N(100, 1000) / N(200, 2000).

@@ -14,7 +14,7 @@ Workload testbed(int jobs, std::uint64_t seed, int nodes) {
     Workload w;
     w.name = "testbed (" + std::to_string(jobs) + " jobs, seed " + std::to_string(seed) + ")";
     w.description =
-        "Seed 004 §IV-C: six applications x three input sizes in random permutations; task "
+        "[Verma12b] §IV-C: six applications x three input sizes in random permutations; task "
         "counts and durations are ours (docs/deadlines.md).";
     w.cluster = {nodes, 1, 1};
     SeededRandom rng(seed);

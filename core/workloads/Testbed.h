@@ -1,11 +1,11 @@
-// testbed — the replayed testbed workload of seed 004 §IV-C: six applications (word count, sort,
+// testbed — the replayed testbed workload of [Verma12b] §IV-C: six applications (word count, sort,
 // Bayesian classification, TF-IDF, WikiTrends, Twitter) on three input sizes each, 18 jobs in
 // all, repeated as equally probable random permutations until the batch has the requested
 // number of jobs. The paper gives the applications and input sizes but not the task counts or
 // durations of its traces: the numbers in kTestbedJobs are OURS (one map task per 64 MB block,
 // plausible per-task times for a 2011 Hadoop node), documented in docs/deadlines.md.
 // Every repetition of one of the 18 jobs replays the same trace (per-task durations drawn once
-// per seed, LogNormal around the application's mean). Cluster: seed 004's 64 worker nodes with
+// per seed, LogNormal around the application's mean). Cluster: [Verma12b]'s 64 worker nodes with
 // one map and one reduce slot each (unless --nodes says otherwise).
 #pragma once
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# CI stage "bench" (issue 17 item 5): every benchmark program built and run once — one iteration
+# CI stage "bench": every benchmark program built and run once — one iteration
 # of each benchmark (--benchmark_min_time=0) — so that none rots unnoticed. The numbers printed
-# here mean nothing (one iteration, a shared machine); the README's table comes from real runs.
+# here mean nothing (one iteration, a shared machine); docs/performance.md's table comes from real runs.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/common.sh

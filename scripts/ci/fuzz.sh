@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzing (issue 13): the libFuzzer targets of tests/fuzz (the workload loader, the Rumen and
+# Fuzzing: the libFuzzer targets of tests/fuzz (the workload loader, the Rumen and
 # SWIM importers, the cost-model loader, mrsim's command line), built with clang and
 # AddressSanitizer + UndefinedBehaviorSanitizer. Each target first replays its seed corpus and
 # its minimized crashers (tests/fuzz/corpus/NAME, regressions/NAME), then fuzzes from them for

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI stage "libcxx" (issue 17 item 4): mrsim built with clang and LLVM's libc++ (Debian packages)
+# CI stage "libcxx": mrsim built with clang and LLVM's libc++ (Debian packages)
 # next to the gcc/libstdc++ build, and the outputs that depend on random draws and number parsing
 # compared byte for byte: every generator kind (with arrivals and deadlines), a cost model, a
 # generated sweep, a load sweep, a random order and a locality run. The project draws its random

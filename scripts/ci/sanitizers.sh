@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sanitizer builds (issue 13). Two builds with gcc, each into its own folder:
+# Sanitizer builds. Two builds with gcc, each into its own folder:
 #  * build-asan: AddressSanitizer + UndefinedBehaviorSanitizer (+ LeakSanitizer), every test
 #    executable under CTest (core, CLI, GUI offscreen). Any report fails the stage.
 #  * build-tsan: ThreadSanitizer, the executables whose tests run work in parallel: the thread

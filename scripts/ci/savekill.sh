@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Kill test for saves (issue 13): kill -9 at random moments during large saves — mrsim generate
+# Kill test for saves: kill -9 at random moments during large saves — mrsim generate
 # and import swim (the workload writers, also the explorer's File > Save), run --tasks-csv, and
 # the explorer's chart export — and check every time that the target is the old file or the new
 # one, never a torn mix, and that no temporary survives the next save into the folder.

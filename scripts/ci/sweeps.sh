@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI stage "sweeps" (issue 16): the cluster recipes, run for real on this machine.
+# CI stage "sweeps": the cluster recipes, run for real on this machine.
 #  1. GNU parallel, local jobs: scripts/sweep-parallel.sh runs a sweep as shards, is interrupted
 #     (a part cut as a kill leaves it) and run again — with the same shard count, with another -j,
 #     with another shard count; a part whose lock is held fails its shard alone (counted); the

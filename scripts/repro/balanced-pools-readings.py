@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 000, Figs. 7b and 8b: which reading of the workloads gives BalancedPools its "up to 38 %"
+"""[Verma12], Figs. 7b and 8b: which reading of the workloads gives BalancedPools its "up to 38 %"
 over Johnson? For each reading of the paper's distributions, 100-job batches are generated here
 (seeded), simulated with `mrsim sweep FILE --nodes N -a johnson,balanced-pools` on 1 map + 1 reduce
 slot per node, and compared with the makespan lower bound that sweep reports (core's
@@ -10,7 +10,7 @@ Johnson.
 
 --clusters: the other half of the question, the cluster. Our generators' bimodal batches
 (`mrsim sweep --generate KIND --slots-per-node S`, 2 runs) on N nodes of S map + S reduce slots,
-S = 1, 2, 4 (seed 000's testbed has 4 + 4): BalancedPools' gain and the bound's room.
+S = 1, 2, 4 ([Verma12]'s testbed has 4 + 4): BalancedPools' gain and the bound's room.
 
 Readings (N(mu, s) in the paper):
   sd        s is the standard deviation, negative draws drawn again (our generator's reading)

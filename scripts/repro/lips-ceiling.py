@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 002 (LiPS), Fig. 6: the saving ceiling of the cost model, and the price ratio that
+"""[Ehsan13] (LiPS), Fig. 6: the saving ceiling of the cost model, and the price ratio that
 reaches the paper's 62 % and 79-81 %.
 
 No schedule in the model costs less than the LP optimum (`lp_lower_bound` of `mrsim cost`), so

@@ -13,7 +13,8 @@ table ID (the commands are in TABLES below, the same as the doc's). Modes:
 
 Without --all only the cheap tables are rebuilt (seconds each); --all, or MRX_REPRO_FULL=1 in the
 environment, adds the expensive ones (sweeps of 100-job batches over 15 cluster sizes, 1000-job
-load sweeps, the BalancedPools readings: about 25 minutes on 2 shared cores).
+load sweeps under two readings of the task times, the BalancedPools readings: about 35 minutes
+on 2 shared cores).
 Options: --mrsim PATH (default build/app/mrsim), --doc PATH (default docs/reproduction.md).
 """
 import importlib.util
@@ -86,7 +87,7 @@ def header(names, align):
     return [row(names), "|" + "|".join(align) + "|"]
 
 
-# --- seed 000 / 001: sweeps against the cluster size (Figs. 7-9) ---
+# --- [Verma12] / 001: sweeps against the cluster size (Figs. 7-9) ---
 
 SWEEP_ALGORITHMS = "johnson,reverse-johnson,balanced-pools,hscheduler"
 
@@ -176,7 +177,7 @@ def figure10():
     return lines
 
 
-# --- seed 004: deadlines against the load (Figs. 1-4, Table II) ---
+# --- [Verma12b]: deadlines against the load (Figs. 1-4, Table II) ---
 
 DEADLINE_ALGORITHMS = ("edf", "min-edf", "min-edf-wc")
 
@@ -191,20 +192,55 @@ def load_sweep(kind, jobs, interarrival, runs, factor, estimator=None, algorithm
     return {(p["interarrival"], p["algorithm"]): p for p in doc["points"]}
 
 
+WITHIN_JOB_SIGMA = "0.5"
+READINGS = (("independent", ()), (f"within-job σ {WITHIN_JOB_SIGMA}",
+                                  ("--within-job-sigma", WITHIN_JOB_SIGMA)))
+
+
+def ordered(values):
+    """" ✓" when the values (edf, min-edf, min-edf-wc) are in the paper's order,
+    MinEDF-WC < MinEDF < EDF; else nothing."""
+    e, m, w = values
+    return " ✓" if w < m < e else ""
+
+
 def facebook_deadlines(estimator):
-    p = load_sweep("facebook-1000", 1000, "100:1000:100", 10, "1:2", estimator)
-    lines = header(["mean inter-arrival (s)", "rel. exceeded edf / min-edf / min-edf-wc",
-                    "missed %", "avg completion (s)",
-                    "min-edf-wc extra maps / reduces, killed maps / reduces"], ["---"] * 5)
+    sweeps = [(label, load_sweep("facebook-1000", 1000, "100:1000:100", 10, "1:2", estimator,
+                                 extra=extra)) for label, extra in READINGS]
+    lines = header(["mean inter-arrival (s)", "task times",
+                    "rel. exceeded edf / min-edf / min-edf-wc", "missed %", "avg completion (s)",
+                    "min-edf-wc extra maps / reduces, killed maps / reduces"], ["---"] * 6)
     for load in (200, 300, 400, 500, 700, 1000):
-        e, m, w = (p[(float(load), a)] for a in DEADLINE_ALGORITHMS)
-        lines.append(row([
-            load,
-            " / ".join(sig3(x["relative_deadline_exceeded"]) for x in (e, m, w)),
-            " / ".join(pct1(x["missed_fraction"]) for x in (e, m, w)),
-            " / ".join(n0(x["avg_completion_time"]) for x in (e, m, w)),
-            f"{n0(w['extra_map_tasks'])} / {n0(w['extra_reduce_tasks'])}, "
-            f"{n0(w['killed_map_tasks'])} / {n0(w['killed_reduce_tasks'])}"]))
+        for label, p in sweeps:
+            e, m, w = (p[(float(load), a)] for a in DEADLINE_ALGORITHMS)
+            rel = [x["relative_deadline_exceeded"] for x in (e, m, w)]
+            missed = [x["missed_fraction"] for x in (e, m, w)]
+            lines.append(row([
+                load, label,
+                " / ".join(sig3(x) for x in rel) + ordered(rel),
+                " / ".join(pct1(x) for x in missed) + ordered(missed),
+                " / ".join(n0(x["avg_completion_time"]) for x in (e, m, w)),
+                f"{n0(w['extra_map_tasks'])} / {n0(w['extra_reduce_tasks'])}, "
+                f"{n0(w['killed_map_tasks'])} / {n0(w['killed_reduce_tasks'])}"]))
+    return lines
+
+
+def facebook_runs():
+    """Fig. 1's ordering at 700 s and 1000 s against the number of runs averaged (aria-up)."""
+    lines = header(["runs (seeds 1…R)", "task times", "700 s: rel. exceeded", "700 s: missed %",
+                    "1000 s: rel. exceeded", "1000 s: missed %"], ["---"] * 6)
+    for runs in (5, 10, 20, 100):
+        for label, extra in READINGS:
+            p = load_sweep("facebook-1000", 1000, "700:1000:300", runs, "1:2", "aria-up",
+                           extra=extra)
+            cells = []
+            for load in (700.0, 1000.0):
+                e, m, w = (p[(load, a)] for a in DEADLINE_ALGORITHMS)
+                rel = [x["relative_deadline_exceeded"] for x in (e, m, w)]
+                missed = [x["missed_fraction"] for x in (e, m, w)]
+                cells += [" / ".join(sig3(x) for x in rel) + ordered(rel),
+                          " / ".join(pct1(x) for x in missed) + ordered(missed)]
+            lines.append(row([runs, label, *cells]))
     return lines
 
 
@@ -260,7 +296,7 @@ def table2():
     return lines
 
 
-def seed003():
+def rao12():
     lines = header(["locality", "fair: avg completion (s)", "completion-time: avg completion (s)",
                     "completion-time vs fair", "data-local maps fair / completion-time",
                     "missed % fair / completion-time",
@@ -284,8 +320,8 @@ def seed003():
     return lines
 
 
-def seed003_penalty():
-    """Seed 003's gain against the remote-read penalty (ours: 1.5) and the VMs per host."""
+def rao12_penalty():
+    """[Rao12]'s gain against the remote-read penalty (ours: 1.5) and the VMs per host."""
     lines = header(["remote map task runs … × longer", "VMs per host", "fair: avg completion (s)",
                     "completion-time: avg completion (s)", "completion-time vs fair",
                     "data-local maps fair / completion-time"], ["---:"] * 4 + ["---:", "---:"])
@@ -303,7 +339,7 @@ def seed003_penalty():
     return lines
 
 
-# --- seed 002: LiPS ---
+# --- [Ehsan13]: LiPS ---
 
 COST_ALGORITHMS = "hadoop-default,delay,lips,lips-coschedule,lips-online"
 
@@ -443,16 +479,20 @@ TABLES = {
               "mrsim sweep fb.json --nodes 64 -a johnson --json (the bound)"),
     "fig1-2": ("full", lambda: facebook_deadlines(None),
                "mrsim sweep-load facebook-1000 --jobs 1000 --interarrival 100:1000:100 --runs 10 "
-               "--deadline-factor 1:2 --algorithms edf,min-edf,min-edf-wc"),
+               "--deadline-factor 1:2 --algorithms edf,min-edf,min-edf-wc "
+               "[--within-job-sigma 0.5]"),
     "fig1-2-aria-up": ("full", lambda: facebook_deadlines("aria-up"),
                        "(the same) --estimator aria-up"),
+    "fig1-runs": ("full", facebook_runs,
+                  "mrsim sweep-load facebook-1000 --jobs 1000 --interarrival 700:1000:300 "
+                  "--runs R --deadline-factor 1:2 --estimator aria-up [--within-job-sigma 0.5]"),
     "fig3-4": ("full", testbed_deadlines,
                "mrsim sweep-load testbed --jobs 1000 --interarrival 100:1000:100 --runs 10 "
                "--deadline-factor 2:4 --algorithms edf,min-edf,min-edf-wc [--estimator aria-up]"),
     "table2": ("cheap", table2,
                "mrsim sweep-load testbed --jobs 18 --interarrival 300 --runs 100 "
                "--deadline-factor 2:4 --algorithms edf,min-edf,min-edf-wc [--estimator aria-up]"),
-    "seed003": ("cheap", seed003,
+    "rao12": ("cheap", rao12,
                 "mrsim sweep-load testbed --jobs 100 --interarrival 400 --runs 10 "
                 "--deadline-factor 2:4 --algorithms fair,completion-time [--locality "
                 "--vms-per-host 4 --remote-penalty 1.5 --reconfig-delay 2]"),
@@ -464,7 +504,7 @@ TABLES = {
     "lips-fig7-epochs": ("cheap", lips_figure7_epochs,
                          "mrsim cost SAMPLE -a delay; mrsim cost-sweep SAMPLE --epochs "
                          "200:2000:200 (makespan_s)"),
-    "seed003-penalty": ("cheap", seed003_penalty,
+    "rao12-penalty": ("cheap", rao12_penalty,
                         "mrsim sweep-load testbed --jobs 100 --interarrival 400 --runs 10 "
                         "--deadline-factor 2:4 --algorithms fair,completion-time --locality "
                         "--vms-per-host V --remote-penalty P --reconfig-delay 2"),

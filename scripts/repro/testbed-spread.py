@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 004 Figs. 3-4 on our testbed workload: does the spread of the task times decide whether
+"""[Verma12b] Figs. 3-4 on our testbed workload: does the spread of the task times decide whether
 MinEDF and MinEDF-WC beat EDF? (docs/reproduction.md, marker repro:testbed-spread)
 
 Our testbed traces draw every task time from a LogNormal around its application's mean with
@@ -26,7 +26,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MRSIM = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "app", "mrsim")
 SIGMA = 0.25  # kTestbedTaskSigma
-SIGMAS = (0.25, 0.5, 1.0, 1.68)  # 1.68: the Facebook workload's LogNormal sigma (seed 004)
+SIGMAS = (0.25, 0.5, 1.0, 1.68)  # 1.68: the Facebook workload's LogNormal sigma ([Verma12b])
 LOADS = (400, 500, 700)
 SEEDS = (1, 2)
 RUNS = (("edf", None), ("min-edf", None), ("min-edf", "aria-up"), ("min-edf-wc", None))

@@ -1,4 +1,4 @@
-// mrsim cost, cost-sweep and generate-cost, the real binary: the JSON fields the issue lists,
+// mrsim cost, cost-sweep and generate-cost, the real binary: the JSON fields docs/cli.md lists,
 // tables and CSV, and exit code 2 with one stderr line for bad models, bad options and
 // infeasible models.
 #include <gtest/gtest.h>
@@ -36,7 +36,7 @@ std::string twoMachinesFile(const std::string& uptimeA) {
     return path;
 }
 
-TEST(CostCli, JsonHasTheIssuesFields) {
+TEST(CostCli, JsonHasTheDocumentedFields) {
     const auto c =
         runMrsimBinary({"cost", twoMachinesFile("3600"), "--algorithm", "lips", "--json"});
     ASSERT_EQ(c.exitCode, 0) << c.err;

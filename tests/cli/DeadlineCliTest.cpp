@@ -142,6 +142,41 @@ TEST(DeadlineCli, SweepLoadAsTableCsvAndJson) {
     EXPECT_NE(table.out.find("min-edf-wc"), std::string::npos);
 }
 
+// The paper's map sigma as the within-job sigma is the independent reading: the same workload
+// files and the same sweep-load numbers, byte for byte (GeneratorsTest pins the files' bytes to
+// those of the generator before the option existed).
+TEST(DeadlineCli, WithinJobSigmaAtThePapersSigmaChangesNoByte) {
+    const std::string plain = test::scratchDir() + "/fb-plain.json";
+    const std::string paper = test::scratchDir() + "/fb-paper-sigma.json";
+    const std::string level = test::scratchDir() + "/fb-level.json";
+    const std::vector<std::string> generate = {
+        "generate", "facebook-1000",     "--jobs", "200", "--seed", "4", "--interarrival",
+        "300",      "--deadline-factor", "1:2",    "-o"};
+    auto with = [&](std::vector<std::string> args, std::vector<std::string> extra) {
+        args.insert(args.end(), extra.begin(), extra.end());
+        const auto c = runMrsimBinary(args);
+        EXPECT_EQ(c.exitCode, 0) << c.err;
+        return c.out;
+    };
+    with(generate, {plain});
+    with(generate, {paper, "--within-job-sigma", "1.6764"});
+    with(generate, {level, "--within-job-sigma", "0.5"});
+    EXPECT_EQ(test::readText(paper), test::readText(plain));
+    EXPECT_NE(test::readText(level), test::readText(plain));
+
+    const std::vector<std::string> sweep = {"sweep-load",     "facebook-1000", "--jobs", "200",
+                                            "--interarrival", "300:600:300",   "--runs", "2",
+                                            "--json"};
+    const std::string independent = with(sweep, {});
+    std::string atPaperSigma = with(sweep, {"--within-job-sigma", "1.6764"});
+    const std::string recorded = "  \"within_job_sigma\": 1.6764,\n";
+    const auto at = atPaperSigma.find(recorded);
+    ASSERT_NE(at, std::string::npos) << atPaperSigma;
+    EXPECT_EQ(atPaperSigma.erase(at, recorded.size()), independent);
+    EXPECT_NE(with(sweep, {"--within-job-sigma", "0.5"}).find("\"within_job_sigma\": 0.5"),
+              std::string::npos);
+}
+
 TEST(DeadlineCli, BadInputExitsTwoWithOneLine) {
     const std::string file = test::scratchDir() + "/minslots-bad.json";
     test::writeText(file, kMinSlotsWorkload);
@@ -162,6 +197,18 @@ TEST(DeadlineCli, BadInputExitsTwoWithOneLine) {
         {{"generate", "facebook-1000", "--jobs", "5", "--seed", "1", "--interarrival", "-1", "-o",
           test::scratchDir() + "/x.json"},
          "interarrival"},
+        {{"generate", "facebook", "--jobs", "5", "--seed", "1", "--within-job-sigma", "-0.5", "-o",
+          test::scratchDir() + "/x.json"},
+         "within-job-sigma"},
+        {{"sweep-load", "facebook-1000", "--jobs", "10", "--interarrival", "5",
+          "--within-job-sigma", "x"},
+         "within-job-sigma"},
+        {{"sweep-load", "testbed", "--jobs", "10", "--interarrival", "5", "--within-job-sigma",
+          "0.5"},
+         "within-job-sigma"},
+        {{"sweep", "--generate", "facebook", "--jobs", "10", "--nodes", "10", "-a", "johnson",
+          "--within-job-sigma", "nan"},
+         "within-job-sigma"},
         {{"run", file, "-a", "fair", "--vms-per-host", "2"}, "--locality"},
         {{"run", file, "-a", "fair", "--locality", "--remote-penalty", "0.5"}, "remote-penalty"},
     };

@@ -1,4 +1,4 @@
-// Issue 13 through the real mrsim binary: every input the fuzzing found to crash, hang, blow up
+// Bad input through the real mrsim binary: every input the fuzzing found to crash, hang, blow up
 // or end with exit 1 now ends with exit 2 and one stderr line naming the file, the item and the
 // field — and what an importer or generator writes, `run` accepts.
 #include <gtest/gtest.h>

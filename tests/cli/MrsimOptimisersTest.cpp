@@ -117,7 +117,7 @@ TEST(MrsimOptimisers, SweepPrintsCsvJsonAndTable) {
 }
 
 TEST(MrsimOptimisers, SweepLabelsTheBoundAsOneForFixedTasks) {
-    // Scenario 2 on 30 nodes: HScheduler's re-split ends at 35 2/3 (seed 001 Example 2), below the
+    // Scenario 2 on 30 nodes: HScheduler's re-split ends at 35 2/3 ([Tian16] Example 2), below the
     // bound for the tasks as given, 36 (J4's chain: a 6 s map task, then a 30 s reduce task). The
     // table says so: the column is the bound for fixed tasks, and a note says HScheduler is not
     // bound by it.

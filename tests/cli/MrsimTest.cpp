@@ -1,4 +1,4 @@
-// mrsim, the real binary: the DESIGN.md JSON contract, tables and CSV, --help, and exit code 2
+// mrsim, the real binary: the JSON of docs/cli.md, tables and CSV, --help, and exit code 2
 // with one clear stderr line for every kind of bad input.
 #include <gtest/gtest.h>
 

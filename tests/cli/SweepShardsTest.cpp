@@ -1,4 +1,4 @@
-// Sharded sweeps, the real mrsim binary (issue 16): the same sweep run whole and as 1, 3 and 7
+// Sharded sweeps, the real mrsim binary: the same sweep run whole and as 1, 3 and 7
 // shards (run in a shuffled order, some killed part-way and resumed) merges into exactly the
 // unsharded output, byte for byte, as a table, CSV and JSON; the same for sweep-load and for both
 // cost sweeps. Merge refuses missing, conflicting and foreign points with exit 2 and their

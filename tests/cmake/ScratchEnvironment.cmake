@@ -1,4 +1,4 @@
-# Every test's own scratch folders (issue 17 item 5: tests leave nothing behind). Included by the
+# Every test's own scratch folders (tests leave nothing behind). Included by the
 # CTest files that list the tests (the GoogleTest ones in tests/CMakeLists.txt, the Qt Test ones in
 # DiscoverQtTests.cmake), so each test, by its name, gets in its ENVIRONMENT:
 #   HOME, XDG_CONFIG_HOME, XDG_RUNTIME_DIR, TMPDIR    ROOT/<test>/{home,config,runtime,tmp}

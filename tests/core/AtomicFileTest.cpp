@@ -1,4 +1,4 @@
-// Saving (issue 13 "Saves"): the target is the old or the new file, never a torn one; the
+// Saving: the target is the old or the new file, never a torn one; the
 // temporary is unique, locked while its writer lives, removed on errors and on SIGTERM, and a
 // stale one (kill -9) goes with the next save; permissions stay; links are written through;
 // devices, pipes and directories are refused.
@@ -128,7 +128,7 @@ TEST(AtomicFile, RefusesToReplaceWhatIsNotARegularFile) {
     const std::string dir = freshDir("special");
     ASSERT_EQ(::mkfifo((dir + "/pipe").c_str(), 0644), 0);
     fs::create_directories(dir + "/sub");
-    // As root, renaming over /dev/null replaced the device node (issue 13). Root tests on a
+    // As root, renaming over /dev/null replaced the device node. Root tests on a
     // null device of its own, so that a regression cannot break the machine's.
     std::string device = "/dev/null";
     if (::geteuid() == 0) {

@@ -1,4 +1,4 @@
-// BalancedPools (seed 000 §III-C, Alg. 2): the published Figure 4 pools, the paper's bisection
+// BalancedPools ([Verma12] §III-C, Alg. 2): the published Figure 4 pools, the paper's bisection
 // traced step by step, the search against brute force over every node count, and invariants on
 // seeded random workloads (never worse than Johnson, pools that partition the cluster, valid
 // schedules). Also our K-pool extension.
@@ -68,7 +68,7 @@ std::pair<double, double> simulateSplit(const Workload& w, int split, int small)
 TEST(BalancedPools, Figure4Scenario2GivesThePublishedPools) {
     const Workload w = test::figure4(2);
     const RunResult r = runAlgorithm(w, "balanced-pools", {});
-    EXPECT_DOUBLE_EQ(r.makespan(), 40.0);  // seed 000 §III-C: 40, against Johnson's 47
+    EXPECT_DOUBLE_EQ(r.makespan(), 40.0);  // [Verma12] §III-C: 40, against Johnson's 47
     ASSERT_EQ(r.sim.pools.size(), 2u);
     // Pool 1 holds the jobs with the fewest map tasks: J3 and J4 (20 each) on 20 nodes.
     const PoolTimes& small = r.sim.pools[0];
@@ -111,7 +111,7 @@ TEST(BalancedPools, ThePapersBisectionVisitsTheTwentyNodeSplit) {
     EXPECT_EQ(bestMid, 20);
     EXPECT_DOUBLE_EQ(bestSeen, 40.0);
     // The last mid alone (line 19 read literally) would report 21 nodes and a worse makespan:
-    // hence "the best max(pool makespans) seen" (DESIGN.md).
+    // hence "the best max(pool makespans) seen" (docs/simulator.md).
     const auto [small, big] = simulateSplit(w, 2, 21);
     EXPECT_GT(std::max(small, big), 40.0);
 
@@ -300,11 +300,9 @@ TEST(BalancedPools, EqualsAPlainAlgorithm2UnderReduceSlowStart) {
     EXPECT_GT(splits, 10);
 }
 
-TEST(BalancedPools, TheIssuesFacebookCaseIsAlgorithm2s) {
-    // Issue 12: `mrsim generate facebook --jobs 100 --seed 1 --nodes 20`, where the issue saw
-    // Algorithm 2 give 255 943 and the old gallop 262 764. The generators now draw through
-    // model/SeededRandom (the same workload under libstdc++ and libc++), so that seed makes
-    // another batch: what must hold is the plan of the plain Algorithm 2 above.
+TEST(BalancedPools, FacebookSeed1On20NodesIsAlgorithm2s) {
+    // `mrsim generate facebook --jobs 100 --seed 1 --nodes 20`: the search must return the plan
+    // of the plain Algorithm 2 above (a galloping search that skips probes does not).
     const Workload w = generateWorkload("facebook", {.jobs = 100, .seed = 1, .nodes = 20});
     const BalancedPoolsPlan plan = planBalancedPools(w);
     ASSERT_EQ(plan.pools.size(), 2u);
@@ -739,7 +737,7 @@ TEST(BalancedPools, FewerThanTwoPoolsIsAnInputError) {
     }
 }
 
-// The Teach tab's BalancedPools lesson (issue 15 item 3) is the real search, step by step: every
+// The Teach tab's BalancedPools lesson is the real search, step by step: every
 // probe shows both pools' simulated ends (checked against simulateSplit above, also for the probes
 // the search stopped early), the best so far never rises, each split's best is its best probe,
 // and the last step is the algorithm's own result.
@@ -751,7 +749,7 @@ TEST(BalancedPoolsLesson, Figure4Scenario2StepByStep) {
     ASSERT_GE(lesson.steps.size(), 4u);
     EXPECT_EQ(lesson.steps[0].kind, PoolsLessonStep::Kind::Sort);
     EXPECT_EQ(lesson.steps[1].kind, PoolsLessonStep::Kind::Johnson);
-    EXPECT_DOUBLE_EQ(lesson.steps[1].bestSoFar, 47.0);  // plain Johnson, seed 000 §III-C
+    EXPECT_DOUBLE_EQ(lesson.steps[1].bestSoFar, 47.0);  // plain Johnson, [Verma12] §III-C
     // Split 2 ({J3, J4} small) finds the published pools: 20 nodes end at 40, 10 nodes at 39.
     bool found = false;
     for (const PoolsLessonStep& s : lesson.steps) {

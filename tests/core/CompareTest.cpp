@@ -1,7 +1,6 @@
-// compareAlgorithms / runEach on the project's parallel-for (issue 17 item 2, issue 13 "exceptions
-// in worker threads"): the results are each algorithm's own run, in the requested order, with any
-// thread count; an exception thrown inside a worker reaches the caller as its error (before, an
-// exception in a search worker terminated the program). The throwing scheduler below is
+// compareAlgorithms / runEach on the project's parallel-for: the results are each algorithm's own
+// run, in the requested order, with any thread count; an exception thrown inside a worker reaches
+// the caller as its error (it must not terminate the program). The throwing scheduler below is
 // registered in this test executable only.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The cost model file (DESIGN.md "Cost model file"): the samples load and round-trip byte for
+// The cost model file (docs/formats.md, "Cost model"): the samples load and round-trip byte for
 // byte, and every kind of bad model is refused with one error naming the file, the item and the
 // field.
 #include <gtest/gtest.h>
@@ -18,7 +18,7 @@ namespace {
 
 using nlohmann::json;
 
-// DESIGN.md's example, verbatim.
+// docs/lips-cost.md's example, verbatim.
 const char* kDesignExample = R"({
   "format": "mrx-costmodel", "version": 1, "name": "two machines",
   "stores":   [{"name": "s1", "capacity_mb": 160000}, {"name": "s2", "capacity_mb": 160000}],

@@ -1,4 +1,4 @@
-// The cost experiments: the epoch sweep of seed 002 Fig. 8 on the EC2 testbed, the cluster-size
+// The cost experiments: the epoch sweep of [Ehsan13] Fig. 8 on the EC2 testbed, the cluster-size
 // study of Fig. 5 on random models, the generators behind them, progress and cancel.
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-// The deadline policies of seeds 003/004 on hand-computed scenarios (EDF order, MinEDF quotas and
-// idle spare slots, MinEDF-WC waiting versus killing, Fair shares, the completion-time probe and
-// Eq. 10 quotas), and the engine invariants under every one of them on seeded random workloads,
+// The deadline policies of [Rao12]/[Verma12b] on hand-computed scenarios (EDF order, MinEDF quotas
+// and idle spare slots, MinEDF-WC waiting versus killing, Fair shares, the completion-time probe
+// and Eq. 10 quotas), and the engine invariants under every one of them on seeded random workloads,
 // kills included.
 #include <gtest/gtest.h>
 

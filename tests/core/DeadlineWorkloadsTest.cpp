@@ -1,8 +1,9 @@
-// Deadline metrics on a hand-computed three-job run (seed 004 §IV-A), arrivals and deadlines of
-// generated batches (seed 004 §IV-B), the testbed kind (§IV-C) and the load sweep (Figs. 1–4):
+// Deadline metrics on a hand-computed three-job run ([Verma12b] §IV-A), arrivals and deadlines of
+// generated batches ([Verma12b] §IV-B), the testbed kind (§IV-C) and the load sweep (Figs. 1–4):
 // thread-count independence, agreement with `generate` + `run`, progress and cancellation.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <atomic>
 #include <cmath>
 #include <set>
@@ -231,6 +232,51 @@ TEST(LoadSweep, EachPointIsTheMeanOfTheGeneratedRuns) {
     EXPECT_NEAR(p.killedMapTasks, killed / o.runs, 1e-12);
 }
 
+// [Verma12b] Fig. 1's setting: the Facebook workload, 1000 jobs, 64 nodes, deadlines in
+// [1, 2]·T_J, the ARIA upper bound behind the quotas, at 700 s and 1000 s mean inter-arrival.
+// The points of each load: edf, min-edf, min-edf-wc.
+std::vector<std::array<LoadPoint, 3>> facebookFigure1(int runs, std::optional<double> sigma) {
+    LoadSweepOptions o = smallSweep();  // facebook-1000, the three policies, deadlines 1:2
+    o.jobs = 1000;
+    o.nodes = 64;
+    o.seed = 1;
+    o.runs = runs;
+    o.withinJobSigma = sigma;
+    o.interarrivals = {700, 1000};
+    o.run.estimator = Estimator::AriaUp;
+    const LoadSweepResult sweep = sweepLoad(o);
+    EXPECT_EQ(sweep.points.size(), 6u);
+    EXPECT_EQ(sweep.points.back().algorithm, "min-edf-wc");
+    return {{sweep.points[0], sweep.points[1], sweep.points[2]},
+            {sweep.points[3], sweep.points[4], sweep.points[5]}};
+}
+
+// Every task time drawn on its own (the generator's default): MinEDF-WC < MinEDF < EDF on the
+// relative deadline exceeded, and MinEDF-WC misses no more deadlines than EDF. The means need 20
+// runs: the exceedance is a sum over late jobs, and over 5 or 10 runs one bad run of MinEDF
+// decides the 1000 s point (docs/reproduction.md, the table of runs).
+TEST(LoadSweep, FacebookMeansKeepThePapersOrderingWithAriaUpQuotas) {
+    for (const auto& [edf, minEdf, wc] : facebookFigure1(20, std::nullopt)) {
+        SCOPED_TRACE(edf.interarrival);
+        EXPECT_LT(wc.relativeDeadlineExceeded, minEdf.relativeDeadlineExceeded);
+        EXPECT_LT(minEdf.relativeDeadlineExceeded, edf.relativeDeadlineExceeded);
+        EXPECT_LE(*wc.missedFraction, *edf.missedFraction);
+    }
+}
+
+// With a within-job sigma of 0.5, over 5 runs: MinEDF-WC < MinEDF < EDF on the missed deadlines
+// and MinEDF-WC below both on the exceedance (MinEDF's exceedance is above EDF's: some runs
+// saturate the cluster, docs/reproduction.md).
+TEST(LoadSweep, FacebookWithinJobLevelsKeepTheMissedDeadlinesOrdering) {
+    for (const auto& [edf, minEdf, wc] : facebookFigure1(5, 0.5)) {
+        SCOPED_TRACE(edf.interarrival);
+        EXPECT_LT(*wc.missedFraction, *minEdf.missedFraction);
+        EXPECT_LT(*minEdf.missedFraction, *edf.missedFraction);
+        EXPECT_LT(wc.relativeDeadlineExceeded, minEdf.relativeDeadlineExceeded);
+        EXPECT_LT(wc.relativeDeadlineExceeded, edf.relativeDeadlineExceeded);
+    }
+}
+
 TEST(LoadSweep, ReportsProgressAndStopsWhenCancelled) {
     LoadSweepOptions o = smallSweep();
     std::vector<int> seen;
@@ -253,7 +299,7 @@ TEST(LoadSweep, ReportsProgressAndStopsWhenCancelled) {
 // The sweep offers what the registry says (AlgorithmInfo::needs.deadlines, loadSweep), in its
 // order: the built-in deadline policies, fair as their baseline, and the deadline scheduler that
 // tests/schedulers/LeastSlackTestScheduler.cpp registers from outside core with one line.
-TEST(LoadSweep, OffersTheRegistrysDeadlineSchedulersWithSeed004sDefaults) {
+TEST(LoadSweep, OffersTheRegistrysDeadlineSchedulersWithVerma12bsDefaults) {
     std::vector<std::string> offered;
     for (const Algorithm* a : loadSweepAlgorithms()) {
         offered.push_back(a->id());
@@ -261,9 +307,9 @@ TEST(LoadSweep, OffersTheRegistrysDeadlineSchedulersWithSeed004sDefaults) {
     }
     EXPECT_EQ(offered, (std::vector<std::string>{"edf", "min-edf", "min-edf-wc", "completion-time",
                                                  "fair", "test-least-slack"}));
-    const std::vector<std::string> seed004{"edf", "min-edf", "min-edf-wc"};
-    EXPECT_EQ(defaultLoadSweepAlgorithms(), seed004);
-    EXPECT_EQ(LoadSweepOptions{}.algorithms, seed004);
+    const std::vector<std::string> verma12b{"edf", "min-edf", "min-edf-wc"};
+    EXPECT_EQ(defaultLoadSweepAlgorithms(), verma12b);
+    EXPECT_EQ(LoadSweepOptions{}.algorithms, verma12b);
     EXPECT_EQ(loadSweepStyleIndex("johnson"), -1);
     EXPECT_EQ(loadSweepStyleIndex("nope"), -1);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "io/SweepParts.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "workloads/Facebook1000.h"
@@ -12,7 +13,7 @@
 namespace mr {
 namespace {
 
-TEST(Generators, Facebook1000HasSeed004TableISizes) {
+TEST(Generators, Facebook1000HasVerma12bTableISizes) {
     const Workload w = generateWorkload("facebook-1000", {.jobs = 1000, .seed = 3, .nodes = 64});
     ASSERT_EQ(w.jobCount(), 1000);
     EXPECT_EQ(w.cluster, (Cluster{64, 1, 1}));
@@ -60,10 +61,10 @@ TEST(Generators, EveryKindIsValidWithTheRequestedClusterAndJobs) {
     }
 }
 
-TEST(Generators, FacebookHasSeed000TableISizes) {
+TEST(Generators, FacebookHasVerma12TableISizes) {
     const Workload w = generateWorkload("facebook", {.jobs = 100, .seed = 2});
     ASSERT_EQ(w.jobCount(), 100);
-    // Seed 000 Table I: 38 jobs of 1 map, 16 of 2, 14 of 10 (+3 reduces), ... 2 of 4800 maps.
+    // [Verma12] Table I: 38 jobs of 1 map, 16 of 2, 14 of 10 (+3 reduces), ... 2 of 4800 maps.
     std::multiset<std::pair<int, int>> sizes;
     for (const auto& job : w.jobs) {
         sizes.insert({job.maps(), job.reduces()});
@@ -76,7 +77,7 @@ TEST(Generators, FacebookHasSeed000TableISizes) {
     }
 }
 
-// Mean task count and mean task duration over many jobs; seed 000 §IV-A's distributions after
+// Mean task count and mean task duration over many jobs; [Verma12] §IV-A's distributions after
 // truncation (ScaledWorkloads.h): E[X | X >= a] = mu + sigma * pdf(z) / (1 - cdf(z)).
 double truncatedMean(double mu, double sigma, double low) {
     const double z = (low - mu) / sigma;
@@ -167,7 +168,7 @@ TEST(Generators, SyntheticCountsAreUniformInThePapersRanges) {
 }
 
 TEST(Generators, EveryKindMakesExactlyTheJobsAskedFor) {
-    // Issue 13 J: `generate facebook --jobs 1` made 0 jobs (each bin rounded on its own).
+    // `generate facebook --jobs 1` makes 1 job: the bins are rounded together, not each alone.
     for (const auto& kind : generatorKinds()) {
         for (const int jobs : {1, 2, 3, 7, 9, 11, 19, 99, 101, 999, 1001}) {
             SCOPED_TRACE(kind + " --jobs " + std::to_string(jobs));
@@ -196,7 +197,7 @@ TEST(Generators, FacebookBinsAreTheLargestRemainderShares) {
 }
 
 TEST(Generators, RefuseMoreTasksThanAWorkloadHoldsBeforeGenerating) {
-    // Issue 13 J: the file was written and then refused by `run`. Facebook's 233.92 tasks per
+    // The file was written and then refused by `run`. Facebook's 233.92 tasks per
     // job pass 50 000 000 tasks at job 213 749 (of 1 000 000): refused before drawing a time.
     try {
         generateWorkload("facebook", {.jobs = 1'000'000, .seed = 1});
@@ -219,6 +220,114 @@ TEST(Generators, UnknownKindAndBadSizesAreInputErrors) {
     EXPECT_THROW(generateWorkload("facebook-1000", {.jobs = 10, .seed = 1, .nodes = 0}),
                  InputError);
     EXPECT_THROW(generateWorkload("yahoo-unimodal", {.jobs = 10, .slotsPerNode = 0}), InputError);
+}
+
+// FNV-1a (contentHash) of serializeWorkload of the independent reading, every task drawn on its
+// own: the files `mrsim generate facebook-1000 --jobs 1000 --seed 3` and `mrsim generate
+// facebook --jobs 100 --seed 2` wrote before the within-job sigma existed (kGeneratorRevision 1).
+constexpr const char* kIndependentFacebook1000Seed3 = "0bde22c840786437";
+constexpr const char* kIndependentFacebookSeed2 = "839025005bfadd6d";
+
+TEST(Generators, WithinJobSigmaAtThePapersSigmaIsTheIndependentReadingByteForByte) {
+    for (std::optional<double> sigma : {std::optional<double>{}, std::optional<double>{1.6764},
+                                        std::optional<double>{1.7}, std::optional<double>{50.0}}) {
+        SCOPED_TRACE(sigma.value_or(-1.0));
+        EXPECT_EQ(contentHash(serializeWorkload(generateWorkload(
+                      "facebook-1000", {.jobs = 1000, .seed = 3, .withinJobSigma = sigma}))),
+                  kIndependentFacebook1000Seed3);
+        EXPECT_EQ(contentHash(serializeWorkload(generateWorkload(
+                      "facebook", {.jobs = 100, .seed = 2, .withinJobSigma = sigma}))),
+                  kIndependentFacebookSeed2);
+    }
+}
+
+double mean(const std::vector<double>& v) {
+    double sum = 0.0;
+    for (double x : v) {
+        sum += x;
+    }
+    return sum / static_cast<double>(v.size());
+}
+
+double sampleSd(const std::vector<double>& v) {
+    const double m = mean(v);
+    double sum = 0.0;
+    for (double x : v) {
+        sum += (x - m) * (x - m);
+    }
+    return std::sqrt(sum / static_cast<double>(v.size() - 1));
+}
+
+// With S = 0.5 a job's tasks spread around its level with S, and over the jobs a task time is
+// still LogNormal(9.9511, 1.6764) (ms): the first map of every job is one independent draw of it.
+TEST(Generators, WithinJobSigmaKeepsThePapersLogNormalOverTheJobs) {
+    const Workload w =
+        generateWorkload("facebook-1000", {.jobs = 1000, .seed = 3, .withinJobSigma = 0.5});
+    std::vector<double> firstMaps;
+    std::vector<double> firstReduces;
+    double within = 0.0;  // pooled within-job sum of squares of the map log-times
+    long long degrees = 0;
+    for (const Job& job : w.jobs) {
+        std::vector<double> logs;
+        for (double d : job.mapDurations) {
+            logs.push_back(std::log(d * 1000.0));
+        }
+        firstMaps.push_back(logs.front());
+        if (!job.reduceDurations.empty()) {
+            firstReduces.push_back(std::log(job.reduceDurations.front() * 1000.0));
+        }
+        if (logs.size() > 1) {
+            within += sampleSd(logs) * sampleSd(logs) * static_cast<double>(logs.size() - 1);
+            degrees += static_cast<long long>(logs.size()) - 1;
+        }
+    }
+    // 1000 draws: the mean's standard error is 1.68 / sqrt(1000) = 0.053, the sd's 0.037.
+    EXPECT_NEAR(mean(firstMaps), kFacebookMapLogMean, 0.16);
+    EXPECT_NEAR(sampleSd(firstMaps), kFacebookMapLogSigma, 0.11);
+    // 240 jobs with reduces: standard errors 0.105 and 0.074.
+    EXPECT_NEAR(mean(firstReduces), kFacebookReduceLogMean, 0.32);
+    EXPECT_NEAR(sampleSd(firstReduces), kFacebookReduceLogSigma, 0.22);
+    // 215 100 degrees of freedom: the pooled sd is 0.5 within a few thousandths.
+    EXPECT_NEAR(std::sqrt(within / static_cast<double>(degrees)), 0.5, 0.01);
+}
+
+TEST(Generators, WithinJobSigmaZeroGivesEveryTaskOfAStageItsJobsTime) {
+    const Workload w =
+        generateWorkload("facebook", {.jobs = 100, .seed = 5, .withinJobSigma = 0.0});
+    std::set<double> levels;
+    for (const Job& job : w.jobs) {
+        EXPECT_EQ(std::set<double>(job.mapDurations.begin(), job.mapDurations.end()).size(), 1u);
+        if (!job.reduceDurations.empty()) {
+            EXPECT_EQ(
+                std::set<double>(job.reduceDurations.begin(), job.reduceDurations.end()).size(),
+                1u);
+        }
+        levels.insert(job.mapDurations.front());
+    }
+    EXPECT_EQ(levels.size(), 100u);  // the levels differ between jobs
+}
+
+TEST(Generators, BadWithinJobSigmaIsAnInputErrorNamingTheOption) {
+    for (double bad : {-0.1, std::nan(""), double{INFINITY}}) {
+        try {
+            generateWorkload("facebook-1000", {.jobs = 10, .withinJobSigma = bad});
+            ADD_FAILURE() << bad << " accepted";
+        } catch (const InputError& e) {
+            EXPECT_EQ(e.field(), "within-job-sigma");
+        }
+    }
+    try {
+        generateWorkload("testbed", {.jobs = 10, .withinJobSigma = 0.5});
+        ADD_FAILURE() << "testbed took a within-job sigma";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), "within-job-sigma");
+        EXPECT_NE(e.message().find("facebook"), std::string::npos) << e.what();
+    }
+    EXPECT_EQ(parseWithinJobSigma("0.5"), 0.5);
+    EXPECT_EQ(parseWithinJobSigma("0"), 0.0);
+    for (const char* bad : {"-1", "abc", "nan", "", "0.5x"}) {
+        EXPECT_THROW(parseWithinJobSigma(bad), InputError) << bad;
+    }
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// HScheduler (seed 001 Alg. 3.2) and OnHScheduler (Alg. 3.3): Example 2's 35⅔ with the re-split
+// HScheduler ([Tian16] Alg. 3.2) and OnHScheduler (Alg. 3.3): Example 2's 35⅔ with the re-split
 // stage durations, and on seeded random workloads: work is conserved, the simulation equals the
 // two-stage formula of the re-split jobs, the schedules pass the engine's invariants.
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@ namespace {
 TEST(HScheduler, Example2GivesThirtyFiveAndTwoThirds) {
     const Workload w = test::figure4(2);
     const RunResult r = runAlgorithm(w, "hscheduler", {});
-    // Seed 001 Example 2: J3 -> (20, 8/3), J4 -> (4, 20); makespan 35 2/3.
+    // [Tian16] Example 2: J3 -> (20, 8/3), J4 -> (4, 20); makespan 35 2/3.
     EXPECT_NEAR(r.makespan(), 107.0 / 3.0, 1e-9);
     EXPECT_NEAR(*r.modelMakespan, 107.0 / 3.0, 1e-9);
     ASSERT_EQ(r.stages.size(), 5u);
@@ -101,7 +101,7 @@ TEST(HScheduler, OnlineServesArrivalOrderAndMatchesTheFormulaWithArrivals) {
 }
 
 TEST(HScheduler, Example3OnlineGivesFiftyTwo) {
-    // Seed 001 Example 3: OnHScheduler on Example 2's jobs arriving in index order (the sample
+    // [Tian16] Example 3: OnHScheduler on Example 2's jobs arriving in index order (the sample
     // samples/example3-online.json: t = 0, 1, 2, 3, 4), 30 x 30 slots. By hand, FIFO by arrival
     // with J3 -> (20, 8/3) and J4 -> (4, 20): maps J1 [0,4] J2 [4,5] J3 [5,25] J4 [25,29]
     // J5 [29,31]; reduces J1 [4,9] J2 [9,13] J3 [25,27 2/3] J4 [29,49] J5 [49,52]: 52.

@@ -1,4 +1,4 @@
-// One line per error (issue 13 F): names with newlines, control characters or bytes that are not
+// One line per error: names with newlines, control characters or bytes that are not
 // UTF-8 are escaped in every message; files that are not readable files are one clear error.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -53,7 +53,7 @@ TEST(InputError, EveryPartOfTheMessageIsEscaped) {
     EXPECT_EQ(inputMessage("f", "m\x01", "", "note", "machine"), "f: machine 'm\\x01': note");
 }
 
-// Issue 13 A: a 128-level path ("extra[0][0]…", 3 bytes a level) or a megabyte name stays a
+// A 128-level path ("extra[0][0]…", 3 bytes a level) or a megabyte name stays a
 // readable line: its first 100 and last 40 bytes around "…", and its length.
 TEST(InputError, LongNamesAndPathsAreShortened) {
     std::string path = "extra";

@@ -1,4 +1,4 @@
-// The per-job CSV (File > Export "Jobs … as CSV", mrx --export-all) on seed 000's scenario 2
+// The per-job CSV (File > Export "Jobs … as CSV", mrx --export-all) on [Verma12]'s scenario 2
 // under BalancedPools, whose pools and times the paper gives, and on a job with a deadline.
 #include <gtest/gtest.h>
 
@@ -24,7 +24,7 @@ TEST(JobCsv, ScenarioTwoUnderBalancedPoolsHasEachJobsPoolAndTimes) {
     ASSERT_EQ(rows.size(), 6u);
     EXPECT_EQ(rows[0],
               "job,pool,arrival,start,map_end,end,m,r,deadline,late,killed_maps,killed_reduces");
-    // Seed 000 §III-C: {J3, J4} on 20 nodes end at 40 — J4 (6, 30) first, then J3 (30, 4);
+    // [Verma12] §III-C: {J3, J4} on 20 nodes end at 40 — J4 (6, 30) first, then J3 (30, 4);
     // {J1, J2, J5} on 10 nodes end at 39 — J2 (3, 12), J5 (6, 9), J1 (12, 15) by Johnson.
     EXPECT_EQ(rows[4], "J4,pool1,0,0,6,36,6,30,,,0,0");
     EXPECT_EQ(rows[3], "J3,pool1,0,6,36,40,30,4,,,0,0");

@@ -1,4 +1,4 @@
-// Johnson's rule (seed 000 Alg. 1): the published order and makespans, its trace, the
+// Johnson's rule ([Verma12] Alg. 1): the published order and makespans, its trace, the
 // documented tie-breaking, and optimality in the two-stage model checked by brute force.
 #include <gtest/gtest.h>
 
@@ -46,7 +46,7 @@ TEST(Johnson, Scenario2KeepsTheOrderAndSimulatesTo47) {
     const RunResult r = runAlgorithm(w, "johnson", {});
     EXPECT_EQ(names(w, r.order), kJohnsonFigure4);
     EXPECT_DOUBLE_EQ(r.makespan(), 47.0);
-    // J3's first 10 maps run beside J4's 20 (seed 000: "processed concurrently").
+    // J3's first 10 maps run beside J4's 20 ([Verma12]: "processed concurrently").
     EXPECT_DOUBLE_EQ(r.sim.jobs[2].start, 7.0);
     EXPECT_DOUBLE_EQ(r.sim.jobs[2].mapEnd, 43.0);
 }
@@ -54,7 +54,7 @@ TEST(Johnson, Scenario2KeepsTheOrderAndSimulatesTo47) {
 TEST(Johnson, TraceListsTheSortedListAndPlacements) {
     const std::vector<StageDurations> stages = {{4, 5}, {1, 4}, {30, 4}, {6, 30}, {2, 3}};
     const JohnsonTrace t = johnsonTrace(stages, {0, 1, 2, 3, 4});
-    // Seed 000 Figure 5: L = J2, J5, J1, J3, J4.
+    // [Verma12] Figure 5: L = J2, J5, J1, J3, J4.
     EXPECT_EQ(t.sorted, (std::vector<int>{1, 4, 0, 2, 3}));
     ASSERT_EQ(t.steps.size(), 5u);
     EXPECT_TRUE(t.steps[0].mapType);

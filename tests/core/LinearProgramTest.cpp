@@ -96,7 +96,7 @@ LinearProgram transportation(int n) {
 }
 
 TEST(LinearProgram, ALimitHitIsReportedAsSuchNotAsInfeasible) {
-    // Issue 13 H: GLPK ran without limits (more than 17 minutes on one LP).
+    // GLPK runs under limits: without them one LP took more than 17 minutes.
     const LinearProgram lp = transportation(28);
     const LpSolution full = solve(lp);
     ASSERT_EQ(full.status, LpStatus::Optimal) << full.message;

@@ -1,4 +1,4 @@
-// LiPS (seed 002 Figs. 2–4) on hand-solved models, and the relations between its models:
+// LiPS ([Ehsan13] Figs. 2–4) on hand-solved models, and the relations between its models:
 // co-scheduling never costs more than simple scheduling, one huge epoch equals the offline
 // model, tiny epochs spread the work over epochs within each machine's capacity.
 #include <gtest/gtest.h>
@@ -134,7 +134,7 @@ TEST(Lips, InfeasibleModelIsReportedNotThrown) {
 }
 
 TEST(Lips, ObviouslyInfeasibleModelsAreSaidSoWithoutAnLp) {
-    // Issue 13 H: a 10 000-job model took 50 s of simplex to say it was infeasible.
+    // A 10 000-job model took 50 s of simplex to say it was infeasible.
     CostModel model = twoMachines(/*uptimeB=*/10.0);
     model.machines[0].uptimeS = 20.0;
     for (const char* id : {"lips", "lips-coschedule"}) {
@@ -152,7 +152,7 @@ TEST(Lips, ObviouslyInfeasibleModelsAreSaidSoWithoutAnLp) {
 // sizes below a byte). Its Pi jobs (2 × 800 CPU-s) then dominate, on the cheapest machine
 // (4.44e-5 per CPU-s): an execution cost of 1600 × 4.44e-5 = 0.07104 (by hand).
 TEST(Lips, TinyDataSolveExactlyWithinTheSolversLimits) {
-    // Issue 13 H: 1e-9 MB kept GLPK's presolver busy for more than 17 minutes (lips-online);
+    // 1e-9 MB kept GLPK's presolver busy for more than 17 minutes (lips-online);
     // 1e-12 MB was reported infeasible (a solution GLPK called optimal broke a row by half).
     for (const double sizeMb : {1e-9, 1e-12}) {
         CostModel model = loadCostModel(test::samplePath("lips-ec2-20.json"));

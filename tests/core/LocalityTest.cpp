@@ -1,4 +1,4 @@
-// Data locality (seed 003 §4.1): seeded block placement, remote-read and core-move durations,
+// Data locality ([Rao12] §4.1): seeded block placement, remote-read and core-move durations,
 // Hadoop's node-local task choice for every policy, and completion-time's core moves.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// The inverse performance model (seed 004 §II, seed 003 Eq. 10): the Lagrange closed form, the
+// The inverse performance model ([Verma12b] §II, [Rao12] Eq. 10): the Lagrange closed form, the
 // integer pair against brute force, and the ARIA completion form against the forward estimator.
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 namespace mr {
 namespace {
 
-TEST(MinSlots, LagrangeOptimumIsSeed003Equation10) {
+TEST(MinSlots, LagrangeOptimumIsRao12Equation10) {
     const CompletionForm form{400.0, 100.0, 10.0};  // A=400, B=100, C=10
     const SlotQuota q = minimalSlots(form, 40.0, 1000, 1000);
     // n_m = √A(√A+√B)/(D−C) = 20·30/30 = 20; n_r = √B(√A+√B)/(D−C) = 10·30/30 = 10.

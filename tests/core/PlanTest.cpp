@@ -20,7 +20,7 @@ TEST(Plan, CapacitiesAreNodeSharesThatSumToExactly100) {
     // Equal remainders: the earlier queue gets the unit.
     EXPECT_EQ(capacityHundredths({1, 1, 1}), (std::vector<int>{3334, 3333, 3333}));
     EXPECT_EQ(capacityHundredths({64}), (std::vector<int>{10000}));
-    // Seed 000 §IV-C: 3 and 253 slots' worth of a 256-slot cluster → 1.17 % and 98.83 %.
+    // [Verma12] §IV-C: 3 and 253 slots' worth of a 256-slot cluster → 1.17 % and 98.83 %.
     EXPECT_EQ(capacityHundredths({3, 253}), (std::vector<int>{117, 9883}));
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
         SCOPED_TRACE(seed);

@@ -1,4 +1,4 @@
-// Minimal quotas of whole jobs (seed 004 §II, seed 003 Eq. 10): the job-level forms against the
+// Minimal quotas of whole jobs ([Verma12b] §II, [Rao12] Eq. 10): the job-level forms against the
 // closed form and against brute force over integer pairs, the remaining-work forms against the
 // forward ARIA estimator, and the rounded pair always meeting the deadline in the model.
 #include <gtest/gtest.h>
@@ -43,7 +43,7 @@ TEST(QuotaModel, Eq10FormOfAJobGivesTheClosedForm) {
 }
 
 TEST(QuotaModel, Eq10ShuffleTermComesFromTheProfile) {
-    // Seed 003 Eq. 6: u·v·t_s with t_s = typical shuffle / u, i.e. C = v · typical shuffle.
+    // [Rao12] Eq. 6: u·v·t_s with t_s = typical shuffle / u, i.e. C = v · typical shuffle.
     Job job = Job::uniform("J", 4, 5, 2, 7);
     job.profile = JobProfile{};
     job.profile->typicalShuffleAvg = 3.0;

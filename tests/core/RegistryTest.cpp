@@ -9,6 +9,7 @@
 #include <set>
 
 #include "catalog/AlgorithmCatalog.h"
+#include "catalog/AlgorithmMarkdown.h"
 #include "cost/CostAlgorithms.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
@@ -28,6 +29,23 @@ const ordered_json* entry(const ordered_json& catalog, const std::string& id) {
         }
     }
     return nullptr;
+}
+
+// docs/algorithms.md is this page: a scheduler registered anywhere gets its row, with its
+// reference, in registry order after the built-ins, and its options in the options table.
+TEST(Registry, AlgorithmPageHasARowPerRegisteredScheduler) {
+    const std::string page = algorithmCatalogMarkdown();
+    const std::size_t balanced = page.find(
+        "| `balanced-pools` | BalancedPools | [Verma12] §III-C, Alg. 2 | two pools of small and "
+        "big jobs, balanced by simulation | — | `estimator`, `pools`, `threads`,");
+    const std::size_t test = page.find(
+        "| `test-longest-first` | Longest first (test) | "
+        "tests/schedulers/LongestFirstTestScheduler.cpp |");
+    ASSERT_NE(balanced, std::string::npos) << page;
+    ASSERT_NE(test, std::string::npos) << page;
+    EXPECT_LT(balanced, test);
+    EXPECT_NE(page.find("| `--pools` | integer | 2 | [2, 1000] |"), std::string::npos) << page;
+    EXPECT_NE(page.find("| `facebook-1000` | [Verma12b] §IV-B:"), std::string::npos) << page;
 }
 
 TEST(Registry, ListsASchedulerRegisteredFromTheTests) {
@@ -152,7 +170,7 @@ TEST(RunOptionSpecs, ReadBackTheirDefaultsAndRefuseWhatMrsimRefuses) {
 }
 
 // The explorer's auto-check reads the registry: the algorithms made for deadlines are the ones
-// whose metadata says so (seed 004's EDF, MinEDF, MinEDF-WC and seed 003's completion-time
+// whose metadata says so ([Verma12b]'s EDF, MinEDF, MinEDF-WC and [Rao12]'s completion-time
 // scheduler), not a list kept in the UI.
 TEST(Suggestions, DeadlineAlgorithmsComeFromTheRegistrysNeeds) {
     std::vector<std::string> expected;

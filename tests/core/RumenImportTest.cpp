@@ -1,4 +1,4 @@
-// Rumen import: the real SLS sample trace (shared data, skipped when absent) gives exactly its
+// Rumen import: the real SLS sample trace (tests/data/traces/rumen) gives exactly its
 // tasks and durations; our fixture tests/data/rumen-reduces.json (hand-made, with reduce tasks,
 // shuffle fields, failed / killed attempts and tasks, a failed job, a setup task, a job whose
 // jobID comes last) pins the ARIA profile, the skip counts and the cluster inference; truncated or
@@ -47,7 +47,7 @@ TEST(RumenImport, RealTraceHasExactlyItsTasksAndDurations) {
     const Job& b = w.jobs[1];
     EXPECT_EQ(a.name, "TeraGen job_1369942127770_1205");
     EXPECT_EQ(b.name, "TeraGen job_1369942127770_1206");
-    // TeraGen runs maps only: 96 successful map attempts per job, no reduce (data README).
+    // TeraGen runs maps only: 96 successful map attempts per job, no reduce (tests/data/traces/README.md).
     EXPECT_EQ(a.maps(), 96);
     EXPECT_EQ(b.maps(), 96);
     EXPECT_EQ(a.reduces(), 0);
@@ -69,7 +69,7 @@ TEST(RumenImport, RealTraceHasExactlyItsTasksAndDurations) {
     EXPECT_DOUBLE_EQ(b.mapDurations[0], 22.163);
     EXPECT_DOUBLE_EQ(b.mapDurations[7], 18.767);
     EXPECT_DOUBLE_EQ(b.mapDurations[95], 13.327);
-    // The data README's min / median / max of the attempt durations.
+    // tests/data/traces/README.md's min / median / max of the attempt durations.
     for (const auto& [job, min, median, max] :
          {std::tuple{&a, 11.143, 19.3305, 47.021}, std::tuple{&b, 11.897, 19.821, 32.847}}) {
         std::vector<double> d = job->mapDurations.toVector();
@@ -83,7 +83,7 @@ TEST(RumenImport, RealTraceHasExactlyItsTasksAndDurations) {
     }
     // Sum of job 1205's 96 durations is 2024885 ms; the average is kept to the microsecond.
     EXPECT_DOUBLE_EQ(*a.profile->mapAvg, 21.092552);
-    // Job 1206 is submitted 105.204 s after job 1205 (data README).
+    // Job 1206 is submitted 105.204 s after job 1205 (tests/data/traces/README.md).
     EXPECT_DOUBLE_EQ(a.arrival, 0.0);
     EXPECT_DOUBLE_EQ(b.arrival, 105.204);
     // Every attempt succeeded; four hosts a2115–a2118, at most 8 maps at once on each.
@@ -376,7 +376,7 @@ TEST(RumenImport, CorruptFieldsNameTheJobAndTheField) {
         {"\"SUCCESS\",\n          \"finishTime\" : 1011000",
          "\"SUCCESS\",\n\"finishTime\" : 1011000, \"finishTime\" : 1012000", "job_100_0001",
          "mapTasks[0].attempts[0].finishTime", "appears twice"},
-        // Issue 13 E: times a workload file cannot hold (a corrupt time stamp).
+        // Times a workload file cannot hold (a corrupt time stamp).
         {"\"SUCCESS\",\n          \"finishTime\" : 1011000",
          "\"SUCCESS\",\n\"finishTime\" : 9000000000000000000", "job_100_0001", "mapTasks",
          "a workload file holds at most"},
@@ -409,7 +409,7 @@ TEST(RumenImport, SyntaxErrorsGiveTheLineOfTheFile) {
 }
 
 TEST(RumenImport, DeepNestingIsRefusedWithoutFollowingIt) {
-    // Issue 13 A: any JSON input bounds its nesting; this one sits in a skipped field.
+    // Any JSON input bounds its nesting; this one sits in a skipped field.
     const std::string deep = R"({"jobID": "j1", "jobProperties": )" + std::string(200000, '[') +
                              std::string(200000, ']') + "}";
     const InputError e = importError(deep);
@@ -458,7 +458,7 @@ TEST(RumenImport, AStreamThatNeverEndsIsRefused) {
 }
 
 TEST(RumenImport, ADirectoryIsNotATrace) {
-    // Issue 13 D: exit 1 ("basic_filebuf::xsgetn error") before.
+    // Not exit 1 with "basic_filebuf::xsgetn error".
     try {
         importRumen(test::scratchDir());
         ADD_FAILURE() << "imported a directory";

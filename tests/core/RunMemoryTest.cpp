@@ -1,4 +1,4 @@
-// Memory estimates before allocating (issue 13 B): runAlgorithm refuses, with the estimate and the
+// Memory estimates before allocating: runAlgorithm refuses, with the estimate and the
 // limit, a run that would not fit, and the estimate holds against what a run really allocates —
 // measured here by counting every operator new of this test executable (an independent
 // reference: it knows nothing of the engine's data structures).

@@ -1,4 +1,4 @@
-// The session file (issue 15 item 2): every field survives a save and a load exactly, over
+// The session file: every field survives a save and a load exactly, over
 // seeded random sessions; saving is atomic; and every kind of bad input is one InputError naming
 // the file, the job where there is one, and the field's path in the session.
 #include <gtest/gtest.h>
@@ -114,7 +114,7 @@ TEST(SessionJson, SamplesLoadAndAreCanonical) {
         const std::string text = readTextFile(test::samplePath(name));
         EXPECT_EQ(serializeSession(parseSession(text, name), name), text);
     }
-    // The tour: seed 000 Figure 4 scenario 2 as published, with one slot more per node, and
+    // The tour: [Verma12] Figure 4 scenario 2 as published, with one slot more per node, and
     // with J3 split into two jobs of half its tasks.
     const Session tour = loadSession(test::samplePath("what-if-tour.mrxs"));
     ASSERT_EQ(tour.variants.size(), 3u);

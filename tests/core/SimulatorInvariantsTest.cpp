@@ -1,4 +1,4 @@
-// The engine's invariants on seeded random workloads (issue: at least 200), for every order
+// The engine's invariants on seeded random workloads (at least 200), for every order
 // algorithm; the checker itself is shown to catch violations.
 #include <gtest/gtest.h>
 
@@ -65,7 +65,7 @@ TEST(SimulatorInvariants, OneWaveJobsThatFillAllSlotsMatchTheTwoStageFormula) {
     }
 }
 
-// BalancedPools' neighbour bounds (issue 12) rest on this: under an order policy, a batch run
+// BalancedPools' neighbour bounds rest on this: under an order policy, a batch run
 // without some jobs is the full run up to the first start of any of them, so it ends no earlier
 // than the latest end among the tasks the full run had started before then.
 TEST(SimulatorInvariants, ARunWithoutUnstartedJobsIsTheSameUntilTheyStart) {

@@ -40,7 +40,7 @@ TEST(Simulator, ArrivalsAndTheBarrierByHand) {
 }
 
 TEST(Simulator, TwoPoolsSideBySideReproduceBalancedPoolsExample) {
-    // Seed 000 Fig. 6(b): {J1, J2, J5} on 10 nodes in Johnson order (39), {J3, J4} on 20 (40).
+    // [Verma12] Fig. 6(b): {J1, J2, J5} on 10 nodes in Johnson order (39), {J3, J4} on 20 (40).
     const Workload w = test::figure4(2);
     std::vector<PoolSetup> pools(2);
     pools[0] = {
@@ -110,7 +110,7 @@ TEST(Simulator, KilledTasksLoseTheirWorkAndRerun) {
     std::vector<PoolSetup> pools(1);
     int killedByPolicy = -1;
     pools[0] = {"default", 0, 2, {0, 1}, std::make_unique<KillOnArrivalPolicy>(killedByPolicy)};
-    // (Reading the policy through a raw pointer here read freed memory: issue 13, ASan.)
+    // (A raw pointer to the policy here would read freed memory under ASan.)
     const SimResult r = simulate(w, std::move(pools));
     EXPECT_EQ(killedByPolicy, 1);
     // Both A maps started at 0; the tie goes to the later slot: A's task 1 on slot 1 dies at 4.

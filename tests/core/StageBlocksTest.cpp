@@ -1,4 +1,4 @@
-// Stage blocks (seed 000 Figs. 3 and 6) for the scenario 2 example, checked by hand.
+// Stage blocks ([Verma12] Figs. 3 and 6) for the scenario 2 example, checked by hand.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -27,7 +27,7 @@ TEST(StageBlocks, ModelBlocksFollowTheFormulaTimeline) {
 }
 
 TEST(StageBlocks, SimulatedBlocksShowJ3BesideJ4) {
-    // Seed 000 Fig. 6(a): J3's first 10 maps run beside J4's 20 from 7 to 13, then J3 holds 20
+    // [Verma12] Fig. 6(a): J3's first 10 maps run beside J4's 20 from 7 to 13, then J3 holds 20
     // slots until 37 and 10 until 43.
     const Workload w = test::figure4(2);
     const RunResult r = runAlgorithm(w, "johnson", {});
@@ -75,7 +75,7 @@ double areaOf(const std::vector<StageBlock>& blocks) {
 }
 
 TEST(StageBlocks, EachPoolOfBalancedPoolsIsItsOwnPipeline) {
-    // Seed 000 §III-C, scenario 2: {J3, J4} on 20 nodes (model: J4 then J3, 6 + 30 maps, J3's
+    // [Verma12] §III-C, scenario 2: {J3, J4} on 20 nodes (model: J4 then J3, 6 + 30 maps, J3's
     // reduce 36–40) and {J1, J2, J5} on 10 (J2 0–3, J5 3–9, J1 9–21 maps; reduces end 15, 24,
     // 39). Each pool's pipeline starts at 0 on its own slots; none runs past the makespan 40.
     const Workload w = test::figure4(2);

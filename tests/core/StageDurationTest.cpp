@@ -1,5 +1,5 @@
 // Stage durations: the exact greedy estimator against hand-computed schedules, and the ARIA
-// bounds (seed 000 §II-B, with the T_M^up typo fixed) against hand-computed values and against
+// bounds ([Verma12] §II-B, with the T_M^up typo fixed) against hand-computed values and against
 // the greedy makespan they must bracket.
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@ namespace mr {
 namespace {
 
 TEST(StageDuration, UniformTasksTakeWholeWaves) {
-    // ceil(N/S)·t: 71 tasks on 16 slots are 5 waves (seed 000 Fig. 1's WikiTrends).
+    // ceil(N/S)·t: 71 tasks on 16 slots are 5 waves ([Verma12] Fig. 1's WikiTrends).
     EXPECT_DOUBLE_EQ(greedyMakespan(std::vector<double>(71, 2.0), 16), 10.0);
     EXPECT_DOUBLE_EQ(greedyMakespan(std::vector<double>(30, 4.0), 10), 12.0);
     EXPECT_DOUBLE_EQ(greedyMakespan(std::vector<double>(20, 30.0), 30), 30.0);
@@ -28,7 +28,7 @@ TEST(StageDuration, GreedyGivesEachTaskToTheSlotThatFreesFirst) {
 TEST(StageDuration, ExactEstimatorUsesTheJobsStages) {
     const Job j = Job::uniform("J", 30, 4, 30, 5);
     EXPECT_EQ(stageDurations(j, 30, 30), (StageDurations{4, 5}));
-    EXPECT_EQ(stageDurations(j, 10, 10), (StageDurations{12, 15}));  // seed 000: three waves
+    EXPECT_EQ(stageDurations(j, 10, 10), (StageDurations{12, 15}));  // [Verma12]: three waves
     Job mapOnly = Job::uniform("M", 3, 2, 0, 0);
     EXPECT_EQ(stageDurations(mapOnly, 2, 2), (StageDurations{4, 0}));
 }

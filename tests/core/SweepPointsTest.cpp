@@ -1,4 +1,4 @@
-// What every sharded sweep rests on (issue 16): shards are contiguous blocks that cover every
+// What every sharded sweep rests on: shards are contiguous blocks that cover every
 // point once; a shard's points minus those already done; each group's input is made once and
 // dropped after its last point, so at most threads + 1 inputs live at once; part files read back
 // what was written, ignore a torn last line, and a resumed writer cuts it before appending; a part
@@ -361,7 +361,7 @@ TEST(SweepParts, ASweepsLinesRebuildItsResult) {
     const auto source = [](int) { return test::figure4(2); };
     const SweepResult direct = runSweep(source, sweep.spec);
     sweep.workload = direct.workload;
-    EXPECT_EQ(direct.series[1].points[2].mean, 40.0);  // BalancedPools at 30 nodes: seed 000
+    EXPECT_EQ(direct.series[1].points[2].mean, 40.0);  // BalancedPools at 30 nodes: [Verma12]
 
     const SweepHeader header = makeSweepHeader("sweep", sweepDefinitionJson(sweep),
                                                sweepPointCount(sweep.spec), kSweepOrder, "test");

@@ -1,4 +1,4 @@
-// Sweeps over cluster sizes (seed 000 Figs. 7–9): the Figure 4 numbers at 30 nodes, the formula
+// Sweeps over cluster sizes ([Verma12] Figs. 7–9): the Figure 4 numbers at 30 nodes, the formula
 // lines, statistics over runs, results independent of the thread count, one thread in total
 // when bounded to one, and the FROM:TO:STEP syntax.
 #include <gtest/gtest.h>
@@ -35,7 +35,7 @@ TEST(Sweep, Figure4AtThirtyNodesGivesThePublishedLines) {
     EXPECT_TRUE(r.series[4].formula);
     EXPECT_TRUE(r.series[2].formula);
     EXPECT_FALSE(r.series[0].formula);
-    // At 30 nodes: MinSim = Min = 47, MaxSim = Max = 78 (seed 000 §III-B).
+    // At 30 nodes: MinSim = Min = 47, MaxSim = Max = 78 ([Verma12] §III-B).
     EXPECT_DOUBLE_EQ(series(r, "johnson").points[1].mean, 47.0);
     EXPECT_DOUBLE_EQ(series(r, "reverse-johnson").points[1].mean, 78.0);
     EXPECT_DOUBLE_EQ(series(r, kFormulaMin).points[1].mean, 47.0);

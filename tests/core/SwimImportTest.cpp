@@ -1,6 +1,6 @@
 // SWIM import: the byte model on our fixture tests/data/swim-small.tsv (numbers worked out by hand
 // below), --jobs, streaming equals in-memory, byte-identical re-import, bad rows; and the real
-// Facebook samples (shared data, skipped when absent) checked against the data README.
+// Facebook samples in tests/data/traces checked against the counts of its README.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -123,7 +123,7 @@ TEST(SwimImport, BadRowsAreErrorsWithTheLine) {
         {"a\tsoon\t1\t0\t0\t0\n", "a", "submit_time_seconds", "number of seconds"},
         {"a\t1\t1\t99999999999999999999\t0\t0\n", "a", "map_input_bytes", "whole number"},
         {"\n\n", "", "", "no job"},
-        // Issue 13 C: a job id that is not UTF-8 cannot become a workload's job name.
+        // A job id that is not UTF-8 cannot become a workload's job name.
         {"j\xff"
          "1\t1\t1\t0\t0\t0\n",
          "j\xff"
@@ -155,7 +155,7 @@ TEST(SwimImport, BadRowsAreErrorsWithTheLine) {
 }
 
 TEST(SwimImport, WritesOnlyWhatLoadingAccepts) {
-    // Issue 13 E: the largest times a workload holds are written and load back; a model that
+    // The largest times a workload holds are written and load back; a model that
     // makes longer tasks refuses the trace (it wrote a file `run` refused before).
     const std::string path = test::scratchDir() + "/edge.tsv";
     writeTrace(path, "a\t999999999999\t0\t100000000\t2000000000\t0\n");
@@ -223,7 +223,7 @@ TEST(SwimImport, TooManyTasksIsAnErrorBeforeAnyAllocation) {
     }
 }
 
-// The real samples: one job per row (counts and map-only jobs from the data README), arrivals
+// The real samples: one job per row (counts and map-only jobs from tests/data/traces/README.md), arrivals
 // non-decreasing, jobs without input keep one map task. Checked as the rows stream by (FB-2010
 // expands to 16 million tasks; the test keeps none of them).
 void checkRealTrace(const std::string& path, long long rows, long long mapOnly) {

@@ -1,8 +1,8 @@
-// The Teach tab's lessons and exercise from the core (issue 15 item 3): each lesson's last step
-// is the algorithm's own result — HScheduler's re-split (m, r) and makespan on seed 001 Example 2
-// (DESIGN.md: J3 → (20, 8/3), J4 → (4, 20), 35⅔), OnHScheduler's 52 on Example 3's arrivals
-// (samples/example3-online.json) — and the "your order" exercise scores an order as `manual`
-// does, against Johnson, the best order and the lower bound (seed 000 Fig. 3: 42 and 24).
+// The Teach tab's lessons and exercise from the core: each lesson's last step
+// is the algorithm's own result — HScheduler's re-split (m, r) and makespan on [Tian16] Example 2
+// ([Tian16] Example 2: J3 → (20, 8/3), J4 → (4, 20), 35⅔), OnHScheduler's 52 on Example 3's
+// arrivals (samples/example3-online.json) — and the "your order" exercise scores an order as
+// `manual` does, against Johnson, the best order and the lower bound ([Verma12] Fig. 3: 42 and 24).
 #include <gtest/gtest.h>
 
 #include "experiments/OrderExercise.h"
@@ -16,7 +16,7 @@ namespace {
 
 using Kind = ResplitLessonStep::Kind;
 
-TEST(HSchedulerLesson, LastStepIsSeed001Example2) {
+TEST(HSchedulerLesson, LastStepIsTian16Example2) {
     const Workload w = loadWorkload(test::samplePath("figure4-scenario2.json"));
     const ResplitLesson lesson = hschedulerLesson(w, false, {});
     ASSERT_EQ(lesson.steps.size(), 1u + 5u + 1u + 5u + 1u);
@@ -25,7 +25,7 @@ TEST(HSchedulerLesson, LastStepIsSeed001Example2) {
     EXPECT_EQ(lesson.mapSlots, 30);
     EXPECT_NEAR(lesson.makespan(), 107.0 / 3.0, 1e-9);  // 35⅔
     EXPECT_EQ(lesson.makespan(), runAlgorithm(w, "hscheduler", {}).makespan());
-    EXPECT_EQ(lesson.fixedJohnson, 47.0);  // seed 000 Fig. 4 scenario 2, Johnson simulated
+    EXPECT_EQ(lesson.fixedJohnson, 47.0);  // [Verma12] Fig. 4 scenario 2, Johnson simulated
     // J3: 20 maps of 30 s over 30 slots = 20 s, 20 reduces of 4 s = 8/3 s; J4: (4, 20).
     const ResplitLessonJob& j3 = lesson.jobs[2];
     EXPECT_EQ(j3.fixed.map, 30.0);
@@ -47,11 +47,11 @@ TEST(HSchedulerLesson, LastStepIsSeed001Example2) {
     EXPECT_NEAR(lesson.jobs[2].reduceStart, lesson.makespan() - 8.0 / 3.0, 1e-9);
 }
 
-TEST(HSchedulerLesson, OnlineLessonIsSeed001Example3) {
+TEST(HSchedulerLesson, OnlineLessonIsTian16Example3) {
     const Workload w = loadWorkload(test::samplePath("example3-online.json"));
     const ResplitLesson lesson = hschedulerLesson(w, true, {});
     EXPECT_TRUE(lesson.online);
-    EXPECT_NEAR(lesson.makespan(), 52.0, 1e-9);  // seed 001 Example 3
+    EXPECT_NEAR(lesson.makespan(), 52.0, 1e-9);  // [Tian16] Example 3
     EXPECT_EQ(lesson.makespan(), runAlgorithm(w, "online-hscheduler", {}).makespan());
     EXPECT_EQ(lesson.result.order, (std::vector<int>{0, 1, 2, 3, 4}));  // by arrival
     EXPECT_EQ(lesson.offline, runAlgorithm(w, "hscheduler", {}).makespan());
@@ -59,7 +59,7 @@ TEST(HSchedulerLesson, OnlineLessonIsSeed001Example3) {
     EXPECT_EQ(lesson.jobs[1].arrival, 1.0);
 }
 
-// Seed 000 Fig. 3: J1 then J2 takes 20 + 2 + 20 = 42 s, J2 then J1 2 + 20 + 2 = 24 s.
+// [Verma12] Fig. 3: J1 then J2 takes 20 + 2 + 20 = 42 s, J2 then J1 2 + 20 + 2 = 24 s.
 TEST(OrderExercise, ScoresAnOrderAsManualDoes) {
     const Workload w = loadWorkload(test::samplePath("two-jobs.json"));
     const OrderBenchmarks b = orderBenchmarks(w, {});

@@ -194,7 +194,7 @@ TEST(ThreadPool, DropPendingRemovesJobsNotStarted) {
     EXPECT_EQ(ran.load(), 0);
 }
 
-// A program's exit waits for its workers only so long (issue 11 audit, item 8): a job that does
+// A program's exit waits for its workers only so long: a job that does
 // not stop keeps waitIdleFor() from reporting idle, but not from returning.
 TEST(ThreadPool, WaitIdleForReturnsWhileAJobStillRuns) {
     ThreadPool pool(1);

@@ -1,4 +1,4 @@
-// The timeline index, summary and raster (issue 12 item 3) against brute-force references
+// The timeline index, summary and raster against brute-force references
 // written here: random schedules with integer times (so every sum is exact), single tasks and
 // waves, overlapping records, zero-length ones. Seeds are printed on failure.
 #include <gtest/gtest.h>

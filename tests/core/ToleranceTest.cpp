@@ -1,4 +1,4 @@
-// The one tolerance for times (model/Tolerance.h, issue 13-G): relative to the durations compared,
+// The one tolerance for times (model/Tolerance.h): relative to the durations compared,
 // not to the clock. A deadline missed by 1 s counts as missed at t = 0 and at t = 1e10; events 1 s
 // apart stay apart at t = 1e11; every scheduler gives the same schedule for a batch arriving at
 // 0 and the same batch arriving at 1e11 (whole-second durations are exact there); sums of the

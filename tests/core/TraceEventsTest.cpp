@@ -1,4 +1,4 @@
-// TraceEvents (issue 12, item 5): the Chrome trace-event file of a run, read back with a JSON
+// TraceEvents: the Chrome trace-event file of a run, read back with a JSON
 // parser and checked against the run's own task records — one complete event per record (waves
 // included), on the right process (map / reduce) and thread (slot), at the right microseconds.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Replaying Rumen job histories with the overheads model (issue 14): the estimates are the
+// Replaying Rumen job histories with the overheads model: the estimates are the
 // traces' own timestamps, read off the files by hand; every job of every real history we have
 // ends within 5 % of its traced completion time (submit -> finish) and so does the makespan; the
 // hand-made fixture's gaps are the ones the docs explain; without overheads the import is the
@@ -19,7 +19,7 @@ namespace {
 
 using test::testDataPath;
 
-constexpr double kGoal = 0.05;  // issue 14: within 5 % of the trace
+constexpr double kGoal = 0.05;  // within 5 % of the trace
 
 TraceComparison replay(const Workload& w, const char* algorithm = "fifo") {
     const RunResult r = runAlgorithm(w, algorithm, {});
@@ -71,7 +71,7 @@ TEST(TraceReplay, SlsSampleWithinFivePercent) {
     const std::string path = test::tracePath("rumen/2jobs2min-rumen-jh.json");
     const Workload w = importRumen(path);
     expectWithinGoal(replay(w), 2);
-    // Without the overheads the tasks alone end 22 % and 21 % early (the issue's measurement).
+    // Without the overheads the tasks alone end 22 % and 21 % early.
     // (What `mrsim validate --no-overheads` compares: the tasks alone, with the traced ends.)
     RumenImportOptions plain;
     plain.overheads = false;

@@ -1,4 +1,4 @@
-// The two-stage abstraction: seed 000's published numbers and seed 001 Eqs. 11–12.
+// The two-stage abstraction: [Verma12]'s published numbers and [Tian16] Eqs. 11–12.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,13 +13,13 @@
 namespace mr {
 namespace {
 
-// Seed 000 Figure 4: J1 (4,5), J2 (1,4), J3 (30,4), J4 (6,30), J5 (2,3).
+// [Verma12] Figure 4: J1 (4,5), J2 (1,4), J3 (30,4), J4 (6,30), J5 (2,3).
 const std::vector<StageDurations> kFigure4 = {{4, 5}, {1, 4}, {30, 4}, {6, 30}, {2, 3}};
 
 TEST(TwoStage, Figure4JohnsonOrderTakes47AndTheReverse78) {
     EXPECT_DOUBLE_EQ(twoStageMakespan(kFigure4, {1, 4, 0, 3, 2}), 47.0);
     EXPECT_DOUBLE_EQ(twoStageMakespan(kFigure4, {2, 3, 0, 4, 1}), 78.0);
-    // Seed 001 Example 1 computes 47 with Eqs. 11–12.
+    // [Tian16] Example 1 computes 47 with Eqs. 11–12.
     EXPECT_DOUBLE_EQ(johnsonClosedFormMakespan(kFigure4, {1, 4, 0, 3, 2}), 47.0);
     EXPECT_DOUBLE_EQ(johnsonClosedFormMakespan(kFigure4, {2, 3, 0, 4, 1}), 78.0);
 }
@@ -49,7 +49,7 @@ TEST(TwoStage, ClosedFormEqualsTheRecurrenceOnRandomOrders) {
         const int n = 1 + static_cast<int>(rng.next() % 12);
         std::vector<StageDurations> stages;
         for (int i = 0; i < n; ++i) {
-            // Reduce stages may be 0 (seed 000 footnote 3).
+            // Reduce stages may be 0 ([Verma12] footnote 3).
             stages.push_back({rng.uniform(0, 30), rng.next() % 4 == 0 ? 0.0 : rng.uniform(0, 30)});
         }
         std::vector<int> order(static_cast<std::size_t>(n));
@@ -62,7 +62,7 @@ TEST(TwoStage, ClosedFormEqualsTheRecurrenceOnRandomOrders) {
 
 
 TEST(TwoStage, ARunCarriesTheModelOnlyForABatch) {
-    // Issue 12: "never the two-stage model value where it has no meaning (arrival traces)".
+    // "Never the two-stage model value where it has no meaning (arrival traces)".
     // Every algorithm's run, on the same random workloads with and without arrivals: a model
     // value only for the batch, and for an order algorithm it is the formula's.
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {

@@ -1,7 +1,7 @@
-// The diff between two variants (issue 15 item 1, the diff panel): which jobs were added,
+// The diff between two variants (the diff panel): which jobs were added,
 // removed or edited, the cluster and options that changed, and each job's completion and place
-// in the chosen order before and after — on the what-if tour's variants (seed 000 Fig. 4
-// scenario 2) and on seed 000 Fig. 3's two jobs, whose schedules are worked out by hand below.
+// in the chosen order before and after — on the what-if tour's variants ([Verma12] Fig. 4
+// scenario 2) and on [Verma12] Fig. 3's two jobs, whose schedules are worked out by hand below.
 #include <gtest/gtest.h>
 
 #include "experiments/VariantDiff.h"
@@ -92,7 +92,7 @@ TEST(VariantDiff, EditedJobsListTheFieldsThatDiffer) {
     EXPECT_EQ(c.options[1].after, "9");
 }
 
-// Seed 000 Fig. 3 on 10 nodes: J1 = (20, 2), J2 = (2, 20). J1 first: J1's maps 0–20, its
+// [Verma12] Fig. 3 on 10 nodes: J1 = (20, 2), J2 = (2, 20). J1 first: J1's maps 0–20, its
 // reduces 20–22, J2's maps 20–22, its reduces 22–42. J2 first: J2's maps 0–2, reduces 2–22;
 // J1's maps 2–22, reduces 22–24. So J1 ends 2 s later, J2 20 s earlier, the makespan 42 -> 24.
 TEST(VariantDiff, EachJobFinishesEarlierOrLaterAndTheOrderChanged) {
@@ -128,7 +128,7 @@ TEST(VariantDiff, AddedAndRemovedJobsHaveOneSideOnly) {
     const RunResult before = runAlgorithm(a.workload, "johnson", a.options);
     const RunResult after = runAlgorithm(b.workload, "johnson", b.options);
     const VariantEffect e = variantEffect(a.workload, before, b.workload, after);
-    EXPECT_EQ(e.makespanBefore, 47.0);  // seed 000 Fig. 4 scenario 2, Johnson simulated
+    EXPECT_EQ(e.makespanBefore, 47.0);  // [Verma12] Fig. 4 scenario 2, Johnson simulated
     ASSERT_EQ(e.jobs.size(), 7u);       // six of B, then J3 (removed)
     EXPECT_EQ(e.jobs[2].job, "J3a");
     EXPECT_FALSE(e.jobs[2].endBefore);

@@ -1,4 +1,4 @@
-// The variant × algorithm table (issue 15 item 1): makespans, deltas against the reference
+// The variant × algorithm table: makespans, deltas against the reference
 // variant, utilisation and missed deadlines, on hand-built results and on the papers' numbers.
 #include <gtest/gtest.h>
 
@@ -51,7 +51,7 @@ TEST(VariantTable, DeltasAgainstTheReferenceAndMissedDeadlines) {
     EXPECT_EQ(rows[0].deadlines, 1);
     EXPECT_EQ(rows[0].missed, 0);
     EXPECT_EQ(rows[1].missed, 1);
-    // Seed 004 §IV-A's metrics where they exist: a is late by 15 s on a 30 s deadline.
+    // [Verma12b] §IV-A's metrics where they exist: a is late by 15 s on a 30 s deadline.
     EXPECT_EQ(rows[0].relativeExceeded, 0.0);
     EXPECT_EQ(rows[1].relativeExceeded, 0.5);
     EXPECT_FALSE(rows[0].extraMapTasks);  // no quotas: no spare-slot tasks, no kills counted
@@ -78,7 +78,7 @@ TEST(VariantTable, DeltasAgainstTheReferenceAndMissedDeadlines) {
 }
 
 TEST(VariantTable, Figure4ScenariosAsVariants) {
-    // Seed 000 Fig. 4: Johnson simulates scenario 1 and scenario 2 both to 47; BalancedPools
+    // [Verma12] Fig. 4: Johnson simulates scenario 1 and scenario 2 both to 47; BalancedPools
     // gains only on scenario 2 (40), so its delta against scenario 1 is 40 − its scenario-1 run.
     const Workload s1 = test::figure4(1);
     const Workload s2 = test::figure4(2);

@@ -1,4 +1,4 @@
-// Waves (issue 12): the engine starts identical tasks on consecutive free slots as one record.
+// Waves: the engine starts identical tasks on consecutive free slots as one record.
 // Against the same engine started task by task (SimOptions::waves = false), on seeded random
 // workloads under every scheduler: the results are bit-identical (every job time, makespan, busy
 // slot-seconds, kills) and the wave records expand to exactly the per-task records.

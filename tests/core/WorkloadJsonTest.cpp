@@ -1,5 +1,5 @@
 // The workload file format: samples load, round trips are exact, and every kind of bad input
-// gives one InputError naming the file, the job and the field (DESIGN.md "Workload file").
+// gives one InputError naming the file, the job and the field (docs/formats.md).
 #include <gtest/gtest.h>
 
 #include <filesystem>

@@ -1,4 +1,4 @@
-// FuzzTargets — the inputs of issue 13's fuzzing, each a function of one byte string: the workload
+// FuzzTargets — the inputs of the fuzzing, each a function of one byte string: the workload
 // loader, the Rumen and SWIM importers, the cost-model loader and mrsim's command line. Each
 // checks more than "no crash" and calls fail() (abort) when a property breaks:
 //  * bad input is one InputError whose message is one line of valid UTF-8 (never another

@@ -31,7 +31,7 @@ std::string testDataPath(const std::string& name) {
 }
 
 std::string tracePath(const std::string& relative) {
-    return testDataPath("traces/" + relative);
+    return std::string(MRX_TRACES_DIR) + "/" + relative;
 }
 
 Workload figure4(int scenario) {

@@ -16,15 +16,16 @@ namespace mr::test {
 
 std::string samplePath(const std::string& name);    // samples/<name>
 std::string testDataPath(const std::string& name);  // tests/data/<name> (our own fixtures)
-// tests/data/traces/<relative>: the public traces (Rumen, SWIM) copied into the repository with
-// their licences (tests/data/traces/README.md), so no test depends on a folder outside it.
+// MRX_TRACE_DIR/<relative> (tests/data/traces by default): the public traces (Rumen, SWIM, SLS)
+// copied into the repository with their licences (tests/data/traces/README.md), so no test depends
+// on a folder outside it.
 std::string tracePath(const std::string& relative);
 
-// Seed 000 Figure 4 on 30 nodes × (1 map + 1 reduce slot): scenario 1 (all jobs 30+30 tasks)
+// [Verma12] Figure 4 on 30 nodes × (1 map + 1 reduce slot): scenario 1 (all jobs 30+30 tasks)
 // or 2 (J3, J4 with 20+20 tasks). Jobs J1..J5 in that order.
 Workload figure4(int scenario);
 
-// A pooled RunResult as a pool algorithm reports it: figure4(2) simulated with seed 000
+// A pooled RunResult as a pool algorithm reports it: figure4(2) simulated with [Verma12]
 // Fig. 6(b)'s pools, "small" = {J2, J5, J1} on nodes 0–9 and "big" = {J4, J3} on nodes 10–29.
 RunResult twoPoolResult(const Workload& figure4Scenario2);
 

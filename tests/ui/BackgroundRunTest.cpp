@@ -1,4 +1,4 @@
-// Issue 11 items 2, 3 and 12 driven through the real window, offscreen, with a test-only slow
+// Background runs driven through the real window, offscreen, with a test-only slow
 // algorithm (SlowAlgorithm.h) that runs until released or cancelled: a slow algorithm never
 // delays a fast one's chart; an edit cancels the run before it; one algorithm can be cancelled
 // and run again; opening another file never shows the old workload's charts; closing the window
@@ -113,7 +113,7 @@ private slots:
         QCOMPARE(SlowAlgorithm::returned.load(), 0);
         const auto set = window.runController()->latest();
         QVERIFY(!set->complete());
-        QCOMPARE(set->find("johnson")->sim.makespan, 47.0);               // seed 000 scenario 2
+        QCOMPARE(set->find("johnson")->sim.makespan, 47.0);               // [Verma12] scenario 2
         QCOMPARE(set->find("hscheduler")->sim.makespan, 35.0 + 2.0 / 3);  // 35⅔
         QCOMPARE(panel->plot("johnson")->makespan(), 47.0);
         QVERIFY(panel->plot(kSlow) == nullptr);

@@ -1,5 +1,5 @@
-// The explorer's own charts say what the core computed, readably, at every size (issue 11 items
-// 7 and 8), offscreen:
+// The explorer's own charts say what the core computed, readably, at every size,
+// offscreen:
 //  * the Stages view of a pooled result draws one band per pool, each its own pipeline from 0 on
 //    its own slots, as the core's stageBands computes them (never past the makespan);
 //  * lane labels, tick labels and legends thin out or wrap to fit, and every linear axis prints
@@ -179,7 +179,7 @@ private slots:
         StageView* view = window.stageView();
         view->setAlgorithm(QStringLiteral("balanced-pools"));
         QCOMPARE(view->bandCount(), 2);
-        // Seed 000 §III-C: the pools end at 40 and 39 in the model; nothing runs past 40.
+        // [Verma12] §III-C: the pools end at 40 and 39 in the model; nothing runs past 40.
         const RunResult* r = set->find("balanced-pools");
         QVERIFY(r && r->modelMakespan);
         QCOMPARE(*r->modelMakespan, 40.0);
@@ -502,7 +502,7 @@ private slots:
         QVERIFY2(stepper->breaksText().contains(QStringLiteral("the model is exact here")),
                  qPrintable(stepper->breaksText()));
 
-        // Jobs arriving over time (seed 001's example 3): the formula predicts nothing for
+        // Jobs arriving over time ([Tian16]'s example 3): the formula predicts nothing for
         // them, so no prediction is compared with the simulation, and the Sweep tab draws no
         // formula lines (the lower bound stays).
         QVERIFY(window.openFile(sample("example3-online.json")));

@@ -101,7 +101,7 @@ private slots:
         QSettings().clear();  // every test starts from the defaults
     }
 
-    // Seed 004 Algorithm 1 on the sample: edf lets B wait for A's tasks (late by 75 s),
+    // [Verma12b] Algorithm 1 on the sample: edf lets B wait for A's tasks (late by 75 s),
     // min-edf-wc kills two of A's spare tasks and meets both deadlines (the sample's
     // description gives every number).
     void ganttMarkersAreTheCoreMetrics_data() {
@@ -664,6 +664,35 @@ private slots:
         QVERIFY(!dialog.isVisible());
         QCOMPARE(dialog.result(), int(QDialog::Accepted));
         QVERIFY(dialog.workload().jobs.front().deadline.has_value());
+    }
+
+    // The field reads as mrsim generate's --within-job-sigma: refused unless a number >= 0, and
+    // only for the kinds that take it.
+    void withinJobSigmaReadsAsTheCommandLine() {
+        GeneratorDialog dialog;
+        dialog.show();
+        GeneratorChoice choice;
+        choice.kind = "facebook";
+        choice.generate = {.jobs = 30, .seed = 4, .nodes = 8, .withinJobSigma = 0.5};
+        dialog.setChoice(choice);
+        auto* sigma = dialog.findChild<QLineEdit*>(QStringLiteral("withinJobSigma"));
+        QVERIFY(sigma->isEnabled());
+        sigma->setText(QStringLiteral("-0.5"));
+        dialog.accept();
+        QVERIFY(dialog.isVisible());
+        QVERIFY2(dialog.message().contains(QStringLiteral("within-job-sigma")) &&
+                     dialog.message().contains(QStringLiteral(">= 0")),
+                 qPrintable(dialog.message()));
+        sigma->setText(QStringLiteral("0.5"));
+        dialog.accept();
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QVERIFY(dialog.workload() == generateWorkload("facebook", choice.generate));
+        QVERIFY(!(dialog.workload() == generateWorkload("facebook", {30, 4, 8, 1})));
+
+        GeneratorDialog testbed;
+        testbed.setChoice({"testbed", {18, 5, 20, 1, 0.5}, {}});
+        QVERIFY(!testbed.findChild<QLineEdit*>(QStringLiteral("withinJobSigma"))->isEnabled());
+        QVERIFY(!testbed.choice().generate.withinJobSigma.has_value());
     }
 };
 

@@ -1,5 +1,5 @@
-// The document a person edits is never lost or changed behind their back (issue 11 items 5, 6,
-// 10), driven through the real menus and widgets, offscreen:
+// The document a person edits is never lost or changed behind their back,
+// driven through the real menus and widgets, offscreen:
 //  * every way of leaving a document asks Save / Discard / Cancel once, and Cancel keeps it;
 //  * Enter on any cell changes nothing; Save takes the value still being typed, and refuses
 //    while a refused value is on screen; edits made after loading unknown fields survive
@@ -137,7 +137,7 @@ private slots:
                  "MRX_TEST_DATA_DIR must name tests/data");
     }
 
-    // ---- Issue 12: a run shares the document's workload; an edit copies it first ----
+    // ---- A run shares the document's workload; an edit copies it first ----
 
     void aRunSharesTheWorkloadAndAnEditLeavesItAlone() {
         MainWindow window;

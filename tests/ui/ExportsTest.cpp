@@ -1,4 +1,4 @@
-// Issue 11 item 1 and the `--export-all` command: every File > Export entry of a tab that was
+// File > Export and the `--export-all` command: every File > Export entry of a tab that was
 // never shown (in a window that was never shown) writes the current results — a PNG, SVG and
 // PDF with ink in them and CSVs with one row per algorithm or job; `mrx FILE --export-all DIR`
 // writes every tab through the same entries and exits 0, or 2 with one line (a session: a
@@ -248,7 +248,7 @@ private slots:
                       dir.filePath(QStringLiteral("comparison.csv")), {});
         const QStringList rows = csvRows(dir.filePath(QStringLiteral("comparison.csv")));
         QCOMPARE(rows.size(), 4);  // header + three algorithms
-        // Seed 000 scenario 2: Johnson 47, BalancedPools 40, HScheduler 35⅔.
+        // [Verma12] scenario 2: Johnson 47, BalancedPools 40, HScheduler 35⅔.
         QVERIFY2(rows[1].startsWith(QStringLiteral("johnson,47,")), qPrintable(rows[1]));
         QVERIFY2(rows[2].startsWith(QStringLiteral("balanced-pools,40,")), qPrintable(rows[2]));
         // Exact numbers in CSV (core's comparison writer, as mrsim compare --csv).
@@ -302,7 +302,7 @@ private slots:
         QCOMPARE(csvRows(dir.filePath(QStringLiteral("jobs-hscheduler.csv"))).size(), 6);
     }
 
-    // A session (issue 15): the current workload at the top with variants.csv (a row per variant
+    // A session: the current workload at the top with variants.csv (a row per variant
     // × algorithm), and a folder per variant, named after it, with that variant's own charts and
     // CSVs — the window showing each variant's run while File > Export's entries write it.
     void exportAllOfASessionWritesAFolderPerVariant() {
@@ -366,7 +366,7 @@ private slots:
                      v.workload.jobCount() + 1);
             verifyChartFiles(folder + QStringLiteral("/timeline-johnson"), 4000);
         }
-        // Seed 000 Fig. 4 scenario 2, as published: Johnson 47, BalancedPools 40.
+        // [Verma12] Fig. 4 scenario 2, as published: Johnson 47, BalancedPools 40.
         QVERIFY2(rows[1].startsWith(QStringLiteral("as published,johnson,47,0,")),
                  qPrintable(rows[1]));
         QVERIFY2(rows[3].startsWith(QStringLiteral("as published,balanced-pools,40,0,")),
@@ -496,7 +496,7 @@ private slots:
         QVERIFY(svgInk(comparison) > 4000);
     }
 
-    // ---- The audit of issue 11's exports ----
+    // ---- Every export entry, audited one by one ----
 
     // Item 1: an export of many timelines keeps each readable — its plot area, title, legend
     // and axes as on a chart of its own — and grows the image instead of squeezing them.
@@ -738,7 +738,7 @@ private slots:
         for (const char* id : {"johnson", "balanced-pools", "hscheduler"}) {
             QCOMPARE(titles.filter(QLatin1String(id) + QStringLiteral(" — ")).size(), 2);
         }
-        // BalancedPools' two pools, each its own band (seed 000: pools end at 40 and 39).
+        // BalancedPools' two pools, each its own band ([Verma12]: pools end at 40 and 39).
         QVERIFY2(titles.filter(QStringLiteral("balanced-pools — ")).size() == 2 &&
                      titles.filter(QStringLiteral("pool1 40, pool2 39")).size() == 2,
                  qPrintable(titles.join('\n')));
@@ -780,7 +780,7 @@ private slots:
                      &out),
                  0);
         QVERIFY(QFile::exists(dir.filePath(QStringLiteral("timeline-johnson.pdf"))));
-        // A session: the command of issue 15 (it once failed: "expected mrx-workload").
+        // A session: --export-all reads it as a session, not as a workload.
         QTemporaryDir session;
         QCOMPARE(
             run({sample("what-if-tour.mrxs"), "--export-all", session.path(), "--size", "800x500"},

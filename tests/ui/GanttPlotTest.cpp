@@ -1,5 +1,5 @@
-// The Gantt plot's axes, labels, limits and drawing, one test per class of defect (issue 11
-// item 7, issue 12 item 3), offscreen: slot labels never overlap at any row count and height,
+// The Gantt plot's axes, labels, limits and drawing, one test per class of defect,
+// offscreen: slot labels never overlap at any row count and height,
 // the axis title is never clipped, one number notation on the time axis, pool labels never
 // overlap, the view never goes before time 0 nor past the end, a selected job stays its own
 // colour on thin rows, a wave is drawn as one block, and the title never shows the two-stage
@@ -158,7 +158,7 @@ private slots:
         }
     }
 
-    // Issue 11 audit, item 6: "map slots" beside the map rows (above) and "reduce slots" beside
+    // "map slots" beside the map rows (above) and "reduce slots" beside
     // the reduce rows (below), at every lane size, plot height and zoom — one axis title read
     // bottom to top had them the other way round.
     void laneTitlesSitBesideTheirOwnRows_data() {

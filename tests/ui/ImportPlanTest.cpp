@@ -1,4 +1,4 @@
-// Traces in and plans out through the window (issue 11 items 9 and 11), offscreen:
+// Traces in and plans out through the window, offscreen:
 //  * a file that is not a workload (a folder, an SLS trace, someone else's JSON, a missing file)
 //    gets one message saying what it is, and the document stays;
 //  * a Rumen trace, a concatenated Rumen stream and a SWIM trace — opened, dropped or imported —
@@ -82,7 +82,7 @@ private slots:
                                             << "not valid JSON (truncated or corrupt file?)";
         QTest::newRow("newer format") << "newer"
                                       << "a file of this program that is not a workload";
-        // A session opens as a session (issue 15): an incomplete one names its missing field.
+        // A session opens as a session: an incomplete one names its missing field.
         QTest::newRow("session") << "session"
                                  << "field 'current': is required";
     }
@@ -284,7 +284,7 @@ private slots:
         QVERIFY2(driver.stuck.isEmpty(), qPrintable(driver.stuck.join(", ")));
         QCOMPARE(preselected, window.ganttPanel()->currentAlgorithm());
         if (algorithm == "balanced-pools") {
-            // Seed 000 §III-C: {J3, J4} (fewer map tasks) on 20 nodes, {J1, J2, J5} on 10, each
+            // [Verma12] §III-C: {J3, J4} (fewer map tasks) on 20 nodes, {J1, J2, J5} on 10, each
             // in Johnson's order within its pool.
             QVERIFY2(queues.contains(QStringLiteral("pool1  66.67%  20 nodes  2 jobs: J4 J3")),
                      qPrintable(queues));

@@ -274,7 +274,7 @@ private slots:
         results(window);
         JohnsonStepper* stepper = window.johnsonStepper();
         stepper->setStep(1);
-        // Seed 000: J2 = (1, 4) is placed first, at the head.
+        // [Verma12]: J2 = (1, 4) is placed first, at the head.
         QVERIFY2(stepper->explanation().contains(
                      QStringLiteral("<b>J2</b>'s map stage, <b>1</b>, is the smallest remaining "
                                     "duration, so J2 goes to the <b>head</b>")),
@@ -284,7 +284,7 @@ private slots:
         QVERIFY(stepper->explanation().contains(QStringLiteral("<b>tail</b>")));
     }
 
-    // Issue 11 item 12: a document with unsaved edits says nothing while it is destroyed (its
+    // A document with unsaved edits says nothing while it is destroyed (its
     // undo stack would report "clean" from a half-destroyed document into a half-destroyed
     // window: UBSan's bad downcast in ~MainWindow). The window with edits closes quietly too.
     void aModifiedDocumentSaysNothingWhileDestroyed() {
@@ -336,7 +336,7 @@ private slots:
         QVERIFY(finished.wait(20000));
         QVERIFY(sweep->result().has_value());
         // The two jobs each have 10 map and 10 reduce tasks: on 10 nodes fifo takes 42 and
-        // johnson 24 (seed 000 Fig. 3); on 5 nodes every stage takes two waves: 84 and 48.
+        // johnson 24 ([Verma12] Fig. 3); on 5 nodes every stage takes two waves: 84 and 48.
         const SweepResult& r = *sweep->result();
         QCOMPARE(r.nodes, (std::vector<int>{5, 10}));
         QCOMPARE(r.series[0].name, std::string("fifo"));

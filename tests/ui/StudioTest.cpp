@@ -1,4 +1,4 @@
-// The what-if studio (issue 15), driven through the real window offscreen:
+// The what-if studio, driven through the real window offscreen:
 //  * a session survives save and open exactly: the workload, checked algorithms, run options,
 //    every variant, the tab, the Teach step, the highlighted job and the reference variant;
 //  * a bad session is one line naming the file and the field, and leaves the window as it was;
@@ -257,7 +257,7 @@ private slots:
         const RunResult* run = set->find("balanced-pools");
         QVERIFY(run);
         QCOMPARE(lesson->makespan(), run->makespan());
-        QCOMPARE(run->makespan(), 40.0);  // seed 000 §III-C
+        QCOMPARE(run->makespan(), 40.0);  // [Verma12] §III-C
         QCOMPARE(run->sim.pools.size(), lesson->plan.pools.size());
         for (std::size_t p = 0; p < run->sim.pools.size(); ++p) {
             QCOMPARE(run->sim.pools[p].nodes, lesson->plan.pools[p].nodes);
@@ -331,7 +331,7 @@ private slots:
             QCOMPARE(*row.makespan, own);
             QCOMPARE(*row.delta, own - reference);
         }
-        QCOMPARE(*rows[4].makespan, 47.0);  // as published, johnson: seed 000 Fig. 4
+        QCOMPARE(*rows[4].makespan, 47.0);  // as published, johnson: [Verma12] Fig. 4
         const QString csv = window.variantComparison()->csv();
         QCOMPARE(csv.count(QLatin1Char('\n')), 13);  // header + 12 rows, no "current"
         QVERIFY(csv.startsWith(QStringLiteral("variant,algorithm,makespan,delta")));
@@ -483,7 +483,7 @@ private slots:
                 QCOMPARE(r->makespan(), runAlgorithm(v.workload, id, v.options).makespan());
             }
         }
-        // Seed 000 Fig. 4 scenario 2: Johnson simulated 47, HScheduler 35⅔ (DESIGN.md).
+        // [Verma12] Fig. 4 scenario 2: Johnson simulated 47, HScheduler 35⅔ ([Tian16] Example 2).
         QCOMPARE(store->results(0)->find("johnson")->makespan(), 47.0);
         QVERIFY(qAbs(store->results(0)->find("hscheduler")->makespan() - 107.0 / 3.0) < 1e-9);
         QVERIFY(store->results(1)->find("johnson")->makespan() < 47.0);

@@ -1,4 +1,4 @@
-// File > Open sweep results… (issue 16): the points of a sweep written as a sharded run writes
+// File > Open sweep results…: the points of a sweep written as a sharded run writes
 // them, some left out, open in the tab of their command — Sweep, Deadlines, the Cost tab's epoch
 // sweep — with the core's numbers where points are present and gaps (NaN, not drawn) where they
 // are missing; the status line counts them; a cluster-size cost sweep opens in the Cost tab too;
@@ -128,7 +128,7 @@ private slots:
         QVERIFY(pools);
         QCOMPARE(valueAt(pools, 10), full.series[1].points[0].mean);
         QVERIFY(std::isnan(valueAt(pools, 20)));  // the gap
-        QCOMPARE(valueAt(pools, 30), 40.0);       // seed 000: BalancedPools 40 on 30 nodes
+        QCOMPARE(valueAt(pools, 30), 40.0);       // [Verma12]: BalancedPools 40 on 30 nodes
         QCPGraph* johnson = graphNamed(tabs.sweep.chart(), QStringLiteral("johnson"));
         QCOMPARE(valueAt(johnson, 20), full.series[0].points[1].mean);
         QCOMPARE(tabs.sweep.csv(), QString::fromStdString(sweepCsv(shown)));
@@ -216,7 +216,7 @@ private slots:
         QCOMPARE(tabs.shown, nullptr);
     }
 
-    // cost-sweep --machines (seed 002 Fig. 5) opens in the Cost tab's cluster-size view like the
+    // cost-sweep --machines ([Ehsan13] Fig. 5) opens in the Cost tab's cluster-size view like the
     // other sweeps: the core's means where a size has runs, a gap where it has none.
     void aPartialClusterSizeCostSweepOpensInTheCostTab() {
         QTemporaryDir dir;

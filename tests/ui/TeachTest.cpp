@@ -1,4 +1,4 @@
-// The Teach tab's lessons beyond Johnson's rule (issue 15 item 3), through the real window
+// The Teach tab's lessons beyond Johnson's rule, through the real window
 // offscreen: HScheduler's and OnHScheduler's last steps are the algorithms' own results (seed
 // 001 Example 2: J3 → (20, 8/3), J4 → (4, 20), 35⅔; Example 3: 52), stepped with the same keys
 // as every lesson; the "your order" exercise scores an order exactly as `mrsim run --algorithm
@@ -97,7 +97,7 @@ private slots:
         const RunResult* run = results(window)->find("hscheduler");
         QVERIFY(run);
         QCOMPARE(lesson->makespan(), run->makespan());
-        QVERIFY(qAbs(run->makespan() - 107.0 / 3.0) < 1e-9);  // 35⅔, seed 001 Example 2
+        QVERIFY(qAbs(run->makespan() - 107.0 / 3.0) < 1e-9);  // 35⅔, [Tian16] Example 2
         QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>35.6667 s</b>")),
                  qPrintable(stepper->explanation()));
         QVERIFY(stepper->explanation().contains(QStringLiteral("47 s")));  // fixed, Johnson
@@ -143,7 +143,7 @@ private slots:
         const RunResult* run = results(window)->find("online-hscheduler");
         QVERIFY(run);
         QCOMPARE(stepper->lesson()->makespan(), run->makespan());
-        QVERIFY(qAbs(run->makespan() - 52.0) < 1e-9);  // seed 001 Example 3
+        QVERIFY(qAbs(run->makespan() - 52.0) < 1e-9);  // [Tian16] Example 3
         QVERIFY2(stepper->explanation().contains(QStringLiteral("<b>52 s</b>")),
                  qPrintable(stepper->explanation()));
         // J5 arrives last and is served last; its reduce wave ends the batch.
@@ -197,7 +197,7 @@ private slots:
         }
         QVERIFY(probes > 3);
         // The last step: every probe (faded) and the chosen plan: {J3, J4} on 20 nodes end at
-        // 40, {J1, J2, J5} on 10 at 39 (seed 000 §III-C).
+        // 40, {J1, J2, J5} on 10 at 39 ([Verma12] §III-C).
         stepper->setStep(stepper->controls()->count());
         QCPGraph* plan = graph(QStringLiteral("chosen plan"));
         QVERIFY(plan);
@@ -325,7 +325,7 @@ private slots:
         OrderExercise* exercise = window.teachTab()->exercise();
         exercise->waitForScores();
         QCoreApplication::processEvents();
-        QCOMPARE(*exercise->makespan(), 42.0);  // J1 then J2, seed 000 Fig. 3
+        QCOMPARE(*exercise->makespan(), 42.0);  // J1 then J2, [Verma12] Fig. 3
         exercise->list()->setFocus();
         exercise->list()->setCurrentRow(0);
         QTest::keyClick(exercise->list(), Qt::Key_Down, Qt::ControlModifier);

@@ -1,4 +1,4 @@
-// The variants are edits like the workload's (issue 15 items 1-2, the audit's item 4), through
+// The variants are edits like the workload's, through
 // the real window offscreen:
 //  * Edit > Undo / Redo (Ctrl+Z / Ctrl+Y) take back keeping, renaming, removing a variant and
 //    choosing the reference, in the order they were made among the workload's own edits;
@@ -139,7 +139,7 @@ private slots:
         undo->trigger();
         store->runController(0)->waitForLatest();
         QCoreApplication::processEvents();
-        QCOMPARE(store->results(0)->find("johnson")->makespan(), 47.0);  // seed 000 Fig. 4
+        QCOMPARE(store->results(0)->find("johnson")->makespan(), 47.0);  // [Verma12] Fig. 4
     }
 
     void unsavedVariantsAskBeforeLeaving_data() {
@@ -289,7 +289,7 @@ private slots:
         QCOMPARE(diff->changeLines(), (QStringList{"J3: removed", "J3a: added", "J3b: added"}));
         const VariantEffect* effect = diff->effect();
         QVERIFY(effect);
-        QCOMPARE(effect->makespanBefore, 47.0);  // seed 000 Fig. 4 scenario 2
+        QCOMPARE(effect->makespanBefore, 47.0);  // [Verma12] Fig. 4 scenario 2
         const Variant& split = store->variant(store->indexOf(QStringLiteral("J3 split in two")));
         QCOMPARE(effect->makespanAfter, runAlgorithm(split.workload, "johnson", {}).makespan());
         QCOMPARE(diff->effectTable()->rowCount(), 7);  // six jobs, then J3 (removed)
@@ -348,7 +348,7 @@ private slots:
             QVERIFY(plots[i]->title().startsWith(plotsName(timelines, i) + ": balanced-pools"));
             QVERIFY(plots[i]->xAxis->range() == plots[0]->xAxis->range());  // one time axis
         }
-        QCOMPARE(plots[1]->makespan(), 40.0);  // as published: seed 000 §III-C
+        QCOMPARE(plots[1]->makespan(), 40.0);  // as published: [Verma12] §III-C
         // Zooming one moves them all.
         plots[2]->xAxis->setRange(3.0, 21.0);
         for (GanttPlot* plot : plots) {
@@ -359,7 +359,7 @@ private slots:
         QVERIFY(window.ganttPanel()->isVisible());
     }
 
-    // Variant × algorithm shows seed 004's deadline and cost metrics where a variant has them.
+    // Variant × algorithm shows [Verma12b]'s deadline and cost metrics where a variant has them.
     void comparisonShowsDeadlineAndCostMetrics() {
         MainWindow window;
         window.fileController()->setInteractive(false);
@@ -385,7 +385,7 @@ private slots:
             QCOMPARE(row.deadlines, std::optional<int>(m.jobsWithDeadline));
             QCOMPARE(row.missed, std::optional<int>(m.missed));
             QCOMPARE(*row.relativeExceeded, m.relativeDeadlineExceeded);
-            if (row.algorithm == "min-edf-wc") {  // seed 004 Alg. 1: quotas, spare slots, kills
+            if (row.algorithm == "min-edf-wc") {  // [Verma12b] Alg. 1: quotas, spare slots, kills
                 QCOMPARE(row.extraMapTasks, m.extraMapTasks);
                 QCOMPARE(*row.killedTasks, m.killedMapTasks + m.killedReduceTasks);
                 QCOMPARE(*row.killedWork, m.killedWork);

@@ -1,4 +1,4 @@
-// Issue 11 item 4: the window fits a laptop. On the 1000-job Facebook batch with every
+// The window fits a laptop. On the 1000-job Facebook batch with every
 // algorithm checked, stacked and side by side, on every tab, the window's minimum size fits
 // 1280×800 at scale 1, 1920×1080 at scale 1.5 (1280×720 logical pixels, less the window's title
 // bar) and the smallest common laptop, 1366×768 at scale 1.5 (910×512 logical pixels), and

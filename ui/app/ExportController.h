@@ -1,7 +1,7 @@
 // ExportController — File > Export: every chart to PNG, SVG or PDF at a chosen size, and the
 // tables to CSV. Each entry names its charts (or its CSV text) through a function that first
 // brings its tab up to the newest results, so an export never depends on the tab having been
-// shown (issue 11 item 1). The menu's dialogs, `mrx FILE --export-all DIR` and the older
+// shown. The menu's dialogs, `mrx FILE --export-all DIR` and the older
 // `--export-gantt` flags all write through write() — one code path. Errors: a message box in
 // the menu, InputError (naming the file) everywhere else.
 #pragma once

@@ -75,14 +75,16 @@ QDialog* HelpController::showAlgorithms() {
         auto* intro = new QLabel(
             tr("Every algorithm the explorer and <tt>mrsim</tt> know (<tt>mrsim algorithms</tt> "
                "prints the same list). Check one in the list on the left to run it; the "
-               "lessons of the Teach tab show four of them step by step."),
+               "lessons of the Teach tab show four of them step by step. A reference names a "
+               "paper by its key: <tt>man mrsim</tt> lists the papers under REFERENCES, and "
+               "<tt>docs/references.md</tt> says what we take from each."),
             m_algorithms);
         intro->setWordWrap(true);
         layout->insertWidget(0, intro);
         auto* table = new QTableWidget(m_algorithms);
         table->setObjectName(QStringLiteral("algorithmsTable"));
-        const QStringList headers = {tr("Id"),     tr("Name"),  tr("What it does"),
-                                     tr("Source"), tr("Needs"), tr("Teach")};
+        const QStringList headers = {tr("Id"),        tr("Name"),  tr("What it does"),
+                                     tr("Reference"), tr("Needs"), tr("Teach")};
         table->setColumnCount(static_cast<int>(headers.size()));
         table->setHorizontalHeaderLabels(headers);
         table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -163,7 +165,7 @@ QString HelpController::tabHint(const QString& tab) {
     }
     if (tab == QLatin1String("stages")) {
         return tr(
-            "What am I looking at? Each job's map and reduce stages as blocks (seed 000 "
+            "What am I looking at? Each job's map and reduce stages as blocks ([Verma12] "
             "Figs. 3 and 6): the height is the slots the stage uses, the width its "
             "duration; pooled algorithms show each pool in its own band.");
     }
@@ -182,16 +184,16 @@ QString HelpController::tabHint(const QString& tab) {
     if (tab == QLatin1String("sweep")) {
         return tr(
             "What am I looking at? The makespan of the checked algorithms as the cluster "
-            "grows (seed 000 Figs. 7–9), with the lower bound no schedule can beat.");
+            "grows ([Verma12] Figs. 7–9), with the lower bound no schedule can beat.");
     }
     if (tab == QLatin1String("deadlines")) {
         return tr(
-            "What am I looking at? Deadline schedulers as the load grows (seed 004 Figs. "
+            "What am I looking at? Deadline schedulers as the load grows ([Verma12b] Figs. "
             "1–4): missed deadlines, how late, and how many slots they use.");
     }
     if (tab.startsWith(QLatin1String("cost"))) {
         return tr(
-            "What am I looking at? LiPS (seed 002): what running a cost model's jobs and "
+            "What am I looking at? LiPS ([Ehsan13]): what running a cost model's jobs and "
             "data on its machines costs in dollars, per algorithm, and how the epoch length "
             "changes it.");
     }
@@ -212,7 +214,7 @@ QString HelpController::guideHtml() {
         "reduce slots serve other jobs, and the other way round. Ordering jobs well keeps both "
         "kinds of slots busy.</p>"
         "<h3>The two-stage abstraction</h3>"
-        "<p>Seed 000 §III treats each job as two numbers: <b>m</b>, how long its map stage takes "
+        "<p>[Verma12] §III treats each job as two numbers: <b>m</b>, how long its map stage takes "
         "on the whole cluster, and <b>r</b>, its reduce stage. The cluster becomes two machines "
         "(map, reduce) and scheduling becomes the two-machine flow shop, which <b>Johnson's "
         "rule</b> solves exactly: jobs with m ≤ r first by growing m, the others last by "
@@ -223,29 +225,29 @@ QString HelpController::guideHtml() {
         "<p>The abstraction assumes a job's stage uses the whole cluster. A job with fewer tasks "
         "than slots (20 tasks on 30 slots) leaves slots idle that another job could use, and the "
         "simulation then differs from the formula: the Johnson lesson's "
-        "<a href='teach:johnson/end'>last step</a> shows both side by side on seed 000's Figure "
+        "<a href='teach:johnson/end'>last step</a> shows both side by side on [Verma12]'s Figure "
         "4, scenario 2 (File &gt; Samples).</p>"
         "<h3>Pools</h3>"
-        "<p><b>BalancedPools</b> (seed 000 Alg. 2) stops small jobs from waiting behind big "
+        "<p><b>BalancedPools</b> ([Verma12] Alg. 2) stops small jobs from waiting behind big "
         "ones: it sorts the jobs by map tasks, cuts the list into a pool of small jobs and one "
         "of big jobs, each on its own nodes with Johnson's order inside, and binary-searches "
         "the node count that balances the two pools' ends. Walk through it: "
         "<a href='teach:balanced-pools/1'>the sort</a>, <a href='teach:balanced-pools/2'>the "
         "plan to beat</a>, <a href='teach:balanced-pools/end'>the plan chosen</a>.</p>"
         "<h3>Re-splitting</h3>"
-        "<p><b>HScheduler</b> (seed 001) makes jobs elastic: each job's work is re-split over "
+        "<p><b>HScheduler</b> ([Tian16]) makes jobs elastic: each job's work is re-split over "
         "all slots, m = Σmap / SM and r = Σreduce / SR, so every stage fills the cluster for "
         "one wave and the two-stage model holds exactly; Johnson's order is then optimal. See "
         "<a href='teach:hscheduler/1'>the fixed jobs</a>, <a href='teach:hscheduler/2'>a job "
         "re-split</a>, <a href='teach:hscheduler/end'>why elastic jobs win</a>. "
         "<b>OnHScheduler</b> serves the re-split jobs as they arrive "
         "(<a href='teach:online-hscheduler/end'>its result</a>; open the sample "
-        "example3-online for seed 001's Example 3).</p>"
+        "example3-online for [Tian16]'s Example 3).</p>"
         "<h3>Beyond order</h3>"
-        "<p>Deadline schedulers (seed 004, the <a href='tab:deadlines'>Deadlines</a> tab) give "
-        "each job the fewest slots that meet its deadline; LiPS (seed 002, the "
+        "<p>Deadline schedulers ([Verma12b], the <a href='tab:deadlines'>Deadlines</a> tab) give "
+        "each job the fewest slots that meet its deadline; LiPS ([Ehsan13], the "
         "<a href='tab:cost'>Cost</a> tab) places data and tasks for the lowest dollar cost. "
-        "Help &gt; Algorithms lists every algorithm with its source.</p>");
+        "Help &gt; Algorithms lists every algorithm with its reference.</p>");
 }
 
 }  // namespace mr::ui

@@ -1,4 +1,4 @@
-// HelpController — the Help menu that teaches (issue 15 item 5): Help > Algorithms lists every
+// HelpController — the Help menu that teaches: Help > Algorithms lists every
 // algorithm from the core's catalog (its id, name, one-line description and source — the same
 // entries the algorithm list's tooltips and `mrsim algorithms` show, never a second list);
 // Help > Guide explains map and reduce stages, the barrier, the two-stage abstraction and where

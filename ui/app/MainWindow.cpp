@@ -113,7 +113,7 @@ MainWindow::MainWindow(QWidget* parent)
     buildStatusBar();
     applyRunOptions();
 
-    // The variants strip (issue 15): kept snapshots of the workload, each run like this one.
+    // The variants strip: kept snapshots of the workload, each run like this one.
     m_variantStrip = new VariantStrip(
         m_variants, [this] { return m_sessions->capture().current; },
         [this] { return m_doc->jobColours(); }, this);
@@ -742,7 +742,7 @@ void MainWindow::copyChart() {
 
 void MainWindow::checkDeadlineAlgorithm() {
     // What the workload calls for comes from the registry (AlgorithmInfo::needs): with
-    // deadlines and no deadline algorithm checked, seed 004's MinEDF-WC.
+    // deadlines and no deadline algorithm checked, [Verma12b]'s MinEDF-WC.
     QStringList checked = m_algorithms->checkedIds();
     std::vector<std::string> ids;
     for (const QString& id : checked) {

@@ -1,4 +1,4 @@
-// MainWindow's what-if studio parts (issue 15): the Timeline tab's page (the checked algorithms
+// MainWindow's what-if studio parts: the Timeline tab's page (the checked algorithms
 // or one algorithm across the variants), the per-variant export's hook, the Help menu's
 // algorithms and guide, and the window's own layout, remembered per user.
 #include <QComboBox>

@@ -1,4 +1,4 @@
-// BlocksPlottable — labelled rectangles in plot coordinates (the stage blocks of seed 000
+// BlocksPlottable — labelled rectangles in plot coordinates (the stage blocks of [Verma12]
 // Figs. 3 and 6), drawn in one pass with culling; for the stage view and the Johnson stepper.
 #pragma once
 

@@ -1,5 +1,5 @@
-// ChartLayout — one rule for how small a chart may get, on screen and in exports (issue 11
-// items 4 and 7, the audit of "All timelines"): every plot area of a chart keeps at least
+// ChartLayout — one rule for how small a chart may get, on screen and in exports (including
+// "All timelines"): every plot area of a chart keeps at least
 // kMinPlotHeight pixels, on top of what its title, legend and axes need at its width. Below that
 // a tab scrolls and an export grows its image; nothing is squeezed until titles overprint.
 //

@@ -1,5 +1,5 @@
 // DeadlineMarkersPlottable — every job's absolute deadline (arrival + deadline) on a slot
-// timeline, as one batched plottable (seed 004: deadline-driven scheduling). Each deadline is a
+// timeline, as one batched plottable ([Verma12b]: deadline-driven scheduling). Each deadline is a
 // small triangle in the job's colour in the strip above the plot area, pointing at its time;
 // late jobs' triangles are red. The selected job's deadline is a full-height dashed line with a
 // label. Deadlines beyond the visible time range are counted at the edges ("+2 ▸"), so

@@ -1,5 +1,5 @@
-// GanttAxes — the slot timeline's axes and overlay labels, readable at every size (issue 11
-// item 7): slot labels ("M12", "R3") thinned to what fits however many rows there are, time
+// GanttAxes — the slot timeline's axes and overlay labels, readable at every size
+//: slot labels ("M12", "R3") thinned to what fits however many rows there are, time
 // labels in one plain notation (never "1·10^6" next to "200000"), and labels stacked so that
 // they never overlap.
 #pragma once

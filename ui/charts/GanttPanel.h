@@ -1,6 +1,6 @@
 // GanttPanel — the Timeline tab: one chart area per checked algorithm, stacked or side by side
 // in a scroll area, on a shared time axis (zooming or panning one moves them all). Each area
-// follows its own algorithm (issue 11 items 2–4): "waiting" or "computing… 2.3 s" with a busy
+// follows its own algorithm: "waiting" or "computing… 2.3 s" with a busy
 // bar and Cancel while it runs, its GanttPlot as soon as its result is in (the others keep
 // computing), the reason when it could not run, "cancelled" with Run again. An edit keeps the
 // previous chart under an "updating" strip; a new workload removes every chart at once, so no

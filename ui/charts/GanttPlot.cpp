@@ -426,7 +426,7 @@ void GanttPlot::showDeadlines(const Workload& w, const RunResult& r) {
     m_bars->setLateJobs(std::move(late));
     m_deadlines->setMarkers(std::move(markers), m_names, m_colours);
 
-    // The run's metrics (seed 004 §IV-A) in one line.
+    // The run's metrics ([Verma12b] §IV-A) in one line.
     QStringList parts;
     const DeadlineMetrics m = deadlineMetrics(w, r);
     if (m.jobsWithDeadline > 0) {

@@ -1,8 +1,8 @@
-// GanttPlot — the slot timeline of one simulated schedule (DESIGN.md "Charts", seed 000 Figs. 2
+// GanttPlot — the slot timeline of one simulated schedule (docs/user-guide.md, [Verma12] Figs. 2
 // and 6): one row per slot, map slots above reduce slots, bars coloured by job (map and reduce
 // shades), job names on bars wide enough, a makespan marker, pools as labelled bands, a hover
 // tooltip (job, task, slot, start, end, deadline), wheel zoom and drag pan along time, never
-// before time 0 nor past the end. With deadlines (seed 004): a marker per job's absolute
+// before time 0 nor past the end. With deadlines ([Verma12b]): a marker per job's absolute
 // deadline, late jobs' bars outlined in red, killed executions hatched, and the run's deadline
 // metrics in a line under the title. A production cluster's day (17 million tasks) draws from a
 // multi-resolution summary (TaskBarsPlottable); slot labels thin out to what fits, each lane has

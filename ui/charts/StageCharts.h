@@ -1,4 +1,4 @@
-// StageCharts — one algorithm's stage view (seed 000 Figs. 3 and 6): the two-stage abstraction
+// StageCharts — one algorithm's stage view ([Verma12] Figs. 3 and 6): the two-stage abstraction
 // (one block per job and stage, height = slots it uses, width = stage duration, on the
 // formula's timeline) above what the simulation did (the same blocks as a stacked occupancy
 // profile), on one time axis. A pooled result (BalancedPools) shows each pool as a band of its

@@ -1,6 +1,6 @@
-// TaskBarsPlottable — every task of a simulated schedule as one QCustomPlot plottable (DESIGN.md
-// "Charts": one batched plottable, never one item per task), from a few hundred tasks to a
-// production cluster's day (issue 12 item 3: 17 million). Two ways to draw, chosen per frame:
+// TaskBarsPlottable — every task of a simulated schedule as one QCustomPlot plottable (one batched
+// plottable, never one item per task), from a few hundred tasks to a
+// production cluster's day (17 million tasks). Two ways to draw, chosen per frame:
 //   bars    few records on rows at least a few pixels tall: each record (a wave as the block of
 //           rows it covers) is a rectangle with a task border, the job's name where it fits,
 //           killed executions hatched, late jobs framed in red, the selected job outlined.

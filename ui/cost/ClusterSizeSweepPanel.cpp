@@ -14,7 +14,7 @@ ClusterSizeSweepPanel::ClusterSizeSweepPanel(QWidget* parent) : QWidget(parent) 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(2, 2, 2, 2);
     m_status = new QLabel(
-        tr("Cost against cluster size on random models (seed 002 Fig. 5): run mrsim cost-sweep "
+        tr("Cost against cluster size on random models ([Ehsan13] Fig. 5): run mrsim cost-sweep "
            "--machines (with -o, or as shards), then File > Open sweep results…"),
         this);
     m_status->setWordWrap(true);
@@ -22,7 +22,7 @@ ClusterSizeSweepPanel::ClusterSizeSweepPanel(QWidget* parent) : QWidget(parent) 
 
     m_chart = new QCustomPlot(this);
     costchart::decorate(m_chart, tr("Cost against cluster size on random models, mean over the "
-                                    "runs (seed 002 Fig. 5)"));
+                                    "runs ([Ehsan13] Fig. 5)"));
     m_chart->xAxis->setLabel(tr("machines"));
     m_chart->yAxis->setLabel(tr("mean total cost"));
     m_chart->yAxis2->setLabel(tr("mean cost reduction (%)"));

@@ -1,7 +1,7 @@
-// ClusterSizeSweepPanel — seed 002 Fig. 5 in the Cost tab: the cost of the algorithm (LiPS) and of
+// ClusterSizeSweepPanel — [Ehsan13] Fig. 5 in the Cost tab: the cost of the algorithm (LiPS) and of
 // its baseline on random cost models against the cluster size, means over the runs, and the mean
 // cost reduction (right axis). It shows the results of `mrsim cost-sweep --machines` opened with
-// File > Open sweep results… (issue 16): a size without a complete run, or whose runs found no
+// File > Open sweep results…: a size without a complete run, or whose runs found no
 // schedule, is a gap in the lines. The explorer does not run this sweep itself (each point is a
 // random model of hundreds of jobs; it belongs on a cluster: see docs/sweeps-on-a-cluster.md).
 #pragma once

@@ -40,7 +40,7 @@ QCPScatterStyle boundMarker() {
 CostBreakdownChart::CostBreakdownChart(QWidget* parent) : QCustomPlot(parent) {
     costchart::decorate(
         this,
-        tr("Cost per algorithm: the parts of seed 002 (6)–(8) stacked, the LP optimum as a line"));
+        tr("Cost per algorithm: the parts of [Ehsan13] (6)–(8) stacked, the LP optimum as a line"));
     yAxis->setLabel(tr("cost"));
     xAxis->grid()->setVisible(false);
     const QString names[Parts] = {tr("data transfer (6)"), tr("execution (7)"),

@@ -1,4 +1,4 @@
-// CostBreakdownChart — the bill of each cost algorithm (seed 002 Figs. 6 and 9): stacked bars of
+// CostBreakdownChart — the bill of each cost algorithm ([Ehsan13] Figs. 6 and 9): stacked bars of
 // its three parts, data transfer (6), execution (7) and runtime transfer (8), a marker at the LP
 // optimum (LiPS's lower bound), and the saving against hadoop-default and delay above each bar.
 // An algorithm without a schedule gets a message in place of its bar.

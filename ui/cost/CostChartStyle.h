@@ -16,7 +16,7 @@ namespace mr::ui::costchart {
 // Puts a bold title above and the legend (four entries per line) below the plot's axis rect.
 QCPTextElement* decorate(QCustomPlot* plot, const QString& title);
 
-// Cost parts of seed 002 (6)–(8) and the series of the epoch sweep.
+// Cost parts of [Ehsan13] (6)–(8) and the series of the epoch sweep.
 QColor dataTransferColour();
 QColor executionColour();
 QColor runtimeTransferColour();

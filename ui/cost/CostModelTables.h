@@ -1,4 +1,4 @@
-// CostModelTables — a cost model (seed 002 Table II) in read-only tables: machines (store, CPU
+// CostModelTables — a cost model ([Ehsan13] Table II) in read-only tables: machines (store, CPU
 // units, price per CPU-second, uptime), stores (capacity, data at the start), data objects (size,
 // origin, blocks), jobs (CPU-seconds, data, tasks) and the transfer prices, plus the model's
 // description. Numeric cells hold the model's numbers (Qt::DisplayRole doubles), so they sort

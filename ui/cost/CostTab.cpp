@@ -144,7 +144,7 @@ QWidget* CostTab::buildHeader() {
     options->addWidget(m_status);
     m_epoch = secondsBox(header, 1.0, 600.0, 100.0,
                          tr("lips-online: the epoch e; each epoch's LP may use CPU units × e per "
-                            "machine (seed 002 Fig. 4)"));
+                            "machine ([Ehsan13] Fig. 4)"));
     m_delay = secondsBox(header, 0.0, 5.0, 1.0,
                          tr("delay: how long a job waits for a machine holding its data before "
                             "it runs remotely"));

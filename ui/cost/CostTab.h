@@ -1,4 +1,4 @@
-// CostTab — the dollar-cost side of the explorer (seed 002, LiPS). A cost model is a document of
+// CostTab — the dollar-cost side of the explorer ([Ehsan13], LiPS). A cost model is a document of
 // its own, separate from the workload: opened here, from File > Open cost model / Cost samples,
 // or by File > Open and drag and drop when the file's "format" is "mrx-costmodel". The model's
 // machines, stores, data and jobs are shown read-only; the checked cost algorithms run off the
@@ -77,7 +77,7 @@ public:
     CostBreakdownChart* breakdownChart() const { return m_breakdown; }
     CpuPerMachineChart* cpuChart() const { return m_cpu; }
     EpochSweepPanel* sweepPanel() const { return m_sweep; }
-    // Seed 002 Fig. 5 from a results file (File > Open sweep results…); no model needed.
+    // [Ehsan13] Fig. 5 from a results file (File > Open sweep results…); no model needed.
     ClusterSizeSweepPanel* clusterSizePanel() const { return m_sizes; }
     CostResultsTable* resultsTable() const { return m_table; }
     QString statusText() const;

@@ -170,7 +170,7 @@ void addRowTitle(QCustomPlot* plot, QCPAxisRect* rect, const cost::CostResult& r
 }  // namespace
 
 CpuPerMachineChart::CpuPerMachineChart(QWidget* parent) : QCustomPlot(parent) {
-    costchart::decorate(this, tr("CPU-seconds per machine (seed 002 Fig. 11), one row per "
+    costchart::decorate(this, tr("CPU-seconds per machine ([Ehsan13] Fig. 11), one row per "
                                  "algorithm, all rows on one scale"));
     // Rows read against each other: lower than a chart of their own, never squeezed (an export
     // of many rows grows instead, ChartLayout.h).

@@ -1,4 +1,4 @@
-// CpuPerMachineChart — the CPU-seconds each machine runs under each algorithm (seed 002 Fig. 11):
+// CpuPerMachineChart — the CPU-seconds each machine runs under each algorithm ([Ehsan13] Fig. 11):
 // one row of bars per algorithm over a shared machine axis, all rows on one scale, bars coloured
 // by machine type (CPU units and price; with many types, by price class from cheap to dear), a
 // line at each machine's CPU units × uptime. Readable from a handful to a few hundred machines

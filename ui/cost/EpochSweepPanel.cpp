@@ -79,7 +79,7 @@ EpochSweepPanel::EpochSweepPanel(QWidget* parent)
 
     m_chart = new QCustomPlot(this);
     costchart::decorate(m_chart, tr("lips-online: cost and execution time against the epoch "
-                                    "length (seed 002 Fig. 8)"));
+                                    "length ([Ehsan13] Fig. 8)"));
     m_chart->xAxis->setLabel(tr("epoch length (s)"));
     m_chart->yAxis->setLabel(tr("total cost"));
     m_chart->yAxis2->setLabel(tr("makespan (s)"));

@@ -1,4 +1,4 @@
-// EpochSweepPanel — seed 002 Fig. 8: lips-online's total cost and execution time (makespan)
+// EpochSweepPanel — [Ehsan13] Fig. 8: lips-online's total cost and execution time (makespan)
 // against the epoch length, from CostSweeps' sweepEpochs. The sweep runs off the GUI thread with a
 // progress bar and a Cancel button (a cancelled sweep shows the points it finished); a new model
 // drops a running sweep and its result.

@@ -108,11 +108,11 @@ QGroupBox* DeadlinesTab::buildBatchBox(QWidget* panel) {
         connect(box, &QSpinBox::valueChanged, this, &DeadlinesTab::updatePlan);
         return box;
     };
-    m_jobs = spin(1, 100'000, 200, tr("Jobs per batch (seed 004: 1000)"));
+    m_jobs = spin(1, 100'000, 200, tr("Jobs per batch ([Verma12b]: 1000)"));
     m_nodes = spin(1, 100'000, 64, tr("Cluster nodes, one map and one reduce slot each"));
     m_seed = spin(0, std::numeric_limits<int>::max(), 1,
                   tr("Run r uses the batch of seed + r at every load (common random numbers)"));
-    m_runs = spin(1, 100'000, 5, tr("Seeded runs averaged per point (seed 004: 100)"));
+    m_runs = spin(1, 100'000, 5, tr("Seeded runs averaged per point ([Verma12b]: 100)"));
     m_interarrival = new QLineEdit(QStringLiteral("100:1000:100"), batch);
     m_interarrival->setToolTip(
         tr("Mean inter-arrival times FROM:TO:STEP in seconds: the x axis (small = high load)"));
@@ -120,7 +120,7 @@ QGroupBox* DeadlinesTab::buildBatchBox(QWidget* panel) {
     m_interarrival->setObjectName(QStringLiteral("interarrival"));
     m_factor->setObjectName(QStringLiteral("deadlineFactor"));
     m_factor->setToolTip(
-        tr("Deadlines uniform in [A·T_J, B·T_J], T_J = the job alone on the cluster (seed 004: "
+        tr("Deadlines uniform in [A·T_J, B·T_J], T_J = the job alone on the cluster ([Verma12b]: "
            "1:2 for Facebook, 2:4 for the testbed)"));
     connect(m_interarrival, &QLineEdit::textChanged, this, &DeadlinesTab::updatePlan);
     connect(m_factor, &QLineEdit::textChanged, this, &DeadlinesTab::updatePlan);
@@ -183,7 +183,7 @@ void DeadlinesTab::addRunControls(QWidget* panel, QVBoxLayout* column) {
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     column->addWidget(m_status);
     auto* note = new QLabel(
-        tr("<small>Seed 004 averaged 100 runs of 1000 jobs per point; these defaults (200 jobs, "
+        tr("<small>[Verma12b] averaged 100 runs of 1000 jobs per point; these defaults (200 jobs, "
            "5 runs) take seconds. The same sweep on the command line: <tt>mrsim sweep-load "
            "KIND --jobs N --interarrival FROM:TO:STEP --runs R --deadline-factor A:B</tt>."
            "</small>"),

@@ -1,9 +1,9 @@
-// DeadlinesTab — seed 004 Figs. 1–4 in the window: a load sweep (core sweepLoad, as `mrsim
+// DeadlinesTab — [Verma12b] Figs. 1–4 in the window: a load sweep (core sweepLoad, as `mrsim
 // sweep-load`) of generated batches with deadlines, the chosen policies' deadline metrics
 // against the mean inter-arrival time. The sweep runs on the explorer's WorkPool; a progress bar
 // follows it (the core's progress callback stores into atomics that a timer polls) and Cancel stops
 // it between points, drawing what finished and saying so. Starting a new sweep drops the old one's
-// result. The defaults finish in seconds; seed 004 used 1000 jobs × 100 runs.
+// result. The defaults finish in seconds; [Verma12b] used 1000 jobs × 100 runs.
 #pragma once
 
 #include <QWidget>

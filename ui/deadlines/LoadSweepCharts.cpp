@@ -22,7 +22,7 @@ struct PolicyStyle {
 };
 
 // By the policy's style index (loadSweepStyleIndex: its place among the load sweep's algorithms
-// in registry order): edf, min-edf, min-edf-wc (seed 004's figures' order), completion-time,
+// in registry order): edf, min-edf, min-edf-wc ([Verma12b]'s figures' order), completion-time,
 // fair, then whatever is registered after them; beyond the list the styles repeat.
 const PolicyStyle kStyles[] = {
     {QColor(205, 55, 40), QCPScatterStyle::ssCircle},

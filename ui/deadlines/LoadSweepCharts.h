@@ -1,4 +1,4 @@
-// LoadSweepCharts — a load sweep's result as seed 004 Figs. 1–4: four charts against the mean
+// LoadSweepCharts — a load sweep's result as [Verma12b] Figs. 1–4: four charts against the mean
 // inter-arrival time (the load falls to the right), one line per policy —
 //   relative deadline exceeded (log y axis, as the paper; a 0 cannot be drawn there),
 //   missed-deadline jobs (%), average job completion time (s),

@@ -21,13 +21,13 @@ public:
     explicit WorkloadDocument(QObject* parent = nullptr);
     // Says nothing more: the undo stack, destroyed after this body, would otherwise report
     // cleanChanged (and so modifiedChanged) from a half-destroyed document into its listeners,
-    // a window already half destroyed among them (issue 11 item 12, a UBSan bad downcast).
+    // a window already half destroyed among them (UBSan reports a bad downcast otherwise).
     ~WorkloadDocument() override;
 
     const Workload& workload() const { return *m_workload; }
     // The workload shared, not copied (a run keeps it while the user edits on): the document
     // copies it before its next edit only while someone else still holds it (copy on write), so
-    // a 9M-task workload is in memory once, not once more per run request (issue 12).
+    // a 9M-task workload is in memory once, not once more per run request.
     std::shared_ptr<const Workload> sharedWorkload() const { return m_workload; }
     QUndoStack* undoStack() { return &m_undo; }
     QString filePath() const { return m_filePath; }

@@ -1,6 +1,6 @@
 // RunController — runs the checked algorithms on the current workload off the GUI thread, one
 // task per algorithm on the WorkPool, and publishes a RunSet after each change, so every chart
-// appears as soon as its own algorithm is done (issue 11 item 2). A request first publishes a
+// appears as soon as its own algorithm is done. A request first publishes a
 // RunSet with every algorithm pending (the charts say "computing" at once), then one per finished
 // algorithm. A newer request cancels the older one (every task's cancel flag is set; whatever it
 // still delivers is dropped by generation).

@@ -1,4 +1,4 @@
-// WorkPool — the explorer's one way to run work off the GUI thread (issue 11 item 12): algorithm
+// WorkPool — the explorer's one way to run work off the GUI thread: algorithm
 // runs (RunController), sweeps, deadline sweeps, cost runs and cost sweeps (BackgroundJob) all
 // post to one mr::ThreadPool of their own (not Qt's global pool, not the shared pool that the
 // core's parallelFor uses inside them). Each request carries a WorkToken — its generation and the
@@ -55,7 +55,7 @@ void cancelAllWork();
 // runs while static objects are destroyed; work that cannot stop that soon (a GLPK solve polls
 // no flag) must not hold the exit — main then ends the process without static destructors.
 bool shutdownWork(std::chrono::milliseconds grace);
-// How long main waits for cancelled work at exit (closing returns within 1 s: issue 11 item 12).
+// How long main waits for cancelled work at exit (closing returns within 1 s).
 constexpr std::chrono::milliseconds kExitGrace{250};
 
 }  // namespace mr::ui

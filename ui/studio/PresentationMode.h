@@ -1,4 +1,4 @@
-// PresentationMode — View > Presentation (F11, issue 15 item 4): the window goes full screen
+// PresentationMode — View > Presentation (F11): the window goes full screen
 // with the editing panels (and the status bar) hidden, and a zoom from 100 % to 250 % (Ctrl+= /
 // Ctrl+-, Ctrl+0 back to 100 %) scales the fonts of every widget, table and chart — the charts
 // already drawn, those drawn later and the labels a chart adds on a new result — so a lecture

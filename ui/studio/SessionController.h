@@ -1,4 +1,4 @@
-// SessionController — File > Open session…, Save session, Save session as… (issue 15 item 2):
+// SessionController — File > Open session…, Save session, Save session as…:
 // captures the window as a core Session (the workload being edited with its checked algorithms
 // and run options, the variants, the open tab, the Teach step, the highlighted job, the
 // comparison's reference) and puts a session back. Opening passes the document's Save / Discard

@@ -1,5 +1,5 @@
-// VariantCommands — the undo steps of the variant strip (issue 15 item 1, "undo covers variant
-// operations"): keep, remove, rename a variant and choose the comparison's reference. Each keeps
+// VariantCommands — the undo steps of the variant strip (undo covers variant
+// operations): keep, remove, rename a variant and choose the comparison's reference. Each keeps
 // what it needs to go both ways; a removed variant comes back at its place and runs again.
 #pragma once
 

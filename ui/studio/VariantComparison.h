@@ -1,4 +1,4 @@
-// VariantComparison — the Comparison tab's variant × algorithm part (issue 15 item 1): makespan
+// VariantComparison — the Comparison tab's variant × algorithm part: makespan
 // per algorithm as grouped bars, one colour per variant (the workload being edited included), and
 // the table the core computes (experiments/VariantTable): makespan, its difference from the
 // reference variant (chosen here), utilisation, average completion, and the deadline and cost

@@ -1,4 +1,4 @@
-// VariantDiffPanel — the Comparison tab's diff of two variants (issue 15 item 1): choose a
+// VariantDiffPanel — the Comparison tab's diff of two variants: choose a
 // variant to compare from and one to compare to (the workload being edited is "current"), and
 // it lists what changed — jobs added, removed, edited field by field, the cluster, the checked
 // algorithms and run options — and, for one algorithm both ran, each job's completion before

@@ -1,4 +1,4 @@
-// VariantExport — the per-variant part of `mrx SESSION.mrxs --export-all DIR` (issue 15 item 2):
+// VariantExport — the per-variant part of `mrx SESSION.mrxs --export-all DIR`:
 // one folder per variant, named after it, with that variant's charts and CSVs, written by the
 // window's own File > Export entries (the "workload" group, ExportController::exportAll) while
 // the window shows that variant's run (MainWindow::setShownResults) — the same code path as the

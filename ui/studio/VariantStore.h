@@ -1,4 +1,4 @@
-// VariantStore — the variants kept beside the workload being edited (issue 15 item 1): each a
+// VariantStore — the variants kept beside the workload being edited: each a
 // snapshot (jobs, cluster, checked algorithms, run options) under a name, re-run in the
 // background by a RunController of its own — the explorer's one mechanism for runs, so a
 // variant's run is cancelled and rerun exactly like the current one's. The comparison's

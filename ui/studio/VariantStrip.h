@@ -1,4 +1,4 @@
-// VariantStrip — the variants as a row of buttons above the tabs (issue 15 item 1): "Keep as
+// VariantStrip — the variants as a row of buttons above the tabs: "Keep as
 // variant" snapshots the workload being edited (jobs, cluster, checked algorithms, run options)
 // under the next free name; each variant's button shows its name and its first algorithm's
 // makespan once its background run is done, and offers Rename…, Use as reference and Remove.

@@ -1,4 +1,4 @@
-// VariantTimelines — the Timeline tab's "one algorithm across variants" view (issue 15 item 1):
+// VariantTimelines — the Timeline tab's "one algorithm across variants" view:
 // the slot timeline of one algorithm for the workload being edited and for every kept variant,
 // stacked on one time axis (zooming or panning one moves them all), each titled with its
 // variant, so that what a change did to the schedule is seen at a glance. It draws the

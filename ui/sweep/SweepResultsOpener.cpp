@@ -101,7 +101,7 @@ void SweepResultsOpener::open(const QStringList& paths) {
                 m_cost->sweepPanel()->showPoints(results->epochs(), results->epochSweep(), status);
                 m_cost->showView(CostTab::EpochSweep);
                 m_showTab(m_cost);
-            } else {  // cost-sweep --machines (seed 002 Fig. 5)
+            } else {  // cost-sweep --machines ([Ehsan13] Fig. 5)
                 m_cost->clusterSizePanel()->showPoints(results->clusterSizeOptions(),
                                                        results->clusterSizeSweep(), status);
                 m_cost->showView(CostTab::ClusterSizeSweep);

@@ -1,4 +1,4 @@
-// SweepResultsOpener — File > Open sweep results… (issue 16): the JSON-lines points of a sweep —
+// SweepResultsOpener — File > Open sweep results…: the JSON-lines points of a sweep —
 // a merged file (`mrsim merge --lines`) or the parts of a sweep still running, several at once —
 // read by core SweepResults off the GUI thread and shown in their command's tab: `sweep` in the
 // Sweep tab, `sweep-load` in the Deadlines tab, `cost-sweep --epochs` in the Cost tab's epoch

@@ -419,7 +419,7 @@ void SweepTab::draw() {
         QPen pen(c, s.formula ? 1.5 : 2.2);
         if (s.name == kLowerBound) {
             pen = QPen(QColor(40, 40, 40), 1.8, Qt::DashDotLine);
-            // The bound holds for the tasks as given; HScheduler re-splits them (seed 001) and
+            // The bound holds for the tasks as given; HScheduler re-splits them ([Tian16]) and
             // may end below it.
             graph->setName(tr("Lower bound for fixed tasks (HScheduler re-splits them)"));
         } else if (s.formula) {

@@ -1,4 +1,4 @@
-// SweepTab — makespan against cluster size for the checked algorithms (seed 000 Figs. 7–9), with
+// SweepTab — makespan against cluster size for the checked algorithms ([Verma12] Figs. 7–9), with
 // the two-stage formula's Min (Johnson) and Max (reverse Johnson) lines, on the current workload
 // or on R generated ones (mean and spread). Computed in the background (core runSweepPoints on
 // all cores, started from the explorer's WorkPool) with a progress bar and Cancel. Points are

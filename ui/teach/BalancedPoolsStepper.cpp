@@ -376,7 +376,7 @@ void BalancedPoolsStepper::refresh() {
     const int step = m_controls->step();
     const auto& steps = m_lesson->steps;
     if (step == 0) {
-        m_explain->setText(tr("Press → (or ▶) to walk through Algorithm 2 of seed 000 on these "
+        m_explain->setText(tr("Press → (or ▶) to walk through Algorithm 2 of [Verma12] on these "
                               "%1 jobs: %2 steps.")
                                .arg(jobs)
                                .arg(steps.size()));

@@ -1,4 +1,4 @@
-// BalancedPoolsStepper — BalancedPools (seed 000 §III-C, Algorithm 2) taught step by step on the
+// BalancedPoolsStepper — BalancedPools ([Verma12] §III-C, Algorithm 2) taught step by step on the
 // current jobs: the jobs sorted by map tasks, plain Johnson as the plan to beat, each split into a
 // small-job and a big-job pool, every probe of the search on the small pool's node count with
 // both pools' simulated ends (every probe to its end, for teaching), the earlier splits' probes

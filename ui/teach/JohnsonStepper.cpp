@@ -150,7 +150,7 @@ QWidget* JohnsonStepper::buildSteps(QWidget* parent) {
     m_list->verticalHeader()->setVisible(true);
     m_list->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_list->setSelectionMode(QAbstractItemView::NoSelection);
-    m_list->setToolTip(tr("The list L: jobs sorted by their shorter stage (seed 000 Figure 5)"));
+    m_list->setToolTip(tr("The list L: jobs sorted by their shorter stage ([Verma12] Figure 5)"));
     m_timeline = makeTimeline(splitter, &m_timelineBlocks,
                               tr("Two-stage timeline of the jobs placed so far"));
     splitter->addWidget(m_list);

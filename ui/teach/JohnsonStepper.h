@@ -1,8 +1,8 @@
-// JohnsonStepper — Johnson's rule (seed 000 Alg. 1) taught step by step on the current jobs: the
+// JohnsonStepper — Johnson's rule ([Verma12] Alg. 1) taught step by step on the current jobs: the
 // sorted list L, each step placing one job at the head or the tail with one sentence saying why,
 // the growing schedule σ, and the two-stage timeline of the jobs placed so far; next, previous,
 // play. The last step shows where the abstraction breaks: the formula's timeline next to the same
-// order simulated slot by slot (seed 000 scenario 2), and what BalancedPools and HScheduler make
+// order simulated slot by slot ([Verma12] scenario 2), and what BalancedPools and HScheduler make
 // of it when they are checked.
 #pragma once
 

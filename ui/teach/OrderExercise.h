@@ -1,4 +1,4 @@
-// OrderExercise — the Teach tab's "your order" exercise (issue 15 item 3): the student drags the
+// OrderExercise — the Teach tab's "your order" exercise: the student drags the
 // jobs into an order (or moves the selected one with Ctrl+↑ / Ctrl+↓) and sees its simulated
 // makespan — the `manual` algorithm's, exactly `mrsim run --algorithm manual --order ...` —
 // against Johnson's, the best order's (`optimal`, up to 10 jobs) and the lower bound no order can

@@ -212,7 +212,7 @@ QString ResplitStepper::fixedText() const {
            tr(" Plain Johnson on these fixed jobs ends at <b>%1 s</b>.").arg(t(l.fixedJohnson));
 }
 
-// One job's work spread over every slot (seed 001 Claim 1).
+// One job's work spread over every slot ([Tian16] Claim 1).
 QString ResplitStepper::resplitText(int jobIndex) const {
     const ResplitLesson& l = *m_lesson;
     const ResplitLessonJob& job = l.jobs[static_cast<std::size_t>(jobIndex)];
@@ -228,7 +228,7 @@ QString ResplitStepper::resplitText(int jobIndex) const {
                     .arg(l.reduceSlots)
                     .arg(t(job.resplit.reduce), t(job.fixed.reduce));
     }
-    return text + tr(" A job is elastic (seed 001 Claim 1): its input can be split to "
+    return text + tr(" A job is elastic ([Tian16] Claim 1): its input can be split to "
                      "match the slots, so it fills the cluster for exactly one wave per "
                      "stage.");
 }
@@ -376,7 +376,7 @@ void ResplitStepper::refresh() {
     const int step = m_controls->step();
     const auto& steps = m_lesson->steps;
     m_explain->setText(
-        step == 0 ? tr("Press → (or ▶) to walk through %1 (seed 001 %2) on these "
+        step == 0 ? tr("Press → (or ▶) to walk through %1 ([Tian16] %2) on these "
                        "%3 jobs: %4 steps.")
                         .arg(name, m_online ? tr("Alg. 3.3, Example 3") : tr("Alg. 3.2, Example 2"))
                         .arg(w.jobCount())

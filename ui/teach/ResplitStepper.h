@@ -1,4 +1,4 @@
-// ResplitStepper — HScheduler (seed 001 Alg. 3.2, Example 2) or OnHScheduler (Alg. 3.3, Example 3)
+// ResplitStepper — HScheduler ([Tian16] Alg. 3.2, Example 2) or OnHScheduler (Alg. 3.3, Example 3)
 // taught step by step on the current jobs: the jobs as they are (fixed tasks leave slots idle),
 // each job's work re-split over all slots (m = Σmap / SM, r = Σreduce / SR), the order (Johnson's,
 // or by arrival), each job's map and reduce waves as the simulation ran them, and the makespan

@@ -29,10 +29,10 @@ TeachTab::TeachTab(QWidget* parent) : QWidget(parent) {
     top->addWidget(new QLabel(tr("Lesson:"), this));
     m_choice = new QComboBox(this);
     m_choice->setObjectName(QStringLiteral("teachLesson"));
-    m_choice->addItem(tr("Johnson's rule — seed 000 Alg. 1"));
-    m_choice->addItem(tr("BalancedPools — seed 000 Alg. 2"));
-    m_choice->addItem(tr("HScheduler — seed 001 Alg. 3.2, Example 2"));
-    m_choice->addItem(tr("OnHScheduler on arrivals — seed 001 Alg. 3.3, Example 3"));
+    m_choice->addItem(tr("Johnson's rule — [Verma12] Alg. 1"));
+    m_choice->addItem(tr("BalancedPools — [Verma12] Alg. 2"));
+    m_choice->addItem(tr("HScheduler — [Tian16] Alg. 3.2, Example 2"));
+    m_choice->addItem(tr("OnHScheduler on arrivals — [Tian16] Alg. 3.3, Example 3"));
     m_choice->addItem(tr("Exercise: your order against Johnson's and the best"));
     m_choice->setFocusPolicy(Qt::NoFocus);  // the arrow keys step, not choose
     top->addWidget(m_choice);

@@ -1,5 +1,5 @@
-// TeachTab — the Teach tab (issue 15 item 3): one lesson per algorithm, chosen at the top —
-// Johnson's rule (seed 000 Alg. 1), BalancedPools (seed 000 Alg. 2), HScheduler (seed 001
+// TeachTab — the Teach tab: one lesson per algorithm, chosen at the top —
+// Johnson's rule ([Verma12] Alg. 1), BalancedPools ([Verma12] Alg. 2), HScheduler ([Tian16]
 // Alg. 3.2) and OnHScheduler (Alg. 3.3) — each stepped with the same keys (→ / ← step,
 // Home / End, Space plays), and the "your order" exercise. Johnson's lesson follows every
 // result; the others (runs of their own) only while shown, and catch up when chosen.

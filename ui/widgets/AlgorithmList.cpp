@@ -22,7 +22,7 @@ QString toolTipFor(const AlgorithmInfo& info) {
                       .arg(QString::fromStdString(info.name).toHtmlEscaped(),
                            QString::fromStdString(info.id).toHtmlEscaped(),
                            QString::fromStdString(info.description).toHtmlEscaped(),
-                           AlgorithmList::tr("Source: %1")
+                           AlgorithmList::tr("Reference: %1")
                                .arg(QString::fromStdString(info.source).toHtmlEscaped()));
     if (!needs.isEmpty()) {
         tip += QStringLiteral("<br>") +

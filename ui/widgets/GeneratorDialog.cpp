@@ -73,6 +73,7 @@ GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     form->addRow(tr("Seed"), m_seed);
     form->addRow(tr("Nodes"), m_nodes);
     form->addRow(tr("Slots per node"), m_slots);
+    addWithinJobSigmaRow(form);
     addArrivalRows(form);
 
     m_message = new QLabel(this);
@@ -89,11 +90,11 @@ GeneratorDialog::GeneratorDialog(QWidget* parent) : QDialog(parent) {
     updateEnabled();
 }
 
-// Arrivals and deadlines (seed 004 §IV-B), each with its check box.
+// Arrivals and deadlines ([Verma12b] §IV-B), each with its check box.
 void GeneratorDialog::addArrivalRows(QFormLayout* form) {
     m_arrivals = new QCheckBox(tr("Arrivals: mean inter-arrival"), this);
     m_arrivals->setToolTip(
-        tr("Exponential inter-arrival times with this mean; the first job arrives at 0 (seed 004 "
+        tr("Exponential inter-arrival times with this mean; the first job arrives at 0 ([Verma12b] "
            "§IV-B). Unchecked: the generator's arrivals (all at 0)."));
     m_interarrival = new CheckedDoubleSpinBox(tr("Mean inter-arrival"), this);
     connect(m_interarrival, &CheckedDoubleSpinBox::rejected, this,
@@ -106,7 +107,7 @@ void GeneratorDialog::addArrivalRows(QFormLayout* form) {
     m_deadlines = new QCheckBox(tr("Deadlines: factor A:B"), this);
     m_deadlines->setToolTip(
         tr("Each job's deadline (relative to its arrival) uniform in [A·T_J, B·T_J], T_J = the "
-           "job's completion time alone on the whole cluster (seed 004 §IV-B uses 1:2, §IV-C "
+           "job's completion time alone on the whole cluster ([Verma12b] §IV-B uses 1:2, §IV-C "
            "2:4)."));
     m_factor = new QLineEdit(this);
     m_factor->setObjectName(QStringLiteral("deadlineFactor"));
@@ -114,6 +115,22 @@ void GeneratorDialog::addArrivalRows(QFormLayout* form) {
     form->addRow(m_deadlines, m_factor);
     connect(m_arrivals, &QCheckBox::toggled, this, &GeneratorDialog::updateEnabled);
     connect(m_deadlines, &QCheckBox::toggled, this, &GeneratorDialog::updateEnabled);
+}
+
+// The Facebook kinds' task-time reading (GenerateOptions::withinJobSigma).
+void GeneratorDialog::addWithinJobSigmaRow(QFormLayout* form) {
+    m_withinJob = new QCheckBox(tr("Within-job sigma"), this);
+    m_withinJob->setToolTip(
+        tr("facebook, facebook-1000: each job draws a level and its task times spread around it "
+           "with this sigma (of ln ms); the workload's LogNormal stays the paper's. Unchecked, "
+           "or from the paper's sigma (1.6764 maps, 1.6262 reduces) on: every task is drawn on "
+           "its own."));
+    m_withinJobSigma = new QLineEdit(this);
+    m_withinJobSigma->setObjectName(QStringLiteral("withinJobSigma"));
+    m_withinJobSigma->setPlaceholderText(QStringLiteral("0.5"));
+    form->addRow(m_withinJob, m_withinJobSigma);
+    connect(m_withinJob, &QCheckBox::toggled, this, &GeneratorDialog::updateEnabled);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &GeneratorDialog::updateEnabled);
 }
 
 // The last choice (the spin boxes keep values in range); else mrsim's defaults.
@@ -134,12 +151,17 @@ void GeneratorDialog::restoreChoice() {
     m_interarrival->setValue(settings.value("interarrival", 500.0).toDouble());
     m_deadlines->setChecked(settings.value("deadlines", false).toBool());
     m_factor->setText(settings.value("factor", QStringLiteral("1:2")).toString());
+    m_withinJob->setChecked(settings.value("withinJob", false).toBool());
+    m_withinJobSigma->setText(settings.value("withinJobSigma", QStringLiteral("0.5")).toString());
     settings.endGroup();
 }
 
 void GeneratorDialog::updateEnabled() {
     m_interarrival->setEnabled(m_arrivals->isChecked());
     m_factor->setEnabled(m_deadlines->isChecked());
+    const bool takesSigma = takesWithinJobSigma(m_kind->currentText().toStdString());
+    m_withinJob->setEnabled(takesSigma);
+    m_withinJobSigma->setEnabled(takesSigma && m_withinJob->isChecked());
 }
 
 GeneratorChoice GeneratorDialog::choice() const {
@@ -154,6 +176,10 @@ GeneratorChoice GeneratorDialog::choice() const {
     }
     if (m_deadlines->isChecked()) {
         c.arrivals.deadlineFactor = parseDeadlineFactor(m_factor->text().trimmed().toStdString());
+    }
+    if (m_withinJobSigma->isEnabled()) {
+        c.generate.withinJobSigma =
+            parseWithinJobSigma(m_withinJobSigma->text().trimmed().toStdString());
     }
     return c;
 }
@@ -175,6 +201,10 @@ void GeneratorDialog::setChoice(const GeneratorChoice& c) {
         m_factor->setText(QStringLiteral("%1:%2")
                               .arg(c.arrivals.deadlineFactor->low, 0, 'g', 10)
                               .arg(c.arrivals.deadlineFactor->high, 0, 'g', 10));
+    }
+    m_withinJob->setChecked(c.generate.withinJobSigma.has_value());
+    if (c.generate.withinJobSigma) {
+        m_withinJobSigma->setText(QString::number(*c.generate.withinJobSigma, 'g', 10));
     }
     updateEnabled();
     m_message->clear();
@@ -220,6 +250,8 @@ void GeneratorDialog::accept() {
     settings.setValue("interarrival", m_interarrival->value());
     settings.setValue("deadlines", m_deadlines->isChecked());
     settings.setValue("factor", m_factor->text().trimmed());
+    settings.setValue("withinJob", m_withinJob->isChecked());
+    settings.setValue("withinJobSigma", m_withinJobSigma->text().trimmed());
     settings.endGroup();
     QDialog::accept();
 }

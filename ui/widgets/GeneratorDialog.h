@@ -1,10 +1,10 @@
 // GeneratorDialog — File > New from generator…: a seeded synthetic workload of any registered
 // kind (core/workloads/Generators.h), optionally put on a timeline with exponential
-// inter-arrival times and given deadlines in [A·T_J, B·T_J] (seed 004 §IV-B,
+// inter-arrival times and given deadlines in [A·T_J, B·T_J] ([Verma12b] §IV-B,
 // core/workloads/Arrivals.h) — what `mrsim generate KIND --jobs N --seed S --nodes M
-// --slots-per-node K [--interarrival MEAN] [--deadline-factor A:B]` writes. The dialog stays
-// open with the reason while an entry is invalid; a number out of range is refused with the
-// range, never clamped.
+// --slots-per-node K [--interarrival MEAN] [--deadline-factor A:B] [--within-job-sigma S]` writes.
+// The dialog stays open with the reason while an entry is invalid; a number out of range is refused
+// with the range, never clamped.
 #pragma once
 
 #include <QDialog>
@@ -39,7 +39,8 @@ class GeneratorDialog : public QDialog {
 public:
     explicit GeneratorDialog(QWidget* parent = nullptr);
 
-    // What the controls say; throws InputError (field "deadline-factor") for a malformed A:B.
+    // What the controls say; throws InputError (field "deadline-factor") for a malformed A:B,
+    // (field "within-job-sigma") for a within-job sigma that is not a number >= 0.
     GeneratorChoice choice() const;
     void setChoice(const GeneratorChoice& choice);
     // The generated workload, after the dialog was accepted.
@@ -51,6 +52,7 @@ public:
 
 private:
     void addArrivalRows(QFormLayout* form);
+    void addWithinJobSigmaRow(QFormLayout* form);
     void restoreChoice();
     void updateEnabled();
 
@@ -64,6 +66,8 @@ private:
     CheckedDoubleSpinBox* m_interarrival;
     QCheckBox* m_deadlines;
     QLineEdit* m_factor;
+    QCheckBox* m_withinJob;
+    QLineEdit* m_withinJobSigma;
     QLabel* m_message;
     Workload m_workload;
 };

@@ -85,7 +85,7 @@ QWidget* RunOptionsPanel::makeField(const OptionSpec& spec) {
                   QStringLiteral(" mrsim --") + QString::fromStdString(spec.id);
     if (spec.id == "estimator" && m_which == Fields::Sweep) {
         tip =
-            tr("The ARIA bound behind min-edf's and min-edf-wc's minimal quotas (seed 004 uses "
+            tr("The ARIA bound behind min-edf's and min-edf-wc's minimal quotas ([Verma12b] uses "
                "aria-avg, the mean of the bounds).");
     }
     QWidget* widget = nullptr;
