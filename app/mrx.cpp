@@ -64,6 +64,9 @@ int main(int argc, char** argv) {
         if (request.headless()) {
             code = mr::ui::runHeadless(request);  // never reads or writes remembered settings
         } else {
+            // Quitting cancels every run and sweep at once, so that the workers stop while the
+            // window is taken down rather than after (the exit waits for them, briefly).
+            QObject::connect(&app, &QCoreApplication::aboutToQuit, [] { mr::ui::cancelAllWork(); });
             mr::ui::MainWindow window;
             // As large as a desktop would like, never larger than the screen's free area, the
             // window manager's title bar and borders included (known once it has decorated it).

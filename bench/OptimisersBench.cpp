@@ -6,15 +6,27 @@
 //   HScheduler            re-split and Johnson on facebook
 //   Sweep/<threads>       10 cluster sizes (10..100 nodes) × 5 algorithms on a 100-job batch of
 //                         each of three kinds (target < 5 s on 2 cores)
+//   BalancedPoolsProgress/<case>  what the explorer sees of a long search, all cores: the time to
+//                         its first plan (plain Johnson's) and the longest time its progress
+//                         count stood still (target < 2 s), sampled every 20 ms; counter
+//                         `percent`: how far it got. Cases: 0 = SWIM FB-2010's day imported on
+//                         3000 nodes (MRX_TRACE_DIR; stopped after 60 s: the exact search
+//                         takes days there), 1 = the 1000-job facebook batch on 512 nodes (run
+//                         to its end; `answerSeconds`).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <map>
 #include <string>
+#include <thread>
 
 #include "experiments/Sweep.h"
+#include "io/SwimImport.h"
 #include "schedulers/BalancedPools.h"
 #include "schedulers/Registry.h"
+#include "workloads/Facebook1000.h"
 #include "workloads/Generators.h"
 
 namespace {
@@ -111,6 +123,74 @@ BENCHMARK(Sweep)
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->ComputeStatistics("min", minimum);
+
+double secondsSince(std::chrono::steady_clock::time_point start) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+mr::Workload progressCase(int which) {
+    if (which == 1) {
+        return mr::facebook1000(1000, 1, 512);
+    }
+    mr::SwimImportOptions options;
+    options.cluster.nodes = 3000;
+    return mr::importSwim(std::string(MRX_TRACES_DIR) + "/swim/FB-2010_samples_24_times_1hr_0.tsv",
+                          options);
+}
+
+void BalancedPoolsProgress(benchmark::State& state) {
+    const mr::Workload w = progressCase(static_cast<int>(state.range(0)));
+    const double limit = state.range(0) == 0 ? 60.0 : 1e9;
+    for (auto _ : state) {
+        mr::Progress progress;
+        mr::CancelFlag cancel{false};
+        std::atomic<bool> ended{false};
+        std::atomic<double> firstPlan{-1.0};
+        const auto start = std::chrono::steady_clock::now();
+        double longestStill = 0.0;
+        std::thread watch([&] {
+            long long seen = -1;
+            double since = 0.0;
+            while (!ended) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(20));
+                const double now = secondsSince(start);
+                if (progress.done.load() != seen) {
+                    seen = progress.done.load();
+                    longestStill = std::max(longestStill, now - since);
+                    since = now;
+                }
+                if (now > limit) {
+                    mr::cancel(cancel);
+                }
+            }
+        });
+        mr::RunOptions options;
+        options.progress = &progress;
+        options.cancel = &cancel;
+        options.incumbent = [&](const std::shared_ptr<const mr::RunResult>&) {
+            if (firstPlan < 0.0) {
+                firstPlan = secondsSince(start);
+            }
+        };
+        try {
+            mr::runAlgorithm(w, "balanced-pools", options);
+            state.counters["answerSeconds"] = secondsSince(start);
+        } catch (const mr::Cancelled&) {
+        }
+        ended = true;
+        watch.join();
+        state.SetIterationTime(secondsSince(start));
+        state.counters["firstPlanSeconds"] = firstPlan.load();
+        state.counters["longestStillSeconds"] = longestStill;
+        state.counters["percent"] = 100.0 * progress.fraction();
+    }
+}
+BENCHMARK(BalancedPoolsProgress)
+    ->Arg(0)
+    ->Arg(1)
+    ->UseManualTime()
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
 
 }  // namespace
 

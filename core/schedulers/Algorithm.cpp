@@ -36,8 +36,9 @@ std::shared_ptr<const LocalityModel> makeLocalityModel(const Workload& workload,
 
 void simulateRun(RunResult& result, const Workload& workload, std::vector<PoolSetup> pools,
                  const RunOptions& options, std::shared_ptr<const LocalityModel> locality,
-                 bool policiesPlaceTasks) {
+                 bool policiesPlaceTasks, std::function<void(long long steps)> onSteps) {
     SimOptions simOptions = simOptionsFor(options);
+    simOptions.onSteps = std::move(onSteps);
     simOptions.recordTasks = options.recordTasks || locality != nullptr;
     if (locality) {
         simOptions.durations = locality.get();

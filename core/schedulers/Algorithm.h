@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -84,9 +85,11 @@ std::shared_ptr<const LocalityModel> makeLocalityModel(const Workload& workload,
 // Simulate `pools` as `options` ask into result.sim (task records or not). With a locality model:
 // its task durations, result.locality, and, unless `policiesPlaceTasks`, every pool's policy
 // wrapped in LocalityPolicy (Hadoop's node-local task choice inside the job it picks).
+// `onSteps`: the simulation's progress (SimOptions::onSteps).
 void simulateRun(RunResult& result, const Workload& workload, std::vector<PoolSetup> pools,
                  const RunOptions& options, std::shared_ptr<const LocalityModel> locality,
-                 bool policiesPlaceTasks = false);
+                 bool policiesPlaceTasks = false,
+                 std::function<void(long long steps)> onSteps = {});
 
 // Simulate `order` on the whole cluster and fill a RunResult (shared by order algorithms).
 RunResult runOrder(const Workload& workload, std::string algorithm, std::vector<int> order,

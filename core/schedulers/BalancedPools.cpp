@@ -107,10 +107,9 @@ PoolEndBounds mapPhaseBounds(const Workload& w, const std::vector<int>& order, i
         workFrom += work;
         fluid = std::max(fluid, time + workFrom / reduceSlots);
     }
-    const double upper =
-        std::min(allMapsEnd + reduceWork / reduceSlots + longestReduce,
-                 std::max(fluid + 2.0 * (1.0 - 1.0 / reduceSlots) * longestReduce,
-                          allMapsEnd + longestReduce));
+    const double upper = std::min(allMapsEnd + reduceWork / reduceSlots + longestReduce,
+                                  std::max(fluid + 2.0 * (1.0 - 1.0 / reduceSlots) * longestReduce,
+                                           allMapsEnd + longestReduce));
     result.upper = upper + slack(upper) + timeSlack(upper);
     return result;
 }
@@ -304,10 +303,10 @@ private:
 class NeighbourBounds {
 public:
     NeighbourBounds(const Workload& w, const std::vector<int>& byMaps) : m_byMaps(byMaps) {
-        m_enabled = withoutOverheads(w) &&
-                    std::all_of(w.jobs.begin(), w.jobs.end(), [&](const Job& job) {
-                        return job.arrival == w.jobs.front().arrival;
-                    });
+        m_enabled =
+            withoutOverheads(w) && std::all_of(w.jobs.begin(), w.jobs.end(), [&](const Job& job) {
+                return job.arrival == w.jobs.front().arrival;
+            });
     }
 
     bool enabled() const { return m_enabled; }
@@ -379,7 +378,7 @@ public:
     }
 
 private:
-    static constexpr int kReach = 32;   // neighbours a run speaks for, on each side
+    static constexpr int kReach = 32;    // neighbours a run speaks for, on each side
     static constexpr int kNearest = 16;  // runs a probe asks
 
     const std::vector<int>& m_byMaps;
@@ -416,12 +415,14 @@ public:
     // A lower bound on the end of one side of `split` on `nodes` nodes, above `horizon` if the
     // passes can tell (the horizon only comes down, so a pass stops once it is past it).
     double lower(bool small, int split, int nodes, double horizon) {
-        return bound({false, small, nodes}, split, [&](double b) { return b > horizon; }, horizon);
+        return bound(
+            {false, small, nodes}, split, [&](double b) { return b > horizon; }, horizon);
     }
 
     // An upper bound on that end, below `limit` if the passes can tell.
     double upper(bool small, int split, int nodes, double limit) {
-        return bound({true, small, nodes}, split, [&](double b) { return b < limit; }, kInf);
+        return bound(
+            {true, small, nodes}, split, [&](double b) { return b < limit; }, kInf);
     }
 
 private:
@@ -575,7 +576,7 @@ private:
     Order m_order;
     const CancelFlag* m_cancel;
     mutable std::mutex m_mutex;
-    std::map<Key, std::map<int, double>> m_passes;  // split -> the pass's bound
+    std::map<Key, std::map<int, double>> m_passes;        // split -> the pass's bound
     std::map<Key, std::unique_ptr<std::mutex>> m_makers;  // held while a key's passes are made
 };
 
@@ -586,6 +587,17 @@ struct Group {
     int nodes = 0;
     double end = 0.0;
 };
+
+// A simulation's progress steps (SimOptions::onSteps) at most: each task of `jobs` started and
+// ended (kills aside).
+long long simulationSteps(const Workload& w, const std::vector<int>& jobs) {
+    long long tasks = 0;
+    for (int j : jobs) {
+        const Job& job = w.jobs[static_cast<std::size_t>(j)];
+        tasks += job.maps() + job.reduces();
+    }
+    return 2 * tasks;
+}
 
 struct Candidate {
     double end = kInf;  // max of the two pools' ends
@@ -616,19 +628,44 @@ public:
             return workload.jobs[static_cast<std::size_t>(a)].maps() <
                    workload.jobs[static_cast<std::size_t>(b)].maps();
         });
+        m_probeSteps = simulationSteps(workload, m_group.jobs);
         m_bounds = std::make_unique<SideBounds>(workload, m_byMaps);
         m_neighbours = std::make_unique<NeighbourBounds>(workload, m_byMaps);
         if (m_neighbours->enabled()) {  // the same conditions: no overheads, one arrival
             m_mapPhase = std::make_unique<MapPhasePasses>(
                 workload, m_exact, static_cast<int>(m_byMaps.size()),
-                [this](int split, bool small, int nodes) {
-                    return poolOrder(split, small, nodes);
-                },
+                [this](int split, bool small, int nodes) { return poolOrder(split, small, nodes); },
                 m_options.cancel);
         }
     }
 
-    // The best two-pool candidate; `splits` receives one entry per split point.
+    // The probes one split point counts on the progress at most: Algorithm 2's bisection over
+    // (0, nodes) makes ceil(log2(nodes)); the gallop at most twice that and a bisection after.
+    static long long probeBudget(int nodes, bool gallop) {
+        long long steps = 0;
+        for (long long span = 1; span < nodes; span *= 2) {
+            ++steps;
+        }
+        return gallop ? 3 * steps + 2 : steps;
+    }
+
+    // The progress steps of a search of `group` (see run()): every split point's probes, each
+    // one simulation of the group's tasks.
+    static long long progressSteps(const Workload& w, const Group& group, bool gallop) {
+        const std::size_t jobs = group.jobs.size();
+        return jobs < 2 || group.nodes < 2
+                   ? 0
+                   : static_cast<long long>(jobs - 1) * probeBudget(group.nodes, gallop) *
+                         simulationSteps(w, group.jobs);
+    }
+
+    // Called after each batch of split points that found a better candidate.
+    void onImproved(std::function<void(const Candidate&)> improved) {
+        m_improved = std::move(improved);
+    }
+
+    // The best two-pool candidate; `splits` receives one entry per split point. Counts
+    // progressSteps(jobs, nodes) on the progress.
     std::optional<Candidate> run(std::vector<SplitResult>* splits) {
         const int n = static_cast<int>(m_group.jobs.size());
         if (n < 2 || m_group.nodes < 2) {
@@ -636,17 +673,18 @@ public:
         }
         m_johnson = clearlyBelow(m_group.end);  // model/Tolerance.h
         std::vector<SplitResult> results(static_cast<std::size_t>(n - 1));
-        addProgressTotal(m_options.progress, n - 1);
         Candidate best;
         if (m_options.gallop) {
             int hint = 0;
             for (int split = 1; split < n; ++split) {
                 throwIfCancelled(m_options.cancel);
                 SplitResult& r = results[static_cast<std::size_t>(split - 1)];
-                const auto found = searchSplit(split, best, &hint, r);
-                addProgressDone(m_options.progress);
+                ProgressPart part = splitPart();
+                const auto found = searchSplit(split, best, &hint, r, part);
+                part.finish();
                 if (found && found->beats(best)) {
                     best = *found;
+                    improved(best);
                 }
             }
         } else {
@@ -687,6 +725,16 @@ private:
     static constexpr int kBatch = 16;  // splits searched at once (fixed: the same work on any
                                        // number of threads, so the counts are reproducible)
 
+    ProgressPart splitPart() const {
+        return {m_options.progress, probeBudget(m_group.nodes, m_options.gallop) * m_probeSteps};
+    }
+
+    void improved(const Candidate& best) const {
+        if (m_improved) {
+            m_improved(best);
+        }
+    }
+
     // Algorithm 2 over every split: batches of splits, each against the best plan of the
     // batches before it. A first batch spread evenly over the splits (a plan to beat, from every
     // region), then the rest in ascending order, so that each split's probes find its smaller
@@ -697,8 +745,8 @@ private:
         std::vector<int> rest;
         const int stride = std::max(1, (n - 1) / kBatch);
         for (int split = 1; split < n; ++split) {
-            const bool spread = (split - 1) % stride == stride / 2 &&
-                                static_cast<int>(queue.size()) < kBatch;
+            const bool spread =
+                (split - 1) % stride == stride / 2 && static_cast<int>(queue.size()) < kBatch;
             (spread ? queue : rest).push_back(split);
         }
         queue.insert(queue.end(), rest.begin(), rest.end());
@@ -714,15 +762,19 @@ private:
                 count,
                 [&](std::size_t i) {
                     const int split = queue[first + i];
+                    ProgressPart part = splitPart();
                     found[i] = searchSplit(split, snapshot, nullptr,
-                                           results[static_cast<std::size_t>(split - 1)]);
-                    addProgressDone(m_options.progress);
+                                           results[static_cast<std::size_t>(split - 1)], part);
+                    part.finish();
                 },
                 parallel);
             for (std::size_t i = 0; i < count; ++i) {
                 if (found[i] && found[i]->beats(best)) {
                     best = *found[i];
                 }
+            }
+            if (best.beats(snapshot)) {
+                improved(best);
             }
         }
         return best;
@@ -755,8 +807,9 @@ private:
     // was wrong the probes after it are dropped. These choices use the bounds without
     // simulation only (SideBounds), not the neighbours' runs, which depend on the order the
     // threads ran in: the probes made, and the note's counts, are the same on any thread count.
+    // Each probe is a step of `part`.
     std::optional<Candidate> searchSplit(int split, const Candidate& best, int* hint,
-                                         SplitResult& r) {
+                                         SplitResult& r, ProgressPart& part) {
         r.split = split;
         const int nodes = m_group.nodes;
         // A probe can matter only if its value is below this (ties: see below).
@@ -776,7 +829,7 @@ private:
         const auto probeAt = [&](int small) -> const Probe& {
             auto it = probed.find(small);
             if (it == probed.end()) {
-                it = probed.emplace(small, probe(split, small, horizon)).first;
+                it = probed.emplace(small, probe(split, small, horizon, part)).first;
                 path.push_back({small});
             }
             return it->second;
@@ -810,7 +863,7 @@ private:
             *hint = stopped ? 0 : above;
         }
         std::optional<Candidate> own = firstBest(split, path, probed);
-        if (own && own->beats(best) && checkAssumedSteps(split, horizon, path, probed)) {
+        if (own && own->beats(best) && checkAssumedSteps(split, horizon, path, probed, part)) {
             r.undone = true;
             own = firstBest(split, path, probed);
         }
@@ -838,14 +891,15 @@ private:
     // Probes each step taken on the bounds, in order. At the first that went the other way than
     // Algorithm 2 does, the path (and its probes) after it are dropped; returns whether so.
     bool checkAssumedSteps(int split, double horizon, std::vector<Step>& path,
-                           std::map<int, Probe>& probed) {
+                           std::map<int, Probe>& probed, ProgressPart& part) {
         for (std::size_t i = 0; i < path.size(); ++i) {
             if (!path[i].assumed) {
                 continue;
             }
             const Step assumed = path[i];
             const Probe& p =
-                probed.emplace(assumed.small, probe(split, assumed.small, horizon)).first->second;
+                probed.emplace(assumed.small, probe(split, assumed.small, horizon, part))
+                    .first->second;
             path[i] = {assumed.small};
             if (p.smallFirst != assumed.smallFirst) {
                 for (std::size_t j = i + 1; j < path.size(); ++j) {
@@ -910,7 +964,7 @@ private:
         }
     }
 
-    std::unique_ptr<Simulation> startPool(int split, bool small, int nodes) {
+    std::unique_ptr<Simulation> startPool(int split, bool small, int nodes, ProgressPart& steps) {
         const std::vector<int> order = poolOrder(split, small, nodes);
         std::vector<PoolSetup> pools(1);
         pools[0].firstNode = m_group.firstNode;
@@ -922,18 +976,22 @@ private:
         options.cancel = m_options.cancel;
         options.partial = true;  // this pool's jobs and nodes only
         options.traceCommitted = m_neighbours->enabled();
+        options.onSteps = [&steps](long long n) { steps.step(n); };
         return std::make_unique<Simulation>(m_workload, std::move(pools), options);
     }
 
     // Both pools of `split`, the small one on `small` nodes: which ends first, and both ends if
     // the larger is at most `horizon`. Each pool is simulated alone (Algorithm 2's two SIMULATE
-    // calls) and only as far as that takes.
-    Probe probe(int split, int small, double horizon) {
-        auto simS = startPool(split, true, small);
-        auto simB = startPool(split, false, m_group.nodes - small);
+    // calls) and only as far as that takes. Counts its simulations' steps on `part` (at most
+    // every task of the group started and ended).
+    Probe probe(int split, int small, double horizon, ProgressPart& part) {
+        ProgressPart steps = part.take(m_probeSteps);
+        auto simS = startPool(split, true, small, steps);
+        auto simB = startPool(split, false, m_group.nodes - small, steps);
         const Probe p = compare(split, small, *simS, *simB, horizon);
         m_neighbours->learn(true, split, small, *simS);
         m_neighbours->learn(false, split, m_group.nodes - small, *simB);
+        steps.finish();
         return p;
     }
 
@@ -1016,7 +1074,51 @@ private:
     std::unique_ptr<SideBounds> m_bounds;
     std::unique_ptr<NeighbourBounds> m_neighbours;
     std::unique_ptr<MapPhasePasses> m_mapPhase;  // null when it does not hold
+    std::function<void(const Candidate&)> m_improved;
+    long long m_probeSteps = 0;  // a probe's progress steps: simulationSteps of the group
 };
+
+// A group of the plan being built (pool order: smallest jobs first), with its Johnson order.
+struct Planned {
+    Group group;
+    std::vector<int> order;
+    bool exhausted = false;  // splitting it did not help
+};
+
+// `groups` with group `at` split at `best` into its small and its big pool.
+std::vector<Planned> splitAt(std::vector<Planned> groups, std::size_t at, const SplitSearch& search,
+                             const Candidate& best) {
+    const Group group = groups[at].group;
+    Planned small{Group{{}, group.firstNode, best.nodes, best.smallEnd},
+                  search.poolOrder(best.split, true, best.nodes), false};
+    Planned big{Group{{}, group.firstNode + best.nodes, group.nodes - best.nodes, best.bigEnd},
+                search.poolOrder(best.split, false, group.nodes - best.nodes), false};
+    for (Planned* p : {&small, &big}) {
+        p->group.jobs = p->order;
+        std::sort(p->group.jobs.begin(), p->group.jobs.end());
+    }
+    groups[at] = std::move(small);
+    groups.insert(groups.begin() + static_cast<std::ptrdiff_t>(at) + 1, std::move(big));
+    return groups;
+}
+
+void setPools(BalancedPoolsPlan& plan, const std::vector<Planned>& groups) {
+    plan.pools.clear();
+    for (const Planned& p : groups) {
+        plan.pools.push_back({p.order, p.group.firstNode, p.group.nodes, p.group.end});
+    }
+}
+
+// The pool that finishes last decides the makespan: the one to split (the first on ties).
+std::size_t worstGroup(const std::vector<Planned>& groups) {
+    std::size_t worst = 0;
+    for (std::size_t g = 1; g < groups.size(); ++g) {
+        if (groups[g].group.end > groups[worst].group.end) {
+            worst = g;
+        }
+    }
+    return worst;
+}
 
 }  // namespace
 
@@ -1029,60 +1131,61 @@ BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPool
     }
     StageMemo& exact = exactMemo ? *exactMemo : memo;
     const int nodes = workload.cluster.nodes;
+    // Every step up front: plain Johnson, then one two-pool search per further pool, each
+    // counted as the first (the largest) one; a smaller or skipped search counts its rest.
+    const int searches = std::max(2, options.maxPools) - 1;
+    std::vector<int> all = fileOrder(workload);
+    const long long searchSteps =
+        SplitSearch::progressSteps(workload, Group{all, 0, nodes, 0.0}, options.gallop);
+    const long long johnsonSteps = simulationSteps(workload, all);
+    addProgressTotal(options.progress, johnsonSteps + searches * searchSteps);
 
     // Plain Johnson on the whole cluster: the plan to beat.
-    std::vector<int> all = fileOrder(workload);
     std::vector<StageDurations> full;
     for (int j : all) {
         full.push_back(memo.get(j, nodes));
     }
     const std::vector<int> johnson = johnsonOrder(full, all);
+    ProgressPart johnsonPart(options.progress, johnsonSteps);
     SimOptions quiet;
     quiet.recordTasks = false;
     quiet.cancel = options.cancel;
+    quiet.onSteps = [&](long long n) { johnsonPart.step(n); };
     plan.johnsonEnd = simulateOrder(workload, johnson, quiet).pools[0].makespan;
     ++plan.simulations;
+    johnsonPart.finish();
 
-    // Groups in pool order (smallest jobs first), each with its Johnson order and end.
-    struct Planned {
-        Group group;
-        std::vector<int> order;
-        bool exhausted = false;  // splitting it did not help
-    };
     std::vector<Planned> groups{{Group{all, 0, nodes, plan.johnsonEnd}, johnson, false}};
-    while (static_cast<int>(groups.size()) < std::max(2, options.maxPools)) {
-        // The pool that finishes last decides the makespan: split it (first one on ties).
-        std::size_t worst = 0;
-        for (std::size_t g = 1; g < groups.size(); ++g) {
-            if (groups[g].group.end > groups[worst].group.end) {
-                worst = g;
-            }
+    const auto report = [&](const std::vector<Planned>& best) {
+        if (options.onBetterPlan) {
+            BalancedPoolsPlan shown;
+            shown.johnsonEnd = plan.johnsonEnd;
+            setPools(shown, best);
+            options.onBetterPlan(shown);
         }
+    };
+    report(groups);
+    int searched = 0;
+    while (static_cast<int>(groups.size()) < std::max(2, options.maxPools)) {
+        const std::size_t worst = worstGroup(groups);
         if (groups[worst].exhausted) {
             break;
         }
         const Group group = groups[worst].group;
         SplitSearch search(workload, memo, exact, group, options, plan.simulations);
+        ++searched;
+        addProgressDone(options.progress,
+                        searchSteps - SplitSearch::progressSteps(workload, group, options.gallop));
+        search.onImproved([&](const Candidate& c) { report(splitAt(groups, worst, search, c)); });
         const auto best = search.run(groups.size() == 1 ? &plan.splits : nullptr);
         if (!best || !clearlyShorter(best->end, group.end)) {
             groups[worst].exhausted = true;
             break;
         }
-        Planned small{Group{{}, group.firstNode, best->nodes, best->smallEnd},
-                      search.poolOrder(best->split, true, best->nodes), false};
-        Planned big{
-            Group{{}, group.firstNode + best->nodes, group.nodes - best->nodes, best->bigEnd},
-            search.poolOrder(best->split, false, group.nodes - best->nodes), false};
-        for (Planned* p : {&small, &big}) {
-            p->group.jobs = p->order;
-            std::sort(p->group.jobs.begin(), p->group.jobs.end());
-        }
-        groups[worst] = std::move(small);
-        groups.insert(groups.begin() + static_cast<std::ptrdiff_t>(worst) + 1, std::move(big));
+        groups = splitAt(std::move(groups), worst, search, *best);
     }
-    for (const Planned& p : groups) {
-        plan.pools.push_back({p.order, p.group.firstNode, p.group.nodes, p.group.end});
-    }
+    addProgressDone(options.progress, (searches - searched) * searchSteps);
+    setPools(plan, groups);
     return plan;
 }
 
@@ -1111,7 +1214,29 @@ public:
         search.threads = options.threads;  // the run's bound (a sweep's points run on one each)
         search.cancel = options.cancel;
         search.progress = options.progress;
+        if (options.incumbent) {
+            search.onBetterPlan = [&](const BalancedPoolsPlan& best) {
+                RunResult shown = resultOf(workload, best, options);
+                shown.notes = {"the best plan found so far; the search goes on"};
+                options.incumbent(std::make_shared<const RunResult>(std::move(shown)));
+            };
+        }
+        // The plan's own simulation (below) counts its steps after the search's.
+        const long long finalSteps = simulationSteps(workload, fileOrder(workload));
+        addProgressTotal(options.progress, finalSteps);
         const BalancedPoolsPlan plan = planBalancedPools(workload, search);
+        ProgressPart steps(options.progress, finalSteps);
+        RunResult result = resultOf(workload, plan, options, &steps);
+        result.notes = notes(plan);
+        steps.finish();
+        return result;
+    }
+
+private:
+    // The plan's pools simulated (each on its nodes, in its Johnson order), counting the
+    // simulation's steps on `steps` if given.
+    RunResult resultOf(const Workload& workload, const BalancedPoolsPlan& plan,
+                       const RunOptions& options, ProgressPart* steps = nullptr) const {
         const Cluster& c = workload.cluster;
         RunResult result;
         result.algorithm = id();
@@ -1135,16 +1260,18 @@ public:
             setup.policy = std::make_unique<OrderPolicy>(pool.jobs);
             setups.push_back(std::move(setup));
         }
+        std::function<void(long long)> onSteps;
+        if (steps != nullptr) {
+            onSteps = [steps](long long n) { steps->step(n); };
+        }
         simulateRun(result, workload, std::move(setups), options,
-                    makeLocalityModel(workload, options, false));
+                    makeLocalityModel(workload, options, false), false, std::move(onSteps));
         if (twoStageModelApplies(workload)) {
             result.modelMakespan = model;
         }
-        result.notes = notes(plan);
         return result;
     }
 
-private:
     static std::vector<std::string> notes(const BalancedPoolsPlan& plan) {
         std::vector<std::string> out;
         const auto pruned = std::count_if(plan.splits.begin(), plan.splits.end(),

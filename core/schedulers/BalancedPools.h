@@ -35,6 +35,7 @@
 // lowers its makespan, until `maxPools` pools.
 #pragma once
 
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -98,7 +99,15 @@ struct BalancedPoolsOptions {
     bool gallop = false;
     int threads = 0;                     // 0: all cores (the plan does not depend on it)
     const CancelFlag* cancel = nullptr;  // set -> the search throws Cancelled
-    Progress* progress = nullptr;        // counts the split points searched (of those to search)
+    // Counts the simulations: plain Johnson's, then each split point's probes. The total is set
+    // first and gives each split point the most probes its bisection can make; a split point
+    // that ends with fewer (bounds, an early stop) counts the rest when it ends, so the count
+    // rises with every probe and reaches the total exactly when the search ends.
+    Progress* progress = nullptr;
+    // Called with each plan better than the ones before it (plain Johnson's first), from the
+    // thread that started the search, one call at a time, while the search waits: the pools and
+    // their ends (`splits` stays empty). What a caller shows while the search goes on.
+    std::function<void(const BalancedPoolsPlan& best)> onBetterPlan;
 };
 
 std::vector<int> jobsByMapTasks(const Workload& workload);  // stable: file order among equals

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,8 @@
 
 namespace mr {
 
+struct RunResult;
+
 struct RunOptions {
     std::uint64_t seed = 1;                  // for `random` and any randomised algorithm
     Estimator estimator = Estimator::Exact;  // how (m_i, r_i) are estimated
@@ -28,8 +31,11 @@ struct RunOptions {
     int threads = 0;    // worker threads for searches; 0 = all cores
     const CancelFlag* cancel = nullptr;  // set -> the run throws Cancelled (UI edits)
     Progress* progress = nullptr;        // a search counts its steps here (balanced-pools)
-    int pools = 2;                       // balanced-pools: at most this many pools (>= 2)
-    LocalityOptions locality;            // block placement and remote reads ([Rao12] §4.1)
+    // A search reports here each plan better than the ones before it, simulated, while it goes
+    // on (balanced-pools: plain Johnson's first); from the searching thread, one at a time.
+    std::function<void(std::shared_ptr<const RunResult> best)> incumbent;
+    int pools = 2;             // balanced-pools: at most this many pools (>= 2)
+    LocalityOptions locality;  // block placement and remote reads ([Rao12] §4.1)
 };
 
 enum class OptionType {

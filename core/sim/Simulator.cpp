@@ -181,6 +181,7 @@ private:
     long long m_kills = 0;
     long long m_instants = 0;
     long long m_progress = 0;  // task starts and ends, to detect a policy that never runs tasks
+    long long m_reported = 0;  // m_progress when onSteps was last called
     SimResult m_result;
     // run state between steps
     std::vector<int> m_arrivals;  // pooled jobs by arrival time
@@ -1042,6 +1043,10 @@ void Engine::processInstant(std::size_t firstArrival) {
 void Engine::checkProgress(long long progressBefore) {
     if ((++m_instants & 1023) == 0) {
         throwIfCancelled(m_options.cancel);
+        if (m_options.onSteps) {
+            m_options.onSteps(m_progress - m_reported);
+            m_reported = m_progress;
+        }
     }
     m_idleInstants = m_progress == progressBefore ? m_idleInstants + 1 : 0;
     if (m_idleInstants > kMaxIdleInstants || m_kills > m_maxKills) {

@@ -13,6 +13,7 @@
 // Changing a result? Bump kEngineRevision (model/Revisions.h).
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -53,6 +54,9 @@ struct SimOptions {
     // true: keep, instant by instant, the latest end among the tasks started so far
     // (Simulation::committedEndBefore).
     bool traceCommitted = false;
+    // Called now and then (every 1024 instants) with the task starts and ends since the call
+    // before: a long computation's progress (BalancedPools counts its simulations' steps).
+    std::function<void(long long steps)> onSteps;
 };
 
 // A policy misbehaved (picked a job that cannot run, left jobs unfinished for ever, ...).
@@ -93,10 +97,10 @@ public:
     // When the job's first task started (-1: not yet).
     double firstStart(int job) const;
     // With SimOptions::traceCommitted: the latest end among the tasks started at the instants
-    // before `time` (0 if none). Until a job's first task starts, the job has changed nothing for the
-    // others under policies that only pick among jobs in a fixed order (OrderPolicy) and without
-    // overheads (an ApplicationMaster acts before its job's first task). So the same run without
-    // jobs none of which started before `time` is the same up to then, and ends no earlier.
+    // before `time` (0 if none). Until a job's first task starts, the job has changed nothing for
+    // the others under policies that only pick among jobs in a fixed order (OrderPolicy) and
+    // without overheads (an ApplicationMaster acts before its job's first task). So the same run
+    // without jobs none of which started before `time` is the same up to then, and ends no earlier.
     double committedEndBefore(double time) const;
 
 private:

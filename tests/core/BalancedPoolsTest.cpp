@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <set>
 #include <thread>
 
@@ -602,6 +603,127 @@ TEST(BalancedPools, CountsTheSplitPointsItSearches) {
         EXPECT_DOUBLE_EQ(progress.fraction(), 1.0);
     }
     EXPECT_LT(Progress{}.fraction(), 0.0);  // not reported
+}
+
+// What a Progress was told, in the order the counts were made (a fake of the explorer's bar).
+struct ProgressLog {
+    std::mutex mutex;
+    std::vector<std::pair<long long, long long>> counts;  // (done, total) after each change
+
+    void watch(Progress& progress) {
+        progress.observer = [this](long long done, long long total) {
+            const std::lock_guard lock(mutex);
+            counts.emplace_back(done, total);
+        };
+    }
+};
+
+// The explorer's bar moves with every simulation, not only with every split point (a day-scale
+// batch searches one split point for minutes): the total is set before the first step, the count
+// never goes back, rises with every probe (by the task starts and ends it simulated, the rest of
+// its budget when it stops early), and reaches the total once, at the very end.
+TEST(BalancedPools, ProgressCountsEveryProbeAndReachesItsTotalOnceAtTheEnd) {
+    const Workload w = generateWorkload("facebook", {.jobs = 40, .seed = 2, .nodes = 16});
+    for (const int pools : {2, 3}) {
+        SCOPED_TRACE(pools);
+        Progress progress;
+        ProgressLog log;
+        log.watch(progress);
+        BalancedPoolsOptions options;
+        options.maxPools = pools;
+        options.threads = 1;  // the counts then arrive in the order they were made
+        options.progress = &progress;
+        const BalancedPoolsPlan plan = planBalancedPools(w, options);
+        ASSERT_GE(log.counts.size(), 2u);
+        const long long total = log.counts.front().second;
+        // Plain Johnson, then every split point's bisection on 16 nodes (4 probes at most), once
+        // per further pool; a simulation counts each task's start and end.
+        const long long simulation = 2 * w.taskCount();
+        EXPECT_EQ(total, simulation + (pools - 1) * 39 * 4 * simulation);
+        EXPECT_EQ(log.counts.front().first, 0);  // the total came first
+        for (std::size_t i = 1; i < log.counts.size(); ++i) {
+            EXPECT_EQ(log.counts[i].second, total);
+            EXPECT_GT(log.counts[i].first, log.counts[i - 1].first);
+            EXPECT_EQ(log.counts[i].first == total, i + 1 == log.counts.size()) << i;
+        }
+        int probes = 0;
+        for (const SplitResult& r : plan.splits) {
+            probes += r.evaluations;
+        }
+        EXPECT_GT(probes, 39);  // more probes than split points: finer steps than they give
+        EXPECT_GE(static_cast<int>(log.counts.size()) - 1, probes);
+        EXPECT_DOUBLE_EQ(progress.fraction(), 1.0);
+    }
+}
+
+// On every thread count the count reaches its total exactly once: at the plan's own simulation,
+// the run's last step.
+TEST(BalancedPools, ARunsProgressEndsOnceAfterItsLastSimulation) {
+    const Workload w = generateWorkload("facebook", {.jobs = 60, .seed = 5, .nodes = 24});
+    for (const int threads : {1, 2, 4}) {
+        SCOPED_TRACE(threads);
+        Progress progress;
+        ProgressLog log;
+        log.watch(progress);
+        RunOptions options;
+        options.threads = threads;
+        options.progress = &progress;
+        runAlgorithm(w, "balanced-pools", options);
+        const long long total = progress.total.load();
+        // The plan's simulation, Johnson's, 59 splits × 5 probes, each 2 steps per task.
+        EXPECT_EQ(total, (1 + 1 + 59 * 5) * 2 * w.taskCount());
+        const auto atTotal = std::count_if(log.counts.begin(), log.counts.end(),
+                                           [&](const auto& c) { return c.first == total; });
+        EXPECT_EQ(atTotal, 1);
+        EXPECT_EQ(log.counts.back().first, total);
+    }
+}
+
+// While it searches, the search shows its best plan so far: plain Johnson first, then plans
+// that each end earlier, the last of them the answer.
+TEST(BalancedPools, ReportsEachBetterPlanAndEndsOnTheAnswer) {
+    const Workload w = test::figure4(2);
+    std::vector<BalancedPoolsPlan> shown;
+    BalancedPoolsOptions options;
+    options.onBetterPlan = [&](const BalancedPoolsPlan& best) { shown.push_back(best); };
+    const BalancedPoolsPlan plan = planBalancedPools(w, options);
+    ASSERT_GE(shown.size(), 2u);
+    ASSERT_EQ(shown.front().pools.size(), 1u);           // plain Johnson on all 30 nodes
+    EXPECT_DOUBLE_EQ(shown.front().pools[0].end, 47.0);  // seed 000 §III-C
+    const auto end = [](const BalancedPoolsPlan& p) {
+        double e = 0.0;
+        for (const PoolPlan& pool : p.pools) {
+            e = std::max(e, pool.end);
+        }
+        return e;
+    };
+    for (std::size_t i = 1; i < shown.size(); ++i) {
+        EXPECT_LT(end(shown[i]), end(shown[i - 1]));
+    }
+    EXPECT_DOUBLE_EQ(end(shown.back()), 40.0);
+    ASSERT_EQ(shown.back().pools.size(), plan.pools.size());
+    for (std::size_t p = 0; p < plan.pools.size(); ++p) {
+        EXPECT_EQ(shown.back().pools[p].jobs, plan.pools[p].jobs);
+        EXPECT_EQ(shown.back().pools[p].nodes, plan.pools[p].nodes);
+    }
+}
+
+// The run reports the same plans simulated: each is a schedule of the whole workload.
+TEST(BalancedPools, ARunReportsItsBestPlansSoFarAsResults) {
+    const Workload w = test::figure4(2);
+    std::vector<std::shared_ptr<const RunResult>> shown;
+    RunOptions options;
+    options.incumbent = [&](std::shared_ptr<const RunResult> best) { shown.push_back(best); };
+    const RunResult r = runAlgorithm(w, "balanced-pools", options);
+    ASSERT_GE(shown.size(), 2u);
+    EXPECT_DOUBLE_EQ(shown.front()->makespan(), 47.0);
+    EXPECT_DOUBLE_EQ(shown.back()->makespan(), r.makespan());
+    for (const auto& best : shown) {
+        EXPECT_EQ(best->algorithm, "balanced-pools");
+        EXPECT_EQ(best->sim.tasks.empty(), false);
+        const auto problems = checkSchedule(w, best->sim);
+        EXPECT_TRUE(problems.empty()) << problems.front();
+    }
 }
 
 TEST(BalancedPools, FewerThanTwoPoolsIsAnInputError) {

@@ -2,13 +2,17 @@
 // algorithm (SlowAlgorithm.h) that runs until released or cancelled: a slow algorithm never
 // delays a fast one's chart; an edit cancels the run before it; one algorithm can be cancelled
 // and run again; opening another file never shows the old workload's charts; closing the window
-// during a sweep returns and cancels the sweep.
+// during a sweep returns and cancels the sweep, starting none of its remaining points. A search
+// shows its best plan so far; a result computed once is not computed again (undo, redo,
+// re-checking); the sweep draws its points as they arrive and Cancel keeps them.
+#include <qcustomplot.h>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QUndoStack>
 #include <QtTest>
 #include <atomic>
 #include <condition_variable>
@@ -23,8 +27,10 @@
 #include "charts/GanttPlot.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
+#include "run/ResultCache.h"
 #include "run/RunController.h"
 #include "run/WorkPool.h"
+#include "schedulers/Registry.h"
 #include "sweep/SweepTab.h"
 #include "widgets/AlgorithmList.h"
 
@@ -79,7 +85,10 @@ class BackgroundRunTest : public QObject {
 private slots:
     void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests")); }
 
-    void init() { SlowAlgorithm::reset(true); }
+    void init() {
+        SlowAlgorithm::reset(true);
+        resultCache().clear();  // each test counts its own runs
+    }
 
     void cleanup() {
         SlowAlgorithm::release();  // a failed test leaves nothing running
@@ -233,6 +242,17 @@ private slots:
         QCOMPARE(elapsedText(2.34), QStringLiteral("2.3 s"));
         QCOMPARE(elapsedText(282.2611), QStringLiteral("4 min 42 s"));
         QCOMPARE(elapsedText(3900.0), QStringLiteral("1 h 05 min"));
+        // A search of hours is seen to move: below 1 %, three significant digits; never 100 %
+        // before the end.
+        QCOMPARE(percentText(0.25), QStringLiteral("25 %"));
+        QCOMPARE(percentText(0.0256), QStringLiteral("2.5 %"));
+        QCOMPARE(percentText(0.000287), QStringLiteral("0.0287 %"));
+        QCOMPARE(percentText(0.000288), QStringLiteral("0.0288 %"));
+        QCOMPARE(percentText(0.99999), QStringLiteral("99 %"));
+        QCOMPARE(percentText(1.0), QStringLiteral("100 %"));
+        QCOMPARE(percentText(0.0), QStringLiteral("0 %"));
+        QCOMPARE(remainingText(0.25, 10.0), QStringLiteral("about 30.0 s left"));
+        QCOMPARE(remainingText(0.25, 1.0), QString());  // too early to say
     }
 
     // An algorithm that refuses the input (optimal on 100 jobs) says why in full, without the
@@ -306,6 +326,132 @@ private slots:
         QVERIFY(told);
     }
 
+    // A search's best plan so far is drawn while it runs, labelled as such with how far the
+    // search is; the answer replaces it.
+    void aSearchShowsItsBestPlanSoFar() {
+        MainWindow window;
+        settle(window, {kSlow, "johnson"}, "figure4-scenario2.json");
+        SlowAlgorithm::showsBest = true;
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        GanttPanel* panel = window.ganttPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->plot(kSlow) != nullptr, kTimeoutMs);
+        QCOMPARE(SlowAlgorithm::returned.load(), 0);     // still searching
+        QCOMPARE(panel->plot(kSlow)->makespan(), 42.0);  // fifo's order on the two jobs
+        QVERIFY2(panel->areaStatus(kSlow).startsWith(
+                     QStringLiteral("test-slow: best so far, 25 % searched")),
+                 qPrintable(panel->areaStatus(kSlow)));
+        QVERIFY(window.runController()->latest()->find(kSlow) == nullptr);  // no answer yet
+        SlowAlgorithm::release();
+        test::results(window);
+        QVERIFY(panel->areaStatus(kSlow).isEmpty());  // the answer, unlabelled
+        QVERIFY(window.runController()->latest()->find(kSlow) != nullptr);
+    }
+
+    // A result once computed is shown again without running the algorithm: undo, redo, and an
+    // algorithm checked again find it (the test algorithm counts its runs).
+    void aResultOnceComputedIsNeverComputedAgain() {
+        MainWindow window;
+        settle(window, {kSlow, "johnson"}, "two-jobs.json");
+        SlowAlgorithm::release();
+        JobTableModel* model = window.jobModel();
+        QVERIFY(model->setData(model->index(0, JobTableModel::MapDuration), QStringLiteral("5")));
+        test::results(window);
+        QCOMPARE(SlowAlgorithm::started.load(), 1);  // the edited workload is new
+        QUndoStack* undo = window.document()->undoStack();
+        undo->undo();
+        auto set = test::results(window);
+        QVERIFY(set->workload->jobs[0].mapDurations[0] != 5.0);
+        QVERIFY(set->outcome(kSlow)->cached);
+        undo->redo();
+        set = test::results(window);
+        QCOMPARE(set->workload->jobs[0].mapDurations[0], 5.0);
+        QVERIFY(set->outcome(kSlow)->cached);
+        window.algorithmList()->setChecked({"johnson"});
+        test::results(window);
+        window.algorithmList()->setChecked({kSlow, "johnson"});
+        set = test::results(window);
+        QCOMPARE(SlowAlgorithm::started.load(), 1);  // none of these ran it again
+        QCOMPARE(set->find(kSlow)->sim.makespan, set->baseline("fifo")->sim.makespan);
+        QVERIFY(window.ganttPanel()->plot(kSlow) != nullptr);
+        // Other options are another result.
+        RunOptions options = window.runController()->runOptions();
+        options.seed += 1;
+        window.runController()->setRunOptions(options);
+        window.runController()->request(set->workload);
+        test::results(window);
+        QCOMPARE(SlowAlgorithm::started.load(), 2);
+    }
+
+    // The cache keeps the most recently used results within its bounds.
+    void theCacheForgetsTheLeastRecentlyUsedFirst() {
+        ResultCache cache;
+        auto result = std::make_shared<const RunResult>();
+        std::vector<std::shared_ptr<const Workload>> workloads;
+        for (std::size_t i = 0; i <= ResultCache::kMaxEntries; ++i) {
+            Workload w;
+            w.name = "w" + std::to_string(i);
+            workloads.push_back(std::make_shared<const Workload>(w));
+        }
+        for (std::size_t i = 0; i < ResultCache::kMaxEntries; ++i) {
+            cache.insert(workloads[i], "fifo", {}, {result, 1.0});
+        }
+        QVERIFY(cache.find(*workloads[0], "fifo", {}).has_value());  // now the most recent
+        cache.insert(workloads.back(), "fifo", {}, {result, 1.0});
+        QCOMPARE(cache.size(), ResultCache::kMaxEntries);
+        QVERIFY(cache.find(*workloads[0], "fifo", {}).has_value());
+        QVERIFY(!cache.find(*workloads[1], "fifo", {}).has_value());  // the least recent went
+        QVERIFY(!cache.find(*workloads[0], "johnson", {}).has_value());
+        RunOptions other;
+        other.estimator = Estimator::AriaUp;
+        QVERIFY(!cache.find(*workloads[0], "fifo", other).has_value());
+        RunOptions threads;
+        threads.threads = 3;  // does not change a result
+        QVERIFY(cache.find(*workloads[0], "fifo", threads).has_value());
+    }
+
+    // The sweep draws each point as it arrives (test-slow's wait; Johnson's and the formula's
+    // points do not); Cancel keeps what was computed, marked partial, and the bar stays there.
+    void aSweepDrawsItsPointsAsTheyArriveAndCancelKeepsThem() {
+        MainWindow window;
+        settle(window, {"johnson", kSlow}, "two-jobs.json");
+        QVERIFY(window.showTab(QStringLiteral("sweep")));
+        SweepTab* sweep = window.sweepTab();
+        sweep->setNodeRange(QStringLiteral("5:10:5"));
+        QSignalSpy finished(sweep, &SweepTab::finished);
+        sweep->start();
+        // Points in index order: Johnson at 5 nodes comes first, before any test-slow point.
+        QTRY_VERIFY_WITH_TIMEOUT(sweep->result() && sweep->result()->series.size() >= 2 &&
+                                     !sweep->result()->series[0].points[0].values.empty(),
+                                 kTimeoutMs);
+        QVERIFY(sweep->isRunning());
+        Workload at5 = *window.runController()->latest()->workload;
+        at5.cluster.nodes = 5;
+        const double johnson5 = runAlgorithm(at5, "johnson", {}).makespan();
+        QCOMPARE(sweep->result()->series[0].name, std::string("johnson"));
+        QCOMPARE(sweep->result()->series[0].points[0].mean, johnson5);
+        QVERIFY(sweep->chart()->graphCount() >= 2);
+        QCOMPARE(sweep->chart()->graph(0)->data()->at(0)->value, johnson5);
+
+        sweep->cancel();
+        QVERIFY(finished.wait(kTimeoutMs));
+        const auto done = sweep->pointsDone();
+        QCOMPARE(sweep->pointsTotal(), std::size_t{6});  // 2 sizes × (2 algorithms + formula)
+        QVERIFY(done >= 1 && done < 6);
+        QVERIFY2(sweep->status().contains(QStringLiteral("cancelled, %1 of 6 points").arg(done)),
+                 qPrintable(sweep->status()));
+        QVERIFY(sweep->result().has_value());
+        QCOMPARE(sweep->result()->series[0].points[0].mean, johnson5);  // kept
+        for (const SweepPoint& p : sweep->result()->series[1].points) {
+            QVERIFY(p.values.empty());  // test-slow's points never ended: gaps
+        }
+        QCOMPARE(sweep->chart()->graph(0)->data()->at(0)->value, johnson5);
+        auto* title = static_cast<QCPTextElement*>(sweep->chart()->plotLayout()->element(0, 0));
+        QVERIFY2(title->text().contains(QStringLiteral("partial")), qPrintable(title->text()));
+        QProgressBar* bar = sweep->findChild<QProgressBar*>();
+        QCOMPARE(bar->maximum(), 6);
+        QCOMPARE(bar->value(), static_cast<int>(done));  // where it stopped
+    }
+
     void closingDuringASweepReturnsAndCancelsIt() {
         auto* window = new MainWindow;
         settle(*window, {kSlow}, "figure4-scenario2.json");
@@ -325,6 +471,26 @@ private slots:
         QVERIFY(SlowAlgorithm::started >= 2);
         QVERIFY(shutdownWork(std::chrono::minutes(1)));
         QCOMPARE(SlowAlgorithm::returned.load(), SlowAlgorithm::started.load());
+        QCOMPARE(SlowAlgorithm::cancelled.load(), SlowAlgorithm::started.load());
+    }
+
+    // Closing during a long sweep starts none of its remaining points: the points begun are at
+    // most one per thread of the sweep (each ends at its cancel), of the 40 sizes' points.
+    void closingDuringASweepRunsNoneOfItsRemainingPoints() {
+        auto* window = new MainWindow;
+        settle(*window, {kSlow}, "figure4-scenario2.json");
+        QVERIFY(window->showTab(QStringLiteral("sweep")));
+        SweepTab* sweep = window->sweepTab();
+        sweep->setNodeRange(QStringLiteral("1:40"));
+        sweep->start();
+        QTRY_VERIFY_WITH_TIMEOUT(SlowAlgorithm::started >= 1, kTimeoutMs);
+        QCOMPARE(sweep->pointsTotal(), std::size_t{80});
+        QVERIFY(window->close());
+        delete window;
+        QVERIFY(shutdownWork(std::chrono::minutes(1)));
+        const int threads = ThreadPool::shared().threadCount() + 1;  // the workers and the caller
+        QVERIFY2(SlowAlgorithm::started <= threads,
+                 qPrintable(QString::number(SlowAlgorithm::started.load())));
         QCOMPARE(SlowAlgorithm::cancelled.load(), SlowAlgorithm::started.load());
     }
 

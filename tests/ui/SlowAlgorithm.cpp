@@ -11,6 +11,7 @@ std::atomic<int> SlowAlgorithm::started{0};
 std::atomic<int> SlowAlgorithm::returned{0};
 std::atomic<int> SlowAlgorithm::cancelled{0};
 std::atomic<bool> SlowAlgorithm::released{true};
+std::atomic<bool> SlowAlgorithm::showsBest{false};
 
 void SlowAlgorithm::release() {
     released = true;
@@ -35,6 +36,13 @@ public:
         // Says how far it is, as balanced-pools does: one step of four.
         addProgressTotal(options.progress, 4);
         addProgressDone(options.progress);
+        if (SlowAlgorithm::showsBest && options.incumbent) {
+            RunOptions quiet = options;
+            quiet.incumbent = nullptr;
+            RunResult best = runAlgorithm(workload, "fifo", quiet);
+            best.algorithm = SlowAlgorithm::kId;
+            options.incumbent(std::make_shared<const RunResult>(std::move(best)));
+        }
         // Waits, without polling, for the test's release or its run's cancel (model/Cancelled.h).
         const CancelFlag never{false};
         const CancelFlag& flag = options.cancel != nullptr ? *options.cancel : never;

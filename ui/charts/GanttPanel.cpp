@@ -91,7 +91,11 @@ public:
     // The plot whatever its visibility (visibility needs a shown window).
     GanttPlot* currentPlot() const { return m_current ? m_plot : nullptr; }
     bool running() const { return m_run.state == State::Running; }
-    bool upToDate() const { return m_run.state == State::Done; }
+    // The chart is a running search's best plan so far, not its answer.
+    bool showsBest() const {
+        return m_run.state == State::Running && m_run.best && m_shown == m_run.best;
+    }
+    bool upToDate() const { return m_run.state == State::Done || showsBest(); }
 
     void invalidate() { m_shown.reset(); }
 
@@ -109,14 +113,18 @@ public:
                 const JobColours& colours, GanttPanel* panel, bool fit) {
         m_run = run;
         bool changed = false;
-        if (run.state == State::Done && run.result != m_shown) {
+        // A search's best plan so far is drawn while it runs; its answer replaces it.
+        const std::shared_ptr<const RunResult>& drawn =
+            run.state == State::Done ? run.result : run.best;
+        if ((run.state == State::Done || run.state == State::Running) && drawn &&
+            drawn != m_shown) {
             const bool created = m_plot == nullptr;
             if (created) {
                 m_plot = panel->createPlot(m_id);
                 static_cast<QVBoxLayout*>(layout())->insertWidget(1, m_plot, 1);
             }
-            m_shown = run.result;
-            m_workload = run.result->simulatedWorkload ? run.result->simulatedWorkload : workload;
+            m_shown = drawn;
+            m_workload = drawn->simulatedWorkload ? drawn->simulatedWorkload : workload;
             m_plot->setLabelsVisible(panel->m_labels);
             m_plot->setRun(*m_workload, m_shown, created || fit, colours);  // shared, never copied
             m_plot->setSelectedJob(panel->m_selectedJob);
@@ -140,9 +148,21 @@ public:
                                     .arg(m_id)
                               : tr("%1: waiting for a free core…").arg(m_id);
             case State::Running: {
-                QString took = elapsedText(secondsSince(m_run.started));
-                if (const double done = fraction(); done >= 0.0) {
-                    took += tr(", %1 % done").arg(static_cast<int>(done * 100.0));
+                const double seconds = secondsSince(m_run.started);
+                const double done = fraction();
+                const QString left = remainingText(done, seconds);
+                if (showsBest()) {
+                    return tr("%1: best so far, %2 searched… %3 (the exact answer replaces it)")
+                        .arg(m_id, percentText(std::max(0.0, done)),
+                             left.isEmpty() ? elapsedText(seconds)
+                                            : elapsedText(seconds) + QStringLiteral(", ") + left);
+                }
+                QString took = elapsedText(seconds);
+                if (done >= 0.0) {
+                    took = tr("%1, %2 done").arg(took, percentText(done));
+                }
+                if (!left.isEmpty()) {
+                    took += QStringLiteral(", ") + left;
                 }
                 return m_plot ? tr("%1: updating… %2 (the chart shows the previous result)")
                                     .arg(m_id, took)

@@ -4,8 +4,10 @@
 #include <QEventLoop>
 #include <QTimer>
 #include <algorithm>
+#include <cmath>
 
 #include "model/InputError.h"
+#include "run/ResultCache.h"
 #include "schedulers/Registry.h"
 
 namespace mr::ui {
@@ -24,6 +26,27 @@ QString elapsedText(double seconds) {
     return QObject::tr("%1 h %2 min")
         .arg(whole / 3600)
         .arg(whole % 3600 / 60, 2, 10, QLatin1Char('0'));
+}
+
+QString percentText(double fraction) {
+    const double percent = std::clamp(fraction, 0.0, 1.0) * 100.0;
+    int decimals = 0;
+    if (percent > 0.0 && percent < 10.0) {
+        decimals = percent >= 1.0
+                       ? 1
+                       : std::clamp(2 - static_cast<int>(std::floor(std::log10(percent))), 1, 8);
+    }
+    const double scale = std::pow(10.0, decimals);
+    // The epsilon keeps a value printed from fewer digits (0.0287) from showing one below.
+    return QObject::tr("%1 %").arg(std::floor(percent * scale + 1e-6) / scale, 0, 'f', decimals);
+}
+
+QString remainingText(double fraction, double elapsedSeconds) {
+    if (fraction <= 0.0 || fraction >= 1.0 || elapsedSeconds < 3.0) {
+        return {};
+    }
+    return QObject::tr("about %1 left")
+        .arg(elapsedText(elapsedSeconds * (1.0 - fraction) / fraction));
 }
 
 namespace {
@@ -175,9 +198,33 @@ void RunController::request(std::shared_ptr<const Workload> workload, const JobC
     m_building = set;
     m_requestClock = Clock::now();
     m_publishQueued = false;
+    const bool cached = takeCached();
     m_latest = std::make_shared<const RunSet>(*m_building);
     emit runStarted(m_latest);
+    if (cached) {
+        publish();
+    }
     pump();
+}
+
+bool RunController::takeCached() {
+    bool any = false;
+    for (Task& t : m_tasks) {
+        RunOptions options = m_building->options;
+        options.recordTasks = t.checked;
+        const auto kept = resultCache().find(*m_building->workload, t.id, options);
+        if (!kept) {
+            continue;
+        }
+        AlgorithmRun run(t.id, AlgorithmRun::State::Done);
+        run.result = kept->result;
+        run.milliseconds = kept->milliseconds;
+        run.cached = true;
+        t.stage = Task::Stage::Finished;
+        m_building->place(run);
+        any = true;
+    }
+    return any;
 }
 
 RunController::Task* RunController::task(const std::string& id) {
@@ -224,16 +271,22 @@ void RunController::pump() {
     const auto slowAfter = std::chrono::milliseconds(m_slowAfterMs);
     int lanes = 0;
     bool interactiveBusy = false;  // an interactive task is queued or running (not yet slow)
+    bool chartsBusy = false;       // the same, of a checked algorithm (a chart to draw)
     for (const Task& t : m_tasks) {
         const bool young = t.stage == Task::Stage::Running && now - t.started < slowAfter;
+        const bool busy = t.interactive && (young || t.stage == Task::Stage::Queued);
         lanes += young ? 1 : 0;
-        interactiveBusy |= t.interactive && (young || t.stage == Task::Stage::Queued);
+        interactiveBusy |= busy;
+        chartsBusy |= busy && t.checked;
     }
     for (Task& t : m_tasks) {  // interactive ones first (request() ordered them)
         if (lanes >= m_concurrency) {
             break;
         }
-        if (t.stage != Task::Stage::Queued || (!t.interactive && interactiveBusy)) {
+        // A baseline that is not checked waits for the checked fast ones: on a loaded machine
+        // it would take a core from the first chart.
+        if (t.stage != Task::Stage::Queued || (!t.interactive && interactiveBusy) ||
+            (!t.checked && chartsBusy)) {
             continue;
         }
         startTask(t);
@@ -258,6 +311,9 @@ void RunController::startTask(Task& task) {
     schedulePublish();
 
     RunOptions options = m_options;
+    // A baseline that is not checked only gives the comparison its makespan: no task records
+    // (on a day's batch they are most of a run's memory).
+    options.recordTasks = task.checked;
     const Workload& workload = *m_building->workload;
     // The manual order: the file's, else the table order.
     options.manualOrder = workload.manualOrder;
@@ -273,6 +329,11 @@ void RunController::startTask(Task& task) {
         run.started = started;
         options.cancel = &token->cancel;
         options.progress = &token->progress;
+        options.incumbent = [this, mailbox, generation, token, id](auto best) {
+            mailbox->deliver([this, generation, token, id, best = std::move(best)]() mutable {
+                showBest(generation, token.get(), id, std::move(best));
+            });
+        };
         try {
             throwIfCancelled(&token->cancel);  // superseded before it started
             run.result = std::make_shared<const RunResult>(runAlgorithm(*workload, id, options));
@@ -304,6 +365,11 @@ void RunController::finishTask(quint64 generation, const WorkToken* token, Algor
         return;  // an earlier try of an algorithm run again since
     }
     t->stage = Task::Stage::Finished;
+    if (run.state == AlgorithmRun::State::Done) {
+        RunOptions options = m_building->options;
+        options.recordTasks = t->checked;
+        resultCache().insert(m_building->workload, run.id, options, {run.result, run.milliseconds});
+    }
     m_building->place(run);
     m_building->milliseconds = millisecondsSince(m_requestClock);
     pump();
@@ -320,6 +386,19 @@ void RunController::finishTask(quint64 generation, const WorkToken* token, Algor
     } else {
         schedulePublish(static_cast<int>(kPublishIntervalMs - sinceLast));
     }
+}
+
+void RunController::showBest(quint64 generation, const WorkToken* token, const std::string& id,
+                             std::shared_ptr<const RunResult> best) {
+    Task* t = generation == m_generation ? task(id) : nullptr;
+    if (t == nullptr || t->token.get() != token || t->stage != Task::Stage::Running) {
+        return;  // superseded, cancelled or already done
+    }
+    const AlgorithmRun* now = m_building->outcome(id);
+    AlgorithmRun running = now != nullptr ? *now : AlgorithmRun(id, AlgorithmRun::State::Running);
+    running.best = std::move(best);
+    m_building->place(running);
+    schedulePublish();
 }
 
 void RunController::schedulePublish(int delayMs) {

@@ -9,8 +9,11 @@
 // cores) run at once, the registry's interactive algorithms and the baselines first; a task that
 // has run for more than slowAfterMs no longer holds a lane, so a slow algorithm only ever runs
 // beside the others. The registry's comparison baselines (baselineIds(): fifo, reverse-johnson)
-// run too, checked or not.
+// run too, checked or not; one that is not checked runs after the checked fast ones and keeps
+// no task records (only its makespan is shown).
 // One algorithm can be cancelled alone (its chart says so and offers to run it again).
+// A result computed before for the same workload, algorithm and options comes from the
+// ResultCache at once, without a run; a search's best plan so far is published while it runs.
 #pragma once
 
 #include <QObject>
@@ -30,6 +33,12 @@ namespace mr::ui {
 // How long a run took or has taken so far, as a person reads it: 39.4 ms, 2.3 s, 4 min 42 s,
 // 1 h 05 min.
 QString elapsedText(double seconds);
+// How far a computation is (0 to 1) in percent, never rounded up: "37 %", "2.5 %", and below
+// 1 % three significant digits ("0.0287 %"), so that a search of hours is seen to move.
+QString percentText(double fraction);
+// "about 2 h 10 min left" at the pace so far, once it says something (a few seconds in and a
+// step counted); else empty.
+QString remainingText(double fraction, double elapsedSeconds);
 
 struct AlgorithmRun {
     enum class State { Pending, Running, Done, Failed, Cancelled };
@@ -44,6 +53,10 @@ struct AlgorithmRun {
     std::chrono::steady_clock::time_point started;  // Running, Done, Failed
     double milliseconds = 0.0;                      // Done, Failed: how long it took
     std::shared_ptr<const Progress> progress;       // Running: how far it says it is (live)
+    // Running: the best plan a search has found so far (RunOptions::incumbent), shown until
+    // the answer replaces it.
+    std::shared_ptr<const RunResult> best;
+    bool cached = false;  // Done: the result of an earlier identical run (ResultCache)
 
     bool finished() const { return state != State::Pending && state != State::Running; }
 };
@@ -112,6 +125,10 @@ private:
     void pump();
     void startTask(Task& task);
     void finishTask(quint64 generation, const WorkToken* token, AlgorithmRun run);
+    void showBest(quint64 generation, const WorkToken* token, const std::string& id,
+                  std::shared_ptr<const RunResult> best);
+    // Takes the kept results of the request's algorithms from the ResultCache; whether any.
+    bool takeCached();
     void publish();
     void schedulePublish(int delayMs = 0);
     Task* task(const std::string& id);

@@ -13,6 +13,7 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <mutex>
 
 #include "document/JobPalette.h"
 #include "io/SweepFormat.h"
@@ -25,9 +26,21 @@
 namespace mr::ui {
 
 struct SweepTab::SweepOutcome {
-    std::optional<SweepResult> result;
     QString error;
     bool cancelled = false;
+};
+
+// What the workers have computed so far; the GUI thread reads a copy.
+struct SweepTab::Collected {
+    mutable std::mutex mutex;
+    SweepValues values;
+    std::string workload;  // the first run's name
+    std::size_t count = 0;
+
+    std::size_t done() const {
+        const std::lock_guard lock(mutex);
+        return count;
+    }
 };
 
 SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(this)) {
@@ -124,12 +137,7 @@ QGridLayout* SweepTab::layoutControls() {
 void SweepTab::connectControls() {
     m_poll = new QTimer(this);
     m_poll->setInterval(100);
-    connect(m_poll, &QTimer::timeout, this, [this] {
-        if (m_done && m_total) {
-            m_progress->setRange(0, static_cast<int>(std::max<std::size_t>(1, m_total->load())));
-            m_progress->setValue(static_cast<int>(m_done->load()));
-        }
-    });
+    connect(m_poll, &QTimer::timeout, this, &SweepTab::showProgress);
     connect(m_run, &QPushButton::clicked, this, &SweepTab::start);
     connect(m_cancel, &QPushButton::clicked, this, &SweepTab::cancel);
     connect(m_nodes, &QLineEdit::textEdited, this, [this] { m_rangeTouched = true; });
@@ -186,6 +194,25 @@ QString SweepTab::status() const {
     return m_status->text();
 }
 
+WorkloadSource SweepTab::source() const {
+    if (m_generated->isChecked()) {
+        const std::string kind = m_kind->currentText().toStdString();
+        GenerateOptions g;
+        g.jobs = m_jobs->value();
+        const auto seed = static_cast<std::uint64_t>(m_seed->value());
+        return [kind, g, seed](int run) {  // called by several threads at once
+            GenerateOptions options = g;
+            options.seed = seed + static_cast<std::uint64_t>(run);
+            return generateWorkload(kind, options);
+        };
+    }
+    if (m_workload) {
+        auto workload = m_workload;
+        return [workload](int) { return *workload; };
+    }
+    return {};
+}
+
 void SweepTab::start() {
     if (m_running) {
         return;
@@ -205,48 +232,61 @@ void SweepTab::start() {
         spec.algorithms.push_back(id.toStdString());
     }
     spec.runs = m_generated->isChecked() ? m_runs->value() : 1;
-    WorkloadSource source;
-    if (m_generated->isChecked()) {
-        const std::string kind = m_kind->currentText().toStdString();
-        GenerateOptions g;
-        g.jobs = m_jobs->value();
-        const auto seed = static_cast<std::uint64_t>(m_seed->value());
-        source = [kind, g, seed](int run) {  // called by several threads at once
-            GenerateOptions options = g;
-            options.seed = seed + static_cast<std::uint64_t>(run);
-            return generateWorkload(kind, options);
-        };
-    } else if (m_workload) {
-        auto workload = m_workload;
-        source = [workload](int) { return *workload; };
-    } else {
+    const WorkloadSource source = this->source();
+    if (!source) {
         m_status->setText(tr("There is no workload to sweep yet."));
         return;
     }
-    m_done = std::make_shared<std::atomic<std::size_t>>(0);
-    m_total = std::make_shared<std::atomic<std::size_t>>(1);
-    auto done = m_done;
-    auto total = m_total;
-    spec.progress = [done, total](std::size_t d, std::size_t t) {
-        *total = t;
-        *done = std::max(done->load(), d);
-    };
     // The formula's Min / Max lines only where the two-stage model applies (not for jobs that
     // arrive over time); the lower bound holds for any workload.
-    const bool formula = m_formula->isChecked();
-    const bool model = m_generated->isChecked() || twoStageModelApplies(*m_workload);
+    m_formulaLines = m_formula->isChecked();
+    m_modelApplies = m_generated->isChecked() || twoStageModelApplies(*m_workload);
+    try {
+        checkSweep(spec);
+    } catch (const InputError& e) {
+        m_status->setText(tr("The sweep could not run: %1").arg(QString::fromStdString(e.what())));
+        return;
+    }
+    run(source, spec);
+}
+
+void SweepTab::run(const WorkloadSource& source, const SweepSpec& spec) {
+    m_spec = spec;
+    m_pointsTotal = sweepPointCount(spec);
+    m_pointsDrawn = 0;
+    auto collected = std::make_shared<Collected>();
+    collected->values.resize(m_pointsTotal);
+    m_collected = collected;
     m_running = true;
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
+    m_progress->setRange(0, static_cast<int>(std::max<std::size_t>(1, m_pointsTotal)));
     m_progress->setValue(0);
-    m_status->setText(tr("Running…"));
+    m_status->setText(tr("Running… the points appear as they are computed."));
     m_poll->start();
     m_job->start<std::shared_ptr<const SweepOutcome>>(
-        [source, spec](const CancelFlag& cancel) mutable {
+        [source, spec = SweepSpec(spec), collected](const CancelFlag& cancel) mutable {
             auto outcome = std::make_shared<SweepOutcome>();
             spec.run.cancel = &cancel;
+            const WorkloadSource naming = [&](int run) {
+                Workload w = source(run);
+                if (run == 0) {
+                    const std::lock_guard lock(collected->mutex);
+                    collected->workload = w.name;
+                }
+                return w;
+            };
+            std::vector<std::size_t> indices(collected->values.size());
+            for (std::size_t i = 0; i < indices.size(); ++i) {
+                indices[i] = i;
+            }
             try {
-                outcome->result = runSweep(source, spec);
+                runSweepPoints(naming, spec, indices,
+                               [&](std::size_t index, const SweepPointValue& value) {
+                                   const std::lock_guard lock(collected->mutex);
+                                   collected->values[index] = value;
+                                   ++collected->count;
+                               });
             } catch (const Cancelled&) {
                 outcome->cancelled = true;
             } catch (const std::exception& e) {
@@ -254,29 +294,67 @@ void SweepTab::start() {
             }
             return std::shared_ptr<const SweepOutcome>(std::move(outcome));
         },
-        [this, formula, model](std::shared_ptr<const SweepOutcome> outcome) {
-            finish(*outcome, formula, model);
-        });
+        [this](std::shared_ptr<const SweepOutcome> outcome) { finish(*outcome); });
 }
 
-void SweepTab::finish(const SweepOutcome& outcome, bool formula, bool model) {
+std::size_t SweepTab::pointsDone() const {
+    return m_collected ? m_collected->done() : 0;
+}
+
+SweepResult SweepTab::collectedResult() const {
+    SweepResult result;
+    {
+        const std::lock_guard lock(m_collected->mutex);
+        result = summariseSweep(m_spec, m_collected->workload, m_collected->values);
+    }
+    auto& series = result.series;
+    series.erase(
+        std::remove_if(series.begin(), series.end(),
+                       [&](const SweepSeries& s) {
+                           return s.formula &&
+                                  (!m_formulaLines || (!m_modelApplies && s.name != kLowerBound));
+                       }),
+        series.end());
+    return result;
+}
+
+// While the sweep runs: the bar, and the chart again when points have arrived since.
+void SweepTab::showProgress() {
+    const std::size_t done = pointsDone();
+    m_progress->setValue(static_cast<int>(done));
+    if (done == m_pointsDrawn || done == 0) {
+        return;
+    }
+    m_pointsDrawn = done;
+    m_result = collectedResult();
+    m_note = tr("computing: %1 of %2 points").arg(done).arg(m_pointsTotal);
+    draw();
+}
+
+void SweepTab::finish(const SweepOutcome& outcome) {
     m_running = false;
     m_poll->stop();
     m_run->setEnabled(true);
     m_cancel->setEnabled(false);
+    const std::size_t done = pointsDone();
     if (outcome.cancelled) {
-        m_status->setText(tr("Cancelled; the chart keeps the previous sweep."));
+        // The bar stays where the sweep stopped; the points computed stay drawn, marked partial.
+        m_progress->setValue(static_cast<int>(done));
+        const QString counted = tr("cancelled, %1 of %2 points").arg(done).arg(m_pointsTotal);
+        if (done > 0) {
+            m_result = collectedResult();
+            m_note = tr("partial: %1").arg(counted);
+            draw();
+            m_status->setText(
+                tr("Sweep %1; the chart shows them (the others are gaps).").arg(counted));
+        } else {
+            m_status->setText(tr("Sweep %1; the chart keeps the previous sweep.").arg(counted));
+        }
     } else if (!outcome.error.isEmpty()) {
         m_status->setText(tr("The sweep could not run: %1").arg(outcome.error));
     } else {
-        m_result = outcome.result;
-        auto& series = m_result->series;
-        series.erase(std::remove_if(series.begin(), series.end(),
-                                    [&](const SweepSeries& s) {
-                                        return s.formula &&
-                                               (!formula || (!model && s.name != kLowerBound));
-                                    }),
-                     series.end());
+        m_result = collectedResult();
+        m_note.clear();
         m_progress->setValue(m_progress->maximum());
         m_status->setText(tr("%1 cluster sizes × %2 run(s) × %3 algorithm(s).")
                               .arg(m_result->nodes.size())
@@ -294,6 +372,7 @@ void SweepTab::showResult(const SweepResult& result, const QString& status) {
     m_run->setEnabled(true);
     m_cancel->setEnabled(false);
     m_result = result;
+    m_note.clear();
     if (result.nodes.size() > 1) {  // the file's sizes in the range box, when they are a range
         const int step = result.nodes[1] - result.nodes[0];
         bool range = step > 0;
@@ -391,13 +470,14 @@ void SweepTab::draw() {
             partial = partial || p.values.size() < static_cast<std::size_t>(r.runs);
         }
     }
-    const QString runs = !partial ? tr(" (mean ± s.d. of %1 runs)").arg(r.runs)
+    const QString runs = !m_note.isEmpty() ? tr(" (%1)").arg(m_note)
+                         : !partial        ? tr(" (mean ± s.d. of %1 runs)").arg(r.runs)
                          : r.runs > 1
                              ? tr(" (mean ± s.d. of the runs present; %1 asked)").arg(r.runs)
                              : tr(" (gaps: points missing)");
     title->setText(tr("Makespan against cluster size — %1%2")
                        .arg(QString::fromStdString(r.workload))
-                       .arg(r.runs > 1 || partial ? runs : QString()));
+                       .arg(r.runs > 1 || partial || !m_note.isEmpty() ? runs : QString()));
     m_chart->replot();
 }
 

@@ -1,11 +1,12 @@
 // SweepTab — makespan against cluster size for the checked algorithms ([Verma12] Figs. 7–9), with
 // the two-stage formula's Min (Johnson) and Max (reverse Johnson) lines, on the current workload
-// or on R generated ones (mean and spread). Computed in the background (core runSweep on all
-// cores, started from the explorer's WorkPool) with a progress bar and Cancel.
+// or on R generated ones (mean and spread). Computed in the background (core runSweepPoints on
+// all cores, started from the explorer's WorkPool) with a progress bar and Cancel. Points are
+// drawn as they arrive; Cancel keeps the points computed, drawn as a partial sweep (the missing
+// ones are gaps, as in a merge of partial results), and the bar stays where the sweep stopped.
 #pragma once
 
 #include <QWidget>
-#include <atomic>
 #include <memory>
 #include <optional>
 
@@ -42,6 +43,9 @@ public:
     void start();
     void cancel();
     bool isRunning() const { return m_running; }
+    // Points computed by the running (or last) sweep, and how many it has.
+    std::size_t pointsDone() const;
+    std::size_t pointsTotal() const { return m_pointsTotal; }
     // Shows a sweep read from a results file (File > Open sweep results…); a size without a run
     // is a gap in its line. A running sweep is dropped. `status` says where it came from.
     void showResult(const SweepResult& result, const QString& status);
@@ -57,10 +61,19 @@ signals:
 
 private:
     struct SweepOutcome;
+    struct Collected;
     void createControls();
     QGridLayout* layoutControls();
     void connectControls();
-    void finish(const SweepOutcome& outcome, bool formula, bool model);
+    // The workloads to sweep (the current one, or generated ones); empty when there is none.
+    WorkloadSource source() const;
+    // Starts the checked sweep in the background.
+    void run(const WorkloadSource& source, const SweepSpec& spec);
+    void finish(const SweepOutcome& outcome);
+    // The points collected so far as a result (gaps where a point is missing), with the formula
+    // lines the user asked for.
+    SweepResult collectedResult() const;
+    void showProgress();
     void suggestRange();
     void draw();
 
@@ -84,8 +97,13 @@ private:
     QStringList m_algorithms;
     std::optional<SweepResult> m_result;
     BackgroundJob* m_job;
-    std::shared_ptr<std::atomic<std::size_t>> m_done;
-    std::shared_ptr<std::atomic<std::size_t>> m_total;
+    std::shared_ptr<Collected> m_collected;  // the running (or last) sweep's points
+    SweepSpec m_spec;                        // its definition
+    std::size_t m_pointsTotal = 0;
+    std::size_t m_pointsDrawn = 0;
+    bool m_formulaLines = true;  // the user's choice when the sweep started
+    bool m_modelApplies = true;  // the two-stage model holds for the swept workloads
+    QString m_note;              // what the title says of a partial sweep (empty: complete)
     bool m_running = false;
     bool m_rangeTouched = false;
 };
