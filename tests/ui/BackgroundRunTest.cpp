@@ -415,7 +415,7 @@ private slots:
         MainWindow window;
         settle(window, {"johnson", kSlow}, "two-jobs.json");
         QVERIFY(window.showTab(QStringLiteral("sweep")));
-        SweepTab* sweep = window.sweepTab();
+        SweepTab* sweep = window.pages().sweep()->sweep();
         sweep->setNodeRange(QStringLiteral("5:10:5"));
         QSignalSpy finished(sweep, &SweepTab::finished);
         sweep->start();
@@ -480,7 +480,7 @@ private slots:
         auto* window = new MainWindow;
         settle(*window, {kSlow}, "figure4-scenario2.json");
         QVERIFY(window->showTab(QStringLiteral("sweep")));
-        SweepTab* sweep = window->sweepTab();
+        SweepTab* sweep = window->pages().sweep()->sweep();
         sweep->setNodeRange(QStringLiteral("1:40"));
         sweep->start();
         QTRY_VERIFY_WITH_TIMEOUT(SlowAlgorithm::started >= 1, kTimeoutMs);
