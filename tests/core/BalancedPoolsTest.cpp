@@ -689,7 +689,7 @@ TEST(BalancedPools, ReportsEachBetterPlanAndEndsOnTheAnswer) {
     const BalancedPoolsPlan plan = planBalancedPools(w, options);
     ASSERT_GE(shown.size(), 2u);
     ASSERT_EQ(shown.front().pools.size(), 1u);           // plain Johnson on all 30 nodes
-    EXPECT_DOUBLE_EQ(shown.front().pools[0].end, 47.0);  // seed 000 §III-C
+    EXPECT_DOUBLE_EQ(shown.front().pools[0].end, 47.0);  // [Verma12] §III-C
     const auto end = [](const BalancedPoolsPlan& p) {
         double e = 0.0;
         for (const PoolPlan& pool : p.pools) {
