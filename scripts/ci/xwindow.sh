@@ -67,11 +67,22 @@ check() {
     local xvfb=$!
     pids+=("$xvfb")
     until_ok xdpyinfo -display "$d" >/dev/null 2>&1 || { echo "$name: Xvfb did not start"; return 1; }
-    DISPLAY=$d openbox >/dev/null 2>&1 &
-    local wm=$!
-    pids+=("$wm")
-    until_ok sh -c "DISPLAY=$d xprop -root _NET_SUPPORTING_WM_CHECK | grep -q 'window id'" ||
-        { echo "$name: openbox did not start"; return 1; }
+    # openbox can exit at once when it starts as the X server is still settling (seen under
+    # load): start it again, up to three times, before calling the check failed.
+    local started=0 wm
+    for _ in 1 2 3; do
+        DISPLAY=$d openbox >>"$dir/$name-openbox.log" 2>&1 &
+        wm=$!
+        pids+=("$wm")
+        if until_ok sh -c "DISPLAY=$d xprop -root _NET_SUPPORTING_WM_CHECK 2>/dev/null |
+                           grep -q 'window id'"; then
+            started=1
+            break
+        fi
+        kill "$wm" 2>/dev/null || true
+    done
+    [ "$started" = 1 ] || { echo "$name: openbox did not start"; cat "$dir/$name-openbox.log";
+                            return 1; }
     mkdir -p "$dir/$name"
     env "$@" DISPLAY="$d" QT_QPA_PLATFORM=xcb XDG_CONFIG_HOME="$dir/$name" \
         XDG_RUNTIME_DIR="$dir/$name" "$mrx" "$sample" >"$dir/$name.log" 2>&1 &
