@@ -546,8 +546,9 @@ private slots:
         }
         // A job added after opening takes a colour no job has.
         const int added = reopened.document()->addJob(-1);
+        // (addJob replaces the document's workload: `back` is not read past this point.)
         const int slot = reopened.document()->jobColours().slot(added);
-        for (int j = 0; j < back.jobCount(); ++j) {
+        for (int j = 0; j < reopened.document()->workload().jobCount(); ++j) {
             QVERIFY(j == added || reopened.document()->jobColours().slot(j) != slot);
         }
     }
