@@ -9,6 +9,11 @@
 //                             slots, imported as `mrsim import swim --nodes 3000` does, deadlines
 //                             for the deadline policies as `--deadline-factor 1:2` (T_J alone)
 //   Fb2010Workload            importing it (compact durations: the loaded day's memory)
+//   Fb2010Days/ALGORITHM/D    the same day as D consecutive days (`mrsim import swim
+//                             --repeat-days D`): a week or a month of the cluster, D = 1, 2, 7,
+//                             14, 30, so that each algorithm's growth with the trace shows
+//                             (per-job times only, as `mrsim run` without exports); the rows
+//                             beyond 2 days run only with MRX_BENCH_FULL=1
 // Each benchmark reports the process's peak resident memory during it (peak_rss_mb). The FB-2010
 // rows read MRX_TRACE_DIR/swim/FB-2010_samples_24_times_1hr_0.tsv (tests/data/traces by
 // default) and skip, saying so, when it is absent. The balanced-pools rows beyond 64 nodes and the
@@ -181,6 +186,51 @@ void Fb2010Workload(benchmark::State& state) {
 }
 BENCHMARK(Fb2010Workload)->Unit(benchmark::kMillisecond)->Iterations(1);
 
+// FB-2010 repeated on `days` days; one trace kept at a time (a month is 733 260 jobs).
+const mr::Workload* fb2010Days(int days, bool deadlines) {
+    static std::unique_ptr<mr::Workload> kept;
+    static std::pair<int, bool> keptKey{0, false};
+    if (!std::filesystem::exists(kFb2010)) {
+        return nullptr;
+    }
+    if (!kept || keptKey != std::pair{days, deadlines}) {
+        kept.reset();
+        mr::SwimImportOptions options;
+        options.cluster = {3000, 4, 4};
+        options.repeatDays = days;
+        kept = std::make_unique<mr::Workload>(mr::importSwim(kFb2010, options));
+        if (deadlines) {
+            mr::addArrivalsAndDeadlines(*kept, {std::nullopt, mr::parseDeadlineFactor("1:2")}, 1);
+        }
+        keptKey = {days, deadlines};
+    }
+    return kept.get();
+}
+
+void Fb2010Days(benchmark::State& state, const std::string& algorithm) {
+    const int days = static_cast<int>(state.range(0));
+    if (slowRowSkipped(state, days > 2)) {
+        return;
+    }
+    const bool deadlines =
+        algorithm.find("edf") != std::string::npos || algorithm == "completion-time";
+    const mr::Workload* w = fb2010Days(days, deadlines);
+    if (w == nullptr) {
+        state.SkipWithError(("skipped: the FB-2010 trace is absent: " + kFb2010).c_str());
+        return;
+    }
+    resetPeak();
+    mr::RunResult result;
+    mr::RunOptions options;
+    options.recordTasks = false;  // per-job times, as `mrsim run` keeps them without exports
+    for (auto _ : state) {
+        result = mr::runAlgorithm(*w, algorithm, options);
+        benchmark::DoNotOptimize(std::as_const(result.sim.makespan));
+    }
+    state.counters["makespan"] = result.sim.makespan;
+    state.counters["peak_rss_mb"] = procStatusMb("VmHWM");
+}
+
 }  // namespace
 
 BENCHMARK_CAPTURE(Fb2010, hscheduler, std::string("hscheduler"))
@@ -201,5 +251,24 @@ BENCHMARK_CAPTURE(Fb2010, min_edf_wc, std::string("min-edf-wc"))
 BENCHMARK_CAPTURE(Fb2010, completion_time, std::string("completion-time"))
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
+
+#define MRX_FB2010_DAYS(name, id)                                                               \
+    BENCHMARK_CAPTURE(Fb2010Days, name, std::string(id))                                        \
+        ->ArgName("days")                                                                       \
+        ->Arg(1)                                                                                \
+        ->Arg(2)                                                                                \
+        ->Arg(7)                                                                                \
+        ->Arg(14)                                                                               \
+        ->Arg(30)                                                                               \
+        ->Unit(benchmark::kMillisecond)                                                         \
+        ->Iterations(1)
+MRX_FB2010_DAYS(fifo, "fifo");
+MRX_FB2010_DAYS(fair, "fair");
+MRX_FB2010_DAYS(online_hscheduler, "online-hscheduler");
+MRX_FB2010_DAYS(hscheduler, "hscheduler");
+MRX_FB2010_DAYS(edf, "edf");
+MRX_FB2010_DAYS(min_edf, "min-edf");
+MRX_FB2010_DAYS(min_edf_wc, "min-edf-wc");
+MRX_FB2010_DAYS(completion_time, "completion-time");
 
 BENCHMARK_MAIN();

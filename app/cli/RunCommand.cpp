@@ -40,13 +40,18 @@ Command makeRunCommand(CLI::App& app) {
     c.run = [o](std::ostream& out, std::ostream& err) {
         const Workload w = o->workload.load(err);
         RunResult result;
+        RunOptions options = o->workload.runOptions();
+        // The schedule's text needs per-job times only; the records are kept for the exports.
+        options.recordTasks = !o->tasksCsv.empty() || !o->traceEvents.empty();
         try {
-            result = runAlgorithm(w, o->algorithm, o->workload.runOptions());
+            result = runAlgorithm(w, o->algorithm, options);
         } catch (const InputError& e) {
             rethrowNamingFile(e, o->workload.workload);
         }
         if (!o->tasksCsv.empty()) {
-            writeFileAtomically(o->tasksCsv, taskRecordsCsv(w, result));
+            AtomicFileWriter file(o->tasksCsv);
+            writeTaskRecordsCsv(w, result, [&](std::string_view piece) { file.write(piece); });
+            file.commit();
         }
         if (!o->traceEvents.empty()) {
             AtomicFileWriter file(o->traceEvents);

@@ -137,8 +137,9 @@ SessionView readView(const json& value, const std::string& file) {
     view.highlightedJob = f.optionalString("highlighted_job").value_or("");
     view.referenceVariant = f.optionalString("reference_variant").value_or("");
     if (f.has("job_colours")) {
+        // One colour per job: a file's text ("0," per entry at least) bounds their number.
         for (const double slot : f.numberArray("job_colours", 0, kMaxColourSlot,
-                                               static_cast<std::size_t>(kMaxTasksPerWorkload))) {
+                                               static_cast<std::size_t>(kMaxTextFileBytes / 2))) {
             if (slot != std::floor(slot)) {
                 f.fail("job_colours", "colours are whole numbers");
             }

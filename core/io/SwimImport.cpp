@@ -119,6 +119,9 @@ Workload headerFor(const std::string& path, const SwimImportOptions& o) {
     w.description =
         "Imported with mrsim import swim from " + file +
         (o.maxJobs > 0 ? " (the first " + std::to_string(o.maxJobs) + " rows)" : "") +
+        (o.repeatDays > 1 ? ", repeated on " + std::to_string(o.repeatDays) +
+                                " days (arrivals + k x 86400 s, names <id>-day<k+1>)"
+                          : "") +
         ". Model: maps = max(1, ceil(input / " + std::to_string(m.blockSize) +
         " B), for map-only jobs ceil(output / block)); reduces = ceil(shuffle / " +
         std::to_string(m.bytesPerReducer) + " B); map time = " + formatNumber(m.taskOverhead) +
@@ -169,6 +172,7 @@ namespace {
 // A SWIM row is six short columns; a longer line is not SWIM (a binary file, /dev/zero).
 constexpr std::size_t kMaxLineBytes = 64 * 1024;
 constexpr long long kMaxBlankLines = 1'000'000;
+constexpr double kSecondsPerDay = 86'400.0;
 
 // std::getline with a bound on the line's length (which std::getline would grow without end).
 bool readLine(std::istream& in, std::string& line, const std::string& source,
@@ -241,7 +245,7 @@ struct SwimRows {
         }
         Job job = swimJob(row.id(), submit, input, shuffle, output, options.model);
         checkLongestTasks(row, job);
-        count(row, job, input);
+        count(job, input);
         return job;
     }
 
@@ -260,26 +264,46 @@ struct SwimRows {
         }
     }
 
-    void count(const RowReader& row, const Job& job, long long input) {
+    void count(const Job& job, long long input) {
         ++report.jobs;
         report.mapTasks += job.maps();
         report.reduceTasks += job.reduces();
         report.jobsWithoutInput += input == 0 ? 1 : 0;
         report.mapOnlyJobs += job.reduces() == 0 ? 1 : 0;
-        if (report.mapTasks + report.reduceTasks > kMaxTasksPerWorkload) {
-            row.fail(3, "the workload would have more than " +
-                            std::to_string(kMaxTasksPerWorkload) +
-                            " tasks (raise --block-size or import fewer --jobs)");
-        }
     }
 };
+
+// The copies of the day after the first: arrivals k days later, names "<id>-day<k+1>"; the
+// report counts every copy.
+void repeatDay(const std::vector<Job>& day, int days, const std::function<void(const Job&)>& sink,
+               SwimImportReport& report) {
+    for (int k = 1; k < days; ++k) {
+        const std::string suffix = "-day" + std::to_string(k + 1);
+        for (Job job : day) {
+            job.name += suffix;
+            job.arrival += k * kSecondsPerDay;
+            sink(job);
+        }
+    }
+    report.jobs *= days;
+    report.mapTasks *= days;
+    report.reduceTasks *= days;
+    report.jobsWithoutInput *= days;
+    report.mapOnlyJobs *= days;
+}
 
 }  // namespace
 
 void readSwim(std::istream& in, const std::string& source, const SwimImportOptions& options,
               const std::function<void(const Job&)>& sink, SwimImportReport* reportOut) {
     checkModel(options.model);
+    if (options.repeatDays < 1 || options.repeatDays > kMaxRepeatDays) {
+        throw InputError("", "", "repeat-days",
+                         "must be 1 to " + std::to_string(kMaxRepeatDays) + " (got " +
+                             std::to_string(options.repeatDays) + ")");
+    }
     SwimRows rows(options);
+    std::vector<Job> day;  // the trace's jobs, kept only to repeat them
     std::string line;
     long long lineNumber = 0;
     long long blankLines = 0;
@@ -303,7 +327,11 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
             rows.report.truncatedByMaxJobs = true;
             break;
         }
-        sink(rows.jobOf(rowOf(source, lineNumber, line)));
+        Job job = rows.jobOf(rowOf(source, lineNumber, line));
+        sink(job);
+        if (options.repeatDays > 1) {
+            day.push_back(std::move(job));
+        }
     }
     if (in.bad()) {
         throw InputError(source, "", "", "error while reading the file");
@@ -311,6 +339,7 @@ void readSwim(std::istream& in, const std::string& source, const SwimImportOptio
     if (rows.report.jobs == 0) {
         throw InputError(source, "", "", "the trace holds no job (an empty file?)");
     }
+    repeatDay(day, options.repeatDays, sink, rows.report);
     if (reportOut) {
         *reportOut = rows.report;
     }

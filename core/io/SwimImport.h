@@ -34,6 +34,10 @@ struct SwimModel {
 struct SwimImportOptions {
     SwimModel model;
     long long maxJobs = 0;      // the first N rows; 0 = all
+    // The trace as N consecutive days: after the rows themselves, every job again with its
+    // arrival k x 86400 s later and its name suffixed "-day<k+1>", for k = 1 … N - 1 (a week or a
+    // month of a production cluster from one day's sample). Memory holds one day's jobs.
+    int repeatDays = 1;
     Cluster cluster{64, 4, 4};  // [Verma12] §IV-C testbed: 64 workers, 4 map + 4 reduce slots
 };
 
@@ -51,7 +55,10 @@ struct SwimImportReport {
 Job swimJob(const std::string& id, double submitSeconds, long long inputBytes,
             long long shuffleBytes, long long outputBytes, const SwimModel& model);
 
-// Reads the rows one by one and hands each job to `sink`, in file order: memory holds one job.
+inline constexpr int kMaxRepeatDays = 3660;  // ten years of days
+
+// Reads the rows one by one and hands each job to `sink`, in file order (then the repeated days):
+// memory holds one job, or one day's jobs with repeatDays > 1.
 void readSwim(std::istream& in, const std::string& source, const SwimImportOptions& options,
               const std::function<void(const Job&)>& sink, SwimImportReport* report = nullptr);
 

@@ -1,36 +1,102 @@
 #include "io/TaskCsv.h"
 
 #include <algorithm>
+#include <tuple>
+#include <vector>
 
 #include "io/Csv.h"
 #include "io/NumberFormat.h"
 
 namespace mr {
 
-std::string taskRecordsCsv(const Workload& w, const RunResult& r) {
+namespace {
+
+constexpr std::size_t kChunkBytes = 1 << 20;  // what is handed to the sink at once
+
+// One task of an instant: its record (in record order) and its index inside the record's wave.
+struct InstantTask {
+    const TaskRecord* record;
+    std::int32_t index;
+};
+
+// The order rows are written in: start, map before reduce, slot, then the order the engine
+// recorded them (a zero-length task and the next one can share a slot and an instant).
+bool rowBefore(const InstantTask& a, const InstantTask& b) {
+    const auto key = [](const InstantTask& t) {
+        return std::make_tuple(static_cast<int>(t.record->kind), t.record->slot + t.index,
+                               t.record, t.index);
+    };
+    return key(a) < key(b);
+}
+
+class CsvWriter {
+public:
+    CsvWriter(const Workload& simulated, const std::function<void(std::string_view)>& sink)
+        : m_w(simulated), m_sink(sink) {}
+
+    void row(const TaskRecord& t) {
+        const Cluster& c = m_w.cluster;
+        const bool map = t.kind == TaskKind::Map;
+        m_out += csvField(m_w.jobs[static_cast<std::size_t>(t.job)].name);
+        m_out += ',';
+        m_out += toString(t.kind);
+        m_out += ',' + std::to_string(t.task) + ',' + std::to_string(t.slot) + ',' +
+                 std::to_string(t.slot / (map ? c.mapSlotsPerNode : c.reduceSlotsPerNode)) + ',' +
+                 formatNumber(t.start) + ',' + formatNumber(t.end) + ',' + (t.killed ? "1" : "0") +
+                 '\n';
+        if (m_out.size() >= kChunkBytes) {
+            flush();
+        }
+    }
+    void text(std::string_view piece) { m_out += piece; }
+    void flush() {
+        m_sink(m_out);
+        m_out.clear();
+    }
+
+private:
+    const Workload& m_w;
+    const std::function<void(std::string_view)>& m_sink;
+    std::string m_out;
+};
+
+}  // namespace
+
+void writeTaskRecordsCsv(const Workload& w, const RunResult& r,
+                         const std::function<void(std::string_view)>& sink) {
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
-    const std::vector<TaskRecord> tasks = expandWaves(r.sim.tasks);  // one row per task
     std::vector<const TaskRecord*> records;
-    records.reserve(tasks.size());
-    for (const TaskRecord& t : tasks) {
+    records.reserve(r.sim.tasks.size());
+    for (const TaskRecord& t : r.sim.tasks) {
         records.push_back(&t);
     }
     std::stable_sort(records.begin(), records.end(), [](const TaskRecord* a, const TaskRecord* b) {
-        if (a->start != b->start) {
-            return a->start < b->start;
-        }
-        return a->kind != b->kind ? a->kind < b->kind : a->slot < b->slot;
+        return a->start < b->start;
     });
-    const Cluster& c = simulated.cluster;
-    std::string out = "job,kind,task,slot,node,start,end,killed\n";
-    for (const TaskRecord* t : records) {
-        const bool map = t->kind == TaskKind::Map;
-        out += csvField(simulated.jobs[static_cast<std::size_t>(t->job)].name) + "," +
-               toString(t->kind) + "," + std::to_string(t->task) + "," + std::to_string(t->slot) +
-               "," + std::to_string(t->slot / (map ? c.mapSlotsPerNode : c.reduceSlotsPerNode)) +
-               "," + formatNumber(t->start) + "," + formatNumber(t->end) + "," +
-               (t->killed ? "1" : "0") + "\n";
+    CsvWriter out(simulated, sink);
+    out.text("job,kind,task,slot,node,start,end,killed\n");
+    std::vector<InstantTask> instant;
+    for (std::size_t i = 0; i < records.size();) {
+        // The records of one start time, their waves as single tasks, in row order.
+        std::size_t end = i;
+        instant.clear();
+        for (; end < records.size() && records[end]->start == records[i]->start; ++end) {
+            for (std::int32_t k = 0; k < records[end]->count; ++k) {
+                instant.push_back({records[end], k});
+            }
+        }
+        std::sort(instant.begin(), instant.end(), rowBefore);
+        for (const InstantTask& t : instant) {
+            out.row(t.record->count == 1 ? *t.record : t.record->single(t.index));
+        }
+        i = end;
     }
+    out.flush();
+}
+
+std::string taskRecordsCsv(const Workload& w, const RunResult& r) {
+    std::string out;
+    writeTaskRecordsCsv(w, r, [&](std::string_view piece) { out += piece; });
     return out;
 }
 

@@ -5,13 +5,22 @@
 // slots of that kind; node = slot / slots per node; times in seconds, exact.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <string_view>
 
 #include "model/Workload.h"
 #include "schedulers/Algorithm.h"
 
 namespace mr {
 
+// Writes the CSV to `sink` piece by piece. A wave record becomes its rows only when its instant
+// is written, so memory holds the records in start order (a pointer each) and one instant's
+// tasks, not a row per task: a week of a production cluster is 121 million rows.
+void writeTaskRecordsCsv(const Workload& workload, const RunResult& result,
+                         const std::function<void(std::string_view)>& sink);
+
+// The same, as one string (small runs, tests).
 std::string taskRecordsCsv(const Workload& workload, const RunResult& result);
 
 }  // namespace mr

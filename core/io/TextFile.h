@@ -8,8 +8,9 @@
 
 namespace mr {
 
-// The largest file read whole into memory (workloads, cost models): a file with 50 million
-// per-task durations is about 500 MB.
+// The largest file read whole into memory (workloads, cost models): about 100 million per-task
+// durations (a stage of equal tasks is one duration, whatever its count). Writers refuse a
+// workload whose text is longer.
 inline constexpr std::uint64_t kMaxTextFileBytes = 1ULL << 30;
 
 // Read a whole file; throws InputError naming `path` when it is missing, a directory, cannot be

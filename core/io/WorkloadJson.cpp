@@ -434,15 +434,8 @@ Workload parseWorkload(const std::string& text, const std::string& source, LoadR
     if (!jobs.is_array()) {
         f.fail("jobs", std::string("must be an array of jobs (got ") + jobs.type_name() + ")");
     }
-    long long tasks = 0;
     for (std::size_t i = 0; i < jobs.size(); ++i) {
         w.jobs.push_back(readJob(jobs[i], i, source, report));
-        tasks += w.jobs.back().maps() + w.jobs.back().reduces();
-        if (tasks > kMaxTasksPerWorkload) {
-            throw InputError(
-                source, w.jobs.back().name, "jobs",
-                "the workload has more than " + std::to_string(kMaxTasksPerWorkload) + " tasks");
-        }
     }
     if (f.has("manual_order")) {
         w.manualOrder = f.stringArray("manual_order");
@@ -470,6 +463,16 @@ Workload loadWorkload(const std::string& path, LoadReport* report) {
 }
 
 namespace {
+
+// Refuses a text that loading would refuse for its length (readTextFile's limit).
+void checkFileSize(std::uint64_t bytes, const std::string& path, const std::string& job) {
+    if (bytes > kMaxTextFileBytes) {
+        throw InputError(path, job, "jobs",
+                         "the workload's text passes " + std::to_string(kMaxTextFileBytes) +
+                             " bytes, the most a workload file may hold (give stages of equal "
+                             "tasks one duration, or fewer jobs)");
+    }
+}
 
 // The canonical text in three pieces, so that WorkloadWriter streams exactly what
 // serializeWorkload writes: everything up to "jobs": [, one line per job, the closing lines.
@@ -525,22 +528,16 @@ std::string serializeWorkload(const Workload& w) {
 void checkWritable(const Workload& w, const std::string& path) {
     validate(w, path);
     checkFileLimits(w.cluster, path);
-    long long tasks = 0;
     for (const Job& job : w.jobs) {
         checkFileLimits(job, path);
-        tasks += job.maps() + job.reduces();
-    }
-    if (tasks > kMaxTasksPerWorkload) {
-        throw InputError(path, "", "jobs",
-                         "the workload has " + std::to_string(tasks) +
-                             " tasks; a file holds at most " +
-                             std::to_string(kMaxTasksPerWorkload));
     }
 }
 
 void saveWorkload(const Workload& w, const std::string& path) {
     checkWritable(w, path);
-    writeFileAtomically(path, serializeWorkload(w));
+    const std::string text = serializeWorkload(w);
+    checkFileSize(static_cast<std::uint64_t>(text.size()), path, "");
+    writeFileAtomically(path, text);
 }
 
 WorkloadWriter::WorkloadWriter(const std::string& path, const Workload& header) : m_file(path) {
@@ -549,7 +546,9 @@ WorkloadWriter::WorkloadWriter(const std::string& path, const Workload& header) 
     }
     validate(header, path);  // the cluster and its overheads (the header has no jobs)
     checkFileLimits(header.cluster, path);
-    m_file.write(headerText(header));
+    const std::string text = headerText(header);
+    m_bytes = text.size();
+    m_file.write(text);
 }
 
 void WorkloadWriter::add(const Job& job) {
@@ -559,13 +558,11 @@ void WorkloadWriter::add(const Job& job) {
         throw InputError(path, job.name, "name", "duplicate job name");
     }
     checkFileLimits(job, path);
+    const std::string text = jobText(job, m_jobs == 0);
+    m_bytes += text.size();
+    checkFileSize(m_bytes, path, job.name);
+    m_file.write(text);
     m_tasks += job.maps() + job.reduces();
-    if (m_tasks > kMaxTasksPerWorkload) {
-        throw InputError(
-            path, job.name, "jobs",
-            "the workload has more than " + std::to_string(kMaxTasksPerWorkload) + " tasks");
-    }
-    m_file.write(jobText(job, m_jobs == 0));
     ++m_jobs;
 }
 

@@ -1,14 +1,14 @@
-// Limits — what a workload may hold. Every loader, saver, importer, generator and editor checks
-// them, so that what one writes the others accept; at these limits a run still fits in a few GB
-// (the engine keeps about 30 bytes per slot and 40 per task). What an algorithm would allocate
-// beyond them (a re-split over every slot, say) is estimated and refused before it starts
-// (schedulers/RunMemory.h).
+// Limits — what a workload's fields may hold. Every loader, saver, importer, generator and editor
+// checks them, so that what one writes the others accept. The number of tasks in a workload has
+// no limit of its own: a stage of equal tasks is one (count, duration), so a month of a
+// production cluster (half a billion tasks) loads in megabytes. What a run or a generator would
+// allocate is estimated before it starts and refused only when it exceeds this machine's memory
+// (exec/MemoryBudget.h, schedulers/RunMemory.h).
 #pragma once
 
 namespace mr {
 
 inline constexpr long long kMaxTasksPerJob = 10'000'000;
-inline constexpr long long kMaxTasksPerWorkload = 50'000'000;
 inline constexpr long long kMaxNodes = 1'000'000;
 inline constexpr long long kMaxSlotsPerNode = 1'000;
 // Map (or reduce) slots in the whole cluster: nodes × slots per node.

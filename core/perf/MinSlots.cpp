@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <tuple>
 
 namespace mr {
 
@@ -134,6 +135,24 @@ SlotQuota minimalSlots(const CompletionForm& form, double deadline, int maxMap, 
     }
     long long lo = 2;
     long long hi = sMax;  // feasible
+    // No total below the continuous optimum (sa + sb)^2 / budget meets the deadline, and the
+    // smallest that does is almost always within a few slots of it: look there first. The
+    // answer is the one the bisection over [2, sMax] gives (it is the smallest feasible total).
+    const auto firstNear = [&](long long from) {
+        if (from > lo && meets(bestSplit(from - 1).second, budget)) {
+            return std::pair{lo, hi};  // rounding let a total below the optimum pass: bisect
+        }
+        for (long long s = from; s < std::min(from + 4, hi); ++s) {
+            if (meets(bestSplit(s).second, budget)) {
+                return std::pair{s, s};
+            }
+        }
+        return std::pair{std::min(from + 4, hi), hi};
+    };
+    if (budget > 0.0) {
+        const double bound = std::floor((sa + sb) * (sa + sb) / budget);
+        std::tie(lo, hi) = firstNear(std::clamp<long long>(static_cast<long long>(bound), lo, hi));
+    }
     while (lo < hi) {
         const long long mid = lo + (hi - lo) / 2;
         if (meets(bestSplit(mid).second, budget)) {

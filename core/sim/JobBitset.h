@@ -1,5 +1,8 @@
 // JobBitset — a set of small integers (positions in a policy's order) with a fast "first member
-// at or after i": the policies' ready lists. 1000 jobs are 16 machine words.
+// at or after i": the policies' ready lists. 1000 jobs are 16 machine words. A second level holds
+// one bit per non-empty word, so that a search skips 4096 absent positions per step: a month of a
+// production cluster (733 260 jobs, a few hundred active at a time) is 11 458 words, 180 summary
+// words, and a search costs the same on the first day and the last.
 #pragma once
 
 #include <algorithm>
@@ -11,51 +14,73 @@ namespace mr {
 
 class JobBitset {
 public:
-    explicit JobBitset(int size = 0) : m_words((static_cast<std::size_t>(size) + 63) / 64, 0) {}
+    explicit JobBitset(int size = 0)
+        : m_words((static_cast<std::size_t>(size) + 63) / 64, 0),
+          m_summary((m_words.size() + 63) / 64, 0) {}
 
     void set(int i) {
-        m_words[word(i)] |= bit(i);
-        m_firstWord = std::min(m_firstWord, word(i));
+        const std::size_t w = word(i);
+        m_words[w] |= bit(i);
+        m_summary[w >> 6] |= std::uint64_t{1} << (w & 63u);
+        m_firstWord = std::min(m_firstWord, w >> 6);
     }
-    void clear(int i) { m_words[word(i)] &= ~bit(i); }
+    void clear(int i) {
+        const std::size_t w = word(i);
+        m_words[w] &= ~bit(i);
+        if (m_words[w] == 0) {
+            m_summary[w >> 6] &= ~(std::uint64_t{1} << (w & 63u));
+        }
+    }
     bool test(int i) const { return (m_words[word(i)] & bit(i)) != 0; }
 
     // First member >= from, or -1.
     int next(int from) const {
-        std::size_t w = word(from);
+        const std::size_t w = word(from);
         if (w >= m_words.size()) {
             return -1;
         }
-        std::uint64_t bits =
+        const std::uint64_t bits =
             m_words[w] & (~std::uint64_t{0} << (static_cast<unsigned>(from) & 63u));
-        while (true) {
-            if (bits != 0) {
-                return static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
-            }
-            if (++w == m_words.size()) {
-                return -1;
-            }
-            bits = m_words[w];
+        if (bits != 0) {
+            return at(w, bits);
         }
+        return firstFromWord(w + 1);
     }
-    // First member, or -1. Amortised O(1): the words before m_firstWord are known to be empty.
+    // First member, or -1. Amortised O(1): the summary words before m_firstWord are known to be
+    // empty.
     int first() const {
-        while (m_firstWord < m_words.size() && m_words[m_firstWord] == 0) {
+        while (m_firstWord < m_summary.size() && m_summary[m_firstWord] == 0) {
             ++m_firstWord;
         }
-        if (m_firstWord == m_words.size()) {
-            return -1;
-        }
-        return static_cast<int>(m_firstWord * 64 +
-                                static_cast<std::size_t>(std::countr_zero(m_words[m_firstWord])));
+        return firstFromWord(m_firstWord * 64);
     }
 
 private:
     static std::size_t word(int i) { return static_cast<std::size_t>(i) >> 6; }
     static std::uint64_t bit(int i) { return std::uint64_t{1} << (static_cast<unsigned>(i) & 63u); }
+    static int at(std::size_t w, std::uint64_t bits) {
+        return static_cast<int>(w * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+    }
+    // The first member in word `w` or after it, or -1, through the summary.
+    int firstFromWord(std::size_t w) const {
+        std::size_t s = w >> 6;
+        if (s >= m_summary.size()) {
+            return -1;
+        }
+        std::uint64_t words = m_summary[s] & (~std::uint64_t{0} << (w & 63u));
+        while (words == 0) {
+            if (++s == m_summary.size()) {
+                return -1;
+            }
+            words = m_summary[s];
+        }
+        const std::size_t found = s * 64 + static_cast<std::size_t>(std::countr_zero(words));
+        return at(found, m_words[found]);
+    }
 
     std::vector<std::uint64_t> m_words;
-    mutable std::size_t m_firstWord = 0;  // no member lies in a word before this one
+    std::vector<std::uint64_t> m_summary;  // bit w: m_words[w] != 0
+    mutable std::size_t m_firstWord = 0;   // no member lies under a summary word before this one
 };
 
 }  // namespace mr

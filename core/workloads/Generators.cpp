@@ -3,6 +3,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "exec/MemoryBudget.h"
 #include "model/InputError.h"
 #include "model/Limits.h"
 #include "model/Numbers.h"
@@ -81,13 +82,17 @@ void TaskBudget::add(long long maps, long long reduces) {
                          "job " + std::to_string(m_made) + " would have more than " +
                              std::to_string(kMaxTasksPerJob) + " tasks of a kind");
     }
-    if (m_tasks > kMaxTasksPerWorkload) {
+    // The generators draw every task its own time: one double per task, and the job itself.
+    const double bytes = static_cast<double>(m_tasks) * sizeof(double) +
+                         static_cast<double>(m_made) * sizeof(Job);
+    const std::uint64_t limit = memoryLimit();
+    if (bytes > static_cast<double>(limit)) {
         throw InputError("", "", "jobs",
-                         std::to_string(m_jobs) + " jobs of this kind hold more than " +
-                             std::to_string(kMaxTasksPerWorkload) +
-                             " tasks, more than a workload may hold (the first " +
-                             std::to_string(m_made) + " jobs already have " +
-                             std::to_string(m_tasks) + "); ask for at most " +
+                         std::to_string(m_jobs) + " jobs of this kind need more than " +
+                             formatBytes(static_cast<std::uint64_t>(bytes)) +
+                             " of memory (the first " + std::to_string(m_made) + " jobs hold " +
+                             std::to_string(m_tasks) + " tasks); the limit is " +
+                             formatBytes(limit) + " (MRX_MEMORY_LIMIT); ask for at most " +
                              std::to_string(m_made - 1) + " jobs");
     }
 }

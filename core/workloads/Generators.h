@@ -45,8 +45,8 @@ std::vector<std::string> generatorKinds();
 Workload generateWorkload(std::string_view kind, const GenerateOptions& options);
 
 // Counts the tasks of the jobs a generator makes, one job at a time; throws InputError (field
-// "jobs") as soon as they pass what a workload may hold, so a generator never builds (or a
-// command writes) what loading would refuse.
+// "jobs") as soon as a job passes kMaxTasksPerJob or the task times drawn so far (one double
+// each) pass the memory limit (exec/MemoryBudget.h), before any time is drawn for them.
 class TaskBudget {
 public:
     explicit TaskBudget(int jobs) : m_jobs(jobs) {}

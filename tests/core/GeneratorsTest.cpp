@@ -4,6 +4,7 @@
 #include <cmath>
 #include <set>
 
+#include "exec/MemoryBudget.h"
 #include "io/SweepParts.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
@@ -196,21 +197,29 @@ TEST(Generators, FacebookBinsAreTheLargestRemainderShares) {
     EXPECT_EQ(facebookBinJobs(1000), (std::vector<int>{380, 160, 140, 80, 60, 60, 40, 40, 20, 20}));
 }
 
-TEST(Generators, RefuseMoreTasksThanAWorkloadHoldsBeforeGenerating) {
-    // The file was written and then refused by `run`. Facebook's 233.92 tasks per
-    // job pass 50 000 000 tasks at job 213 749 (of 1 000 000): refused before drawing a time.
+TEST(Generators, RefuseMoreTaskTimesThanMemoryHoldsBeforeGenerating) {
+    // Every task time is one double: facebook's 233.92 tasks per job ([Verma12] Table I) need
+    // about 1.9 KB per job, so a million jobs pass a 100 MB limit long before the last one.
+    setMemoryLimit(100ULL << 20);
     try {
         generateWorkload("facebook", {.jobs = 1'000'000, .seed = 1});
-        ADD_FAILURE() << "generated more tasks than a workload holds";
+        ADD_FAILURE() << "generated more task times than memory holds";
     } catch (const InputError& e) {
         EXPECT_EQ(e.field(), "jobs");
-        EXPECT_NE(e.message().find("more than 50000000 tasks"), std::string::npos) << e.what();
+        EXPECT_NE(e.message().find("1000000 jobs of this kind need more than 100 MB of memory"),
+                  std::string::npos)
+            << e.what();
+        EXPECT_NE(e.message().find("the limit is 100 MB (MRX_MEMORY_LIMIT)"), std::string::npos)
+            << e.what();
     }
+    // Five jobs of 10 000 000 tasks: exactly the limit; one more task passes it.
+    setMemoryLimit(5 * (kMaxTasksPerJob * sizeof(double) + sizeof(Job)));
     TaskBudget budget(6);
     for (int i = 0; i < 5; ++i) {
-        budget.add(kMaxTasksPerJob - 7, 7);  // 5 × 10 000 000: exactly the limit
+        budget.add(kMaxTasksPerJob - 7, 7);
     }
     EXPECT_THROW(budget.add(1, 0), InputError);
+    setMemoryLimit(0);
     EXPECT_THROW(TaskBudget(1).add(kMaxTasksPerJob + 1, 0), InputError);
 }
 

@@ -175,6 +175,42 @@ TEST(RunMemory, ARunThatWouldNotFitIsRefusedWithTheEstimateAndTheLimit) {
     setMemoryLimit(0);
 }
 
+TEST(RunMemory, TasksAreRefusedOnlyByTheMemoryTheyNeed) {
+    // 60 000 000 map tasks of 1 s in six jobs, on 1000 nodes x 10 map slots: more than any
+    // fixed task ceiling held, but each stage is one (count, duration) and starts in waves of
+    // 10 000 tasks. It runs under this machine's own limit; fifo ends after 60e6 / 1e4 rounds.
+    Workload w;
+    w.name = "sixty million";
+    w.cluster = {1000, 10, 1};
+    for (int i = 0; i < 6; ++i) {
+        w.jobs.push_back(Job::uniform("J" + std::to_string(i), 10'000'000, 1.0, 0, 0.0));
+    }
+    ASSERT_EQ(w.taskCount(), 60'000'000);
+    g_peak = g_live.load();
+    const RunResult result = runAlgorithm(w, "fifo", {});
+    EXPECT_DOUBLE_EQ(result.makespan(), 6000.0);
+    EXPECT_LT(g_peak - g_live, 64LL << 20);  // the run's memory follows its waves, not its tasks
+    // An absurd workload: 20 000 jobs of 2 x 10 000 000 tasks (4e11 tasks) is refused in one
+    // line naming the estimate and the limit, before anything large is allocated.
+    for (int i = 6; i < 20'000; ++i) {
+        w.jobs.push_back(Job::uniform("J" + std::to_string(i), 10'000'000, 1.0, 10'000'000, 1.0));
+    }
+    setMemoryLimit(16ULL << 30);
+    try {
+        runAlgorithm(w, "fifo", {});
+        ADD_FAILURE() << "ran";
+    } catch (const InputError& e) {
+        EXPECT_EQ(e.field(), "jobs");
+        EXPECT_EQ(e.message().find('\n'), std::string::npos) << e.what();
+        EXPECT_NE(e.message().find("fifo on this workload (mostly the engine's 399940000000 "
+                                   "tasks) needs about 372 GB of memory; the limit is 16.0 GB "
+                                   "(MRX_MEMORY_LIMIT)"),
+                  std::string::npos)
+            << e.what();
+    }
+    setMemoryLimit(0);
+}
+
 TEST(MemoryBudget, LimitFromTheEnvironmentAndReadableSizes) {
     EXPECT_EQ(formatBytes(512), "512 bytes");
     EXPECT_EQ(formatBytes(1536), "1.50 KB");
