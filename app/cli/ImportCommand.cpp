@@ -84,8 +84,9 @@ void addSwim(CLI::App& import, ImportOptions& o) {
         ->check(CLI::PositiveNumber);
     swim->add_option("--repeat-days", o.swim.repeatDays,
                      "The trace as N consecutive days: each job again with its arrival k x 86400 "
-                     "s later and \"-day<k+1>\" after its name, k = 1..N-1 (default 1)")
-        ->check(CLI::Range(1, kMaxRepeatDays));
+                     "s later and \"-day<k+1>\" after its name, k = 1..N-1; at most " +
+                         std::to_string(kMaxRepeatDays) + " (default 1)")
+        ->check(CLI::PositiveNumber);  // at most kMaxRepeatDays: checked by the import
     swim->add_option("--nodes", o.swim.cluster.nodes, "Cluster nodes (default 64)")
         ->check(CLI::Range(1, static_cast<int>(kMaxNodes)));
     swim->add_option("--map-slots-per-node", o.swim.cluster.mapSlotsPerNode,

@@ -120,8 +120,11 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
                          counts.jobsWithReduces * static_cast<double>(c.reduceSlots());
         // Each re-split stage is one task per slot, all of one duration (see countTasks).
         counts.taskRecords = waves ? 2.0 * (jobs + counts.jobsWithReduces) : simulatedTasks;
-        // A copy of the workload whose durations are then replaced by the re-split ones.
-        parts.push_back({(simulatedTasks + counts.tasks) * kDurationBytes,
+        // A copy of the workload whose durations are then replaced by the re-split ones: one
+        // duration per task, or (RecordCount::Waves) one per re-split stage, as TaskDurations
+        // keeps a stage of equal tasks.
+        const double resplitDurations = waves ? 2.0 * jobs : simulatedTasks;
+        parts.push_back({(resplitDurations + counts.tasks) * kDurationBytes,
                          "re-splitting " + count(jobs) + " jobs over every slot (" +
                              count(simulatedTasks) + " tasks)",
                          "jobs"});

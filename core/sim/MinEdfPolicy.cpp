@@ -15,12 +15,16 @@ MinEdfPolicy::MinEdfPolicy(bool workConserving, Bound bound, QuotaStats* stats,
 void MinEdfPolicy::attach(SimState& state, int pool) {
     QuotaPolicy::attach(state, pool);
     m_stats.assign(static_cast<std::size_t>(state.workload().jobCount()), AriaStats{});
+    m_active = JobBitset(static_cast<int>(edfJobs().size()));
 }
 
 void MinEdfPolicy::onJobArrived(SimState& state, int job) {
     // The job profile ([Verma12b] assumes it is known on arrival).
     m_stats[static_cast<std::size_t>(job)] =
         ariaStats(state.workload().jobs[static_cast<std::size_t>(job)]);
+    if (rankOf(job) >= 0) {
+        m_active.set(rankOf(job));
+    }
     QuotaPolicy::onJobArrived(state, job);
 }
 
@@ -52,11 +56,16 @@ void MinEdfPolicy::afterQuotas(SimState& state, const std::vector<int>& arrived,
 }
 
 std::vector<MinEdfPolicy::Candidate> MinEdfPolicy::othersByTaskDuration(const SimState& state,
-                                                                        int newJob) const {
+                                                                        int newJob) {
     std::vector<Candidate> jobs;
-    for (int job : edfJobs()) {
+    for (int rank = m_active.first(); rank >= 0; rank = m_active.next(rank + 1)) {
+        const int job = edfJobs()[static_cast<std::size_t>(rank)];
         const JobState& s = state.job(job);
-        if (job == newJob || !s.arrived || s.done) {
+        if (s.done) {
+            m_active.clear(rank);  // done for good
+            continue;
+        }
+        if (job == newJob) {
             continue;
         }
         const AriaStats& st = m_stats[static_cast<std::size_t>(job)];

@@ -52,7 +52,7 @@ private:
         double taskDuration;  // its average task duration in the stage it is in
     };
     // The other active jobs, by increasing task duration of the stage they are in.
-    std::vector<Candidate> othersByTaskDuration(const SimState& state, int job) const;
+    std::vector<Candidate> othersByTaskDuration(const SimState& state, int job);
     int spare(const SimState& state, int job, TaskKind kind) const;  // running − quota, >= 0
     void makeRoomFor(SimState& state, int job);
     void makeReduceRoomFor(SimState& state, int job);
@@ -61,6 +61,9 @@ private:
     bool m_killReduces;
     Bound m_bound;
     std::vector<AriaStats> m_stats;  // per job, taken when it arrives
+    // EDF ranks of the jobs that arrived and were not yet seen done: the candidates for spare
+    // slots are searched among these, not among every job of the trace.
+    JobBitset m_active;
 };
 
 }  // namespace mr

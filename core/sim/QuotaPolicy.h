@@ -100,6 +100,7 @@ protected:
     // Re-derive the job's membership of the "under quota" and "ready" sets for a kind.
     void refresh(const SimState& state, int job, TaskKind kind);
     const std::vector<int>& edfJobs() const { return m_byRank; }  // the pool's jobs, EDF
+    int rankOf(int job) const { return m_jobs[static_cast<std::size_t>(job)].rank; }
 
 private:
     struct JobInfo {

@@ -140,8 +140,8 @@ TEST(RunMemory, TheEstimateBoundsWhatARunAllocates) {
 }
 
 TEST(RunMemory, ARunThatWouldNotFitIsRefusedWithTheEstimateAndTheLimit) {
-    setMemoryLimit(8ULL << 30);
-    // 2000 jobs re-split over 2 × 1 000 000 slots: 4e9 tasks.
+    setMemoryLimit(2ULL << 30);
+    // 2000 jobs re-split over 2 × 1 000 000 slots: 4e9 tasks, a byte each in the engine.
     Workload w = test::figure4(1);
     w.cluster = {100'000, 10, 10};
     for (int i = 0; w.jobCount() < 2000; ++i) {
@@ -152,12 +152,12 @@ TEST(RunMemory, ARunThatWouldNotFitIsRefusedWithTheEstimateAndTheLimit) {
         ADD_FAILURE() << "ran";
     } catch (const InputError& e) {
         EXPECT_EQ(e.field(), "jobs");
-        // Refused by what must be allocated before the first event: the re-split durations.
-        EXPECT_NE(e.message().find("hscheduler on this workload (mostly re-splitting 2000 jobs "
-                                   "over every slot (4000000000 tasks))"),
+        // The re-split stages are one (count, duration) each; the tasks they hold are not.
+        EXPECT_NE(e.message().find("hscheduler on this workload (mostly the records of "
+                                   "4000000000 tasks)"),
                   std::string::npos)
             << e.what();
-        EXPECT_NE(e.message().find("GB of memory; the limit is 8.00 GB (MRX_MEMORY_LIMIT)"),
+        EXPECT_NE(e.message().find("GB of memory; the limit is 2.00 GB (MRX_MEMORY_LIMIT)"),
                   std::string::npos)
             << e.what();
     }
@@ -190,8 +190,9 @@ TEST(RunMemory, TasksAreRefusedOnlyByTheMemoryTheyNeed) {
     const RunResult result = runAlgorithm(w, "fifo", {});
     EXPECT_DOUBLE_EQ(result.makespan(), 6000.0);
     EXPECT_LT(g_peak - g_live, 64LL << 20);  // the run's memory follows its waves, not its tasks
-    // An absurd workload: 20 000 jobs of 2 x 10 000 000 tasks (4e11 tasks) is refused in one
-    // line naming the estimate and the limit, before anything large is allocated.
+    // An absurd workload: 20 000 jobs of 2 x 10 000 000 tasks (4e11 tasks, a byte each and
+    // their wave records) is refused in one line naming the estimate and the limit, before
+    // anything large is allocated.
     for (int i = 6; i < 20'000; ++i) {
         w.jobs.push_back(Job::uniform("J" + std::to_string(i), 10'000'000, 1.0, 10'000'000, 1.0));
     }
@@ -202,8 +203,8 @@ TEST(RunMemory, TasksAreRefusedOnlyByTheMemoryTheyNeed) {
     } catch (const InputError& e) {
         EXPECT_EQ(e.field(), "jobs");
         EXPECT_EQ(e.message().find('\n'), std::string::npos) << e.what();
-        EXPECT_NE(e.message().find("fifo on this workload (mostly the engine's 399940000000 "
-                                   "tasks) needs about 372 GB of memory; the limit is 16.0 GB "
+        EXPECT_NE(e.message().find("fifo on this workload (mostly the records of 399940000000 "
+                                   "tasks) needs about 379 GB of memory; the limit is 16.0 GB "
                                    "(MRX_MEMORY_LIMIT)"),
                   std::string::npos)
             << e.what();

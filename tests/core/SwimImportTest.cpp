@@ -93,6 +93,37 @@ TEST(SwimImport, JobsOptionTakesTheFirstRows) {
     EXPECT_FALSE(report.truncatedByMaxJobs);
 }
 
+TEST(SwimImport, RepeatDaysCopiesTheTraceOneDayLaterEachTime) {
+    SwimImportOptions options;
+    options.repeatDays = 3;
+    SwimImportReport report;
+    const std::string trace = testDataPath("swim-small.tsv");
+    const Workload days = importSwim(trace, options, &report);
+    const Workload one = importSwim(trace);
+    ASSERT_EQ(days.jobCount(), 18);
+    EXPECT_EQ(report.jobs, 18);
+    EXPECT_EQ(report.mapOnlyJobs, 3 * 3);  // j0, j1 and j5 shuffle nothing
+    for (int k = 0; k < 3; ++k) {
+        for (int i = 0; i < 6; ++i) {
+            const Job& copy = days.jobs[static_cast<std::size_t>(6 * k + i)];
+            Job expected = one.jobs[static_cast<std::size_t>(i)];
+            if (k > 0) {
+                expected.name += "-day" + std::to_string(k + 1);  // j2-day3
+                expected.arrival += 86400.0 * k;
+            }
+            EXPECT_EQ(copy, expected) << copy.name;
+        }
+    }
+    EXPECT_EQ(days.jobs[14].name, "j2-day3");
+    EXPECT_DOUBLE_EQ(days.jobs[14].arrival, 25.0 + 2 * 86400.0);
+    // Streamed to a file: what saving the workload in memory writes.
+    const std::string dir = test::scratchDir();
+    importSwimToFile(trace, options, dir + "/days.json");
+    EXPECT_EQ(test::readText(dir + "/days.json"), serializeWorkload(days));
+    options.repeatDays = 0;
+    EXPECT_THROW(importSwim(trace, options), InputError);
+}
+
 TEST(SwimImport, StreamedFileIsTheSavedWorkloadAndReimportIsByteIdentical) {
     const std::string dir = test::scratchDir();
     const std::string trace = testDataPath("swim-small.tsv");
