@@ -252,15 +252,15 @@ BENCHMARK_CAPTURE(Fb2010, completion_time, std::string("completion-time"))
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);
 
-#define MRX_FB2010_DAYS(name, id)                                                               \
-    BENCHMARK_CAPTURE(Fb2010Days, name, std::string(id))                                        \
-        ->ArgName("days")                                                                       \
-        ->Arg(1)                                                                                \
-        ->Arg(2)                                                                                \
-        ->Arg(7)                                                                                \
-        ->Arg(14)                                                                               \
-        ->Arg(30)                                                                               \
-        ->Unit(benchmark::kMillisecond)                                                         \
+#define MRX_FB2010_DAYS(name, id)                        \
+    BENCHMARK_CAPTURE(Fb2010Days, name, std::string(id)) \
+        ->ArgName("days")                                \
+        ->Arg(1)                                         \
+        ->Arg(2)                                         \
+        ->Arg(7)                                         \
+        ->Arg(14)                                        \
+        ->Arg(30)                                        \
+        ->Unit(benchmark::kMillisecond)                  \
         ->Iterations(1)
 MRX_FB2010_DAYS(fifo, "fifo");
 MRX_FB2010_DAYS(fair, "fair");

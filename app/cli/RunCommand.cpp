@@ -5,7 +5,9 @@
 #include <ostream>
 
 #include "cli/Command.h"
+#include "exec/MemoryBudget.h"
 #include "io/AtomicFile.h"
+#include "io/NumberFormat.h"
 #include "io/RunFormat.h"
 #include "io/TaskCsv.h"
 #include "io/TraceEvents.h"
@@ -55,8 +57,15 @@ Command makeRunCommand(CLI::App& app) {
         }
         if (!o->traceEvents.empty()) {
             AtomicFileWriter file(o->traceEvents);
-            writeTraceEvents(w, result, [&](std::string_view piece) { file.write(piece); });
+            const TraceEventsSummary summary =
+                writeTraceEvents(w, result, [&](std::string_view piece) { file.write(piece); });
             file.commit();
+            if (summary.records > 0) {
+                err << "note: " << o->traceEvents << " passed " << formatBytes(kMaxTraceEventBytes)
+                    << " of events: " << summary.records << " records (" << summary.tasks
+                    << " tasks) from t = " << formatNumber(summary.from)
+                    << " s on are summarised as one event per job and stage (process 3)\n";
+            }
         }
         out << (o->json ? runResultJson(w, result).dump(2) + "\n" : runResultText(w, result));
     };

@@ -33,7 +33,7 @@ struct SwimModel {
 
 struct SwimImportOptions {
     SwimModel model;
-    long long maxJobs = 0;      // the first N rows; 0 = all
+    long long maxJobs = 0;  // the first N rows; 0 = all
     // The trace as N consecutive days: after the rows themselves, every job again with its
     // arrival k x 86400 s later and its name suffixed "-day<k+1>", for k = 1 … N - 1 (a week or a
     // month of a production cluster from one day's sample). Memory holds one day's jobs.

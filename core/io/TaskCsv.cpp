@@ -23,8 +23,8 @@ struct InstantTask {
 // recorded them (a zero-length task and the next one can share a slot and an instant).
 bool rowBefore(const InstantTask& a, const InstantTask& b) {
     const auto key = [](const InstantTask& t) {
-        return std::make_tuple(static_cast<int>(t.record->kind), t.record->slot + t.index,
-                               t.record, t.index);
+        return std::make_tuple(static_cast<int>(t.record->kind), t.record->slot + t.index, t.record,
+                               t.index);
     };
     return key(a) < key(b);
 }
@@ -70,9 +70,8 @@ void writeTaskRecordsCsv(const Workload& w, const RunResult& r,
     for (const TaskRecord& t : r.sim.tasks) {
         records.push_back(&t);
     }
-    std::stable_sort(records.begin(), records.end(), [](const TaskRecord* a, const TaskRecord* b) {
-        return a->start < b->start;
-    });
+    std::stable_sort(records.begin(), records.end(),
+                     [](const TaskRecord* a, const TaskRecord* b) { return a->start < b->start; });
     CsvWriter out(simulated, sink);
     out.text("job,kind,task,slot,node,start,end,killed\n");
     std::vector<InstantTask> instant;

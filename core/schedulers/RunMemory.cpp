@@ -133,8 +133,11 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
     parts.push_back({slots * kSlotBytes + nodes * kNodeBytes,
                      "the engine's " + count(slots) + " slots", "cluster"});
     parts.push_back({jobs * kJobBytes, "the engine's " + count(jobs) + " jobs", "jobs"});
+    // The engine's byte per task exists only for a job whose tasks a policy kills or picks one
+    // by one; the re-split jobs run in order, whole (unless the locality model places them).
+    const double taskBytes = resplit && waves && !options.locality.enabled ? 0.0 : kTaskBytes;
     parts.push_back(
-        {simulatedTasks * kTaskBytes + (records ? counts.taskRecords * kRecordBytes : 0.0),
+        {simulatedTasks * taskBytes + (records ? counts.taskRecords * kRecordBytes : 0.0),
          (records ? "the records of " : "the engine's ") + count(simulatedTasks) + " tasks",
          "jobs"});
     if (options.locality.enabled) {

@@ -83,8 +83,8 @@ void TaskBudget::add(long long maps, long long reduces) {
                              std::to_string(kMaxTasksPerJob) + " tasks of a kind");
     }
     // The generators draw every task its own time: one double per task, and the job itself.
-    const double bytes = static_cast<double>(m_tasks) * sizeof(double) +
-                         static_cast<double>(m_made) * sizeof(Job);
+    const double bytes =
+        static_cast<double>(m_tasks) * sizeof(double) + static_cast<double>(m_made) * sizeof(Job);
     const std::uint64_t limit = memoryLimit();
     if (bytes > static_cast<double>(limit)) {
         throw InputError("", "", "jobs",

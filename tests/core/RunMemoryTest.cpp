@@ -141,18 +141,22 @@ TEST(RunMemory, TheEstimateBoundsWhatARunAllocates) {
 
 TEST(RunMemory, ARunThatWouldNotFitIsRefusedWithTheEstimateAndTheLimit) {
     setMemoryLimit(2ULL << 30);
-    // 2000 jobs re-split over 2 × 1 000 000 slots: 4e9 tasks, a byte each in the engine.
+    // 2000 jobs re-split over 2 × 1 000 000 slots: 4e9 tasks. Each re-split stage is one
+    // (count, duration) and starts as one wave: what remains is the 2 000 000 slots' arrays
+    // (187 MB). Without waves every task is a record.
     Workload w = test::figure4(1);
     w.cluster = {100'000, 10, 10};
     for (int i = 0; w.jobCount() < 2000; ++i) {
         w.jobs.push_back(Job::uniform("X" + std::to_string(i), 1, 1.0, 1, 1.0));
     }
+    EXPECT_LT(estimateRunMemory(w, "hscheduler", {}, RecordCount::Waves).bytes, 200.0e6);
+    RunOptions taskByTask;
+    taskByTask.waves = false;
     try {
-        runAlgorithm(w, "hscheduler", {});
+        runAlgorithm(w, "hscheduler", taskByTask);
         ADD_FAILURE() << "ran";
     } catch (const InputError& e) {
         EXPECT_EQ(e.field(), "jobs");
-        // The re-split stages are one (count, duration) each; the tasks they hold are not.
         EXPECT_NE(e.message().find("hscheduler on this workload (mostly the records of "
                                    "4000000000 tasks)"),
                   std::string::npos)

@@ -254,9 +254,9 @@ TEST(SwimImport, TooManyTasksIsAnErrorBeforeAnyAllocation) {
     }
 }
 
-// The real samples: one job per row (counts and map-only jobs from tests/data/traces/README.md), arrivals
-// non-decreasing, jobs without input keep one map task. Checked as the rows stream by (FB-2010
-// expands to 16 million tasks; the test keeps none of them).
+// The real samples: one job per row (counts and map-only jobs from tests/data/traces/README.md),
+// arrivals non-decreasing, jobs without input keep one map task. Checked as the rows stream by
+// (FB-2010 expands to 16 million tasks; the test keeps none of them).
 void checkRealTrace(const std::string& path, long long rows, long long mapOnly) {
     std::ifstream in(path);
     long long jobs = 0;

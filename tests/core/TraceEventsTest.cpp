@@ -4,7 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string_view>
 
+#include "io/NumberFormat.h"
 #include "io/TraceEvents.h"
 #include "model/SeededRandom.h"
 #include "schedulers/Registry.h"
@@ -82,6 +86,61 @@ TEST(TraceEvents, WavesAndKilledTasksOnRandomBatches) {
     }
     EXPECT_TRUE(killed);
     EXPECT_TRUE(wave);
+}
+
+TEST(TraceEvents, PastTheSizeLimitTheRestIsOneEventPerJobAndStage) {
+    // Fifo on Figure 4's batch: every record as an event below the limit; with room for the
+    // first 3 records' events only, the others become one event per job and stage on process 3.
+    const Workload w = test::figure4(2);
+    const RunResult r = runAlgorithm(w, "fifo", {});
+    std::string whole;
+    EXPECT_EQ(writeTraceEvents(w, r, [&](std::string_view p) { whole += p; }).records, 0);
+    EXPECT_EQ(whole, traceEventsJson(w, r));
+    EXPECT_EQ(nlohmann::json::parse(whole).count("summarised"), 0U);
+
+    std::string head;  // the slot rows and the first three task events, measured
+    long long events = 0;
+    std::istringstream lines(whole);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.find("\"ph\": \"X\"") != std::string::npos && ++events > 3) {
+            break;
+        }
+        if (line.rfind("{\"ph\"", 0) == 0) {
+            head += line + "\n";  // an event and its ",\n"
+        }
+    }
+    std::string cut;
+    const TraceEventsSummary summary = writeTraceEvents(
+        w, r, [&](std::string_view p) { cut += p; }, head.size());
+    const long long records = static_cast<long long>(r.sim.tasks.size());
+    EXPECT_EQ(summary.records, records - 3);
+    double from = 1e300;
+    long long tasks = 0;
+    std::set<std::pair<int, int>> stages;  // (job, kind) of the summarised records
+    for (std::size_t i = 3; i < r.sim.tasks.size(); ++i) {
+        const TaskRecord& t = r.sim.tasks[i];
+        from = std::min(from, t.start);
+        tasks += t.count;
+        stages.insert({t.job, static_cast<int>(t.kind)});
+    }
+    EXPECT_EQ(summary.tasks, tasks);
+    EXPECT_EQ(summary.from, from);
+    const auto doc = nlohmann::json::parse(cut);
+    long long taskEvents = 0;
+    long long summaryEvents = 0;
+    long long summarisedTasks = 0;
+    for (const auto& e : doc["traceEvents"]) {
+        if (e["ph"] == "X") {
+            (e["pid"] == 3 ? summaryEvents : taskEvents) += 1;
+            summarisedTasks += e["pid"] == 3 ? e["args"]["tasks"].get<long long>() : 0;
+        }
+    }
+    EXPECT_EQ(taskEvents, 3);
+    EXPECT_EQ(summaryEvents, static_cast<long long>(stages.size()));
+    EXPECT_EQ(summarisedTasks, tasks);
+    EXPECT_EQ(doc["summarised"],
+              std::to_string(records - 3) + " records (" + std::to_string(tasks) +
+                  " tasks) from t = " + formatNumber(from) + " s on, one event per job and stage");
 }
 
 }  // namespace
