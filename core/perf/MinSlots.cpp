@@ -95,6 +95,43 @@ std::optional<int> mapOnlySlots(const CompletionForm& form, double budget, int m
     return sm;
 }
 
+// The smallest real total x + y with A/x + B/y <= budget: (sa + sb)^2 / budget, or with the
+// split's reduce (map) share beyond its cap, that cap plus the other stage's need beside it.
+double guessTotal(const CompletionForm& form, double sa, double sb, double budget, int maxMap,
+                  int maxReduce) {
+    const double total = (sa + sb) * (sa + sb) / budget;
+    const double map = sa + sb > 0.0 ? total * sa / (sa + sb) : 0.0;
+    if (total - map > maxReduce && budget > form.b / maxReduce) {
+        return maxReduce + form.a / (budget - form.b / maxReduce);
+    }
+    if (map > maxMap && budget > form.a / maxMap) {
+        return maxMap + form.b / (budget - form.a / maxMap);
+    }
+    return total;
+}
+
+// With `meetsTotal` monotone on [lo, hi] and hi meeting: the range that still holds the smallest
+// total that meets, after at most four steps from `from` toward it ([s, s]: found).
+template <class Meets>
+std::pair<long long, long long> walkToBoundary(const Meets& meetsTotal, long long from,
+                                               long long lo, long long hi) {
+    if (from > lo && meetsTotal(from - 1)) {
+        long long s = from - 1;  // meets: walk down
+        for (int step = 0; step < 4 && s > lo; ++step, --s) {
+            if (!meetsTotal(s - 1)) {
+                return {s, s};
+            }
+        }
+        return {lo, s};
+    }
+    for (long long s = from; s < std::min(from + 4, hi); ++s) {  // from - 1 misses: walk up
+        if (meetsTotal(s)) {
+            return {s, s};
+        }
+    }
+    return {std::min(from + 4, hi), hi};
+}
+
 }  // namespace
 
 SlotQuota minimalSlots(const CompletionForm& form, double deadline, int maxMap, int maxReduce) {
@@ -135,23 +172,17 @@ SlotQuota minimalSlots(const CompletionForm& form, double deadline, int maxMap, 
     }
     long long lo = 2;
     long long hi = sMax;  // feasible
-    // No total below the continuous optimum (sa + sb)^2 / budget meets the deadline, and the
-    // smallest that does is almost always within a few slots of it: look there first. The
-    // answer is the one the bisection over [2, sMax] gives (it is the smallest feasible total).
-    const auto firstNear = [&](long long from) {
-        if (from > lo && meets(bestSplit(from - 1).second, budget)) {
-            return std::pair{lo, hi};  // rounding let a total below the optimum pass: bisect
-        }
-        for (long long s = from; s < std::min(from + 4, hi); ++s) {
-            if (meets(bestSplit(s).second, budget)) {
-                return std::pair{s, s};
-            }
-        }
-        return std::pair{std::min(from + 4, hi), hi};
-    };
+    // Bisection is exact but costs log2(sMax) splits per call, and a run recomputes a quota at
+    // every task end. The continuous solution (guessTotal) is almost always within a few slots
+    // of the smallest feasible total: walk from it to the boundary (s - 1 misses, s meets) and
+    // bisect only what the walk leaves. The total found is the one the bisection over
+    // [2, sMax] gives: the smallest feasible one.
+    const auto meetsTotal = [&](long long s) { return meets(bestSplit(s).second, budget); };
     if (budget > 0.0) {
-        const double bound = std::floor((sa + sb) * (sa + sb) / budget);
-        std::tie(lo, hi) = firstNear(std::clamp<long long>(static_cast<long long>(bound), lo, hi));
+        const double guess = guessTotal(form, sa, sb, budget, maxMap, maxReduce);
+        const long long from = std::clamp<long long>(
+            static_cast<long long>(std::ceil(std::min(guess, 9.0e18))), lo, hi);
+        std::tie(lo, hi) = walkToBoundary(meetsTotal, from, lo, hi);
     }
     while (lo < hi) {
         const long long mid = lo + (hi - lo) / 2;
