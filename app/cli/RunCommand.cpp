@@ -1,6 +1,7 @@
 // mrsim run WORKLOAD --algorithm ID [--seed N] [--json] [--tasks-csv OUT.csv]
 // [--trace-events OUT.json] — one algorithm, its schedule (and, on request, every task record as
-// CSV: core/io/TaskCsv.h, or the schedule as Chrome trace events: core/io/TraceEvents.h).
+// CSV: core/io/TaskCsv.h, or the schedule as Chrome trace events: core/io/TraceEvents.h). The
+// run keeps its task records only for those exports.
 #include <memory>
 #include <ostream>
 
@@ -36,9 +37,11 @@ Command makeRunCommand(CLI::App& app) {
     c.app->add_option("--tasks-csv", o->tasksCsv,
                       "Also write every task record (job, kind, task, slot, node, start, end, "
                       "killed) as CSV");
-    c.app->add_option("--trace-events", o->traceEvents,
-                      "Also write the schedule as Chrome trace events (JSON for Perfetto or "
-                      "chrome://tracing: a thread per slot, an event per task or wave)");
+    c.app->add_option(
+        "--trace-events", o->traceEvents,
+        "Also write the schedule as Chrome trace events (JSON for Perfetto or "
+        "chrome://tracing: a thread per slot, an event per task or wave; past 512 MiB the "
+        "rest as one event per job and stage, said on stderr)");
     c.run = [o](std::ostream& out, std::ostream& err) {
         const Workload w = o->workload.load(err);
         RunResult result;
