@@ -61,8 +61,9 @@ TEST(HardeningCli, ParsingRefusalsAreOneLine) {
 }
 
 TEST(HardeningCli, ARunThatWouldNotFitInMemoryIsRefusedBeforeItStarts) {
-    // B: 2000 jobs re-split over 2 000 000 slots: 4e9 tasks (bad_alloc, exit 1). Refused by what
-    // must be allocated before the first event, the re-split durations: 33.7 GB.
+    // B: 2000 jobs re-split over 2 000 000 slots: 4e9 tasks (bad_alloc, exit 1). Each re-split
+    // stage is one (count, duration) and one wave, so what must be allocated before the first
+    // event is the slots' arrays: 178 MB, refused under a 100 MB limit in one line.
     std::string text =
         R"({"format": "mrx-workload", "version": 1, "cluster": {"nodes": 100000, "map_slots_per_node": 10, "reduce_slots_per_node": 10}, "jobs": [)";
     for (int i = 0; i < 2000; ++i) {
@@ -71,13 +72,12 @@ TEST(HardeningCli, ARunThatWouldNotFitInMemoryIsRefusedBeforeItStarts) {
     }
     const std::string path = test::scratchDir() + "/resplit.json";
     test::writeText(path, text + "]}");
-    ::setenv("MRX_MEMORY_LIMIT", "4G", 1);
+    ::setenv("MRX_MEMORY_LIMIT", "100M", 1);
     const auto c = runMrsimBinary({"run", path, "-a", "hscheduler"});
     ::unsetenv("MRX_MEMORY_LIMIT");
     expectBadInput(c, path +
-                          ": field 'jobs': hscheduler on this workload (mostly re-splitting "
-                          "2000 jobs over every slot (4000000000 tasks)) needs about 33.7 GB of "
-                          "memory; the limit is 4.00 GB");
+                          ": field 'cluster': hscheduler on this workload (mostly the engine's "
+                          "2000000 slots) needs about 178 MB of memory; the limit is 100 MB");
 }
 
 TEST(HardeningCli, ImportRefusalsAreOneLine) {
