@@ -1,0 +1,165 @@
+#include "io/JobMetricsFormat.h"
+
+#include <cstdio>
+
+#include "io/Csv.h"
+#include "io/DeadlineMetricsFormat.h"
+#include "model/Numbers.h"
+
+namespace mr {
+
+using nlohmann::ordered_json;
+
+namespace {
+
+struct NamedDistribution {
+    const char* name;
+    const Distribution RunMetrics::*member;
+};
+
+// The distributions in the order of every output.
+constexpr NamedDistribution kDistributions[] = {
+    {"jct", &RunMetrics::completion},
+    {"wait", &RunMetrics::wait},
+    {"slowdown", &RunMetrics::slowdown},
+    {"bounded_slowdown", &RunMetrics::boundedSlowdown},
+};
+
+struct NamedStatistic {
+    const char* name;
+    double Distribution::*member;
+};
+
+constexpr NamedStatistic kStatistics[] = {
+    {"mean", &Distribution::mean}, {"p50", &Distribution::p50}, {"p95", &Distribution::p95},
+    {"p99", &Distribution::p99},   {"max", &Distribution::max},
+};
+
+ordered_json distributionJson(const Distribution& d) {
+    ordered_json out;
+    for (const NamedStatistic& s : kStatistics) {
+        out[s.name] = d.*s.member;
+    }
+    return out;
+}
+
+std::string fixed(double value, const char* format) {
+    char text[64];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
+// One column of a metrics table: its header and how a run fills it.
+struct MetricColumn {
+    const char* header;
+    bool byDefault;
+    std::string (*cell)(const RunMetrics&);
+};
+
+const std::vector<MetricColumn>& metricColumns() {
+    static const std::vector<MetricColumn> columns{
+        {"JCT mean", true, [](const RunMetrics& m) { return formatTime(m.completion.mean); }},
+        {"JCT p50", false, [](const RunMetrics& m) { return formatTime(m.completion.p50); }},
+        {"JCT p95", true, [](const RunMetrics& m) { return formatTime(m.completion.p95); }},
+        {"JCT p99", false, [](const RunMetrics& m) { return formatTime(m.completion.p99); }},
+        {"JCT max", true, [](const RunMetrics& m) { return formatTime(m.completion.max); }},
+        {"wait mean", true, [](const RunMetrics& m) { return formatTime(m.wait.mean); }},
+        {"wait p95", false, [](const RunMetrics& m) { return formatTime(m.wait.p95); }},
+        {"wait max", false, [](const RunMetrics& m) { return formatTime(m.wait.max); }},
+        {"slowdown mean", true, [](const RunMetrics& m) { return slowdownText(m.slowdown.mean); }},
+        {"slowdown max", true, [](const RunMetrics& m) { return slowdownText(m.slowdown.max); }},
+        {"bounded sd mean", false,
+         [](const RunMetrics& m) { return slowdownText(m.boundedSlowdown.mean); }},
+        {"fairness", true, [](const RunMetrics& m) { return fixed(m.fairness, "%.3f"); }},
+    };
+    return columns;
+}
+
+}  // namespace
+
+std::string slowdownText(double slowdown) {
+    return fixed(slowdown, "%.2f");
+}
+
+std::string runMetricsText(const RunMetrics& m) {
+    return "jobs         JCT mean " + formatTime(m.completion.mean) + ", p95 " +
+           formatTime(m.completion.p95) + ", max " + formatTime(m.completion.max) + "; wait mean " +
+           formatTime(m.wait.mean) + "; slowdown mean " + slowdownText(m.slowdown.mean) + ", max " +
+           slowdownText(m.slowdown.max) + "; fairness " + fixed(m.fairness, "%.3f") + "\n";
+}
+
+void putJobMetrics(ordered_json& job, const JobMetrics& m) {
+    job["wait"] = m.wait;
+    job["jct"] = m.completion;
+    job["alone"] = m.alone;
+    job["slowdown"] = m.slowdown;
+    job["bounded_slowdown"] = m.boundedSlowdown;
+    if (m.deadline) {
+        job["deadline_met"] = *m.deadlineMet;
+        job["lateness"] = *m.lateness;
+    }
+}
+
+ordered_json runMetricsJson(const RunMetrics& m) {
+    ordered_json out;
+    out["jobs"] = m.jobs;
+    out["makespan"] = m.makespan;
+    for (const NamedDistribution& d : kDistributions) {
+        out[d.name] = distributionJson(m.*d.member);
+    }
+    out["bounded_slowdown_tau"] = kBoundedSlowdownTau;
+    out["fairness"] = m.fairness;
+    out["utilization"] = {{"map", m.mapUtilization}, {"reduce", m.reduceUtilization}};
+    out["slot_seconds"] = m.slotSeconds;
+    if (m.deadlines) {
+        out["deadlines"] = deadlineMetricsJson(*m.deadlines);
+    }
+    return out;
+}
+
+std::string runMetricsCsvColumns() {
+    std::string out;
+    for (const NamedDistribution& d : kDistributions) {
+        for (const NamedStatistic& s : kStatistics) {
+            out += std::string(d.name) + "_" + s.name + ",";
+        }
+    }
+    return out + "fairness,slot_seconds";
+}
+
+std::string runMetricsCsvFields(const RunMetrics& m) {
+    std::string out;
+    for (const NamedDistribution& d : kDistributions) {
+        for (const NamedStatistic& s : kStatistics) {
+            out += csvNumber((m.*d.member).*s.member) + ",";
+        }
+    }
+    return out + csvNumber(m.fairness) + "," + csvNumber(m.slotSeconds);
+}
+
+std::string emptyRunMetricsCsvFields() {
+    constexpr std::size_t kFields = std::size(kDistributions) * std::size(kStatistics) + 2;
+    return std::string(kFields - 1, ',');
+}
+
+std::vector<std::string> runMetricsHeader(MetricColumns columns) {
+    std::vector<std::string> header;
+    for (const MetricColumn& c : metricColumns()) {
+        if (c.byDefault || columns == MetricColumns::All) {
+            header.emplace_back(c.header);
+        }
+    }
+    return header;
+}
+
+std::vector<std::string> runMetricsCells(const RunMetrics& m, MetricColumns columns) {
+    std::vector<std::string> cells;
+    for (const MetricColumn& c : metricColumns()) {
+        if (c.byDefault || columns == MetricColumns::All) {
+            cells.push_back(c.cell(m));
+        }
+    }
+    return cells;
+}
+
+}  // namespace mr
