@@ -70,7 +70,7 @@ const std::vector<MetricColumn>& metricColumns() {
         {"slowdown max", true, [](const RunMetrics& m) { return slowdownText(m.slowdown.max); }},
         {"bounded sd mean", false,
          [](const RunMetrics& m) { return slowdownText(m.boundedSlowdown.mean); }},
-        {"fairness", true, [](const RunMetrics& m) { return fixed(m.fairness, "%.3f"); }},
+        {"fairness", true, [](const RunMetrics& m) { return fairnessText(m.fairness); }},
     };
     return columns;
 }
@@ -81,11 +81,15 @@ std::string slowdownText(double slowdown) {
     return fixed(slowdown, "%.2f");
 }
 
+std::string fairnessText(double fairness) {
+    return fixed(fairness, "%.3f");
+}
+
 std::string runMetricsText(const RunMetrics& m) {
     return "jobs         JCT mean " + formatTime(m.completion.mean) + ", p95 " +
            formatTime(m.completion.p95) + ", max " + formatTime(m.completion.max) + "; wait mean " +
            formatTime(m.wait.mean) + "; slowdown mean " + slowdownText(m.slowdown.mean) + ", max " +
-           slowdownText(m.slowdown.max) + "; fairness " + fixed(m.fairness, "%.3f") + "\n";
+           slowdownText(m.slowdown.max) + "; fairness " + fairnessText(m.fairness) + "\n";
 }
 
 void putJobMetrics(ordered_json& job, const JobMetrics& m) {

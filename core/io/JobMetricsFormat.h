@@ -43,5 +43,7 @@ std::vector<std::string> runMetricsCells(const RunMetrics& metrics, MetricColumn
 std::string runMetricsText(const RunMetrics& metrics);
 // A slowdown for people: two decimals ("1.25").
 std::string slowdownText(double slowdown);
+// Jain's fairness index for people: three decimals ("0.976").
+std::string fairnessText(double fairness);
 
 }  // namespace mr

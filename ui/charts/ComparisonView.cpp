@@ -107,9 +107,10 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
 }
 
 void ComparisonView::fillTable() {
-    const auto cells = comparisonCells(m_comparison, 40);
+    const auto cells = comparisonCells(m_comparison, 40, MetricColumns::Default);
     const std::size_t columns = cells.front().size();
-    const std::size_t orderColumn = 5 + m_comparison.baselines.size();
+    const std::size_t orderColumn =
+        5 + m_comparison.baselines.size() + runMetricsHeader(MetricColumns::Default).size();
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(columns));
     m_table->setRowCount(static_cast<int>(cells.size()) - 1);
