@@ -1,13 +1,17 @@
 // mrsim run WORKLOAD --algorithm ID [--seed N] [--json] [--tasks-csv OUT.csv]
-// [--trace-events OUT.json] — one algorithm, its schedule (and, on request, every task record as
-// CSV: core/io/TaskCsv.h, or the schedule as Chrome trace events: core/io/TraceEvents.h). The
-// run keeps its task records only for those exports.
+// [--jobs-csv OUT.csv [--columns mrx|batsim]] [--trace-events OUT.json] — one algorithm, its
+// schedule (and, on request, every task record as CSV: core/io/TaskCsv.h, every job with its
+// metrics as CSV: core/io/JobCsv.h or Batsim's out_jobs.csv: core/io/BatsimJobsCsv.h, or the
+// schedule as Chrome trace events: core/io/TraceEvents.h). The run keeps its task records only
+// for the exports that need them.
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
 #include "exec/MemoryBudget.h"
 #include "io/AtomicFile.h"
+#include "io/BatsimJobsCsv.h"
+#include "io/JobCsv.h"
 #include "io/NumberFormat.h"
 #include "io/RunFormat.h"
 #include "io/TaskCsv.h"
@@ -23,6 +27,8 @@ Command makeRunCommand(CLI::App& app) {
         std::string algorithm;
         bool json = false;
         std::string tasksCsv;
+        std::string jobsCsv;
+        std::string columns = "mrx";
         std::string traceEvents;
     };
     auto o = std::make_shared<Options>();
@@ -37,6 +43,16 @@ Command makeRunCommand(CLI::App& app) {
     c.app->add_option("--tasks-csv", o->tasksCsv,
                       "Also write every task record (job, kind, task, slot, node, start, end, "
                       "killed) as CSV");
+    auto* jobsCsv = c.app->add_option(
+        "--jobs-csv", o->jobsCsv,
+        "Also write one row per job (times and job metrics: wait, jct, slowdown...) as CSV");
+    c.app
+        ->add_option("--columns", o->columns,
+                     "The --jobs-csv columns: mrx (ours) or batsim (Batsim's out_jobs.csv, "
+                     "which evalys reads)")
+        ->check(CLI::IsMember({"mrx", "batsim"}))
+        ->needs(jobsCsv)
+        ->capture_default_str();
     c.app->add_option(
         "--trace-events", o->traceEvents,
         "Also write the schedule as Chrome trace events (JSON for Perfetto or "
@@ -46,8 +62,10 @@ Command makeRunCommand(CLI::App& app) {
         const Workload w = o->workload.load(err);
         RunResult result;
         RunOptions options = o->workload.runOptions();
-        // The schedule's text needs per-job times only; the records are kept for the exports.
-        options.recordTasks = !o->tasksCsv.empty() || !o->traceEvents.empty();
+        // The schedule's text needs per-job times only; the task records are kept for the task
+        // CSV, Batsim's jobs CSV (the slots each job ran on) and the trace events.
+        options.recordTasks = !o->tasksCsv.empty() || !o->traceEvents.empty() ||
+                              (o->columns == "batsim" && !o->jobsCsv.empty());
         try {
             result = runAlgorithm(w, o->algorithm, options);
         } catch (const InputError& e) {
@@ -57,6 +75,15 @@ Command makeRunCommand(CLI::App& app) {
             AtomicFileWriter file(o->tasksCsv);
             writeTaskRecordsCsv(w, result, [&](std::string_view piece) { file.write(piece); });
             file.commit();
+        }
+        if (o->columns == "batsim" && !o->jobsCsv.empty()) {
+            try {
+                writeBatsimJobsCsv(o->jobsCsv, w, result);
+            } catch (const InputError& e) {
+                rethrowNamingFile(e, o->workload.workload);
+            }
+        } else if (!o->jobsCsv.empty()) {
+            writeFileAtomically(o->jobsCsv, jobTimesCsv(w, result));
         }
         if (!o->traceEvents.empty()) {
             AtomicFileWriter file(o->traceEvents);
