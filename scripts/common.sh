@@ -7,8 +7,10 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
 BUILD_PACKAGES=(g++ make cmake ccache nlohmann-json3-dev libcli11-dev libglpk-dev qt6-base-dev qt6-svg-dev
-                libqcustomplot-dev)
-TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3 dpkg-dev)  # dpkg-dev: cpack .deb test
+                libqcustomplot-dev pybind11-dev python3-dev)
+TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3 dpkg-dev  # dpkg-dev: cpack .deb test
+               python3-numpy python3-pytest python3-pandas  # the Python module's tests (python/)
+               python3-matplotlib python3-nbconvert jupyter-nbconvert python3-ipykernel)  # notebook
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
@@ -30,8 +32,11 @@ install_missing() {
 }
 
 # build DIR CMAKE_ARGS... — configure (once) and build with every core.
+# Python: Debian's /usr/bin/python3 (where the python3-* packages are), not another on PATH.
 build() {
     local dir=$1; shift
-    cmake -S . -B "$dir" "$@"
+    local python=()
+    [ -x /usr/bin/python3 ] && python=(-DPython3_EXECUTABLE=/usr/bin/python3)
+    cmake -S . -B "$dir" "${python[@]}" "$@"
     cmake --build "$dir" -j"$(nproc)"
 }
