@@ -58,7 +58,8 @@ def tasks_cost(result):
     del tasks
     print(f"tasks: {records} records ({records * 32 / 1e6:.1f} MB in the core); taking the "
           f"columns allocates {allocated / 1e6:.2f} MB ({allocated / records:.2f} B per record: "
-          f"kind 1 + killed 1 + count 4, the other 5 columns are views), RSS +{grown / 1024:.1f} MB")
+          f"kind 1 + killed 1 + count 4, the other 5 columns are views), "
+          f"RSS +{grown / 1024:.1f} MB")
 
 
 def main():

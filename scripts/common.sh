@@ -7,9 +7,9 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
 BUILD_PACKAGES=(g++ make cmake ccache nlohmann-json3-dev libcli11-dev libglpk-dev qt6-base-dev qt6-svg-dev
-                libqcustomplot-dev pybind11-dev python3-dev)
+                libqcustomplot-dev pybind11-dev python3-dev python3-numpy)  # numpy: the module's columns
 TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3 dpkg-dev  # dpkg-dev: cpack .deb test
-               python3-numpy python3-pytest python3-pandas  # the Python module's tests (python/)
+               python3-pytest python3-pandas  # the Python module's tests (python/)
                python3-matplotlib python3-nbconvert jupyter-nbconvert python3-ipykernel)  # notebook
 
 as_root() {

@@ -246,5 +246,7 @@ def sweep_load(
 
 # compare takes run's algorithms and options: its docstring lists them as run's does (from the
 # registry).
-compare.__doc__ = (compare.__doc__ or "") + "\n\nAlgorithms:" + run.__doc__.split("\nAlgorithms:", 1)[1]
+_registry = run.__doc__.split("\nAlgorithms:", 1)[1]
+compare.__doc__ = (compare.__doc__ or "") + "\n\nAlgorithms:" + _registry
+del _registry
 Workload.__module__ = Result.__module__ = __name__

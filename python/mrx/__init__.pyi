@@ -1,7 +1,18 @@
-# Type stubs of mrx (docs/python.md). The run options' keywords, types and choices are the
-# registry's (mrx.options()); python/tests/test_api.py checks that this file declares every name
-# mrx exports and every run option.
-from typing import Any, Callable, Iterable, Literal, Mapping, Optional, Sequence, Union
+# Type stubs of mrx (docs/python.md). RunOptions' keys, types and choices are the registry's run
+# options (mrx.options()); python/tests/test_api.py checks that this file declares every name mrx
+# exports, every public member of its classes and every run option with its type.
+from typing import (
+    Any,
+    Callable,
+    Iterable,
+    Literal,
+    Mapping,
+    Optional,
+    Sequence,
+    TypedDict,
+    Union,
+    Unpack,
+)
 
 import numpy
 import numpy.typing
@@ -11,6 +22,20 @@ TASK_KINDS: tuple[str, str]
 
 Estimator = Literal["exact", "aria-low", "aria-up", "aria-avg"]
 Point = Mapping[str, Any]
+
+class RunOptions(TypedDict, total=False):
+    """The run options (mrx.options(): defaults, ranges, help); a str is read as mrsim reads
+    --ID TEXT."""
+
+    estimator: Estimator
+    seed: int
+    pools: int
+    order: Union[str, Sequence[str]]
+    threads: int
+    locality: bool
+    vms_per_host: int
+    remote_penalty: float
+    reconfig_delay: float
 Column = numpy.typing.NDArray[Any]
 
 class Workload:
@@ -125,30 +150,12 @@ def options() -> list[dict[str, Any]]: ...
 def run(
     workload: Workload,
     algorithm: str,
-    *,
-    estimator: Estimator = "exact",
-    seed: int = 1,
-    pools: int = 2,
-    order: Union[str, Sequence[str]] = ...,
-    threads: int = 0,
-    locality: bool = False,
-    vms_per_host: int = 1,
-    remote_penalty: float = 1.5,
-    reconfig_delay: float = 0.0,
+    **options: Unpack[RunOptions],
 ) -> Result: ...
 def compare(
     workload: Workload,
     algorithms: Sequence[str],
-    *,
-    estimator: Estimator = "exact",
-    seed: int = 1,
-    pools: int = 2,
-    order: Union[str, Sequence[str]] = ...,
-    threads: int = 0,
-    locality: bool = False,
-    vms_per_host: int = 1,
-    remote_penalty: float = 1.5,
-    reconfig_delay: float = 0.0,
+    **options: Unpack[RunOptions],
 ) -> Comparison: ...
 def sweep(
     workload: Optional[Workload] = None,
@@ -161,14 +168,7 @@ def sweep(
     slots_per_node: int = 1,
     within_job_sigma: Optional[float] = None,
     callback: Optional[Callable[[Point], Any]] = None,
-    estimator: Estimator = "exact",
-    seed: int = 1,
-    pools: int = 2,
-    threads: int = 0,
-    locality: bool = False,
-    vms_per_host: int = 1,
-    remote_penalty: float = 1.5,
-    reconfig_delay: float = 0.0,
+    **options: Unpack[RunOptions],
 ) -> SweepResult: ...
 def sweep_load(
     kind: str = "facebook-1000",
@@ -181,12 +181,5 @@ def sweep_load(
     algorithms: Optional[Sequence[str]] = None,
     within_job_sigma: Optional[float] = None,
     callback: Optional[Callable[[Point], Any]] = None,
-    estimator: Estimator = "exact",
-    seed: int = 1,
-    pools: int = 2,
-    threads: int = 0,
-    locality: bool = False,
-    vms_per_host: int = 1,
-    remote_penalty: float = 1.5,
-    reconfig_delay: float = 0.0,
+    **options: Unpack[RunOptions],
 ) -> LoadSweepResult: ...

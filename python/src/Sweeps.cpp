@@ -28,6 +28,18 @@ std::vector<std::size_t> allPoints(std::size_t count) {
     return indices;
 }
 
+// Hands point `index` to `callback` (unless None), on the Python thread: {"index": index} and the
+// point's fields (those of the lines `mrsim sweep -o` writes), made here on the worker.
+void emitPoint(const Emit& emit, const py::object& callback, std::size_t index,
+               const std::function<nlohmann::ordered_json()>& pointFields) {
+    if (callback.is_none()) {
+        return;
+    }
+    nlohmann::ordered_json fields = {{"index", index}};
+    fields.update(pointFields());
+    emit([&callback, fields = std::move(fields)] { callback(toPython(fields)); });
+}
+
 // `nodes` as "FROM:TO:STEP" (or "FROM:TO", "N") or as a list of sizes.
 std::vector<int> nodeSizes(const py::object& nodes) {
     if (py::isinstance<py::str>(nodes)) {
@@ -83,16 +95,12 @@ py::object sweep(const py::object& workload, const py::object& nodes,
     SweepValues values(sweepPointCount(sweep.spec));
     runStreaming([&](const CancelFlag& cancel, const Emit& emit) {
         sweep.spec.run.cancel = &cancel;
-        runSweepPoints(
-            source, sweep.spec, allPoints(values.size()),
-            [&](std::size_t i, const SweepPointValue& v) {
-                values[i] = v;
-                if (!callback.is_none()) {
-                    nlohmann::ordered_json fields = {{"index", i}};
-                    fields.update(sweepPointFields(sweep, i, &v));
-                    emit([&callback, fields = std::move(fields)] { callback(toPython(fields)); });
-                }
-            });
+        runSweepPoints(source, sweep.spec, allPoints(values.size()),
+                       [&](std::size_t i, const SweepPointValue& v) {
+                           values[i] = v;
+                           emitPoint(emit, callback, i,
+                                     [&] { return sweepPointFields(sweep, i, &v); });
+                       });
     });
     return toPython(sweepJson(summariseSweep(sweep.spec, sweep.workload, values)));
 }
@@ -131,11 +139,7 @@ py::object sweepLoad(const std::string& kind, int jobs, int nodes, const py::obj
             options, allPoints(values.size()),
             [&](std::size_t i, const DeadlineMetrics& metrics) {
                 values[i] = metrics;
-                if (!callback.is_none()) {
-                    nlohmann::ordered_json fields = {{"index", i}};
-                    fields.update(loadPointFields(options, i, &metrics));
-                    emit([&callback, fields = std::move(fields)] { callback(toPython(fields)); });
-                }
+                emitPoint(emit, callback, i, [&] { return loadPointFields(options, i, &metrics); });
             },
             {}, &cancel);
     });

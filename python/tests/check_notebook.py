@@ -20,8 +20,9 @@ def main(notebook, out_dir, mrsim):
     out.mkdir(parents=True, exist_ok=True)
     numbers = out / "figure7-numbers.json"
     numbers.unlink(missing_ok=True)
-    env = dict(os.environ, MPLBACKEND="Agg", MRX_NOTEBOOK_QUICK="1", PYDEVD_DISABLE_FILE_VALIDATION="1",
-               MRX_NOTEBOOK_NUMBERS=str(numbers), MRX_FIGURE_PNG=str(out / "figure7.png"))
+    env = dict(os.environ, MPLBACKEND="Agg", MRX_NOTEBOOK_QUICK="1",
+               PYDEVD_DISABLE_FILE_VALIDATION="1", MRX_NOTEBOOK_NUMBERS=str(numbers),
+               MRX_FIGURE_PNG=str(out / "figure7.png"))
     before = pathlib.Path(notebook).read_bytes()
     subprocess.run([sys.executable, "-m", "nbconvert", "--to", "notebook", "--execute",
                     "--output-dir", str(out), "--ExecutePreprocessor.timeout=120", notebook],
