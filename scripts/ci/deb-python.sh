@@ -15,11 +15,13 @@ fi
 out=$(mktemp -d /tmp/mrx-deb.XXXXXX)
 package=mr-schedule-explorer
 trap 'as_root apt-get remove -y -q "$package" > /dev/null 2>&1 || true; rm -rf "$out"' EXIT
-cpack --config "$dir/CPackConfig.cmake" -B "$out" > /dev/null
+cpack --config "$dir/CPackConfig.cmake" -B "$out" > "$out/log" 2>&1 || { cat "$out/log"; exit 1; }
 deb=$(echo "$out"/*.deb)
 cp "$deb" "$out/mrx.deb"  # the name a user types: ./mrx*.deb
 cd "$out"
-as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./mrx*.deb > /dev/null
+as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q ./mrx*.deb > log 2>&1 \
+    || { cat log; exit 1; }
+echo "deb-python: Depends: $(dpkg-deb -f mrx.deb Depends)"
 sample=/usr/share/mrx/samples/figure4-scenario2.json
 makespan=$(env -u PYTHONPATH /usr/bin/python3 -c \
     "import mrx; print(mrx.run(mrx.load('$sample'), 'johnson').makespan)")
