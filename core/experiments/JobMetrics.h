@@ -26,7 +26,7 @@
 namespace mr {
 
 // τ of the bounded slowdown (seconds): jobs shorter than this count as this long, so that a
-// few seconds of wait do not give a tiny job a huge slowdown (Feitelson's usual 10 s).
+// few seconds of wait do not give a tiny job a huge slowdown (the literature's usual 10 s).
 inline constexpr double kBoundedSlowdownTau = 10.0;
 
 struct JobMetrics {

@@ -54,23 +54,36 @@ struct MetricColumn {
     const char* header;
     bool byDefault;
     std::string (*cell)(const RunMetrics&);
+    const char* note;  // what it is, for a tooltip
 };
 
 const std::vector<MetricColumn>& metricColumns() {
     static const std::vector<MetricColumn> columns{
-        {"JCT mean", true, [](const RunMetrics& m) { return formatTime(m.completion.mean); }},
-        {"JCT p50", false, [](const RunMetrics& m) { return formatTime(m.completion.p50); }},
-        {"JCT p95", true, [](const RunMetrics& m) { return formatTime(m.completion.p95); }},
-        {"JCT p99", false, [](const RunMetrics& m) { return formatTime(m.completion.p99); }},
-        {"JCT max", true, [](const RunMetrics& m) { return formatTime(m.completion.max); }},
-        {"wait mean", true, [](const RunMetrics& m) { return formatTime(m.wait.mean); }},
-        {"wait p95", false, [](const RunMetrics& m) { return formatTime(m.wait.p95); }},
-        {"wait max", false, [](const RunMetrics& m) { return formatTime(m.wait.max); }},
-        {"slowdown mean", true, [](const RunMetrics& m) { return slowdownText(m.slowdown.mean); }},
-        {"slowdown max", true, [](const RunMetrics& m) { return slowdownText(m.slowdown.max); }},
-        {"bounded sd mean", false,
-         [](const RunMetrics& m) { return slowdownText(m.boundedSlowdown.mean); }},
-        {"fairness", true, [](const RunMetrics& m) { return fixed(m.fairness, "%.3f"); }},
+        {"JCT mean", true, [](const RunMetrics& m) { return formatTime(m.completion.mean); },
+         "mean completion time (end − arrival) over the jobs, s"},
+        {"JCT p50", false, [](const RunMetrics& m) { return formatTime(m.completion.p50); },
+         "median completion time (nearest rank), s"},
+        {"JCT p95", true, [](const RunMetrics& m) { return formatTime(m.completion.p95); },
+         "95th percentile of the completion times (nearest rank), s"},
+        {"JCT p99", false, [](const RunMetrics& m) { return formatTime(m.completion.p99); },
+         "99th percentile of the completion times (nearest rank), s"},
+        {"JCT max", true, [](const RunMetrics& m) { return formatTime(m.completion.max); },
+         "longest completion time, s"},
+        {"wait mean", true, [](const RunMetrics& m) { return formatTime(m.wait.mean); },
+         "mean wait (first task start − arrival), s"},
+        {"wait p95", false, [](const RunMetrics& m) { return formatTime(m.wait.p95); },
+         "95th percentile of the waits (nearest rank), s"},
+        {"wait max", false, [](const RunMetrics& m) { return formatTime(m.wait.max); },
+         "longest wait, s"},
+        {"slowdown mean", true, [](const RunMetrics& m) { return slowdownText(m.slowdown.mean); },
+         "mean of completion time / the job alone on the whole cluster"},
+        {"slowdown max", true, [](const RunMetrics& m) { return slowdownText(m.slowdown.max); },
+         "largest completion time / the job alone on the whole cluster"},
+        {"bounded slowdown mean", false,
+         [](const RunMetrics& m) { return slowdownText(m.boundedSlowdown.mean); },
+         "mean of max(1, completion time / max(alone, 10 s))"},
+        {"fairness", true, [](const RunMetrics& m) { return fairnessText(m.fairness); },
+         "Jain's index over the slowdowns: 1 when every job is slowed down equally"},
     };
     return columns;
 }
@@ -81,11 +94,15 @@ std::string slowdownText(double slowdown) {
     return fixed(slowdown, "%.2f");
 }
 
+std::string fairnessText(double fairness) {
+    return fixed(fairness, "%.3f");
+}
+
 std::string runMetricsText(const RunMetrics& m) {
     return "jobs         JCT mean " + formatTime(m.completion.mean) + ", p95 " +
            formatTime(m.completion.p95) + ", max " + formatTime(m.completion.max) + "; wait mean " +
            formatTime(m.wait.mean) + "; slowdown mean " + slowdownText(m.slowdown.mean) + ", max " +
-           slowdownText(m.slowdown.max) + "; fairness " + fixed(m.fairness, "%.3f") + "\n";
+           slowdownText(m.slowdown.max) + "; fairness " + fairnessText(m.fairness) + "\n";
 }
 
 void putJobMetrics(ordered_json& job, const JobMetrics& m) {
@@ -150,6 +167,16 @@ std::vector<std::string> runMetricsHeader(MetricColumns columns) {
         }
     }
     return header;
+}
+
+std::vector<std::string> runMetricsNotes(MetricColumns columns) {
+    std::vector<std::string> notes;
+    for (const MetricColumn& c : metricColumns()) {
+        if (c.byDefault || columns == MetricColumns::All) {
+            notes.emplace_back(c.note);
+        }
+    }
+    return notes;
 }
 
 std::vector<std::string> runMetricsCells(const RunMetrics& m, MetricColumns columns) {

@@ -34,6 +34,8 @@ enum class MetricColumns { Default, All };
 
 // The header of the metric columns, without the algorithm column.
 std::vector<std::string> runMetricsHeader(MetricColumns columns);
+// What each of those columns is (one line each, for tooltips), in the same order.
+std::vector<std::string> runMetricsNotes(MetricColumns columns);
 // One run's cells under that header: times as formatTime, slowdowns with two decimals,
 // fairness with three.
 std::vector<std::string> runMetricsCells(const RunMetrics& metrics, MetricColumns columns);
@@ -43,5 +45,7 @@ std::vector<std::string> runMetricsCells(const RunMetrics& metrics, MetricColumn
 std::string runMetricsText(const RunMetrics& metrics);
 // A slowdown for people: two decimals ("1.25").
 std::string slowdownText(double slowdown);
+// Jain's fairness index for people: three decimals ("0.976").
+std::string fairnessText(double fairness);
 
 }  // namespace mr
