@@ -132,14 +132,25 @@ class Comparison:
 
     def to_pandas(self) -> Any:
         """One row per algorithm: its scalar fields of the comparison (makespan, model_makespan,
-        improvement_over_baseline_pct, map and reduce utilisation, ...)."""
+        improvement_over_baseline_pct, ...) and its metrics (jct_mean, jct_p95, wait_mean,
+        slowdown_max, fairness, utilization_map, ...)."""
         rows = []
         for entry in self.table["results"]:
             row = {k: v for k, v in entry.items() if not isinstance(v, (list, dict))}
-            for key, value in entry.get("utilization", {}).items():
-                row[f"{key}_utilization"] = value
+            row.update(_flat(entry.get("metrics", {})))
             rows.append(row)
         return _pandas().DataFrame(rows).set_index("algorithm")
+
+
+def _flat(values: Mapping[str, Any], prefix: str = "") -> dict:
+    """Nested scalars as one level: {"jct": {"mean": 1}} -> {"jct_mean": 1}."""
+    out = {}
+    for key, value in values.items():
+        if isinstance(value, dict):
+            out.update(_flat(value, f"{prefix}{key}_"))
+        elif not isinstance(value, list):
+            out[f"{prefix}{key}"] = value
+    return out
 
 
 def compare(workload: Workload, algorithms: Sequence[str], **options: Any) -> Comparison:

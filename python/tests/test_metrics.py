@@ -59,6 +59,17 @@ def test_batsim_csv_has_batsims_columns_and_a_row_per_job(arrivals, scratch):
     numpy.testing.assert_array_equal(frame["waiting_time"], jobs["wait"])
 
 
+@pytest.mark.parametrize("algorithm", ["johnson", "hscheduler", "min-edf-wc"])
+def test_batsim_csv_equals_mrsim_run_jobs_csv(arrivals, algorithm, scratch):
+    path = scratch / "w.json"
+    arrivals.save(str(path))
+    expected = scratch / "mrsim.csv"
+    mrsim("run", path, "-a", algorithm, "--jobs-csv", expected, "--columns", "batsim")
+    out = scratch / "mrx.csv"
+    mrx.run(arrivals, algorithm).to_batsim_csv(str(out))
+    assert out.read_bytes() == expected.read_bytes()
+
+
 def test_batsim_csv_allocates_the_slots_the_tasks_ran_on(scratch):
     # Figure 4, scenario 2 under Johnson: every job's tasks spread over all 30 map slots
     # (resources 0-29) and its reduce tasks over the reduce slots (30 + slot).

@@ -73,3 +73,5 @@ def test_compare_table_equals_mrsim_compare_json(scratch):
     frame = comparison.to_pandas()
     assert list(frame.index) == ids
     assert list(frame["makespan"]) == [r["makespan"] for r in expected["results"]]
+    assert list(frame["jct_p95"]) == [r["metrics"]["jct"]["p95"] for r in expected["results"]]
+    assert list(frame["fairness"]) == [r["metrics"]["fairness"] for r in expected["results"]]
