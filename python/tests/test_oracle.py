@@ -37,6 +37,7 @@ def check_run(workload_file, workload, algorithm, seed):
     assert result.order == expected["order"], where
     assert result.utilization == expected["utilization"], where
     assert result.notes == expected.get("notes", []), where
+    assert result.metrics == expected["metrics"], where
     columns = result.jobs
     for field in expected["jobs"][0]:
         assert field in columns, f"{where}: mrsim's job field {field} is not a column"
