@@ -35,12 +35,11 @@ std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
     for (const auto& b : t.baselines) {
         header.push_back("vs " + b);
     }
-    header.insert(header.end(), {"map util", "reduce util"});
     if (metrics) {
         const auto names = runMetricsHeader(*metrics);
         header.insert(header.end(), names.begin(), names.end());
     }
-    header.push_back("order");
+    header.insert(header.end(), {"map util", "reduce util", "order"});
     if (pools) {
         header.push_back("pools");
     }
@@ -58,12 +57,12 @@ std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
         for (const auto& vs : r.vs) {
             row.push_back(vs ? signedPercentText(*vs) : "-");
         }
-        row.push_back(percentText(r.mapUtilization));
-        row.push_back(percentText(r.reduceUtilization));
         if (metrics) {
             const auto cells = runMetricsCells(*r.metrics, *metrics);
             row.insert(row.end(), cells.begin(), cells.end());
         }
+        row.push_back(percentText(r.mapUtilization));
+        row.push_back(percentText(r.reduceUtilization));
         row.push_back(abbreviatedNames(r.order, orderNames));
         if (pools) {
             row.push_back(joinedNames(r.pools, "; "));

@@ -14,8 +14,8 @@
 namespace mr {
 
 // The table's cells for people, header first: algorithm, makespan, model, "vs B" per baseline
-// (signed, "+36.5%"), map util, reduce util, [the metric columns of `metrics`
-// (io/JobMetricsFormat.h), when given], order (at most `orderNames` names, then "... (+N
+// (signed, "+36.5%"), [the metric columns of `metrics` (io/JobMetricsFormat.h), when given],
+// map util, reduce util, order (at most `orderNames` names, then "... (+N
 // more)"), and "pools" when some row has pools. An algorithm that did not run has "-" cells and
 // its reason as order.
 std::vector<std::vector<std::string>> comparisonCells(

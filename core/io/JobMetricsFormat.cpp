@@ -52,37 +52,46 @@ std::string fixed(double value, const char* format) {
 // One column of a metrics table: its header and how a run fills it.
 struct MetricColumn {
     const char* header;
-    bool byDefault;
+    MetricColumns set;  // the smallest set that shows it
     std::string (*cell)(const RunMetrics&);
     const char* note;  // what it is, for a tooltip
 };
 
 const std::vector<MetricColumn>& metricColumns() {
     static const std::vector<MetricColumn> columns{
-        {"JCT mean", true, [](const RunMetrics& m) { return formatTime(m.completion.mean); },
+        {"JCT mean", MetricColumns::Compact,
+         [](const RunMetrics& m) { return formatTime(m.completion.mean); },
          "mean completion time (end − arrival) over the jobs, s"},
-        {"JCT p50", false, [](const RunMetrics& m) { return formatTime(m.completion.p50); },
+        {"JCT p50", MetricColumns::All,
+         [](const RunMetrics& m) { return formatTime(m.completion.p50); },
          "median completion time (nearest rank), s"},
-        {"JCT p95", true, [](const RunMetrics& m) { return formatTime(m.completion.p95); },
+        {"JCT p95", MetricColumns::Compact,
+         [](const RunMetrics& m) { return formatTime(m.completion.p95); },
          "95th percentile of the completion times (nearest rank), s"},
-        {"JCT p99", false, [](const RunMetrics& m) { return formatTime(m.completion.p99); },
+        {"JCT p99", MetricColumns::All,
+         [](const RunMetrics& m) { return formatTime(m.completion.p99); },
          "99th percentile of the completion times (nearest rank), s"},
-        {"JCT max", true, [](const RunMetrics& m) { return formatTime(m.completion.max); },
+        {"JCT max", MetricColumns::Default,
+         [](const RunMetrics& m) { return formatTime(m.completion.max); },
          "longest completion time, s"},
-        {"wait mean", true, [](const RunMetrics& m) { return formatTime(m.wait.mean); },
+        {"wait mean", MetricColumns::Default,
+         [](const RunMetrics& m) { return formatTime(m.wait.mean); },
          "mean wait (first task start − arrival), s"},
-        {"wait p95", false, [](const RunMetrics& m) { return formatTime(m.wait.p95); },
+        {"wait p95", MetricColumns::All, [](const RunMetrics& m) { return formatTime(m.wait.p95); },
          "95th percentile of the waits (nearest rank), s"},
-        {"wait max", false, [](const RunMetrics& m) { return formatTime(m.wait.max); },
+        {"wait max", MetricColumns::All, [](const RunMetrics& m) { return formatTime(m.wait.max); },
          "longest wait, s"},
-        {"slowdown mean", true, [](const RunMetrics& m) { return slowdownText(m.slowdown.mean); },
+        {"slowdown mean", MetricColumns::Compact,
+         [](const RunMetrics& m) { return slowdownText(m.slowdown.mean); },
          "mean of completion time / the job alone on the whole cluster"},
-        {"slowdown max", true, [](const RunMetrics& m) { return slowdownText(m.slowdown.max); },
+        {"slowdown max", MetricColumns::Default,
+         [](const RunMetrics& m) { return slowdownText(m.slowdown.max); },
          "largest completion time / the job alone on the whole cluster"},
-        {"bounded slowdown mean", false,
+        {"bounded slowdown mean", MetricColumns::All,
          [](const RunMetrics& m) { return slowdownText(m.boundedSlowdown.mean); },
          "mean of max(1, completion time / max(alone, 10 s))"},
-        {"fairness", true, [](const RunMetrics& m) { return fairnessText(m.fairness); },
+        {"fairness", MetricColumns::Compact,
+         [](const RunMetrics& m) { return fairnessText(m.fairness); },
          "Jain's index over the slowdowns: 1 when every job is slowed down equally"},
     };
     return columns;
@@ -159,34 +168,32 @@ std::string emptyRunMetricsCsvFields() {
     return std::string(kFields - 1, ',');
 }
 
-std::vector<std::string> runMetricsHeader(MetricColumns columns) {
-    std::vector<std::string> header;
+namespace {
+
+// The columns of `columns`, each turned into a string by `text`.
+template <class Text>
+std::vector<std::string> eachColumn(MetricColumns columns, Text text) {
+    std::vector<std::string> out;
     for (const MetricColumn& c : metricColumns()) {
-        if (c.byDefault || columns == MetricColumns::All) {
-            header.emplace_back(c.header);
+        if (c.set <= columns) {
+            out.emplace_back(text(c));
         }
     }
-    return header;
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::string> runMetricsHeader(MetricColumns columns) {
+    return eachColumn(columns, [](const MetricColumn& c) { return c.header; });
 }
 
 std::vector<std::string> runMetricsNotes(MetricColumns columns) {
-    std::vector<std::string> notes;
-    for (const MetricColumn& c : metricColumns()) {
-        if (c.byDefault || columns == MetricColumns::All) {
-            notes.emplace_back(c.note);
-        }
-    }
-    return notes;
+    return eachColumn(columns, [](const MetricColumn& c) { return c.note; });
 }
 
 std::vector<std::string> runMetricsCells(const RunMetrics& m, MetricColumns columns) {
-    std::vector<std::string> cells;
-    for (const MetricColumn& c : metricColumns()) {
-        if (c.byDefault || columns == MetricColumns::All) {
-            cells.push_back(c.cell(m));
-        }
-    }
-    return cells;
+    return eachColumn(columns, [&m](const MetricColumn& c) { return c.cell(m); });
 }
 
 }  // namespace mr

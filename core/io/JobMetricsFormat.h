@@ -28,9 +28,10 @@ std::string runMetricsCsvFields(const RunMetrics& metrics);
 // The same number of empty fields (a run that did not happen).
 std::string emptyRunMetricsCsvFields();
 
-// Which metrics a table shows: the default set (JCT mean, p95, max; wait mean; slowdown mean,
-// max; fairness) or all of them (adds JCT p50, p99, wait p95, max, bounded slowdown mean).
-enum class MetricColumns { Default, All };
+// Which metrics a table shows, each set holding the one before: Compact (JCT mean and p95,
+// slowdown mean, fairness: the explorer's tables), Default (adds JCT max, mean wait, slowdown
+// max: `mrsim compare`), All (adds JCT p50, p99, wait p95, max, bounded slowdown mean).
+enum class MetricColumns { Compact, Default, All };
 
 // The header of the metric columns, without the algorithm column.
 std::vector<std::string> runMetricsHeader(MetricColumns columns);

@@ -1,15 +1,14 @@
 // The job metrics (experiments/JobMetrics.h, docs/metrics.md): nearest-rank percentiles and
 // Jain's index on textbook values, every metric of a three-job FIFO run worked out by hand,
-// Batsim's interval text, and invariants over seeded random workloads for every algorithm.
+// Batsim's interval text. The invariants over random workloads for every algorithm are in
+// SchedulerInvariantsTest.cpp.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cmath>
 
 #include "experiments/JobMetrics.h"
 #include "io/BatsimJobsCsv.h"
 #include "schedulers/Registry.h"
-#include "support/TestSupport.h"
 
 namespace mr {
 namespace {
@@ -137,88 +136,6 @@ TEST(JobMetrics, BatsimIntervalsMergeAndSort) {
     EXPECT_EQ(batsimIntervals({{0, 4}, {2, 9}}), "0-9");
     EXPECT_EQ(batsimIntervals({}), "");
 }
-
-// Every algorithm of the registry on seeded random workloads: percentiles in order, waits and
-// JCTs not negative, fairness in (0, 1], and — without overheads, with tasks of one length per
-// stage — no job faster than alone on the whole cluster (slowdown >= 1), except where the
-// algorithm re-splits jobs into more, shorter tasks (the alone time is the input job's).
-class JobMetricsInvariants : public ::testing::TestWithParam<std::string> {
-protected:
-    const AlgorithmInfo& info() const { return findAlgorithm(GetParam())->info(); }
-
-    Workload workload(std::uint64_t seed) const {
-        return test::randomWorkload(seed, {.maxJobs = 7,
-                                           .maxMaps = 10,
-                                           .maxReduces = 6,
-                                           .arrivals = info().needs.arrivals || seed % 2 == 0,
-                                           .deadlines = info().needs.deadlines || seed % 3 == 0});
-    }
-
-    // `manual` runs the file order reversed; the other algorithms ignore it.
-    static RunOptions reversedManualOrder(const Workload& w) {
-        RunOptions o;
-        for (auto it = w.jobs.rbegin(); it != w.jobs.rend(); ++it) {
-            o.manualOrder.push_back(it->name);
-        }
-        return o;
-    }
-};
-
-TEST_P(JobMetricsInvariants, PercentilesOrderedWaitsNonNegativeFairnessInRange) {
-    for (std::uint64_t seed = 1; seed <= 25; ++seed) {
-        SCOPED_TRACE("seed " + std::to_string(seed));
-        const Workload w = workload(seed);
-        const RunResult r = runAlgorithm(w, GetParam(), reversedManualOrder(w));
-        const std::vector<JobMetrics> jobs = jobMetrics(w, r);
-        const RunMetrics m = runMetrics(w, r, jobs);
-        for (const Distribution& d : {m.completion, m.wait, m.slowdown, m.boundedSlowdown}) {
-            EXPECT_LE(d.p50, d.p95);
-            EXPECT_LE(d.p95, d.p99);
-            EXPECT_LE(d.p99, d.max);
-            EXPECT_LE(d.mean, d.max);
-        }
-        EXPECT_GT(m.fairness, 0.0);
-        EXPECT_LE(m.fairness, 1.0 + 1e-12);
-        EXPECT_GE(m.boundedSlowdown.mean, 1.0);
-        for (const JobMetrics& j : jobs) {
-            EXPECT_GE(j.wait, 0.0);
-            EXPECT_GE(j.completion, j.wait);
-            EXPECT_GE(j.boundedSlowdown, 1.0);
-        }
-    }
-}
-
-TEST_P(JobMetricsInvariants, NoJobFasterThanAloneWithOneTaskLengthPerStage) {
-    for (std::uint64_t seed = 1; seed <= 25; ++seed) {
-        SCOPED_TRACE("seed " + std::to_string(seed));
-        Workload w = workload(seed);
-        for (Job& job : w.jobs) {
-            Job uniform =
-                Job::uniform(job.name, job.maps(), job.mapDurations.front(), job.reduces(),
-                             job.reduces() > 0 ? job.reduceDurations.front() : 0.0);
-            uniform.arrival = job.arrival;
-            uniform.deadline = job.deadline;
-            job = uniform;
-        }
-        const RunResult r = runAlgorithm(w, GetParam(), reversedManualOrder(w));
-        if (r.simulatedWorkload) {
-            continue;  // re-split jobs: faster than the input job alone, by design
-        }
-        for (const JobMetrics& j : jobMetrics(w, r)) {
-            EXPECT_GE(j.completion, j.alone * (1 - 1e-12));
-            EXPECT_GE(j.slowdown, 1 - 1e-12);
-        }
-    }
-}
-
-std::string testName(const ::testing::TestParamInfo<std::string>& info) {
-    std::string name = info.param;
-    std::replace(name.begin(), name.end(), '-', '_');  // gtest names: letters, digits, '_'
-    return name;
-}
-
-INSTANTIATE_TEST_SUITE_P(Registry, JobMetricsInvariants, ::testing::ValuesIn(algorithmIds()),
-                         testName);
 
 }  // namespace
 }  // namespace mr
