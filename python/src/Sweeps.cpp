@@ -13,8 +13,6 @@
 #include "experiments/Sweep.h"
 #include "io/LoadSweepFormat.h"
 #include "io/SweepFormat.h"
-#include "io/SweepParts.h"
-#include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "workloads/Generators.h"
 
@@ -48,34 +46,16 @@ std::vector<int> nodeSizes(const py::object& nodes) {
     return nodes.cast<std::vector<int>>();
 }
 
-// Where the runs' workloads come from, as mrsim sweep reads them: the given workload, or
-// generated ones with seeds seed, seed + 1, ...
+// The runs' workloads (io/SweepFormat.h): the given workload, or generated ones.
 WorkloadSource sweepSource(const py::object& workload, const std::optional<std::string>& kind,
-                           GenerateOptions generate, SweepDefinition& sweep) {
+                           const GenerateOptions& generate, SweepDefinition& sweep) {
     if (workload.is_none() == !kind.has_value()) {
         throw InputError("", "", "workload", "give a workload or generate=KIND, not both");
     }
     if (!kind) {
-        const auto file = workload.cast<const PyWorkload&>().workload;
-        sweep.workload = file->name;
-        sweep.source = {{"contents", contentHash(serializeWorkload(*file))}};
-        return [file](int) { return *file; };
+        return fileSweepSource(workload.cast<const PyWorkload&>().workload, sweep);
     }
-    const std::uint64_t seed = sweep.spec.run.seed;
-    WorkloadSource source = [kind = *kind, generate, seed](int run) {
-        GenerateOptions g = generate;
-        g.seed = seed + static_cast<std::uint64_t>(run);
-        return generateWorkload(kind, g);
-    };
-    sweep.workload = source(0).name;
-    sweep.source = {{"generate", *kind},
-                    {"jobs", generate.jobs},
-                    {"slots_per_node", generate.slotsPerNode},
-                    {"seed", seed}};
-    if (generate.withinJobSigma) {
-        sweep.source["within_job_sigma"] = *generate.withinJobSigma;
-    }
-    return source;
+    return generatedSweepSource(*kind, generate, sweep.spec.run.seed, sweep);
 }
 
 py::object sweep(const py::object& workload, const py::object& nodes,
