@@ -33,6 +33,7 @@
 #include "schedulers/Registry.h"
 #include "sweep/SweepTab.h"
 #include "widgets/AlgorithmList.h"
+#include "widgets/StatusLine.h"
 
 using namespace mr;
 using namespace mr::ui;
@@ -324,6 +325,35 @@ private slots:
                     label->text().contains(QStringLiteral("Check an algorithm"));
         }
         QVERIFY(told);
+    }
+
+    // The status line names only the baselines that ran beside the checked algorithms: a
+    // checked reverse-johnson is one of "2 algorithms", not a baseline as well.
+    void theStatusLineNamesOnlyTheBaselinesNotChecked_data() {
+        QTest::addColumn<QStringList>("checked");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("neither") << QStringList{"johnson"}
+                                 << QStringLiteral(
+                                        "1 algorithm (and the fifo / reverse-johnson "
+                                        "baselines) on 5 jobs");
+        QTest::newRow("reverse-johnson checked")
+            << QStringList{"johnson", "reverse-johnson"}
+            << QStringLiteral("2 algorithms (and the fifo baseline) on 5 jobs");
+        QTest::newRow("both checked")
+            << QStringList{"fifo", "reverse-johnson"} << QStringLiteral("2 algorithms on 5 jobs");
+    }
+
+    void theStatusLineNamesOnlyTheBaselinesNotChecked() {
+        QFETCH(QStringList, checked);
+        QFETCH(QString, expected);
+        SlowAlgorithm::reset(false);
+        MainWindow window;
+        window.algorithmList()->setChecked(checked);
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        test::results(window);
+        const auto* status = window.findChild<StatusLine*>();
+        QVERIFY(status != nullptr);
+        QVERIFY2(status->text().startsWith(expected), qPrintable(status->text()));
     }
 
     // A search's best plan so far is drawn while it runs, labelled as such with how far the
