@@ -384,6 +384,24 @@ private slots:
         QVERIFY(runs->latest()->baseline("reverse-johnson") != nullptr);
     }
 
+    // A checked algorithm that runs long (a day's batch: seconds) frees its lane for other
+    // checked ones, not for a baseline that is not checked.
+    void aBaselineWaitsForALongCheckedRun() {
+        MainWindow window;
+        window.runController()->setConcurrency(2, 0);  // every run counts as long at once
+        settle(window, {kSlow, "johnson"}, "two-jobs.json");
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        GanttPanel* panel = window.ganttPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->plot("johnson") != nullptr, kTimeoutMs);
+        QCOMPARE(SlowAlgorithm::started.load(), 1);
+        for (const AlgorithmRun& b : window.runController()->latest()->baselines) {
+            QVERIFY2(b.state == AlgorithmRun::State::Pending, b.id.c_str());
+        }
+        SlowAlgorithm::release();
+        const auto done = test::results(window);
+        QVERIFY(done->baseline("fifo") != nullptr && done->baseline("reverse-johnson") != nullptr);
+    }
+
     // A search's best plan so far is drawn while it runs, labelled as such with how far the
     // search is; the answer replaces it.
     void aSearchShowsItsBestPlanSoFar() {
