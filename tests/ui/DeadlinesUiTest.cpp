@@ -706,6 +706,28 @@ private slots:
         QVERIFY(!testbed.choice().generate.withinJobSigma.has_value());
     }
 
+    // Before the first sweep the four charts are drawn as wide as they stand, each the same
+    // width, at every width of the tab: an empty legend takes no room.
+    void emptyChartsFillTheirWidth_data() {
+        QTest::addColumn<int>("width");
+        QTest::newRow("one column") << 700;
+        QTest::newRow("two columns") << 1400;
+    }
+
+    void emptyChartsFillTheirWidth() {
+        QFETCH(int, width);
+        LoadSweepCharts charts;
+        charts.resize(width, 900);
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        for (QCustomPlot* plot : charts.plots()) {
+            plot->replot();
+            const int rect = plot->axisRect()->outerRect().width();
+            QVERIFY2(rect >= plot->width() - 20,
+                     qPrintable(QStringLiteral("axis rect %1 of %2").arg(rect).arg(plot->width())));
+        }
+    }
+
     // The tabs that generate batches take the within-job sigma as the generator does: the
     // Deadlines tab's sweep options carry it (as mrsim sweep-load --within-job-sigma), the Sweep
     // tab's generated batches are generateWorkload's with it.

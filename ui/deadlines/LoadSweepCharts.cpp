@@ -80,6 +80,23 @@ void fitValues(QCPAxis* axis, const QList<QCPGraph*>& graphs, bool log) {
     }
 }
 
+// The legend in a row under the title (it never hides a line), while it has lines to name: an
+// empty legend's row would cap the chart's width at the legend's.
+void showLegend(QCustomPlot* plot) {
+    QCPLayoutGrid* layout = plot->plotLayout();
+    const bool placed = layout->hasElement(1, 0) && layout->element(1, 0) == plot->legend;
+    const bool wanted = plot->legend->itemCount() > 0;
+    plot->legend->setVisible(wanted);
+    if (wanted && !placed) {
+        layout->insertRow(1);
+        layout->addElement(1, 0, plot->legend);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (!wanted && placed) {
+        layout->take(plot->legend);
+        layout->simplify();
+    }
+}
+
 }  // namespace
 
 QColor LoadSweepCharts::colourOf(const QString& algorithm) {
@@ -192,10 +209,7 @@ QCustomPlot* LoadSweepCharts::makeChart(Chart which, const QString& yLabel) {
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot->legend->setWrap(3);
     plot->legend->setMargins(QMargins(4, 0, 4, 0));
-    plot->axisRect()->insetLayout()->take(plot->legend);
-    plot->plotLayout()->insertRow(1);
-    plot->plotLayout()->addElement(1, 0, plot->legend);
-    plot->plotLayout()->setRowStretchFactor(1, 0.001);
+    plot->axisRect()->insetLayout()->take(plot->legend);  // placed by showLegend
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     usePlainNumbers(plot->xAxis);
     if (which != Exceeded) {  // the log axis keeps its powers of ten
@@ -222,6 +236,7 @@ QCPGraph* LoadSweepCharts::graph(Chart which, const QString& name) const {
 void LoadSweepCharts::clear() {
     for (QCustomPlot* plot : m_charts) {
         plot->clearGraphs();
+        showLegend(plot);
         plot->clearItems();
         plot->xAxis->setRange(0, 1000);
         plot->replot(QCustomPlot::rpQueuedReplot);
@@ -297,6 +312,7 @@ void LoadSweepCharts::setResult(const LoadSweepResult& result) {
     const double pad = high > low ? (high - low) * 0.04 : std::max(1.0, low * 0.1);
     for (int c = 0; c < ChartCount; ++c) {
         QCustomPlot* plot = m_charts[c];
+        showLegend(plot);
         plot->xAxis->setRange(low - pad, high + pad);
         QList<QCPGraph*> left, right;
         for (int i = 0; i < plot->graphCount(); ++i) {

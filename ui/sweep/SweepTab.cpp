@@ -93,7 +93,7 @@ void SweepTab::createControls() {
     m_runs = box(tr("Runs"), 1, 1000, 3);
     m_seed = box(tr("Seed"), 0, 1000000000, 1);
     m_withinJobSigma = new WithinJobSigmaEdit(this);
-    m_withinJobSigma->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("M")) * 14);
+    m_withinJobSigma->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("unset")) * 3);
     m_nodes = new QLineEdit(this);
     m_nodes->setPlaceholderText(QStringLiteral("FROM:TO:STEP"));
     m_nodes->setToolTip(

@@ -13,7 +13,7 @@ QString withinJobSigmaTip() {
 
 WithinJobSigmaEdit::WithinJobSigmaEdit(QWidget* parent) : QLineEdit(parent) {
     setObjectName(QStringLiteral("withinJobSigma"));
-    setPlaceholderText(tr("unset: every task alone"));
+    setPlaceholderText(tr("unset"));  // the tooltip says what unset means
     setToolTip(withinJobSigmaTip());
     setClearButtonEnabled(true);
 }
