@@ -47,6 +47,23 @@ QCPScatterStyle::ScatterShape shapeOf(const QString& algorithm) {
     return styleOf(algorithm).shape;
 }
 
+// The legend in a row under the title (it never hides a line), while it has lines to name: an
+// empty legend's row would cap the chart's width at the legend's.
+void showLegend(QCustomPlot* plot) {
+    QCPLayoutGrid* layout = plot->plotLayout();
+    const bool placed = layout->hasElement(1, 0) && layout->element(1, 0) == plot->legend;
+    const bool wanted = plot->legend->itemCount() > 0;
+    plot->legend->setVisible(wanted);
+    if (wanted && !placed) {
+        layout->insertRow(1);
+        layout->addElement(1, 0, plot->legend);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (!wanted && placed) {
+        layout->take(plot->legend);
+        layout->simplify();
+    }
+}
+
 QCPGraph* addLine(QCustomPlot* plot, const QString& name, const QColor& colour,
                   QCPScatterStyle::ScatterShape shape, const QVector<double>& x,
                   const QVector<double>& y, QCPAxis* valueAxis = nullptr) {
@@ -55,6 +72,7 @@ QCPGraph* addLine(QCustomPlot* plot, const QString& name, const QColor& colour,
     graph->setPen(QPen(colour, 2));
     graph->setScatterStyle(QCPScatterStyle(shape, colour, colour.lighter(150), 7));
     graph->setData(x, y, true);
+    showLegend(plot);
     return graph;
 }
 
@@ -77,23 +95,6 @@ void fitValues(QCPAxis* axis, const QList<QCPGraph*>& graphs, bool log) {
         axis->setRange(low / 2.0, high * 2.0);
     } else {
         axis->setRange(0.0, high > 0 ? high * 1.08 : 1.0);
-    }
-}
-
-// The legend in a row under the title (it never hides a line), while it has lines to name: an
-// empty legend's row would cap the chart's width at the legend's.
-void showLegend(QCustomPlot* plot) {
-    QCPLayoutGrid* layout = plot->plotLayout();
-    const bool placed = layout->hasElement(1, 0) && layout->element(1, 0) == plot->legend;
-    const bool wanted = plot->legend->itemCount() > 0;
-    plot->legend->setVisible(wanted);
-    if (wanted && !placed) {
-        layout->insertRow(1);
-        layout->addElement(1, 0, plot->legend);
-        layout->setRowStretchFactor(1, 0.001);
-    } else if (!wanted && placed) {
-        layout->take(plot->legend);
-        layout->simplify();
     }
 }
 
@@ -312,7 +313,6 @@ void LoadSweepCharts::setResult(const LoadSweepResult& result) {
     const double pad = high > low ? (high - low) * 0.04 : std::max(1.0, low * 0.1);
     for (int c = 0; c < ChartCount; ++c) {
         QCustomPlot* plot = m_charts[c];
-        showLegend(plot);
         plot->xAxis->setRange(low - pad, high + pad);
         QList<QCPGraph*> left, right;
         for (int i = 0; i < plot->graphCount(); ++i) {
