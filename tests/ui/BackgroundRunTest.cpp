@@ -402,6 +402,21 @@ private slots:
         QVERIFY(done->baseline("fifo") != nullptr && done->baseline("reverse-johnson") != nullptr);
     }
 
+    // The comparison table writes makespans as the charts and lessons do: HScheduler's 35⅔
+    // on [Verma12] Figure 4's scenario 2 ([Tian16] Example 2), not 35.6667.
+    void theComparisonTableShowsExactFractions() {
+        SlowAlgorithm::reset(false);
+        MainWindow window;
+        window.algorithmList()->setChecked(
+            {QStringLiteral("hscheduler"), QStringLiteral("johnson")});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        test::results(window);
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
+        QCOMPARE(comparisonCell(window, "hscheduler", 1), QStringLiteral("35⅔"));
+        QCOMPARE(comparisonCell(window, "hscheduler", 2), QStringLiteral("35⅔"));
+        QCOMPARE(comparisonCell(window, "johnson", 1), QStringLiteral("47"));
+    }
+
     // A search's best plan so far is drawn while it runs, labelled as such with how far the
     // search is; the answer replaces it.
     void aSearchShowsItsBestPlanSoFar() {
