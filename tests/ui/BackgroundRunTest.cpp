@@ -432,6 +432,24 @@ private slots:
                      QStringLiteral("test-slow: best so far, 25 % searched")),
                  qPrintable(panel->areaStatus(kSlow)));
         QVERIFY(window.runController()->latest()->find(kSlow) == nullptr);  // no answer yet
+        // Its status strip floats under the chart's title, which names the chart.
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        GanttPlot* plot = panel->plot(kSlow);
+        plot->replot();
+        QCoreApplication::processEvents();
+        const QRect strip = panel->areaStripGeometry(kSlow);
+        QVERIFY(!strip.isEmpty());
+        const QRect title = plot->plotLayout()->element(0, 0)->outerRect().translated(plot->pos());
+        QVERIFY2(!strip.intersects(title),
+                 qPrintable(QStringLiteral("strip %1,%2 %3x%4 over the title at %5..%6")
+                                .arg(strip.x())
+                                .arg(strip.y())
+                                .arg(strip.width())
+                                .arg(strip.height())
+                                .arg(title.top())
+                                .arg(title.bottom())));
         SlowAlgorithm::release();
         test::results(window);
         QVERIFY(panel->areaStatus(kSlow).isEmpty());  // the answer, unlabelled
