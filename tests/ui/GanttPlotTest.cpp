@@ -25,19 +25,6 @@ using namespace mr::ui;
 
 namespace {
 
-// A workload of `jobs` jobs named J0.. on `nodes` nodes (for names, pools and arrivals).
-Workload workloadOf(int jobs, int nodes, int mapPerNode = 1, int reducePerNode = 1,
-                    bool arrivals = false) {
-    Workload w;
-    w.cluster = {nodes, mapPerNode, reducePerNode};
-    for (int j = 0; j < jobs; ++j) {
-        w.jobs.push_back(Job::uniform("J" + std::to_string(j), 1, 1.0, 1, 1.0));
-        w.jobs.back().arrival = arrivals ? 10.0 * j : 0.0;
-    }
-    return w;
-}
-
-// A run of hand-made records (per-job times from them, for up to 100 jobs).
 std::shared_ptr<RunResult> runOf(int mapSlots, int reduceSlots, std::vector<TaskRecord> tasks) {
     auto r = std::make_shared<RunResult>();
     r->algorithm = "test";
@@ -52,6 +39,38 @@ std::shared_ptr<RunResult> runOf(int mapSlots, int reduceSlots, std::vector<Task
     }
     return r;
 }
+
+// Two map tasks on 4 slots, ending at 100 s and 210 s (the makespan).
+std::shared_ptr<RunResult> twoMapTasks() {
+    return runOf(4, 4,
+                 {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 100.0},
+                  TaskRecord{1, 0, 1, TaskKind::Map, false, 1, 0.0, 210.0}});
+}
+
+// The label of the makespan's marker of `plot`, null without one.
+QCPItemText* makespanLabel(GanttPlot& plot) {
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(plot.item(i));
+        if (text && text->text().startsWith(QStringLiteral("makespan"))) {
+            return text;
+        }
+    }
+    return nullptr;
+}
+
+// A workload of `jobs` jobs named J0.. on `nodes` nodes (for names, pools and arrivals).
+Workload workloadOf(int jobs, int nodes, int mapPerNode = 1, int reducePerNode = 1,
+                    bool arrivals = false) {
+    Workload w;
+    w.cluster = {nodes, mapPerNode, reducePerNode};
+    for (int j = 0; j < jobs; ++j) {
+        w.jobs.push_back(Job::uniform("J" + std::to_string(j), 1, 1.0, 1, 1.0));
+        w.jobs.back().arrival = arrivals ? 10.0 * j : 0.0;
+    }
+    return w;
+}
+
+// A run of hand-made records (per-job times from them, for up to 100 jobs).
 
 void show(GanttPlot& plot, int width, int height) {
     plot.resize(width, height);
@@ -377,20 +396,10 @@ private slots:
         w.jobs[0].deadline = 2000.0;  // far past the schedule's end
         w.jobs[1].deadline = 3000.0;
         GanttPlot plot;
-        plot.setRun(w,
-                    runOf(4, 4,
-                          {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 100.0},
-                           TaskRecord{1, 0, 1, TaskKind::Map, false, 1, 0.0, 210.0}}),
-                    true);
+        plot.setRun(w, twoMapTasks(), true);
         show(plot, width, 300);
         QCOMPARE(plot.deadlines()->laterText(), QStringLiteral("+2 ▸"));
-        QCPItemText* label = nullptr;
-        for (int i = 0; i < plot.itemCount(); ++i) {
-            auto* text = qobject_cast<QCPItemText*>(plot.item(i));
-            if (text && text->text().startsWith(QStringLiteral("makespan"))) {
-                label = text;
-            }
-        }
+        QCPItemText* label = makespanLabel(plot);
         QVERIFY(label != nullptr);
         const double labelRight =
             std::max(label->topRight->pixelPosition().x(), label->bottomRight->pixelPosition().x());
@@ -419,19 +428,9 @@ private slots:
         w.jobs[0].deadline = due;
         w.jobs[1].deadline = due - 8.0;
         GanttPlot plot;
-        plot.setRun(w,
-                    runOf(4, 4,
-                          {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 100.0},
-                           TaskRecord{1, 0, 1, TaskKind::Map, false, 1, 0.0, 210.0}}),
-                    true);
+        plot.setRun(w, twoMapTasks(), true);
         show(plot, width, 300);
-        QCPItemText* label = nullptr;
-        for (int i = 0; i < plot.itemCount(); ++i) {
-            auto* text = qobject_cast<QCPItemText*>(plot.item(i));
-            if (text && text->text().startsWith(QStringLiteral("makespan"))) {
-                label = text;
-            }
-        }
+        QCPItemText* label = makespanLabel(plot);
         QVERIFY(label != nullptr);
         const double left = label->topLeft->pixelPosition().x();
         const double right = label->topRight->pixelPosition().x();
