@@ -4,6 +4,9 @@
 # completion must complete mrsim's commands and the registry's algorithm ids.
 #   cmake -D BUILD=DIR -D GUI=ON|OFF -D PYTHON=ON|OFF -D MRSIM=PATH -D COMPLETION=FILE -P InstallCheck.cmake
 set(stage "$ENV{TMPDIR}/cpack-check")
+# cpack builds what is out of date first; ccache would keep its cache in the test's scratch HOME,
+# which the scratch check then finds left behind.
+set(ENV{CCACHE_DISABLE} 1)
 file(REMOVE_RECURSE "${stage}")
 execute_process(COMMAND ${CMAKE_CPACK_COMMAND} --config ${BUILD}/CPackConfig.cmake -B ${stage}
                 RESULT_VARIABLE status OUTPUT_VARIABLE log ERROR_VARIABLE log)
