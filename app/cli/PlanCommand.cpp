@@ -3,14 +3,14 @@
 // A schedule as something a real cluster can run: Capacity-scheduler queues, a submission
 // script, and an SLS trace (and topology) of the simulated schedule (core/io/PoolPlan.h);
 // --verify runs the exported queues back through the Capacity scheduler
-// (core/experiments/PlanVerify.h).
+// (core/io/PlanVerify.h).
 #include <algorithm>
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
-#include "experiments/PlanVerify.h"
 #include "io/PlanFiles.h"
+#include "io/PlanVerify.h"
 #include "io/PoolPlan.h"
 #include "model/InputError.h"
 #include "model/Numbers.h"

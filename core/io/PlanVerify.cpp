@@ -1,4 +1,4 @@
-#include "experiments/PlanVerify.h"
+#include "io/PlanVerify.h"
 
 #include <algorithm>
 #include <memory>
