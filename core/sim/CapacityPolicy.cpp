@@ -214,32 +214,6 @@ bool CapacityPolicy::onlyEligibleLeaf(int leaf, int k) const {
     return true;
 }
 
-void CapacityPolicy::onJobArrived(SimState& state, int job) {
-    refresh(state, job, TaskKind::Map);
-    refresh(state, job, TaskKind::Reduce);
-}
-
-void CapacityPolicy::onTaskStarted(SimState& state, const TaskRecord& task) {
-    refresh(state, task.job, task.kind);
-}
-
-void CapacityPolicy::onTaskEnded(SimState& state, const TaskRecord& task) {
-    refresh(state, task.job, task.kind);
-}
-
-void CapacityPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
-    refresh(state, task.job, task.kind);
-}
-
-void CapacityPolicy::onReducesOpen(SimState& state, int job) {
-    refresh(state, job, TaskKind::Reduce);
-}
-
-void CapacityPolicy::onMapStageDone(SimState& state, int job) {
-    refresh(state, job, TaskKind::Map);
-    refresh(state, job, TaskKind::Reduce);
-}
-
 Pick CapacityPolicy::pick(SimState& /*state*/, TaskKind kind, int /*slot*/) {
     const int k = static_cast<int>(kind);
     const int leaf = bestLeaf(0, k);

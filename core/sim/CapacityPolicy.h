@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "model/CapacityQueues.h"
-#include "sim/Policy.h"
+#include "sim/RefreshPolicy.h"
 
 namespace mr {
 
@@ -50,27 +50,16 @@ CapacityTree resolveCapacityTree(const Workload& workload,
 // than 5000 slots is under half a slot, so a plan's exported shares give back its pools' slots).
 int ceilingSlots(double share, int slots);
 
-class CapacityPolicy : public Policy {
+class CapacityPolicy : public RefreshPolicy {
 public:
     // `order`: the jobs in submission order (the pool's jobs).
     CapacityPolicy(CapacityTree tree, std::vector<int> order);
 
     void attach(SimState& state, int pool) override;
-    void onJobArrived(SimState& state, int job) override;
-    void onTaskStarted(SimState& state, const TaskRecord& task) override;
-    void onTaskEnded(SimState& state, const TaskRecord& task) override;
-    void onTaskKilled(SimState& state, const TaskRecord& task) override;
-    void onMapStageDone(SimState& state, int job) override;
-    void onReducesOpen(SimState& state, int job) override;
     Pick pick(SimState& state, TaskKind kind, int slot) override;
 
-    // Tasks of a kind running in the queue's subtree, and its ceiling in slots (for tests).
-    int running(int queue, TaskKind kind) const {
-        return m_state[static_cast<std::size_t>(queue)].running[static_cast<int>(kind)];
-    }
-    int ceiling(int queue, TaskKind kind) const {
-        return m_state[static_cast<std::size_t>(queue)].ceiling[static_cast<int>(kind)];
-    }
+protected:
+    void refresh(const SimState& state, int job, TaskKind kind) override;
 
 private:
     struct QueueState {
@@ -81,7 +70,6 @@ private:
         // job's running count (fair) or 0 (fifo).
         std::set<std::pair<int, int>> ready[2];
     };
-    void refresh(const SimState& state, int job, TaskKind kind);
     int bestLeaf(int queue, int k) const;          // -1: none in the subtree can take a slot
     bool before(int a, int b, int k) const;        // YARN's utilization order of two siblings
     int room(int leaf, int k) const;               // free ceiling along the leaf's path

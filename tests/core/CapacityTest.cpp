@@ -10,6 +10,10 @@
 #include <random>
 #include <set>
 
+#include "io/CapacityQueuesXml.h"
+#include "io/CapacitySchedulerXml.h"
+#include "io/PlanVerify.h"
+#include "io/PoolPlan.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
 #include "sim/CapacityPolicy.h"
@@ -323,6 +327,22 @@ TEST(Capacity, WavesGiveTheSameScheduleAsSingleStarts) {
         for (std::size_t j = 0; j < w.jobs.size(); ++j) {
             EXPECT_EQ(waves.sim.jobs[j].end, single.sim.jobs[j].end) << "job " << j;
             EXPECT_EQ(waves.sim.jobs[j].start, single.sim.jobs[j].start) << "job " << j;
+        }
+    }
+}
+
+// A capacity run's plan writes the tree it ran with; read back it is the same tree, and the
+// queues it gives, run again in the plan's submission order, end every queue at the same time.
+TEST(Capacity, ItsPlanExportsTheTreeItRanWith) {
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+        SCOPED_TRACE("seed " + std::to_string(seed));
+        const Workload w = queuedWorkload(seed);
+        const RunResult r = runAlgorithm(w, "capacity", {});
+        const PoolPlan plan = makePlan(w, r);
+        EXPECT_EQ(readCapacityQueuesXml(capacitySchedulerXml(w, plan), "exported"),
+                  w.capacityQueues);
+        for (const QueueCheck& q : verifyPlan(w, plan, r, {}).queues) {
+            EXPECT_EQ(q.simulated, q.planned) << q.queue;
         }
     }
 }

@@ -161,12 +161,17 @@ TEST(CapacityXml, ReadsOurExportBack) {
     }
 }
 
+// `id`'s plan of `w`, verified.
+PlanVerification verified(const Workload& w, const char* id) {
+    const RunResult r = runAlgorithm(w, id, {});
+    return verifyPlan(w, makePlan(w, r), r, {});
+}
+
 // [Verma12] Figure 4 scenario 2: BalancedPools' pools end at 40 ({J3, J4} on 20 nodes) and 39
 // ({J1, J2, J5} on 10 nodes); the exported queues under the capacity scheduler end there too.
 TEST(PlanVerify, Figure4Scenario2PoolsEndWhenThePlanSays) {
     const Workload w = loadWorkload(test::samplePath("figure4-scenario2.json"));
-    const RunResult r = runAlgorithm(w, "balanced-pools", {});
-    const PlanVerification v = verifyPlan(w, makePlan(w, r), r, {});
+    const PlanVerification v = verified(w, "balanced-pools");
     ASSERT_EQ(v.queues.size(), 2U);
     EXPECT_EQ(v.queues[0].planned, 40.0);
     EXPECT_EQ(v.queues[0].simulated, 40.0);
@@ -188,9 +193,7 @@ TEST(PlanVerify, HardQueuesReproduceThePlansOfEveryBatchSample) {
         ASSERT_FALSE(w.hasArrivals()) << sample;
         for (const char* id : {"fifo", "johnson", "reverse-johnson", "balanced-pools"}) {
             SCOPED_TRACE(std::string(sample) + ", " + id);
-            const RunResult r = runAlgorithm(w, id, {});
-            const PlanVerification v = verifyPlan(w, makePlan(w, r), r, {});
-            for (const QueueCheck& q : v.queues) {
+            for (const QueueCheck& q : verified(w, id).queues) {
                 EXPECT_EQ(q.simulated, q.planned) << q.queue;
             }
         }
@@ -203,8 +206,7 @@ TEST(PlanVerify, HardQueuesReproduceThePlansOfEveryBatchSample) {
 // they come.
 TEST(PlanVerify, WithArrivalsAFifoQueueServesTheSubmissionOrder) {
     const Workload w = loadWorkload(test::samplePath("example3-online.json"));
-    const RunResult johnson = runAlgorithm(w, "johnson", {});
-    const PlanVerification v = verifyPlan(w, makePlan(w, johnson), johnson, {});
+    const PlanVerification v = verified(w, "johnson");
     ASSERT_EQ(v.queues.size(), 1U);
     EXPECT_EQ(v.queues[0].planned, 50.0);
     EXPECT_EQ(v.queues[0].simulated, runAlgorithm(w, "fifo", {}).makespan());
