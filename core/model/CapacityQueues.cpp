@@ -75,6 +75,10 @@ void checkChildren(const std::vector<CapacityQueueSpec>& children, const std::st
         const std::string path = parent + "." + q.name;
         checkQueue(q, path, file, names);
         sum += q.capacity;
+        if (!q.isLeaf() && (q.fair || q.userLimitFactor != 1.0)) {
+            fail(file, path, q.fair ? "ordering" : "user-limit-factor",
+                 "applies to the jobs of a leaf queue; a parent queue has none");
+        }
         checkChildren(q.children, path, file, names);
     }
     if (!children.empty() && std::fabs(sum - 100.0) > kSumTolerance) {

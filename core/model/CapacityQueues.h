@@ -38,7 +38,8 @@ inline constexpr double kNoUserLimit = -1.0;
 std::vector<CapacityQueueSpec> defaultCapacityQueues();
 
 // Checks names (valid, unique), percentages (0..100, capacity <= maximum-capacity, children of
-// every queue summing to 100 within 0.01) and user-limit factors (> 0 or kNoUserLimit). Throws
+// every queue summing to 100 within 0.01), user-limit factors (> 0 or kNoUserLimit) and that
+// only leaves set a user-limit factor or fair ordering (they apply to a queue's jobs). Throws
 // InputError naming `file`, the queue (by its path, "root.a.b") and the field.
 void validateCapacityQueues(const std::vector<CapacityQueueSpec>& queues,
                             const std::string& file = {});

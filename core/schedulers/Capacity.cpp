@@ -16,10 +16,9 @@ public:
     CapacityAlgorithm()
         : Algorithm({.id = "capacity",
                      .name = "Capacity Scheduler",
-                     .description = "YARN Capacity scheduler: hierarchical queues with capacity, "
-                                    "maximum-capacity and user-limit-factor, FIFO or fair in a "
-                                    "queue, elastic, no preemption",
-                     .source = "Apache Hadoop YARN; [Verma12] §IV-C"}) {}
+                     .description = "YARN Capacity scheduler: queue tree with capacity and "
+                                    "maximum-capacity, FIFO or fair in a queue",
+                     .source = "[Verma12] §IV-C; YARN's CapacityScheduler"}) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {
         std::vector<int> order = arrivalOrder(w, fileOrder(w));
         auto policy =

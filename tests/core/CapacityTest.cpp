@@ -204,6 +204,8 @@ std::vector<CapacityQueueSpec> randomQueues(std::mt19937_64& rng, int depth, int
                                     factors[rng() % 3], rng() % 2 == 0);
         if (depth > 0 && rng() % 3 == 0) {
             q.children = randomQueues(rng, depth - 1, counter);
+            q.userLimitFactor = 1.0;  // a leaf's settings: refused on a parent
+            q.fair = false;
         }
         queues.push_back(std::move(q));
     }

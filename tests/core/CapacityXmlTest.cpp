@@ -130,6 +130,11 @@ TEST(CapacityXml, RefusesBadValues) {
                        property(kP + "root.a.state", "STOPPED")),
                   kP + "root.a.state", "only RUNNING");
     expectRefused(conf(queues + b), kP + "root.a.capacity", "every queue needs a capacity");
+    expectRefused(
+        conf(queues + property(kP + "root.a.capacity", "50") + b +
+             property(kP + "root.a.queues", "a1") + property(kP + "root.a.a1.capacity", "100") +
+             property(kP + "root.a.user-limit-factor", "2")),
+        "user-limit-factor", "applies to the jobs of a leaf queue");
     expectRefused(conf(b), kP + "root.queues", "missing");
 }
 
