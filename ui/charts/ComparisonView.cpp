@@ -107,9 +107,13 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
 }
 
 void ComparisonView::fillTable() {
-    const auto cells = comparisonCells(m_comparison, 40);
+    // The job metrics right after the makespans, in the compact set, so that at 1280 px they
+    // are in sight without scrolling (utilisation, order and pools follow).
+    const auto cells = comparisonCells(m_comparison, 40, MetricColumns::Compact);
     const std::size_t columns = cells.front().size();
-    const std::size_t orderColumn = 5 + m_comparison.baselines.size();
+    const std::size_t firstMetric = 3 + m_comparison.baselines.size();
+    const std::vector<std::string> metricNotes = runMetricsNotes(MetricColumns::Compact);
+    const std::size_t orderColumn = firstMetric + metricNotes.size() + 2;
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(columns));
     m_table->setRowCount(static_cast<int>(cells.size()) - 1);
@@ -118,15 +122,24 @@ void ComparisonView::fillTable() {
         if (c >= 3 && c < 3 + m_comparison.baselines.size()) {
             header->setToolTip(QString::fromStdString(comparisonVsNote(m_comparison)));
         }
+        if (c >= firstMetric && c < firstMetric + metricNotes.size()) {
+            header->setToolTip(QString::fromStdString(metricNotes[c - firstMetric]));
+        }
         m_table->setHorizontalHeaderItem(static_cast<int>(c), header);
     }
     for (std::size_t r = 0; r < m_comparison.rows.size(); ++r) {
         const ComparisonRow& row = m_comparison.rows[r];
         for (std::size_t c = 0; c < columns; ++c) {
             const std::string& cell = cells[r + 1][c];
-            // Core's "-" (no value) as the typographic dash.
-            auto* item = new QTableWidgetItem(cell == "-" ? QStringLiteral("—")
-                                                          : QString::fromStdString(cell));
+            // Core's "-" (no value) as the typographic dash; the makespans as the charts and
+            // the lessons write them (35⅔, not the CSV's 35.6667).
+            QString text = cell == "-" ? QStringLiteral("—") : QString::fromStdString(cell);
+            if (c == 1 && row.makespan) {
+                text = timeText(*row.makespan);
+            } else if (c == 2 && row.modelMakespan) {
+                text = timeText(*row.modelMakespan);
+            }
+            auto* item = new QTableWidgetItem(text);
             const bool left = c == 0 || c >= orderColumn;
             item->setTextAlignment((left ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
             if (c == orderColumn && row.order.size() > 40) {
