@@ -8,6 +8,7 @@
 #include "catalog/AlgorithmCatalog.h"
 #include "catalog/AlgorithmMarkdown.h"
 #include "cost/CostAlgorithms.h"
+#include "io/CapacityQueuesXml.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
@@ -59,6 +60,9 @@ void addRunOptions(CLI::App& command, RunOptions& target, const std::vector<std:
 void WorkloadOptions::addTo(CLI::App& command, bool workloadRequired) {
     command.add_option("workload", workload, "Workload file (mrx-workload JSON)")
         ->required(workloadRequired);
+    command.add_option("--queues", queues,
+                       "capacity-scheduler.xml whose queues the capacity algorithm uses instead of "
+                       "the workload's capacity_queues");
     addRunOptions(command, run);
 }
 
@@ -72,6 +76,9 @@ Workload WorkloadOptions::load(std::ostream& err) const {
     Workload w = loadWorkload(workload, &report);
     for (const auto& warning : report.warnings) {
         err << "mrsim: warning: " << warning << "\n";
+    }
+    if (!queues.empty()) {
+        w.capacityQueues = loadCapacityQueuesXml(queues);
     }
     return w;
 }

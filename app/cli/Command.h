@@ -32,7 +32,8 @@ void addRunOptions(CLI::App& command, RunOptions& target, const std::vector<std:
 // --locality, ...).
 struct WorkloadOptions {
     std::string workload;
-    RunOptions run;  // as given on the command line (defaults otherwise)
+    std::string queues;  // --queues: a capacity-scheduler.xml replacing "capacity_queues"
+    RunOptions run;      // as given on the command line (defaults otherwise)
 
     // `workloadRequired` false: the WORKLOAD argument may be left out (sweep --generate).
     void addTo(CLI::App& command, bool workloadRequired = true);

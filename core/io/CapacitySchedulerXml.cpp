@@ -1,5 +1,7 @@
 #include "io/CapacitySchedulerXml.h"
 
+#include "io/NumberFormat.h"
+
 namespace mr {
 
 std::string xmlEscape(const std::string& text) {
@@ -57,22 +59,57 @@ std::string property(const std::string& name, const std::string& value,
     return out + "  </property>\n";
 }
 
+// The capacity algorithm's tree as it ran: every queue's properties, parents' .queues first.
+std::string treeProperties(const std::vector<CapacityQueueSpec>& queues, const std::string& path) {
+    std::string names;
+    for (const CapacityQueueSpec& q : queues) {
+        names += (names.empty() ? "" : ",") + q.name;
+    }
+    std::string out = property("yarn.scheduler.capacity." + path + ".queues", names);
+    for (const CapacityQueueSpec& q : queues) {
+        const std::string prefix = "yarn.scheduler.capacity." + path + "." + q.name + ".";
+        out += "\n" + property(prefix + "capacity", formatNumber(q.capacity));
+        out += property(prefix + "maximum-capacity", formatNumber(q.maximumCapacity));
+        if (q.isLeaf()) {
+            out += property(prefix + "user-limit-factor", formatNumber(q.userLimitFactor));
+            out += property(prefix + "ordering-policy", q.fair ? "fair" : "fifo");
+        }
+        out += property(prefix + "state", "RUNNING");
+        if (!q.isLeaf()) {
+            out += treeProperties(q.children, path + "." + q.name);
+        }
+    }
+    return out;
+}
+
+std::string header(const Workload& w, const PoolPlan& plan) {
+    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+    out += "<!--\n  capacity-scheduler.xml written by mrsim plan: workload \"" +
+           commentText(w.name) + "\", algorithm " + commentText(plan.algorithm) + ".\n";
+    if (!plan.capacityTree.empty()) {
+        out += "  The queues the capacity algorithm ran with. Merge into $HADOOP_CONF_DIR/\n";
+    } else {
+        out +=
+            "  One leaf queue per pool of the plan; capacity = maximum-capacity = the pool's "
+            "share\n  of the cluster's " +
+            std::to_string(w.cluster.nodes) +
+            " nodes (hard pools, as simulated). Merge into $HADOOP_CONF_DIR/\n";
+    }
+    return out + "  capacity-scheduler.xml and run `yarn rmadmin -refreshQueues`.\n-->\n";
+}
+
 }  // namespace
 
 std::string capacitySchedulerXml(const Workload& w, const PoolPlan& plan) {
+    if (!plan.capacityTree.empty()) {
+        return header(w, plan) + "<configuration>\n" + treeProperties(plan.capacityTree, "root") +
+               "</configuration>\n";
+    }
     std::string queues;
     for (const auto& q : plan.queues) {
         queues += (queues.empty() ? "" : ",") + q.name;
     }
-    std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-    out += "<!--\n  capacity-scheduler.xml written by mrsim plan: workload \"" +
-           commentText(w.name) + "\", algorithm " + commentText(plan.algorithm) + ".\n" +
-           "  One leaf queue per pool of the plan; capacity = maximum-capacity = the pool's share\n"
-           "  of the cluster's " +
-           std::to_string(w.cluster.nodes) +
-           " nodes (hard pools, as simulated). Merge into $HADOOP_CONF_DIR/\n"
-           "  capacity-scheduler.xml and run `yarn rmadmin -refreshQueues`.\n-->\n";
-    out += "<configuration>\n";
+    std::string out = header(w, plan) + "<configuration>\n";
     out +=
         property("yarn.scheduler.capacity.root.queues", queues, "The plan's queues, one per pool.");
     for (const auto& q : plan.queues) {

@@ -2,7 +2,8 @@
 // scheduler; [Verma12] §IV-C enforced BalancedPools' pools this way): root.queues lists one leaf
 // queue per pool; each gets capacity = maximum-capacity = its share of the nodes in percent (hard
 // pools, as simulated), user-limit-factor 1 (one user may fill the queue), FIFO ordering (the
-// order the script submits in is the order the queue serves) and state RUNNING.
+// order the script submits in is the order the queue serves) and state RUNNING. A `capacity`
+// plan writes the queue tree it ran with instead, every property io/CapacityQueuesXml.h reads.
 #pragma once
 
 #include <string>

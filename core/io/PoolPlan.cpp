@@ -1,9 +1,12 @@
 #include "io/PoolPlan.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <set>
 #include <stdexcept>
+
+#include "sim/CapacityPolicy.h"
 
 namespace mr {
 
@@ -61,33 +64,35 @@ std::string queueName(const std::string& pool, std::size_t index, std::set<std::
     return unique;
 }
 
-}  // namespace
-
-PoolPlan makePlan(const Workload& w, const RunResult& r) {
+// The capacity algorithm ran the workload's queue tree: its leaves are the plan's queues.
+PoolPlan capacityPlan(const Workload& w, const RunResult& r) {
     PoolPlan plan;
     plan.algorithm = r.algorithm;
-    if (r.sim.pools.size() <= 1) {
-        PlanQueue q;
-        q.name = "default";
-        q.nodes = w.cluster.nodes;
-        q.jobs = r.order.empty() && !r.sim.pools.empty() ? r.sim.pools[0].jobs : r.order;
-        plan.queues.push_back(q);
-    } else {
-        std::set<std::string> used;
-        for (std::size_t p = 0; p < r.sim.pools.size(); ++p) {
-            const PoolTimes& pool = r.sim.pools[p];
-            plan.queues.push_back(
-                PlanQueue{queueName(pool.name, p, used), pool.firstNode, pool.nodes, 0, pool.jobs});
+    plan.capacityTree = w.capacityQueues.empty() ? defaultCapacityQueues() : w.capacityQueues;
+    const CapacityTree tree = resolveCapacityTree(w, plan.capacityTree);
+    for (std::size_t q = 1; q < tree.queues.size(); ++q) {
+        const CapacityTree::Queue& queue = tree.queues[q];
+        if (!queue.children.empty()) {
+            continue;
         }
+        PlanQueue leaf;
+        leaf.name = queue.path.substr(queue.path.rfind('.') + 1);
+        leaf.nodes = static_cast<int>(std::lround(queue.absoluteCapacity * w.cluster.nodes));
+        leaf.capacityHundredths = static_cast<int>(std::lround(queue.absoluteCapacity * 10000.0));
+        for (const int job : r.order) {
+            if (tree.leafOfJob[static_cast<std::size_t>(job)] == static_cast<int>(q)) {
+                leaf.jobs.push_back(job);
+            }
+        }
+        plan.queues.push_back(std::move(leaf));
     }
-    std::vector<int> nodes;
-    for (const auto& q : plan.queues) {
-        nodes.push_back(q.nodes);
-    }
-    const std::vector<int> shares = capacityHundredths(nodes);
+    return plan;
+}
+
+// Every job's queue and the submissions, from the queues' job lists.
+void addSubmissions(const Workload& w, PoolPlan& plan) {
     plan.queueOfJob.assign(w.jobs.size(), -1);
     for (std::size_t q = 0; q < plan.queues.size(); ++q) {
-        plan.queues[q].capacityHundredths = shares[q];
         const auto& jobs = plan.queues[q].jobs;
         for (std::size_t pos = 0; pos < jobs.size(); ++pos) {
             const int j = jobs[pos];
@@ -112,6 +117,41 @@ PoolPlan makePlan(const Workload& w, const RunResult& r) {
                          }
                          return a.queue < b.queue;
                      });
+}
+
+}  // namespace
+
+PoolPlan makePlan(const Workload& w, const RunResult& r) {
+    if (r.algorithm == "capacity") {
+        PoolPlan plan = capacityPlan(w, r);
+        addSubmissions(w, plan);
+        return plan;
+    }
+    PoolPlan plan;
+    plan.algorithm = r.algorithm;
+    if (r.sim.pools.size() <= 1) {
+        PlanQueue q;
+        q.name = "default";
+        q.nodes = w.cluster.nodes;
+        q.jobs = r.order.empty() && !r.sim.pools.empty() ? r.sim.pools[0].jobs : r.order;
+        plan.queues.push_back(q);
+    } else {
+        std::set<std::string> used;
+        for (std::size_t p = 0; p < r.sim.pools.size(); ++p) {
+            const PoolTimes& pool = r.sim.pools[p];
+            plan.queues.push_back(
+                PlanQueue{queueName(pool.name, p, used), pool.firstNode, pool.nodes, 0, pool.jobs});
+        }
+    }
+    std::vector<int> nodes;
+    for (const auto& q : plan.queues) {
+        nodes.push_back(q.nodes);
+    }
+    const std::vector<int> shares = capacityHundredths(nodes);
+    for (std::size_t q = 0; q < plan.queues.size(); ++q) {
+        plan.queues[q].capacityHundredths = shares[q];
+    }
+    addSubmissions(w, plan);
     return plan;
 }
 

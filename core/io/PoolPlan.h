@@ -18,7 +18,7 @@ struct PlanQueue {
     int firstNode = 0;
     int nodes = 0;
     // The share of the cluster in hundredths of a percent (3333 = 33.33 %); the queues' shares
-    // sum to exactly 10000.
+    // sum to exactly 10000 (a capacity plan: each leaf's absolute capacity, rounded).
     int capacityHundredths = 0;
     std::vector<int> jobs;  // in the order the queue serves them
 };
@@ -33,6 +33,10 @@ struct PlanSubmission {
 struct PoolPlan {
     std::string algorithm;
     std::vector<PlanQueue> queues;
+    // The `capacity` algorithm's plan: the queue tree it ran with (root's children), which
+    // capacity-scheduler.xml writes as it is; `queues` are then its leaves, each with its
+    // guaranteed share of the nodes (rounded) and no node range. Empty for every other plan.
+    std::vector<CapacityQueueSpec> capacityTree;
     std::vector<int> queueOfJob;  // indexed like the workload's jobs
     // Every job once, by (arrival, position in its queue, queue): jobs that arrive together are
     // submitted in their queues' orders, the queues interleaved.
@@ -40,8 +44,9 @@ struct PoolPlan {
 };
 
 // Single-pool results give one queue "default" holding the algorithm's order at 100 %; pooled
-// results one queue per pool (RunResult.sim.pools). Throws std::logic_error if the pools do not
-// list every job exactly once.
+// results one queue per pool (RunResult.sim.pools); a `capacity` result the workload's queue
+// tree, each leaf holding its jobs in the order they were submitted. Throws std::logic_error if the
+// pools do not list every job exactly once.
 PoolPlan makePlan(const Workload& workload, const RunResult& result);
 
 // Node counts as shares of their sum in hundredths of a percent, rounded by largest remainder

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "io/AtomicFile.h"
+#include "io/CapacityQueuesJson.h"
 #include "io/FieldReader.h"
 #include "io/JsonParse.h"
 #include "io/JsonText.h"
@@ -20,8 +21,9 @@ using nlohmann::ordered_json;
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"format",  "version",      "name",       "description",
-                                           "cluster", "manual_order", "fair_pools", "jobs"};
+const std::vector<std::string> kTopKeys = {"format",      "version",         "name",
+                                           "description", "cluster",         "manual_order",
+                                           "fair_pools",  "capacity_queues", "jobs"};
 const std::vector<std::string> kFairPoolKeys = {"name", "weight", "min_maps", "min_reduces",
                                                 "scheduling_mode"};
 const std::vector<std::string> kClusterKeys = {"nodes", "map_slots_per_node",
@@ -40,7 +42,8 @@ const std::vector<std::string> kJobKeys = {"name",
                                            "profile",
                                            "overheads",
                                            "trace_end",
-                                           "fair_pool"};
+                                           "fair_pool",
+                                           "queue"};
 const std::vector<std::string> kProfileKeys = {"map_avg",
                                                "map_max",
                                                "first_shuffle_avg",
@@ -239,6 +242,7 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
     }
     job.traceEnd = f.optionalNumber("trace_end", 0.0, kMaxTime);
     job.fairPool = f.optionalString("fair_pool").value_or("");
+    job.queue = f.optionalString("queue").value_or("");
     for (const auto& key : f.unknownKeys(kJobKeys)) {
         job.extraFields[key] = keptText(value[key]);
         if (report) {
@@ -319,6 +323,9 @@ ordered_json jobJson(const Job& job) {
     }
     if (!job.fairPool.empty()) {
         out["fair_pool"] = job.fairPool;
+    }
+    if (!job.queue.empty()) {
+        out["queue"] = job.queue;
     }
     for (const auto& [key, text] : job.extraFields) {
         // Unknown fields never shadow known ones: a value the job holds is always what is saved
@@ -443,6 +450,9 @@ Workload parseWorkload(const std::string& text, const std::string& source, LoadR
     if (f.has("fair_pools")) {
         w.fairPools = readFairPools(f.raw("fair_pools"), source);
     }
+    if (f.has("capacity_queues")) {
+        w.capacityQueues = readCapacityQueuesJson(f.raw("capacity_queues"), source);
+    }
     for (const auto& key : f.unknownKeys(kTopKeys)) {
         w.extraFields[key] = keptText(root[key]);
         if (report) {
@@ -497,6 +507,9 @@ std::string headerText(const Workload& w) {
     }
     if (!w.fairPools.empty()) {
         out += "  \"fair_pools\": " + toOneLine(fairPoolsJson(w.fairPools)) + ",\n";
+    }
+    if (!w.capacityQueues.empty()) {
+        out += "  \"capacity_queues\": " + toOneLine(capacityQueuesJson(w.capacityQueues)) + ",\n";
     }
     for (const auto& [key, text] : w.extraFields) {
         if (std::find(kTopKeys.begin(), kTopKeys.end(), key) != kTopKeys.end()) {

@@ -38,6 +38,9 @@ struct Job {
     std::optional<double> traceEnd;
     // The Fair Scheduler pool the job is submitted to (model/FairPools.h); empty: "default".
     std::string fairPool;
+    // The Capacity scheduler's leaf queue the job is submitted to (model/CapacityQueues.h); empty:
+    // "default".
+    std::string queue;
     // True when the file gave per-task arrays; saving then keeps arrays even if all are equal.
     bool perTaskDurations = false;
     // Keys this version does not know, kept for the round trip as the one-line JSON text the

@@ -122,6 +122,9 @@ void validateJob(const Job& job, const std::string& file) {
     if (!isValidUtf8(job.fairPool)) {
         throw InputError(file, job.name, "fair_pool", "is not valid UTF-8 text");
     }
+    if (!isValidUtf8(job.queue)) {
+        throw InputError(file, job.name, "queue", "is not valid UTF-8 text");
+    }
     if (job.traceEnd && (!std::isfinite(*job.traceEnd) || *job.traceEnd < job.arrival)) {
         throw InputError(file, job.name, "trace_end",
                          "must be a finite time no earlier than the job's arrival");
@@ -142,6 +145,7 @@ void validate(const Workload& w, const std::string& file) {
         resolveOrder(w, w.manualOrder, true, "manual_order");
     }
     validateFairPools(w.fairPools, file);
+    validateCapacityQueues(w.capacityQueues, file);
 }
 
 void validateFairPools(const std::vector<FairPoolSpec>& pools, const std::string& file) {

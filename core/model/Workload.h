@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/CapacityQueues.h"
 #include "model/Cluster.h"
 #include "model/FairPools.h"
 #include "model/Job.h"
@@ -22,6 +23,9 @@ struct Workload {
     std::vector<Job> jobs;
     // The Fair Scheduler's pools (model/FairPools.h); empty: every job in one pool, "default".
     std::vector<FairPoolSpec> fairPools;
+    // The Capacity scheduler's queues below root (model/CapacityQueues.h); empty: one queue,
+    // "default", at 100 %.
+    std::vector<CapacityQueueSpec> capacityQueues;
     // An order chosen by hand (job names) for the `manual` algorithm; empty when none is stored.
     std::vector<std::string> manualOrder;
     std::map<std::string, std::string>

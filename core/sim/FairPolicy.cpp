@@ -105,31 +105,6 @@ bool FairPolicy::before(int a, int b, int k) const {
     return a < b;
 }
 
-void FairPolicy::onJobArrived(SimState& state, int job) {
-    refresh(state, job, TaskKind::Map);
-    refresh(state, job, TaskKind::Reduce);
-}
-
-void FairPolicy::onTaskStarted(SimState& state, const TaskRecord& task) {
-    refresh(state, task.job, task.kind);
-}
-
-void FairPolicy::onTaskEnded(SimState& state, const TaskRecord& task) {
-    refresh(state, task.job, task.kind);
-}
-
-void FairPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
-    refresh(state, task.job, task.kind);
-}
-
-void FairPolicy::onReducesOpen(SimState& state, int job) {
-    refresh(state, job, TaskKind::Reduce);
-}
-
-void FairPolicy::onMapStageDone(SimState& state, int job) {
-    refresh(state, job, TaskKind::Reduce);
-}
-
 Pick FairPolicy::pick(SimState& /*state*/, TaskKind kind, int /*slot*/) {
     const int k = static_cast<int>(kind);
     int best = -1;

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "model/FairPools.h"
-#include "sim/Policy.h"
+#include "sim/RefreshPolicy.h"
 
 namespace mr {
 
@@ -35,16 +35,13 @@ struct FairPoolAssignment {
 };
 FairPoolAssignment assignFairPools(const Workload& workload, const std::vector<int>& jobs);
 
-class FairPolicy : public Policy {
+class FairPolicy : public RefreshPolicy {
 public:
     void attach(SimState& state, int pool) override;
-    void onJobArrived(SimState& state, int job) override;
-    void onTaskStarted(SimState& state, const TaskRecord& task) override;
-    void onTaskEnded(SimState& state, const TaskRecord& task) override;
-    void onTaskKilled(SimState& state, const TaskRecord& task) override;
-    void onMapStageDone(SimState& state, int job) override;
-    void onReducesOpen(SimState& state, int job) override;
     Pick pick(SimState& state, TaskKind kind, int slot) override;
+
+protected:
+    void refresh(const SimState& state, int job, TaskKind kind) override;
 
 private:
     struct Group {
@@ -54,7 +51,6 @@ private:
         // count (fair) or 0 (fifo).
         std::set<std::pair<int, int>> ready[2];
     };
-    void refresh(const SimState& state, int job, TaskKind kind);
     bool before(int a, int b, int kind) const;  // the fair-share comparison of two groups
 
     std::vector<FairPoolSpec> m_specs;  // by group

@@ -2,7 +2,9 @@
 // code 2 with one stderr line and no output file on bad traces.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "io/WorkloadJson.h"
@@ -251,6 +253,45 @@ TEST(MrsimPlan, WritesTheFourFiles) {
 
     const auto bad = runMrsimBinary({"plan", samplePath("two-jobs.json"), "-a", "no-such"});
     EXPECT_EQ(bad.exitCode, 2);
+}
+
+// [Verma12] Figure 4 scenario 2: BalancedPools' pools end at 40 and 39, and so do the exported
+// queues under the capacity scheduler.
+TEST(MrsimPlan, VerifyPrintsEachQueueBesideThePlan) {
+    const std::string xml = scratch("verify-cs.xml");
+    const auto c = runMrsimBinary({"plan", samplePath("figure4-scenario2.json"), "-a",
+                                   "balanced-pools", "--verify", "--capacity-scheduler", xml});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    EXPECT_NE(c.out.find("verify    pool1  40          40          41\n"), std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("verify    pool2  39          39          36\n"), std::string::npos)
+        << c.out;
+    EXPECT_NE(c.out.find("verify    every queue ends when the plan says"), std::string::npos);
+
+    // The exported file read back with --queues: its queues are pool1 and pool2, and a job that
+    // names none of them is refused in one line naming the job and the field.
+    const auto run = runMrsimBinary(
+        {"run", samplePath("figure4-scenario2.json"), "-a", "capacity", "--queues", xml});
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_NE(run.err.find("job 'J1': field 'queue': \"default\" is no leaf queue (leaves: "
+                           "root.pool1, root.pool2)"),
+              std::string::npos)
+        << run.err;
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1);
+
+    std::ofstream(scratch("bad-cs.xml"))
+        << "<configuration>\n<property><name>yarn.scheduler.capacity.root.queues</name>"
+           "<value>default</value></property>\n<property><name>yarn.scheduler.capacity.root."
+           "default.capacity</name><value>100</value></property>\n<property><name>yarn."
+           "scheduler.capacity.node-locality-delay</name><value>40</value></property>\n"
+           "</configuration>\n";
+    const auto bad = runMrsimBinary(
+        {"run", samplePath("two-jobs.json"), "-a", "capacity", "--queues", scratch("bad-cs.xml")});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_NE(bad.err.find("field 'yarn.scheduler.capacity.node-locality-delay': line 4: not "
+                           "supported"),
+              std::string::npos)
+        << bad.err;
 }
 
 TEST(MrsimRun, TasksCsvHasOneRowPerTask) {

@@ -362,6 +362,23 @@ INSTANTIATE_TEST_SUITE_P(
         BadCase{"pools not an array", kJ1, "",
                 std::string(kHeader) + R"(, "fair_pools": {"name": "a"})", "", "fair_pools",
                 "array of pools"},
+        BadCase{"queue capacity above 100", kJ1, "",
+                std::string(kHeader) + R"(, "capacity_queues": [{"name": "a", "capacity": 120}])",
+                "", "capacity_queues[0].capacity", "100"},
+        BadCase{
+            "queue capacities not summing to 100", kJ1, "",
+            std::string(kHeader) +
+                R"(, "capacity_queues": [{"name": "a", "capacity": 60, "queues": [{"name": "b", "capacity": 100}]}])",
+            "", "capacity",
+            "queue 'root': field 'capacity': the capacities of its children sum to 60"},
+        BadCase{"unknown queue field", kJ1, "",
+                std::string(kHeader) +
+                    R"(, "capacity_queues": [{"name": "a", "capacity": 100, "weight": 2}])",
+                "", "capacity_queues[0].weight", "unknown queue field"},
+        BadCase{"unknown queue ordering", kJ1, "",
+                std::string(kHeader) +
+                    R"(, "capacity_queues": [{"name": "a", "capacity": 100, "ordering": "drf"}])",
+                "", "capacity_queues[0].ordering", "\"fifo\" or \"fair\""},
         BadCase{"pool of a job not text",
                 R"({"name": "J1", "maps": 1, "map_duration": 1, "fair_pool": 3})", "", "", "J1",
                 "fair_pool", "string"},
