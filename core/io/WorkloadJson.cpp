@@ -10,6 +10,7 @@
 #include "io/JsonParse.h"
 #include "io/JsonText.h"
 #include "io/NumberFormat.h"
+#include "io/ScenarioJson.h"
 #include "io/TextFile.h"
 #include "model/InputError.h"
 
@@ -20,8 +21,9 @@ using nlohmann::ordered_json;
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"format",  "version",      "name",       "description",
-                                           "cluster", "manual_order", "fair_pools", "jobs"};
+const std::vector<std::string> kTopKeys = {"format",      "version",  "name",
+                                           "description", "cluster",  "manual_order",
+                                           "fair_pools",  "scenario", "jobs"};
 const std::vector<std::string> kFairPoolKeys = {"name", "weight", "min_maps", "min_reduces",
                                                 "scheduling_mode"};
 const std::vector<std::string> kClusterKeys = {"nodes", "map_slots_per_node",
@@ -450,6 +452,9 @@ Workload parseWorkload(const std::string& text, const std::string& source, LoadR
     if (f.has("fair_pools")) {
         w.fairPools = readFairPools(f.raw("fair_pools"), source);
     }
+    if (f.has("scenario")) {
+        w.scenario = readScenario(f.raw("scenario"), source);
+    }
     for (const auto& key : f.unknownKeys(kTopKeys)) {
         w.extraFields[key] = keptText(root[key]);
         if (report) {
@@ -494,6 +499,9 @@ std::string headerText(const Workload& w) {
     }
     if (!w.fairPools.empty()) {
         out += "  \"fair_pools\": " + toOneLine(fairPoolsJson(w.fairPools)) + ",\n";
+    }
+    if (!(w.scenario == Scenario{})) {
+        out += "  \"scenario\": " + toOneLine(scenarioJson(w.scenario)) + ",\n";
     }
     for (const auto& [key, text] : w.extraFields) {
         if (std::find(kTopKeys.begin(), kTopKeys.end(), key) != kTopKeys.end()) {

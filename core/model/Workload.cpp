@@ -142,6 +142,7 @@ void validate(const Workload& w, const std::string& file) {
         resolveOrder(w, w.manualOrder, true, "manual_order");
     }
     validateFairPools(w.fairPools, file);
+    validateScenario(w.scenario, w, file);
 }
 
 void validateFairPools(const std::vector<FairPoolSpec>& pools, const std::string& file) {

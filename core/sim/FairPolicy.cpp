@@ -122,6 +122,10 @@ void FairPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
     refresh(state, task.job, task.kind);
 }
 
+void FairPolicy::onTaskQueued(SimState& state, int job, TaskKind kind, int /*task*/) {
+    refresh(state, job, kind);
+}
+
 void FairPolicy::onReducesOpen(SimState& state, int job) {
     refresh(state, job, TaskKind::Reduce);
 }
