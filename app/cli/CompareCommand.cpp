@@ -1,4 +1,5 @@
-// mrsim compare WORKLOAD --algorithms A,B,... [--json|--csv] — several algorithms side by side.
+// mrsim compare WORKLOAD --algorithms A,B,... [--scenario FILE] [--json|--csv] — several algorithms
+// side by side.
 #include <memory>
 #include <ostream>
 
@@ -12,6 +13,7 @@ namespace mr::cli {
 Command makeCompareCommand(CLI::App& app) {
     struct Options {
         WorkloadOptions workload;
+        std::string scenario;
         std::vector<std::string> algorithms;
         bool json = false;
         bool csv = false;
@@ -20,13 +22,15 @@ Command makeCompareCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand("compare", "Run several algorithms side by side");
     o->workload.addTo(*c.app);
+    addScenarioOption(*c.app, o->scenario);
     c.app->add_option("-a,--algorithms", o->algorithms, "Comma-separated algorithm ids")
         ->required()
         ->delimiter(',');
     auto* json = c.app->add_flag("--json", o->json, "Print JSON");
     c.app->add_flag("--csv", o->csv, "Print CSV")->excludes(json);
     c.run = [o](std::ostream& out, std::ostream& err) {
-        const Workload w = o->workload.load(err);
+        Workload w = o->workload.load(err);
+        applyScenario(w, o->scenario);
         std::vector<RunResult> results;
         try {
             results = compareAlgorithms(w, o->algorithms, o->workload.runOptions());

@@ -1,4 +1,4 @@
-// mrsim run WORKLOAD --algorithm ID [--seed N] [--json] [--tasks-csv OUT.csv]
+// mrsim run WORKLOAD --algorithm ID [--seed N] [--scenario FILE] [--json] [--tasks-csv OUT.csv]
 // [--trace-events OUT.json] — one algorithm, its schedule (and, on request, every task record as
 // CSV: core/io/TaskCsv.h, or the schedule as Chrome trace events: core/io/TraceEvents.h).
 #include <memory>
@@ -17,6 +17,7 @@ namespace mr::cli {
 Command makeRunCommand(CLI::App& app) {
     struct Options {
         WorkloadOptions workload;
+        std::string scenario;
         std::string algorithm;
         bool json = false;
         std::string tasksCsv;
@@ -26,6 +27,7 @@ Command makeRunCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand("run", "Run one algorithm and print its schedule");
     o->workload.addTo(*c.app);
+    addScenarioOption(*c.app, o->scenario);
     c.app->add_option("-a,--algorithm", o->algorithm, "Algorithm id (see mrsim algorithms)")
         ->required();
     c.app->add_flag("--json", o->json,
@@ -38,7 +40,8 @@ Command makeRunCommand(CLI::App& app) {
                       "Also write the schedule as Chrome trace events (JSON for Perfetto or "
                       "chrome://tracing: a thread per slot, an event per task or wave)");
     c.run = [o](std::ostream& out, std::ostream& err) {
-        const Workload w = o->workload.load(err);
+        Workload w = o->workload.load(err);
+        applyScenario(w, o->scenario);
         RunResult result;
         try {
             result = runAlgorithm(w, o->algorithm, o->workload.runOptions());

@@ -33,6 +33,7 @@ struct ComparisonRow {
     std::vector<std::string> pools;            // "pool1: 10 nodes, makespan 39" (pool algorithms)
     std::optional<DeadlineMetrics> deadlines;  // of every run (average completion time at least)
     bool hasDeadlineMetrics = false;           // deadlines, quotas or locality: worth showing
+    int failedJobs = 0;  // under a scenario (model/Scenario.h): jobs that failed in this run
 };
 
 struct ComparisonTable {

@@ -30,7 +30,15 @@ std::string csvColumnName(std::string id) {
 std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
                                                       std::size_t orderNames) {
     const bool pools = anyPools(t);
-    std::vector<std::string> header{"algorithm", "makespan", "model"};
+    // Under a scenario jobs may fail: their count follows the makespan (which counts a failed
+    // job's end as its failure time).
+    const bool failures = std::any_of(t.rows.begin(), t.rows.end(),
+                                      [](const ComparisonRow& r) { return r.failedJobs > 0; });
+    std::vector<std::string> header{"algorithm", "makespan"};
+    if (failures) {
+        header.push_back("failed jobs");
+    }
+    header.push_back("model");
     for (const auto& b : t.baselines) {
         header.push_back("vs " + b);
     }
@@ -48,6 +56,9 @@ std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
             continue;
         }
         row.push_back(formatTime(*r.makespan));
+        if (failures) {
+            row.push_back(std::to_string(r.failedJobs));
+        }
         row.push_back(r.modelMakespan ? formatTime(*r.modelMakespan) : "-");
         for (const auto& vs : r.vs) {
             row.push_back(vs ? signedPercentText(*vs) : "-");

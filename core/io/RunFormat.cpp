@@ -80,6 +80,13 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
                 job["killed_work"] = t.killedWork;
             }
         }
+        if (!w.scenario.empty()) {
+            job["failed"] = t.failed;
+            job["failed_attempts"] = t.failedAttempts;
+            job["speculative_attempts"] = t.speculativeAttempts;
+            job["lost_outputs"] = t.lostOutputs;
+            job["killed_attempts"] = t.killedMaps + t.killedReduces;
+        }
         if (!trace.empty()) {
             const TracedJob* traced = tracedOf[j];
             job["trace_end"] = traced ? ordered_json(traced->tracedEnd) : ordered_json();
@@ -88,6 +95,10 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
         jobs.push_back(job);
     }
     out["jobs"] = jobs;
+    if (!w.scenario.empty()) {
+        out["failed_jobs"] = r.sim.failedJobs;
+        out["lost_outputs"] = r.sim.lostOutputs.size();
+    }
     out["utilization"] = {{"map", r.sim.mapUtilization()}, {"reduce", r.sim.reduceUtilization()}};
     if (deadlines) {
         out["deadline_metrics"] = deadlineMetricsJson(deadlineMetrics(simulated, r));
@@ -116,6 +127,18 @@ std::string runResultText(const Workload& w, const RunResult& r) {
     for (const auto& p : r.sim.pools.size() > 1 ? r.sim.pools : std::vector<PoolTimes>{}) {
         out += "pool " + p.name + "  " + std::to_string(p.nodes) + " nodes, makespan " +
                formatTime(p.makespan) + ": " + joinedNames(jobNames(w, p.jobs)) + "\n";
+    }
+    if (r.sim.failedJobs > 0) {
+        std::vector<std::string> failed;
+        for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
+            if (r.sim.jobs[j].failed) {
+                failed.push_back(w.jobs[j].name);
+            }
+        }
+        out += "failed jobs  " + std::to_string(failed.size()) + ": " +
+               abbreviatedNames(failed, 30) +
+               " (a task failed max_attempts times, or its nodes "
+               "were gone)\n";
     }
     for (const auto& note : r.notes) {
         out += "note         " + note + "\n";

@@ -7,6 +7,28 @@
 
 namespace mr {
 
+namespace {
+
+// Why a stopped execution stopped (TaskRecord::cause); empty for a completed one.
+const char* causeText(const TaskRecord& t) {
+    if (!t.killed) {
+        return "";
+    }
+    switch (t.cause) {
+        case AttemptEnd::Killed:
+            return "killed";
+        case AttemptEnd::Failed:
+            return "failed";
+        case AttemptEnd::NodeLost:
+            return "node-lost";
+        case AttemptEnd::Superseded:
+            return "superseded";
+    }
+    return "";
+}
+
+}  // namespace
+
 std::string taskRecordsCsv(const Workload& w, const RunResult& r) {
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
     const std::vector<TaskRecord> tasks = expandWaves(r.sim.tasks);  // one row per task
@@ -22,14 +44,16 @@ std::string taskRecordsCsv(const Workload& w, const RunResult& r) {
         return a->kind != b->kind ? a->kind < b->kind : a->slot < b->slot;
     });
     const Cluster& c = simulated.cluster;
-    std::string out = "job,kind,task,slot,node,start,end,killed\n";
+    const bool causes = !simulated.scenario.empty();
+    std::string out =
+        std::string("job,kind,task,slot,node,start,end,killed") + (causes ? ",cause\n" : "\n");
     for (const TaskRecord* t : records) {
         const bool map = t->kind == TaskKind::Map;
         out += csvField(simulated.jobs[static_cast<std::size_t>(t->job)].name) + "," +
                toString(t->kind) + "," + std::to_string(t->task) + "," + std::to_string(t->slot) +
                "," + std::to_string(t->slot / (map ? c.mapSlotsPerNode : c.reduceSlotsPerNode)) +
                "," + formatNumber(t->start) + "," + formatNumber(t->end) + "," +
-               (t->killed ? "1" : "0") + "\n";
+               (t->killed ? "1" : "0") + (causes ? std::string(",") + causeText(*t) : "") + "\n";
     }
     return out;
 }
