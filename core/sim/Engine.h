@@ -157,7 +157,11 @@ private:
     void nodeUp(int node);
     void loseOutputs(int node);
     bool mapStageAgain(int job);
+    void noteAttemptChange();
+    bool speculationDue() const;
     void speculate();
+    std::vector<std::pair<std::size_t, int>> speculationCandidates(int& young);
+    bool copyAllowed(int job) const;
     bool speculateTask(int job, TaskKind kind, int task);
     void finishScenario(SimResult& result);
     void scenarioJobTimes(int job, JobTimes& times) const;

@@ -102,15 +102,17 @@ double Engine::attemptDuration(int job, TaskKind kind, int task, int slot, doubl
     a = {false, s.startingCopy, m_now + full};
     s.startingCopy = false;
     TaskAttempts& t = s.attempts[ScenarioState::key(job, kind, task)];
+    const int other = t.slots[0] < 0 ? t.slots[1] : t.slots[0];
     t.slots[t.slots[0] < 0 ? 0 : 1] = g;
+    a.sibling = other;
+    if (other >= 0) {
+        s.slots[static_cast<std::size_t>(other)].sibling = g;
+    }
     if (a.copy) {
         ++s.copiesRunning[static_cast<std::size_t>(job)];
         ++s.counters[static_cast<std::size_t>(job)].speculativeAttempts;
     }
-    if (sc.speculation.enabled && !s.speculationArmed) {
-        s.speculationArmed = true;
-        m_timed.push({m_now + sc.speculation.interval, OverheadEvent::Speculate, 0, 0});
-    }
+    noteAttemptChange();
     const double p = s.failureProbability[static_cast<std::size_t>(job)];
     if (p > 0.0 && s.random.uniform01() < p) {
         a.fails = true;
@@ -150,6 +152,8 @@ void Engine::completeAttempt(int g) {
     const auto it = s.attempts.find(ScenarioState::key(r.job, kind, r.task));
     const int other = it->second.slots[0] == g ? it->second.slots[1] : it->second.slots[0];
     s.attempts.erase(it);
+    noteAttemptChange();
+    s.slots[static_cast<std::size_t>(g)].sibling = -1;
     if (s.slots[static_cast<std::size_t>(g)].copy) {
         --s.copiesRunning[j];
     }
@@ -197,6 +201,12 @@ void Engine::stopAttempt(int g, AttemptEnd cause, bool requeue) {
     ++state.killed[k];
     state.killedWork += m_now - r.start;
     ++m_result.events;
+    noteAttemptChange();
+    const int sibling = s.slots[static_cast<std::size_t>(g)].sibling;
+    if (sibling >= 0) {
+        s.slots[static_cast<std::size_t>(sibling)].sibling = -1;
+        s.slots[static_cast<std::size_t>(g)].sibling = -1;
+    }
     if (s.slots[static_cast<std::size_t>(g)].copy) {
         --s.copiesRunning[j];
     }
@@ -354,81 +364,138 @@ bool Engine::mapStageAgain(int job) {
     return again;
 }
 
-// Hadoop's DefaultSpeculator (docs/simulator.md, "Speculative execution"): per job and kind, the
-// running task whose estimated end lies furthest beyond a new attempt's (now + the mean time of
-// the job's completed attempts of that kind) gets a speculative copy, while the job's copies stay
-// within max(minimum_allowed, cap_total × its tasks, cap_running × its running tasks).
+// An attempt started or stopped: the speculator, idle while nothing changed, looks again at its
+// next tick (in this instant if it falls now: the check runs after the instant's events).
+void Engine::noteAttemptChange() {
+    ScenarioState& s = *m_scenario;
+    const Speculation& sp = s.scenario.speculation;
+    if (!sp.enabled || s.checkPending || s.checkDueNow) {
+        return;
+    }
+    const double ticks = std::max(1.0, std::ceil((m_now - s.lastCheck) / sp.interval));
+    const double next = s.lastCheck + ticks * sp.interval;
+    if (next == m_now) {
+        s.checkDueNow = true;
+    } else {
+        s.checkPending = true;
+        m_timed.push({next, OverheadEvent::Speculate, 0, 0});
+    }
+}
+
+bool Engine::speculationDue() const {
+    if (m_scenario->checkDueNow) {
+        return true;
+    }
+    return std::any_of(m_timedBatch.begin(), m_timedBatch.end(),
+                       [](const TimedEvent& e) { return e.type == OverheadEvent::Speculate; });
+}
+
+// Hadoop's DefaultSpeculator (docs/simulator.md, "Scenarios"): per job and kind, the running task
+// whose estimated end lies furthest beyond a new attempt's (now + the mean time of the job's
+// completed attempts of that kind) gets a speculative copy, while the job's copies stay within
+// max(minimum_allowed, cap_total × its tasks, cap_running × its running tasks). The next check
+// comes interval_after_launch later after a launch, interval later while attempts too young to
+// judge run; otherwise when an attempt starts or stops (values only shrink as time passes).
 void Engine::speculate() {
     ScenarioState& s = *m_scenario;
     const Speculation& sp = s.scenario.speculation;
-    struct Best {
-        double value = 0.0;
-        int task = -1;
+    s.lastCheck = m_now;
+    s.checkPending = false;
+    s.checkDueNow = false;
+    int young = 0;
+    bool launched = false;
+    for (const auto& [slotKey, task] : speculationCandidates(young)) {
+        const int job = static_cast<int>(slotKey / 2);
+        const auto kind = static_cast<TaskKind>(slotKey % 2);
+        launched = speculateTask(job, kind, task) || launched;
+    }
+    if (launched || young > 0) {
+        s.checkPending = true;
+        m_timed.push({m_now + (launched ? sp.intervalAfterLaunch : sp.interval),
+                      OverheadEvent::Speculate, 0, 0});
+    }
+}
+
+// Per (job × 2 + kind), in that order, the task to copy; `young` counts the attempts that are
+// not judged yet (Hadoop's first look at an attempt only records its progress).
+std::vector<std::pair<std::size_t, int>> Engine::speculationCandidates(int& young) {
+    ScenarioState& s = *m_scenario;
+    const Speculation& sp = s.scenario.speculation;
+    struct Candidate {
+        std::size_t key;  // job × 2 + kind
+        double value;
+        int task;
     };
-    std::vector<std::pair<std::size_t, Best>> best;  // (job × 2 + kind, candidate), few entries
-    int running = 0;
+    std::vector<Candidate> best;  // few entries: the jobs running
     for (int g = 0; g < static_cast<int>(m_running.size()); ++g) {
         const Running& r = m_running[static_cast<std::size_t>(g)];
         if (r.job < 0 || !(r.end > m_now)) {
             continue;  // idle, or a reduce held for its job's lost map outputs
         }
-        ++running;
-        const TaskKind kind = g < m_slotCount[0] ? TaskKind::Map : TaskKind::Reduce;
         const auto j = static_cast<std::size_t>(r.job);
-        const auto k = static_cast<std::size_t>(kind);
+        const std::size_t k = g < m_slotCount[0] ? 0 : 1;
+        if (!s.speculates[j][k] || s.doneCount[j][k] == 0) {
+            continue;
+        }
         const SlotAttempt& a = s.slots[static_cast<std::size_t>(g)];
-        // Hadoop speculates an attempt only from its second look (the first records its progress).
-        if (!s.speculates[j][k] || s.doneCount[j][k] == 0 || r.start + sp.interval > m_now ||
-            s.attempts[ScenarioState::key(r.job, kind, r.task)].running() > 1 ||
-            hasCopy(r.job, kind, r.task)) {
+        const double mean = s.doneSum[j][k] / s.doneCount[j][k];
+        if (a.sibling >= 0) {
             continue;
         }
-        const double replacementEnd = m_now + s.doneSum[j][k] / s.doneCount[j][k];
-        const double value = a.estimatedEnd - replacementEnd;
-        if (value <= 0.0) {
+        if (r.start + sp.interval > m_now) {
+            // Worth a look at the tick that judges it only if a copy would still win then.
+            const double judged =
+                m_now + std::ceil((r.start + sp.interval - m_now) / sp.interval) * sp.interval;
+            young += a.estimatedEnd - (judged + mean) > 0.0 && copyAllowed(r.job) ? 1 : 0;
             continue;
         }
-        const std::size_t slotKey = j * 2 + k;
-        auto it = std::find_if(best.begin(), best.end(),
-                               [&](const auto& e) { return e.first == slotKey; });
+        const double value = a.estimatedEnd - (m_now + mean);
+        const auto kind = static_cast<TaskKind>(k);
+        if (value <= 0.0 || hasCopy(r.job, kind, r.task)) {
+            continue;
+        }
+        const std::size_t key = j * 2 + k;
+        const auto it = std::find_if(best.begin(), best.end(),
+                                     [&](const Candidate& c) { return c.key == key; });
         if (it == best.end()) {
-            best.push_back({slotKey, {value, r.task}});
-        } else if (value > it->second.value) {
-            it->second = {value, r.task};
+            best.push_back({key, value, r.task});
+        } else if (value > it->value) {
+            *it = {key, value, r.task};
         }
     }
     std::sort(best.begin(), best.end(),
-              [](const auto& a, const auto& b) { return a.first < b.first; });
-    bool launched = false;
-    for (const auto& [slotKey, candidate] : best) {
-        const int job = static_cast<int>(slotKey / 2);
-        const auto kind = static_cast<TaskKind>(slotKey % 2);
-        launched = speculateTask(job, kind, candidate.task) || launched;
+              [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
+    std::vector<std::pair<std::size_t, int>> out;
+    for (const Candidate& c : best) {
+        out.emplace_back(c.key, c.task);
     }
-    if (running > 0) {
-        m_timed.push({m_now + (launched ? sp.intervalAfterLaunch : sp.interval),
-                      OverheadEvent::Speculate, 0, 0});
-    } else {
-        s.speculationArmed = false;
-    }
+    return out;
+}
+
+// The job's copies (running or queued) are below Hadoop's cap: max(minimum_allowed, cap_total ×
+// its tasks, cap_running × its running tasks).
+bool Engine::copyAllowed(int job) const {
+    const ScenarioState& s = *m_scenario;
+    const Speculation& sp = s.scenario.speculation;
+    const auto j = static_cast<std::size_t>(job);
+    const Job& spec = m_input.jobs[j];
+    const JobState& state = m_jobs[j];
+    const double allowed =
+        std::max({static_cast<double>(sp.minimumAllowed),
+                  sp.capTotal * static_cast<double>(spec.maps() + spec.reduces()),
+                  sp.capRunning * static_cast<double>(state.running[0] + state.running[1])});
+    const std::size_t queued = s.copies[j * 2].size() + s.copies[j * 2 + 1].size();
+    return static_cast<double>(s.copiesRunning[j]) + static_cast<double>(queued) < allowed;
 }
 
 // Queues a speculative copy of `task` if the job's copies stay within Hadoop's cap.
 bool Engine::speculateTask(int job, TaskKind kind, int task) {
     ScenarioState& s = *m_scenario;
-    const Speculation& sp = s.scenario.speculation;
-    const auto j = static_cast<std::size_t>(job);
-    const Job& spec = m_input.jobs[j];
-    JobState& state = m_jobs[j];
-    const double allowed =
-        std::max({static_cast<double>(sp.minimumAllowed),
-                  sp.capTotal * static_cast<double>(spec.maps() + spec.reduces()),
-                  sp.capRunning * static_cast<double>(state.running[0] + state.running[1])});
-    const auto queued =
-        s.copiesOf(job, TaskKind::Map).size() + s.copiesOf(job, TaskKind::Reduce).size();
-    if (static_cast<double>(s.copiesRunning[j]) + static_cast<double>(queued) >= allowed) {
+    if (!copyAllowed(job)) {
         return false;
     }
+    const auto j = static_cast<std::size_t>(job);
+    JobState& state = m_jobs[j];
     s.copiesOf(job, kind).push_back(task);
     ++state.pending[static_cast<int>(kind)];
     m_activePool = m_jobPool[j];

@@ -21,6 +21,7 @@ struct SlotAttempt {
     bool fails = false;         // it ends by failing (its end event is the failure)
     bool copy = false;          // a speculative attempt
     double estimatedEnd = 0.0;  // start + its full (straggler-scaled) duration
+    int sibling = -1;           // the global slot of the task's other running attempt, if any
 };
 
 // A task's attempts: failures so far and the global slots of its running attempts (-1: none).
@@ -69,7 +70,11 @@ struct ScenarioState {
     std::vector<std::array<int, 2>> doneCount;
     std::vector<JobCounters> counters;
     bool tracksOutputs = false;
-    bool speculationArmed = false;
+    // The speculator's clock: checks fall on the ticks lastCheck + k × interval; one is queued
+    // (checkPending) or due in the current instant (checkDueNow), or none while nothing changes.
+    double lastCheck = 0.0;
+    bool checkPending = false;
+    bool checkDueNow = false;
     bool startingCopy = false;
     std::vector<NodeDowntime> downtime;
     std::vector<LostOutput> lost;

@@ -898,10 +898,8 @@ void Engine::processInstant(std::size_t firstArrival) {
         m_activePool = static_cast<int>(p);
         m_setups[p].policy->beforeAssign(*this);
     }
-    for (const TimedEvent& e : m_timedBatch) {
-        if (e.type == OverheadEvent::Speculate) {
-            speculate();
-        }
+    if (m_scenario && speculationDue()) {
+        speculate();
     }
     m_activePool = -1;
     assign();
