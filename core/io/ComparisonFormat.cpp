@@ -25,6 +25,12 @@ std::string csvColumnName(std::string id) {
     return id;
 }
 
+// Under a scenario (model/Scenario.h) some run has failed jobs: then their count is shown.
+bool anyFailedJobs(const ComparisonTable& t) {
+    return std::any_of(t.rows.begin(), t.rows.end(),
+                       [](const ComparisonRow& r) { return r.failedJobs > 0; });
+}
+
 }  // namespace
 
 std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
@@ -32,8 +38,7 @@ std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
     const bool pools = anyPools(t);
     // Under a scenario jobs may fail: their count follows the makespan (which counts a failed
     // job's end as its failure time).
-    const bool failures = std::any_of(t.rows.begin(), t.rows.end(),
-                                      [](const ComparisonRow& r) { return r.failedJobs > 0; });
+    const bool failures = anyFailedJobs(t);
     std::vector<std::string> header{"algorithm", "makespan"};
     if (failures) {
         header.push_back("failed jobs");
@@ -132,7 +137,9 @@ std::string comparisonCsv(const ComparisonTable& t) {
         out += "," + csvField("vs_" + csvColumnName(b) + "_pct");
     }
     out += ",map_utilization,reduce_utilization,order,pools,error";
-    out += t.deadlines ? std::string(",") + kDeadlineCsvColumns + "\n" : std::string("\n");
+    const bool failures = anyFailedJobs(t);
+    out += t.deadlines ? std::string(",") + kDeadlineCsvColumns : std::string();
+    out += failures ? ",failed_jobs\n" : "\n";
     const auto number = [](const std::optional<double>& v) {
         return v ? csvNumber(*v) : std::string();
     };
@@ -149,7 +156,7 @@ std::string comparisonCsv(const ComparisonTable& t) {
         if (t.deadlines) {
             out += "," + (r.deadlines ? deadlineCsvFields(*r.deadlines) : std::string(7, ','));
         }
-        out += "\n";
+        out += failures ? "," + std::to_string(r.failedJobs) + "\n" : "\n";
     }
     return out;
 }
