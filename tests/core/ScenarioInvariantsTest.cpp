@@ -70,12 +70,7 @@ protected:
     }
 
     static RunOptions options(const Workload& w, std::uint64_t seed) {
-        RunOptions o;
-        o.seed = seed;
-        for (auto it = w.jobs.rbegin(); it != w.jobs.rend(); ++it) {
-            o.manualOrder.push_back(it->name);
-        }
-        return o;
+        return test::invariantRunOptions(w, seed);
     }
 };
 
@@ -125,9 +120,7 @@ TEST_P(ScenarioInvariants, SameSeedSameBytes) {
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string>& info) {
-    std::string name = info.param;
-    std::replace(name.begin(), name.end(), '-', '_');
-    return name;
+    return test::parameterName(info.param);
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, ScenarioInvariants, ::testing::ValuesIn(algorithmIds()),

@@ -30,14 +30,8 @@ protected:
                                            .deadlines = info().needs.deadlines || seed % 3 == 0});
     }
 
-    // The manual order is the file order reversed; everything else is the defaults.
     static RunOptions options(const Workload& w, std::uint64_t seed) {
-        RunOptions o;
-        o.seed = seed;
-        for (auto it = w.jobs.rbegin(); it != w.jobs.rend(); ++it) {
-            o.manualOrder.push_back(it->name);
-        }
-        return o;
+        return test::invariantRunOptions(w, seed);
     }
 };
 
@@ -76,9 +70,7 @@ TEST_P(SchedulerInvariants, SameSeedSameSchedule) {
 }
 
 std::string testName(const ::testing::TestParamInfo<std::string>& info) {
-    std::string name = info.param;
-    std::replace(name.begin(), name.end(), '-', '_');  // gtest names: letters, digits, '_'
-    return name;
+    return test::parameterName(info.param);
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, SchedulerInvariants, ::testing::ValuesIn(algorithmIds()),

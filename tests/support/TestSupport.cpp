@@ -8,15 +8,15 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <mutex>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
 
-#include "model/SeededRandom.h"
 #include "exec/ThreadPool.h"
+#include "model/SeededRandom.h"
 #include "sim/OrderPolicy.h"
 #include "sim/Simulator.h"
 
@@ -55,6 +55,20 @@ RunResult twoPoolResult(const Workload& w) {
     r.order = {1, 4, 0, 3, 2};
     r.sim = simulate(w, std::move(pools));
     return r;
+}
+
+RunOptions invariantRunOptions(const Workload& workload, std::uint64_t seed) {
+    RunOptions o;
+    o.seed = seed;
+    for (auto it = workload.jobs.rbegin(); it != workload.jobs.rend(); ++it) {
+        o.manualOrder.push_back(it->name);
+    }
+    return o;
+}
+
+std::string parameterName(std::string algorithmId) {
+    std::replace(algorithmId.begin(), algorithmId.end(), '-', '_');
+    return algorithmId;
 }
 
 Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {

@@ -39,6 +39,10 @@ struct RandomWorkloadOptions {
     bool integerDurations = false;
 };
 Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& options = {});
+// The registry-wide invariant tests' run options: `seed`, and for `manual` the file order reversed.
+RunOptions invariantRunOptions(const Workload& workload, std::uint64_t seed);
+// A GoogleTest parameter name from an algorithm id (letters, digits and '_': '-' becomes '_').
+std::string parameterName(std::string algorithmId);
 
 // The executions of one job's tasks of a kind, by start time (then slot).
 std::vector<TaskRecord> tasksOf(const SimResult& result, int job, TaskKind kind = TaskKind::Map);
