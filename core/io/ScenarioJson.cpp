@@ -98,9 +98,11 @@ void readSpeculation(const FieldReader& f, const std::string& file, Scenario& s)
     o.enabled = true;
     o.maps = optionalBool(sp, "maps", o.maps);
     o.reduces = optionalBool(sp, "reduces", o.reduces);
-    o.interval = sp.optionalNumber("interval", 0.0, kMaxTime, true).value_or(o.interval);
-    o.intervalAfterLaunch = sp.optionalNumber("interval_after_launch", 0.0, kMaxTime, true)
-                                .value_or(o.intervalAfterLaunch);
+    // At least a millisecond: Hadoop's speculator thread cannot look more often either, and a run
+    // of checks a nanosecond apart would never reach the next task end.
+    o.interval = sp.optionalNumber("interval", 1e-3, kMaxTime).value_or(o.interval);
+    o.intervalAfterLaunch =
+        sp.optionalNumber("interval_after_launch", 1e-3, kMaxTime).value_or(o.intervalAfterLaunch);
     o.capRunning = sp.optionalNumber("cap_running", 0.0, 1.0).value_or(o.capRunning);
     o.capTotal = sp.optionalNumber("cap_total", 0.0, 1.0).value_or(o.capTotal);
     o.minimumAllowed = static_cast<int>(

@@ -73,6 +73,29 @@ void checkNodeEvents(const Scenario& s, const Workload& w, const std::string& fi
     }
 }
 
+// What the file reader also refuses, for scenarios built in code: probabilities in [0, 1), at
+// least one attempt, checks at least a millisecond apart.
+void checkRates(const Scenario& s, const std::string& file) {
+    const auto probability = [&](double p, const std::string& field) {
+        if (!(p >= 0.0 && p < 1.0)) {
+            throw InputError(file, "", field, "must be at least 0 and below 1");
+        }
+    };
+    probability(s.failureProbability, "scenario.failure_probability");
+    probability(s.stragglerProbability, "scenario.straggler_probability");
+    if (s.maxAttempts < 1) {
+        throw InputError(file, "", "scenario.max_attempts", "must be at least 1");
+    }
+    if (s.speculation.enabled &&
+        !(s.speculation.interval >= 1e-3 && s.speculation.intervalAfterLaunch >= 1e-3)) {
+        throw InputError(file, "", "scenario.speculation.interval",
+                         "checks must be at least 0.001 s apart");
+    }
+    if (!(s.stragglerMinFactor > 0.0) || !std::isfinite(s.stragglerMaxFactor)) {
+        throw InputError(file, "", "scenario.straggler_factor", "must be finite factors above 0");
+    }
+}
+
 }  // namespace
 
 void validateScenario(const Scenario& s, const Workload& w, const std::string& file) {
@@ -90,7 +113,13 @@ void validateScenario(const Scenario& s, const Workload& w, const std::string& f
         if (!names.insert(s.jobs[i].name).second) {
             throw InputError(file, s.jobs[i].name, field, "job listed twice");
         }
+        if (s.jobs[i].failureProbability >= 1.0) {
+            throw InputError(file, s.jobs[i].name,
+                             "scenario.jobs[" + std::to_string(i) + "].failure_probability",
+                             "must be below 1 (every attempt would fail)");
+        }
     }
+    checkRates(s, file);
     if (s.stragglerMaxFactor < s.stragglerMinFactor) {
         throw InputError(file, "", "scenario.straggler_factor",
                          "the second factor must not be below the first");
