@@ -42,9 +42,12 @@ void checkNodeEvents(const Scenario& s, const Workload& w, const std::string& fi
         }
         for (std::size_t j = 0; j < i; ++j) {
             const NodeFailure& o = s.nodeFailures[j];
-            if (o.node == f.node && f.at < o.recoverAt && o.at < f.recoverAt) {
-                throw InputError(file, "", field + "at",
-                                 "overlaps another failure of node " + std::to_string(f.node));
+            // Touching windows are refused too: a recovery and a failure at one instant would be
+            // applied failure first.
+            if (o.node == f.node && f.at <= o.recoverAt && o.at <= f.recoverAt) {
+                throw InputError(
+                    file, "", field + "at",
+                    "overlaps (or touches) another failure of node " + std::to_string(f.node));
             }
         }
     }
@@ -57,7 +60,7 @@ void checkNodeEvents(const Scenario& s, const Workload& w, const std::string& fi
             throw InputError(file, "", field + "node", "node added twice");
         }
         for (const NodeFailure& f : s.nodeFailures) {
-            if (f.node == a.node && f.at < a.at) {
+            if (f.node == a.node && f.at <= a.at) {
                 throw InputError(file, "", field + "at",
                                  "node " + std::to_string(a.node) + " fails before it is added");
             }
