@@ -112,6 +112,25 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
     return out;
 }
 
+namespace {
+
+// Under a scenario: "failed jobs  2: J1 J2 (...)" when some job failed, else nothing.
+std::string failedJobsLine(const Workload& w, const RunResult& r) {
+    if (r.sim.failedJobs == 0) {
+        return {};
+    }
+    std::vector<std::string> failed;
+    for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
+        if (r.sim.jobs[j].failed) {
+            failed.push_back(w.jobs[j].name);
+        }
+    }
+    return "failed jobs  " + std::to_string(failed.size()) + ": " + abbreviatedNames(failed, 30) +
+           " (a task failed max_attempts times, or its nodes were gone)\n";
+}
+
+}  // namespace
+
 std::string runResultText(const Workload& w, const RunResult& r) {
     std::string out;
     out += "workload     " + (w.name.empty() ? std::string("(unnamed)") : w.name) + " — " +
@@ -128,18 +147,7 @@ std::string runResultText(const Workload& w, const RunResult& r) {
         out += "pool " + p.name + "  " + std::to_string(p.nodes) + " nodes, makespan " +
                formatTime(p.makespan) + ": " + joinedNames(jobNames(w, p.jobs)) + "\n";
     }
-    if (r.sim.failedJobs > 0) {
-        std::vector<std::string> failed;
-        for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
-            if (r.sim.jobs[j].failed) {
-                failed.push_back(w.jobs[j].name);
-            }
-        }
-        out += "failed jobs  " + std::to_string(failed.size()) + ": " +
-               abbreviatedNames(failed, 30) +
-               " (a task failed max_attempts times, or its nodes "
-               "were gone)\n";
-    }
+    out += failedJobsLine(w, r);
     for (const auto& note : r.notes) {
         out += "note         " + note + "\n";
     }
