@@ -15,9 +15,11 @@ import sys
 # Where to read more, after a command's table.
 MORE = {
     "run": "The output and `--json`'s fields: [Output formats](#output-formats); the task CSV and "
-           "trace events: [formats.md](formats.md#task-list-mrsim-run---tasks-csv). The "
+           "trace events: [formats.md](formats.md#task-list-mrsim-run---tasks-csv); the job "
+           "metrics and the Batsim columns: [metrics.md](metrics.md). The "
            "algorithms and their options: [algorithms.md](algorithms.md).",
-    "compare": "\"vs B\" and the CSV columns: [Output formats](#output-formats).",
+    "compare": "\"vs B\" and the CSV columns: [Output formats](#output-formats); the job "
+               "metrics: [metrics.md](metrics.md).",
     "generate": "What each kind makes, with arrivals and deadlines: "
                 "[makespan-optimisers.md](makespan-optimisers.md#workload-generators), "
                 "[deadlines.md](deadlines.md).",

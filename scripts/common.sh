@@ -8,7 +8,8 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
 BUILD_PACKAGES=(g++ make cmake ccache nlohmann-json3-dev libcli11-dev libglpk-dev qt6-base-dev qt6-svg-dev
                 libqcustomplot-dev)
-TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3 dpkg-dev)  # dpkg-dev: cpack .deb test
+# dpkg-dev: the cpack .deb test; python3-pandas: the Batsim CSV test reads it as evalys would.
+TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3 python3-pandas dpkg-dev)
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
@@ -32,6 +33,7 @@ install_missing() {
 # build DIR CMAKE_ARGS... — configure (once) and build with every core.
 build() {
     local dir=$1; shift
-    cmake -S . -B "$dir" "$@"
+    # Debian's interpreter (where python3-* packages install), not whatever python3 is on PATH.
+    cmake -S . -B "$dir" -DPython3_EXECUTABLE=/usr/bin/python3 "$@"
     cmake --build "$dir" -j"$(nproc)"
 }

@@ -1,5 +1,5 @@
-// mrsim compare WORKLOAD --algorithms A,B,... [--scenario FILE] [--json|--csv] — several algorithms
-// side by side.
+// mrsim compare WORKLOAD --algorithms A,B,... [--scenario FILE] [--json|--csv] [--all-metrics] —
+// several algorithms side by side: makespans, then the job metrics of docs/metrics.md.
 #include <memory>
 #include <ostream>
 
@@ -17,6 +17,7 @@ Command makeCompareCommand(CLI::App& app) {
         std::vector<std::string> algorithms;
         bool json = false;
         bool csv = false;
+        bool allMetrics = false;
     };
     auto o = std::make_shared<Options>();
     Command c;
@@ -27,7 +28,11 @@ Command makeCompareCommand(CLI::App& app) {
         ->required()
         ->delimiter(',');
     auto* json = c.app->add_flag("--json", o->json, "Print JSON");
-    c.app->add_flag("--csv", o->csv, "Print CSV")->excludes(json);
+    c.app->add_flag("--csv", o->csv, "Print CSV (every job metric)")->excludes(json);
+    c.app->add_flag("--all-metrics", o->allMetrics,
+                    "Show every job metric in the text's metrics table (JCT p50/p99, wait "
+                    "p95/max, bounded slowdown), not only JCT mean/p95/max, mean wait, "
+                    "slowdown mean/max and fairness");
     c.run = [o](std::ostream& out, std::ostream& err) {
         Workload w = o->workload.load(err);
         applyScenario(w, o->scenario);
@@ -42,7 +47,8 @@ Command makeCompareCommand(CLI::App& app) {
         } else if (o->csv) {
             out << comparisonCsv(comparisonTable(w, results));
         } else {
-            out << comparisonText(comparisonTable(w, results));
+            out << comparisonText(comparisonTable(w, results),
+                                  o->allMetrics ? MetricColumns::All : MetricColumns::Default);
         }
     };
     return c;

@@ -1,11 +1,15 @@
 // mrsim run WORKLOAD --algorithm ID [--seed N] [--scenario FILE] [--json] [--tasks-csv OUT.csv]
-// [--trace-events OUT.json] — one algorithm, its schedule (and, on request, every task record as
-// CSV: core/io/TaskCsv.h, or the schedule as Chrome trace events: core/io/TraceEvents.h).
+// [--jobs-csv OUT.csv [--columns mrx|batsim]] [--trace-events OUT.json] — one algorithm, its
+// schedule (and, on request, every task record as CSV: core/io/TaskCsv.h, every job with its
+// metrics as CSV: core/io/JobCsv.h or Batsim's out_jobs.csv: core/io/BatsimJobsCsv.h, or the
+// schedule as Chrome trace events: core/io/TraceEvents.h).
 #include <memory>
 #include <ostream>
 
 #include "cli/Command.h"
 #include "io/AtomicFile.h"
+#include "io/BatsimJobsCsv.h"
+#include "io/JobCsv.h"
 #include "io/RunFormat.h"
 #include "io/TaskCsv.h"
 #include "io/TraceEvents.h"
@@ -21,6 +25,8 @@ Command makeRunCommand(CLI::App& app) {
         std::string algorithm;
         bool json = false;
         std::string tasksCsv;
+        std::string jobsCsv;
+        std::string columns = "mrx";
         std::string traceEvents;
     };
     auto o = std::make_shared<Options>();
@@ -36,6 +42,16 @@ Command makeRunCommand(CLI::App& app) {
     c.app->add_option("--tasks-csv", o->tasksCsv,
                       "Also write every task record (job, kind, task, slot, node, start, end, "
                       "killed) as CSV");
+    auto* jobsCsv = c.app->add_option(
+        "--jobs-csv", o->jobsCsv,
+        "Also write one row per job (times and job metrics: wait, jct, slowdown...) as CSV");
+    c.app
+        ->add_option("--columns", o->columns,
+                     "The --jobs-csv columns: mrx (ours) or batsim (Batsim's out_jobs.csv, "
+                     "which evalys reads)")
+        ->check(CLI::IsMember({"mrx", "batsim"}))
+        ->needs(jobsCsv)
+        ->capture_default_str();
     c.app->add_option("--trace-events", o->traceEvents,
                       "Also write the schedule as Chrome trace events (JSON for Perfetto or "
                       "chrome://tracing: a thread per slot, an event per task or wave)");
@@ -50,6 +66,15 @@ Command makeRunCommand(CLI::App& app) {
         }
         if (!o->tasksCsv.empty()) {
             writeFileAtomically(o->tasksCsv, taskRecordsCsv(w, result));
+        }
+        if (o->columns == "batsim" && !o->jobsCsv.empty()) {
+            try {
+                writeBatsimJobsCsv(o->jobsCsv, w, result);
+            } catch (const InputError& e) {
+                rethrowNamingFile(e, o->workload.workload);
+            }
+        } else if (!o->jobsCsv.empty()) {
+            writeFileAtomically(o->jobsCsv, jobTimesCsv(w, result));
         }
         if (!o->traceEvents.empty()) {
             AtomicFileWriter file(o->traceEvents);

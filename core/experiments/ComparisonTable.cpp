@@ -37,6 +37,7 @@ ComparisonRow rowOf(const Workload& w, const ComparisonEntry& entry,
             row.pools.push_back(p.name + ": " + std::to_string(p.nodes) + " nodes");
         }
     }
+    row.metrics = runMetrics(w, r);
     row.deadlines = deadlineMetrics(simulated, r);
     row.hasDeadlineMetrics = hasDeadlineMetrics(simulated, r);
     return row;

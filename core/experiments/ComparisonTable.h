@@ -14,6 +14,7 @@
 
 #include "experiments/Compare.h"
 #include "experiments/DeadlineMetrics.h"
+#include "experiments/JobMetrics.h"
 
 namespace mr {
 
@@ -31,6 +32,7 @@ struct ComparisonRow {
     double reduceUtilization = 0.0;
     std::vector<std::string> order;            // job names, pools one after the other
     std::vector<std::string> pools;            // "pool1: 10 nodes, makespan 39" (pool algorithms)
+    std::optional<RunMetrics> metrics;         // the job metrics (JCT, wait, slowdown, fairness)
     std::optional<DeadlineMetrics> deadlines;  // of every run (average completion time at least)
     bool hasDeadlineMetrics = false;           // deadlines, quotas or locality: worth showing
     int failedJobs = 0;  // under a scenario (model/Scenario.h): jobs that failed in this run

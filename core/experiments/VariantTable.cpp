@@ -1,6 +1,7 @@
 #include "experiments/VariantTable.h"
 
 #include "experiments/DeadlineMetrics.h"
+#include "experiments/JobMetrics.h"
 
 namespace mr {
 
@@ -27,8 +28,12 @@ std::vector<VariantRow> variantTable(const std::vector<VariantCell>& cells,
             row.mapUtilization = r.sim.mapUtilization();
             row.reduceUtilization = r.sim.reduceUtilization();
             if (c.workload) {
+                const RunMetrics metrics = runMetrics(*c.workload, r);
+                row.jctMean = metrics.completion.mean;
+                row.jctP95 = metrics.completion.p95;
+                row.slowdownMean = metrics.slowdown.mean;
+                row.fairness = metrics.fairness;
                 const DeadlineMetrics m = deadlineMetrics(*c.workload, r);
-                row.avgCompletion = m.avgCompletionTime;
                 if (m.jobsWithDeadline > 0) {
                     row.deadlines = m.jobsWithDeadline;
                     row.missed = m.missed;

@@ -1,10 +1,10 @@
 // VariantTable — the Comparison tab's variant × algorithm table (its CSV,
 // `variants.csv` of --export-all, is io/VariantTableFormat.h): per variant and algorithm the
-// makespan, its difference from the same algorithm on a reference variant, utilisation, average
-// completion time, and the deadline and cost metrics of [Verma12b] §IV-A where they exist: missed
-// deadlines and the relative deadline exceeded when jobs have deadlines; the spare-slot tasks,
-// killed tasks and the work they lost for the policies with quotas; the data-local fraction with
-// locality.
+// makespan, its difference from the same algorithm on a reference variant, utilisation, the job
+// metrics (JCT mean and p95, mean slowdown, fairness: docs/metrics.md), and the deadline and cost
+// metrics of [Verma12b] §IV-A where they exist: missed deadlines and the relative deadline exceeded
+// when jobs have deadlines; the spare-slot tasks, killed tasks and the work they lost for the
+// policies with quotas; the data-local fraction with locality.
 #pragma once
 
 #include <optional>
@@ -32,7 +32,11 @@ struct VariantRow {
     std::optional<double> deltaPercent;  // delta / the reference's makespan × 100
     std::optional<double> mapUtilization;
     std::optional<double> reduceUtilization;
-    std::optional<double> avgCompletion;     // mean of completion − arrival over the jobs
+    // Job metrics (experiments/JobMetrics.h): JCT mean and p95, slowdown mean, Jain's fairness.
+    std::optional<double> jctMean;
+    std::optional<double> jctP95;
+    std::optional<double> slowdownMean;
+    std::optional<double> fairness;
     std::optional<int> deadlines;            // jobs with a deadline (none: no deadlines)
     std::optional<int> missed;               // of those, late ones
     std::optional<double> relativeExceeded;  // Σ (late by) / deadline over late jobs

@@ -34,7 +34,8 @@ bool anyFailedJobs(const ComparisonTable& t) {
 }  // namespace
 
 std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
-                                                      std::size_t orderNames) {
+                                                      std::size_t orderNames,
+                                                      std::optional<MetricColumns> metrics) {
     const bool pools = anyPools(t);
     // Under a scenario jobs may fail: their count follows the makespan (which counts a failed
     // job's end as its failure time).
@@ -46,6 +47,10 @@ std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
     header.push_back("model");
     for (const auto& b : t.baselines) {
         header.push_back("vs " + b);
+    }
+    if (metrics) {
+        const auto names = runMetricsHeader(*metrics);
+        header.insert(header.end(), names.begin(), names.end());
     }
     header.insert(header.end(), {"map util", "reduce util", "order"});
     if (pools) {
@@ -68,11 +73,34 @@ std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
         for (const auto& vs : r.vs) {
             row.push_back(vs ? signedPercentText(*vs) : "-");
         }
+        if (metrics) {
+            const auto cells = runMetricsCells(*r.metrics, *metrics);
+            row.insert(row.end(), cells.begin(), cells.end());
+        }
         row.push_back(percentText(r.mapUtilization));
         row.push_back(percentText(r.reduceUtilization));
         row.push_back(abbreviatedNames(r.order, orderNames));
         if (pools) {
             row.push_back(joinedNames(r.pools, "; "));
+        }
+        cells.push_back(std::move(row));
+    }
+    return cells;
+}
+
+std::vector<std::vector<std::string>> comparisonMetricsCells(const ComparisonTable& t,
+                                                             MetricColumns columns) {
+    std::vector<std::string> header{"algorithm"};
+    const auto names = runMetricsHeader(columns);
+    header.insert(header.end(), names.begin(), names.end());
+    std::vector<std::vector<std::string>> cells{header};
+    for (const ComparisonRow& r : t.rows) {
+        std::vector<std::string> row{r.algorithm};
+        if (r.metrics) {
+            const auto values = runMetricsCells(*r.metrics, columns);
+            row.insert(row.end(), values.begin(), values.end());
+        } else {
+            row.resize(header.size(), "-");
         }
         cells.push_back(std::move(row));
     }
@@ -115,7 +143,7 @@ std::string comparisonVsNote(const ComparisonTable& t) {
            "; + is shorter, - is longer";
 }
 
-std::string comparisonText(const ComparisonTable& t) {
+std::string comparisonText(const ComparisonTable& t, MetricColumns metrics) {
     std::string out = "workload  " + (t.workload.empty() ? std::string("(unnamed)") : t.workload) +
                       " — " + t.description + "\n\n";
     const auto cells = comparisonCells(t);
@@ -125,6 +153,9 @@ std::string comparisonText(const ComparisonTable& t) {
     }
     out += textTable(cells, align);
     out += comparisonVsNote(t) + "\n";
+    const auto metricCells = comparisonMetricsCells(t, metrics);
+    out += "\njob metrics (docs/metrics.md)\n" +
+           textTable(metricCells, "l" + std::string(metricCells.front().size() - 1, 'r'));
     if (t.deadlines) {
         out += "\n" + textTable(comparisonDeadlineCells(t), "lrrrrrrrr");
     }
@@ -136,7 +167,7 @@ std::string comparisonCsv(const ComparisonTable& t) {
     for (const auto& b : t.baselines) {
         out += "," + csvField("vs_" + csvColumnName(b) + "_pct");
     }
-    out += ",map_utilization,reduce_utilization,order,pools,error";
+    out += ",map_utilization,reduce_utilization,order,pools,error," + runMetricsCsvColumns();
     const bool failures = anyFailedJobs(t);
     out += t.deadlines ? std::string(",") + kDeadlineCsvColumns : std::string();
     out += failures ? ",failed_jobs\n" : "\n";
@@ -152,7 +183,8 @@ std::string comparisonCsv(const ComparisonTable& t) {
         out += "," + (ran ? csvNumber(r.mapUtilization) : std::string()) + "," +
                (ran ? csvNumber(r.reduceUtilization) : std::string()) + "," +
                csvField(joinedNames(r.order)) + "," + csvField(joinedNames(r.pools, "; ")) + "," +
-               csvField(r.error);
+               csvField(r.error) + "," +
+               (r.metrics ? runMetricsCsvFields(*r.metrics) : emptyRunMetricsCsvFields());
         if (t.deadlines) {
             out += "," + (r.deadlines ? deadlineCsvFields(*r.deadlines) : std::string(7, ','));
         }

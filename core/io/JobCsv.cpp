@@ -1,6 +1,7 @@
 #include "io/JobCsv.h"
 
 #include "experiments/DeadlineMetrics.h"
+#include "experiments/JobMetrics.h"
 #include "io/Csv.h"
 
 namespace mr {
@@ -16,7 +17,9 @@ std::string jobTimesCsv(const Workload& input, const RunResult& result) {
         }
     }
     std::string out =
-        "job,pool,arrival,start,map_end,end,m,r,deadline,late,killed_maps,killed_reduces\n";
+        "job,pool,arrival,start,map_end,end,m,r,deadline,late,killed_maps,killed_reduces,wait,jct,"
+        "alone,slowdown,bounded_slowdown,lateness\n";
+    const std::vector<JobMetrics> metrics = jobMetrics(input, result);
     for (std::size_t j = 0; j < w.jobs.size() && j < result.sim.jobs.size(); ++j) {
         const JobTimes& t = result.sim.jobs[j];
         const Job& job = w.jobs[j];
@@ -34,7 +37,11 @@ std::string jobTimesCsv(const Workload& input, const RunResult& result) {
         } else {
             out += ',';
         }
-        out += ',' + std::to_string(t.killedMaps) + ',' + std::to_string(t.killedReduces) + '\n';
+        out += ',' + std::to_string(t.killedMaps) + ',' + std::to_string(t.killedReduces);
+        const JobMetrics& m = metrics[j];
+        out += ',' + csvNumber(m.wait) + ',' + csvNumber(m.completion) + ',' + csvNumber(m.alone) +
+               ',' + csvNumber(m.slowdown) + ',' + csvNumber(m.boundedSlowdown) + ',' +
+               (m.lateness ? csvNumber(*m.lateness) : std::string()) + '\n';
     }
     return out;
 }

@@ -1,7 +1,9 @@
 #include "io/RunFormat.h"
 
 #include "experiments/DeadlineMetrics.h"
+#include "experiments/JobMetrics.h"
 #include "io/DeadlineMetricsFormat.h"
+#include "io/JobMetricsFormat.h"
 #include "io/TextTable.h"
 #include "io/TraceFormat.h"
 #include "model/Numbers.h"
@@ -54,6 +56,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
     const bool deadlines = hasDeadlineMetrics(simulated, r);
     const TraceComparison trace = compareWithTrace(w, r.sim);
     const std::vector<const TracedJob*> tracedOf = tracedJobs(trace, r.sim.jobs.size());
+    const std::vector<JobMetrics> metrics = jobMetrics(w, r);
     ordered_json jobs = ordered_json::array();
     for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
         const JobTimes& t = r.sim.jobs[j];
@@ -70,6 +73,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
             job["m_before"] = r.inputStages[j].map;
             job["r_before"] = r.inputStages[j].reduce;
         }
+        putJobMetrics(job, metrics[j]);
         if (deadlines) {
             const auto& deadline = simulated.jobs[j].deadline;
             job["deadline"] = deadline ? ordered_json(t.arrival + *deadline) : ordered_json();
@@ -100,6 +104,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
         out["lost_outputs"] = r.sim.lostOutputs.size();
     }
     out["utilization"] = {{"map", r.sim.mapUtilization()}, {"reduce", r.sim.reduceUtilization()}};
+    out["metrics"] = runMetricsJson(runMetrics(w, r, metrics));
     if (deadlines) {
         out["deadline_metrics"] = deadlineMetricsJson(deadlineMetrics(simulated, r));
     }
@@ -151,6 +156,8 @@ std::string runResultText(const Workload& w, const RunResult& r) {
     for (const auto& note : r.notes) {
         out += "note         " + note + "\n";
     }
+    const std::vector<JobMetrics> metrics = jobMetrics(w, r);
+    out += runMetricsText(runMetrics(w, r, metrics));
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
     const bool deadlines = hasDeadlineMetrics(simulated, r);
     if (deadlines) {
@@ -158,7 +165,7 @@ std::string runResultText(const Workload& w, const RunResult& r) {
     }
     const bool changed = !r.inputStages.empty();  // (m, r) before the algorithm changed the jobs
     std::vector<std::vector<std::string>> rows{
-        {"job", "m", "r", "arrival", "start", "map end", "end"}};
+        {"job", "m", "r", "arrival", "start", "map end", "end", "JCT", "slowdown"}};
     if (changed) {
         rows[0].insert(rows[0].begin() + 1, {"m before", "r before"});
     }
@@ -187,7 +194,9 @@ std::string runResultText(const Workload& w, const RunResult& r) {
                                      formatTime(t.arrival),
                                      formatTime(t.start),
                                      formatTime(t.mapEnd),
-                                     formatTime(t.end)};
+                                     formatTime(t.end),
+                                     formatTime(metrics[static_cast<std::size_t>(j)].completion),
+                                     slowdownText(metrics[static_cast<std::size_t>(j)].slowdown)};
         if (changed) {
             row.insert(row.begin() + 1,
                        {stageText(r.inputStages, j, true), stageText(r.inputStages, j, false)});

@@ -10,9 +10,9 @@
 namespace mr {
 
 // variant,algorithm,makespan,delta,delta_percent,map_utilization,reduce_utilization,
-// avg_completion,deadlines,missed,relative_deadline_exceeded,extra_map_tasks,extra_reduce_tasks,
-// killed_tasks,killed_work,data_local_fraction,status — empty fields where a value does not
-// exist.
+// jct_mean,jct_p95,slowdown_mean,fairness,deadlines,missed,relative_deadline_exceeded,
+// extra_map_tasks,extra_reduce_tasks,killed_tasks,killed_work,data_local_fraction,status — empty
+// fields where a value does not exist.
 std::string variantTableCsv(const std::vector<VariantRow>& rows);
 
 }  // namespace mr

@@ -47,7 +47,11 @@ TEST(VariantTable, DeltasAgainstTheReferenceAndMissedDeadlines) {
     EXPECT_EQ(rows[0].mapUtilization, 0.5);   // 40 / (2 slots × 40 s)
     EXPECT_EQ(rows[1].mapUtilization, 0.25);  // 25 / (2 × 50)
     EXPECT_EQ(rows[1].reduceUtilization, 0.5);
-    EXPECT_EQ(rows[0].avgCompletion, 30.0);  // (20 + 40) / 2
+    EXPECT_EQ(rows[0].jctMean, 30.0);  // (20 + 40) / 2
+    EXPECT_EQ(rows[0].jctP95, 40.0);   // nearest rank: the 2nd of 2
+    // Each job alone takes 1 s (one 1 s map task), so slowdowns are the JCTs: 20 and 40.
+    EXPECT_EQ(rows[0].slowdownMean, 30.0);
+    EXPECT_EQ(rows[0].fairness, 0.9);  // 60² / (2 · (20² + 40²))
     EXPECT_EQ(rows[0].deadlines, 1);
     EXPECT_EQ(rows[0].missed, 0);
     EXPECT_EQ(rows[1].missed, 1);
@@ -66,12 +70,13 @@ TEST(VariantTable, DeltasAgainstTheReferenceAndMissedDeadlines) {
     EXPECT_EQ(rows[2].status, "cancelled");
     EXPECT_EQ(variantTableCsv(rows),
               "variant,algorithm,makespan,delta,delta_percent,map_utilization,"
-              "reduce_utilization,avg_completion,deadlines,missed,relative_deadline_exceeded,"
+              "reduce_utilization,jct_mean,jct_p95,slowdown_mean,fairness,deadlines,missed,"
+              "relative_deadline_exceeded,"
               "extra_map_tasks,extra_reduce_tasks,killed_tasks,killed_work,data_local_fraction,"
               "status\n"
-              "A,x,40,0,0,0.5,0.5,30,1,0,0,,,,,,\n"
-              "B,x,50,10,25,0.25,0.5,47.5,1,1,0.5,3,1,2,5,,\n"
-              "B,y,,,,,,,,,,,,,,,cancelled\n");
+              "A,x,40,0,0,0.5,0.5,30,40,30,0.9,1,0,0,,,,,,\n"
+              "B,x,50,10,25,0.25,0.5,47.5,50,47.5,0.9972375690607734,1,1,0.5,3,1,2,5,,\n"
+              "B,y,,,,,,,,,,,,,,,,,,cancelled\n");
     // Without a reference (or an unknown one) there are no deltas.
     EXPECT_FALSE(variantTable(cells, "")[1].delta);
     EXPECT_FALSE(variantTable(cells, "Z")[1].delta);

@@ -107,9 +107,13 @@ void ComparisonView::setResults(const std::shared_ptr<const RunSet>& results) {
 }
 
 void ComparisonView::fillTable() {
-    const auto cells = comparisonCells(m_comparison, 40);
+    // The job metrics right after the makespans, in the compact set, so that at 1280 px they
+    // are in sight without scrolling (utilisation, order and pools follow).
+    const auto cells = comparisonCells(m_comparison, 40, MetricColumns::Compact);
     const std::size_t columns = cells.front().size();
-    const std::size_t orderColumn = 5 + m_comparison.baselines.size();
+    const std::size_t firstMetric = 3 + m_comparison.baselines.size();
+    const std::vector<std::string> metricNotes = runMetricsNotes(MetricColumns::Compact);
+    const std::size_t orderColumn = firstMetric + metricNotes.size() + 2;
     m_table->clear();
     m_table->setColumnCount(static_cast<int>(columns));
     m_table->setRowCount(static_cast<int>(cells.size()) - 1);
@@ -117,6 +121,9 @@ void ComparisonView::fillTable() {
         auto* header = new QTableWidgetItem(title(cells[0][c]));
         if (c >= 3 && c < 3 + m_comparison.baselines.size()) {
             header->setToolTip(QString::fromStdString(comparisonVsNote(m_comparison)));
+        }
+        if (c >= firstMetric && c < firstMetric + metricNotes.size()) {
+            header->setToolTip(QString::fromStdString(metricNotes[c - firstMetric]));
         }
         m_table->setHorizontalHeaderItem(static_cast<int>(c), header);
     }

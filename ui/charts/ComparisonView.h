@@ -1,8 +1,9 @@
 // ComparisonView — makespan per algorithm as bars (with the two-stage model's value as a marker)
 // and a table: makespan, model, "vs" each comparison baseline (fifo, reverse-johnson: the
-// makespan saved against it, ComparisonTable.h), utilisation, the order each algorithm chose
-// and its pools. The table's cells and its CSV are core's (io/ComparisonFormat.h), the same as
-// `mrsim compare --csv` writes.
+// makespan saved against it, ComparisonTable.h), utilisation, the job metrics of `mrsim compare`
+// (JCT, wait, slowdown, fairness: docs/metrics.md), the order each algorithm chose and its pools.
+// The table's cells and its CSV are core's (io/ComparisonFormat.h), the same as `mrsim compare
+// --csv` writes.
 #pragma once
 
 #include <QWidget>

@@ -26,8 +26,9 @@ ComparisonPage::ComparisonPage(Results results, VariantStore* variants, RunContr
 QString ComparisonPage::hint() const {
     return tr(
         "What am I looking at? The makespan of every checked algorithm, then the table "
-        "of times, utilisation and the difference from the baselines; below, the kept "
-        "variants × algorithms and the diff of two variants.");
+        "of times, the difference from the baselines, job completion times, slowdown, "
+        "fairness and utilisation; below, the kept variants × algorithms and the diff of two "
+        "variants.");
 }
 
 QWidget* ComparisonPage::widget() const {

@@ -14,6 +14,7 @@
 #include "charts/AxisFormat.h"
 #include "charts/CategoryAxis.h"
 #include "charts/ChartLayout.h"
+#include "io/JobMetricsFormat.h"
 #include "io/VariantTableFormat.h"
 #include "model/Numbers.h"
 #include "run/RunController.h"
@@ -58,11 +59,11 @@ QColor variantColour(int index) {
 std::vector<bool> presentColumns(const std::vector<VariantRow>& all, int columns) {
     std::vector<bool> present(static_cast<std::size_t>(columns), true);
     const auto any = [&all](auto has) { return std::any_of(all.begin(), all.end(), has); };
-    present[8] = any([](const VariantRow& r) { return r.deadlines.has_value(); });
-    present[9] = present[8];
-    present[10] = any([](const VariantRow& r) { return r.extraMapTasks.has_value(); });
-    present[11] = any([](const VariantRow& r) { return r.killedTasks.has_value(); });
-    present[12] = any([](const VariantRow& r) { return r.dataLocalFraction.has_value(); });
+    present[11] = any([](const VariantRow& r) { return r.deadlines.has_value(); });
+    present[12] = present[11];
+    present[13] = any([](const VariantRow& r) { return r.extraMapTasks.has_value(); });
+    present[14] = any([](const VariantRow& r) { return r.killedTasks.has_value(); });
+    present[15] = any([](const VariantRow& r) { return r.dataLocalFraction.has_value(); });
     return present;
 }
 
@@ -197,7 +198,10 @@ QStringList VariantComparison::columnHeaders() {
             tr("Δ %"),
             tr("Map util"),
             tr("Reduce util"),
-            tr("Avg completion"),
+            tr("JCT mean"),
+            tr("JCT p95"),
+            tr("Slowdown mean"),
+            tr("Fairness"),
             tr("Missed deadlines"),
             tr("Deadline exceeded (Σ rel.)"),
             tr("Spare-slot tasks (map + reduce)"),
@@ -222,7 +226,10 @@ QStringList VariantComparison::rowCells(const VariantRow& row) {
             percent,
             util(row.mapUtilization),
             util(row.reduceUtilization),
-            number(row.avgCompletion),
+            number(row.jctMean),
+            number(row.jctP95),
+            row.slowdownMean ? QString::fromStdString(slowdownText(*row.slowdownMean)) : QString(),
+            row.fairness ? QString::fromStdString(fairnessText(*row.fairness)) : QString(),
             row.deadlines ? tr("%1 of %2").arg(*row.missed).arg(*row.deadlines) : QString(),
             row.relativeExceeded ? QString::number(*row.relativeExceeded, 'g', 4) : QString(),
             row.extraMapTasks
@@ -243,7 +250,7 @@ void VariantComparison::fillTable(const std::vector<VariantRow>& all) {
         const QStringList cells = rowCells(all[r]);
         for (int c = 0; c < cells.size(); ++c) {
             auto* item = new QTableWidgetItem(cells[c]);
-            if (c >= 2 && c <= 12) {
+            if (c >= 2 && c <= 15) {  // the numbers, between algorithm and status
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             }
             m_table->setItem(static_cast<int>(r), c, item);
