@@ -23,6 +23,15 @@ std::vector<const TracedJob*> tracedJobs(const TraceComparison& trace, std::size
     return tracedOf;
 }
 
+// Under a scenario (model/Scenario.h): whether the job failed and what happened to its attempts.
+void addScenarioFields(ordered_json& job, const JobTimes& t) {
+    job["failed"] = t.failed;
+    job["failed_attempts"] = t.failedAttempts;
+    job["speculative_attempts"] = t.speculativeAttempts;
+    job["lost_outputs"] = t.lostOutputs;
+    job["killed_attempts"] = t.killedMaps + t.killedReduces;
+}
+
 }  // namespace
 
 std::vector<std::string> jobNames(const Workload& w, const std::vector<int>& jobs) {
@@ -85,11 +94,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
             }
         }
         if (!w.scenario.empty()) {
-            job["failed"] = t.failed;
-            job["failed_attempts"] = t.failedAttempts;
-            job["speculative_attempts"] = t.speculativeAttempts;
-            job["lost_outputs"] = t.lostOutputs;
-            job["killed_attempts"] = t.killedMaps + t.killedReduces;
+            addScenarioFields(job, t);
         }
         if (!trace.empty()) {
             const TracedJob* traced = tracedOf[j];

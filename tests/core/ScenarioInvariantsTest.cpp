@@ -82,10 +82,7 @@ TEST_P(ScenarioInvariants, AttemptsSlotsAndLostOutputsKeepTheEngineInvariants) {
     for (std::uint64_t seed = 1; seed <= kWorkloads; ++seed) {
         SCOPED_TRACE("seed " + std::to_string(seed));
         const Workload w = workload(seed);
-        const RunResult r = runAlgorithm(w, GetParam(), options(w, seed));
-        const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
-        const auto problems = checkSchedule(simulated, r.sim);
-        EXPECT_TRUE(problems.empty()) << problems.front();
+        const RunResult r = test::runChecked(w, GetParam(), seed);
         int failed = 0;
         for (const JobTimes& t : r.sim.jobs) {
             failed += t.failed ? 1 : 0;
@@ -119,12 +116,8 @@ TEST_P(ScenarioInvariants, SameSeedSameBytes) {
     }
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string>& info) {
-    return test::parameterName(info.param);
-}
-
 INSTANTIATE_TEST_SUITE_P(Registry, ScenarioInvariants, ::testing::ValuesIn(algorithmIds()),
-                         testName);
+                         test::AlgorithmParamName());
 
 }  // namespace
 }  // namespace mr

@@ -1,5 +1,7 @@
 #include "support/TestSupport.h"
 
+#include <gtest/gtest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,7 +19,9 @@
 
 #include "exec/ThreadPool.h"
 #include "model/SeededRandom.h"
+#include "schedulers/Registry.h"
 #include "sim/OrderPolicy.h"
+#include "sim/ScheduleCheck.h"
 #include "sim/Simulator.h"
 
 namespace mr::test {
@@ -64,6 +68,15 @@ RunOptions invariantRunOptions(const Workload& workload, std::uint64_t seed) {
         o.manualOrder.push_back(it->name);
     }
     return o;
+}
+
+RunResult runChecked(const Workload& workload, const std::string& algorithm, std::uint64_t seed) {
+    RunResult r = runAlgorithm(workload, algorithm, invariantRunOptions(workload, seed));
+    const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : workload;
+    for (const std::string& problem : checkSchedule(simulated, r.sim)) {
+        ADD_FAILURE() << problem;
+    }
+    return r;
 }
 
 std::string parameterName(std::string algorithmId) {
