@@ -7,9 +7,11 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$PWD}"
 
 # What building needs (compiler, CMake, libraries); tests and benchmarks add their own.
 BUILD_PACKAGES=(g++ make cmake ccache nlohmann-json3-dev libcli11-dev libglpk-dev qt6-base-dev qt6-svg-dev
-                libqcustomplot-dev)
-# dpkg-dev: the cpack .deb test; python3-pandas: the Batsim CSV test reads it as evalys would.
-TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3 python3-pandas dpkg-dev)
+                libqcustomplot-dev pybind11-dev python3-dev python3-numpy)  # numpy: the module's columns
+# dpkg-dev: the cpack .deb test; python3-pandas: the Batsim CSV test reads it as evalys would, and
+# the Python module's tests (python/) with pytest; the notebook's: matplotlib, nbconvert, ipykernel.
+TEST_PACKAGES=(libgtest-dev libbenchmark-dev libexpat1-dev python3 python3-pandas dpkg-dev
+               python3-pytest python3-matplotlib python3-nbconvert jupyter-nbconvert python3-ipykernel)
 
 as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
@@ -31,9 +33,11 @@ install_missing() {
 }
 
 # build DIR CMAKE_ARGS... — configure (once) and build with every core.
+# Python: Debian's /usr/bin/python3 (where the python3-* packages are), not another on PATH.
 build() {
     local dir=$1; shift
-    # Debian's interpreter (where python3-* packages install), not whatever python3 is on PATH.
-    cmake -S . -B "$dir" -DPython3_EXECUTABLE=/usr/bin/python3 "$@"
+    local python=()
+    [ -x /usr/bin/python3 ] && python=(-DPython3_EXECUTABLE=/usr/bin/python3)
+    cmake -S . -B "$dir" "${python[@]}" "$@"
     cmake --build "$dir" -j"$(nproc)"
 }

@@ -26,6 +26,7 @@ STAGES=(
     libcxx      # mrsim with clang + libc++: generated workloads and sweeps byte-identical to gcc's
     bench       # every benchmark program built and run for one iteration each
     xwindow     # the window under Xvfb + openbox at 1280x800 and 1920x1080 x1.5: its frame fits
+    deb-python  # the .deb installed with apt-get: python3 imports mrx outside the tree, removed
 )
 echo "== main build and tests: $SECONDS s"
 for stage in "${STAGES[@]}"; do

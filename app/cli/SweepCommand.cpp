@@ -16,14 +16,6 @@ namespace mr::cli {
 
 namespace {
 
-long long taskCount(const Workload& w) {
-    long long tasks = 0;
-    for (const Job& job : w.jobs) {
-        tasks += static_cast<long long>(job.maps() + job.reduces());
-    }
-    return tasks;
-}
-
 struct SweepOptions {
     WorkloadOptions workload;
     std::string nodes;
@@ -65,31 +57,14 @@ void addSweepOptions(CLI::App& app, SweepOptions& o) {
 WorkloadSource sweepSource(const std::shared_ptr<SweepOptions>& o, SweepDefinition& sweep,
                            long long& tasks, std::ostream& err) {
     if (o->generate.empty()) {
-        auto file = std::make_shared<Workload>(o->workload.load(err));
-        sweep.workload = file->name;
-        sweep.source = {{"contents", contentHash(serializeWorkload(*file))}};
-        tasks = taskCount(*file);
-        return [file](int) { return *file; };
+        return fileSweepSource(std::make_shared<const Workload>(o->workload.load(err)), sweep,
+                               &tasks);
     }
     if (o->withinJobSigma) {
         o->generateOptions.withinJobSigma = parseWithinJobSigma(*o->withinJobSigma);
     }
-    WorkloadSource source = [o](int run) {
-        GenerateOptions g = o->generateOptions;
-        g.seed = o->workload.run.seed + static_cast<std::uint64_t>(run);
-        return generateWorkload(o->generate, g);
-    };
-    const Workload first = source(0);
-    sweep.workload = first.name;
-    sweep.source = {{"generate", o->generate},
-                    {"jobs", o->generateOptions.jobs},
-                    {"slots_per_node", o->generateOptions.slotsPerNode},
-                    {"seed", o->workload.run.seed}};
-    if (o->generateOptions.withinJobSigma) {
-        sweep.source["within_job_sigma"] = *o->generateOptions.withinJobSigma;
-    }
-    tasks = taskCount(first);
-    return source;
+    return generatedSweepSource(o->generate, o->generateOptions, o->workload.run.seed, sweep,
+                                &tasks);
 }
 
 void runSweep(const std::shared_ptr<SweepOptions>& o, std::ostream& out, std::ostream& err) {

@@ -6,6 +6,7 @@
 #include "io/Csv.h"
 #include "io/SweepParts.h"
 #include "io/TextTable.h"
+#include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "model/Numbers.h"
 
@@ -221,6 +222,39 @@ SweepPointValue sweepPointFromLine(const SweepDefinition& sweep, std::size_t ind
         v.makespan = partNumber(f, "makespan");
     }
     return v;
+}
+
+WorkloadSource fileSweepSource(std::shared_ptr<const Workload> file, SweepDefinition& sweep,
+                               long long* firstTasks) {
+    sweep.workload = file->name;
+    if (firstTasks != nullptr) {
+        *firstTasks = file->taskCount();
+    }
+    sweep.source = {{"contents", contentHash(serializeWorkload(*file))}};
+    return [file = std::move(file)](int) { return *file; };
+}
+
+WorkloadSource generatedSweepSource(const std::string& kind, const GenerateOptions& options,
+                                    std::uint64_t seed, SweepDefinition& sweep,
+                                    long long* firstTasks) {
+    WorkloadSource source = [kind, options, seed](int run) {
+        GenerateOptions g = options;
+        g.seed = seed + static_cast<std::uint64_t>(run);
+        return generateWorkload(kind, g);
+    };
+    const Workload first = source(0);
+    sweep.workload = first.name;
+    if (firstTasks != nullptr) {
+        *firstTasks = first.taskCount();
+    }
+    sweep.source = {{"generate", kind},
+                    {"jobs", options.jobs},
+                    {"slots_per_node", options.slotsPerNode},
+                    {"seed", seed}};
+    if (options.withinJobSigma) {
+        sweep.source["within_job_sigma"] = *options.withinJobSigma;
+    }
+    return source;
 }
 
 }  // namespace mr

@@ -5,12 +5,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 #include "experiments/Sweep.h"
 #include "io/FieldReader.h"
+#include "workloads/Generators.h"
 
 namespace mr {
 
@@ -37,6 +39,16 @@ struct SweepDefinition {
     std::optional<std::uint64_t> firstSeed() const;  // generated workloads only
 };
 nlohmann::ordered_json sweepDefinitionJson(const SweepDefinition& sweep);
+
+// Where the runs' workloads come from, as `mrsim sweep` and the Python module's sweep read them:
+// `file` at every run, or generated workloads of `kind` (run r: seed + r). Each sets the
+// definition's workload (the first run's name) and source, and `firstTasks` (when given) to the
+// first run's task count.
+WorkloadSource fileSweepSource(std::shared_ptr<const Workload> file, SweepDefinition& sweep,
+                               long long* firstTasks = nullptr);
+WorkloadSource generatedSweepSource(const std::string& kind, const GenerateOptions& options,
+                                    std::uint64_t seed, SweepDefinition& sweep,
+                                    long long* firstTasks = nullptr);
 SweepDefinition sweepFromDefinition(const nlohmann::json& definition, const std::string& where);
 
 // A point's arguments (run, nodes, algorithm, the workload's seed when generated) and, with a

@@ -23,7 +23,8 @@ seconds=${FUZZ_SECONDS:-60}
 seed=${FUZZ_SEED:-1}
 targets=(${FUZZ_TARGETS:-workload rumen swim costmodel cli})
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-    -DMRX_BUILD_GUI=OFF -DMRX_BUILD_TESTS=OFF -DMRX_BUILD_BENCH=OFF -DMRX_BUILD_FUZZERS=ON
+    -DMRX_BUILD_GUI=OFF -DMRX_BUILD_TESTS=OFF -DMRX_BUILD_BENCH=OFF -DMRX_BUILD_PYTHON=OFF \
+    -DMRX_BUILD_FUZZERS=ON
 cmake --build build-fuzz -j"$(nproc)" --target "${targets[@]/#/fuzz_}"
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:symbolize=1"

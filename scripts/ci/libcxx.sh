@@ -19,7 +19,7 @@ install_missing "${BUILD_PACKAGES[@]}" clang libc++-dev libc++abi-dev
 configure() {  # configure DIR CMAKE_ARGS...
     local dir=$1; shift
     cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Release -DMRX_BUILD_GUI=OFF -DMRX_BUILD_TESTS=OFF \
-        -DMRX_BUILD_BENCH=OFF -DMRX_WARNINGS_AS_ERRORS=ON "$@" >/dev/null
+        -DMRX_BUILD_BENCH=OFF -DMRX_BUILD_PYTHON=OFF -DMRX_WARNINGS_AS_ERRORS=ON "$@" >/dev/null
     cmake --build "$dir" -j"$(nproc)" --target mrsim
 }
 start=$SECONDS

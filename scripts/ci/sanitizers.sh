@@ -19,9 +19,11 @@ jobs=$(nproc)
 # regex state), code that is fine in every other build; the Release build keeps it as an error.
 sanitizer_warnings="-Wno-maybe-uninitialized"
 
+# No Python module in these builds: python3 would load it without the sanitizer's runtime (the
+# main build's CTest runs its tests).
 echo "== ASan + UBSan build"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMRX_BUILD_TESTS=ON \
-    -DMRX_BUILD_BENCH=OFF -DMRX_WARNINGS_AS_ERRORS=ON \
+    -DMRX_BUILD_BENCH=OFF -DMRX_BUILD_PYTHON=OFF -DMRX_WARNINGS_AS_ERRORS=ON \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -fno-omit-frame-pointer" \
     -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all $sanitizer_warnings" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
@@ -35,7 +37,7 @@ echo "== TSan build"
 tsan_tests=(core_exec_tests core_scheduler_tests core_experiment_tests core_cost_tests ui_run_tests
             ui_tests ui_deadline_tests ui_cost_tests ui_studio_tests ui_variant_tests)
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMRX_BUILD_TESTS=ON \
-    -DMRX_BUILD_BENCH=OFF -DMRX_WARNINGS_AS_ERRORS=ON \
+    -DMRX_BUILD_BENCH=OFF -DMRX_BUILD_PYTHON=OFF -DMRX_WARNINGS_AS_ERRORS=ON \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -fno-omit-frame-pointer" \
     -DCMAKE_CXX_FLAGS="-fsanitize=thread $sanitizer_warnings" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread"
 cmake --build build-tsan -j"$jobs" --target "${tsan_tests[@]}"

@@ -1,8 +1,12 @@
 # The .deb: `cpack` (its staging install and dpkg-deb, about 10 s) into a scratch folder, then
 # `dpkg -c` must list mrsim with its man page and bash completion, and mrx with its man page when
-# the GUI is built; the completion must complete mrsim's commands and the registry's algorithm ids.
-#   cmake -D BUILD=DIR -D GUI=ON|OFF -D MRSIM=PATH -D COMPLETION=FILE -P InstallCheck.cmake
+# the GUI is built, and the Python package mrx in Debian's dist-packages when it is built; the
+# completion must complete mrsim's commands and the registry's algorithm ids.
+#   cmake -D BUILD=DIR -D GUI=ON|OFF -D PYTHON=ON|OFF -D MRSIM=PATH -D COMPLETION=FILE -P InstallCheck.cmake
 set(stage "$ENV{TMPDIR}/cpack-check")
+# cpack builds what is out of date first; ccache would keep its cache in the test's scratch HOME,
+# which the scratch check then finds left behind.
+set(ENV{CCACHE_DISABLE} 1)
 file(REMOVE_RECURSE "${stage}")
 execute_process(COMMAND ${CMAKE_CPACK_COMMAND} --config ${BUILD}/CPackConfig.cmake -B ${stage}
                 RESULT_VARIABLE status OUTPUT_VARIABLE log ERROR_VARIABLE log)
@@ -15,6 +19,13 @@ set(expected usr/bin/mrsim usr/share/man/man1/mrsim.1.gz
              usr/share/bash-completion/completions/mrsim)
 if(GUI)
     list(APPEND expected usr/bin/mrx usr/share/man/man1/mrx.1.gz)
+endif()
+if(PYTHON)
+    list(APPEND expected usr/lib/python3/dist-packages/mrx/__init__.py
+                usr/lib/python3/dist-packages/mrx/__init__.pyi)
+    if(NOT listing MATCHES " \\./usr/lib/python3/dist-packages/mrx/_core\\.[^/\n]*\\.so\n")
+        message(SEND_ERROR "dpkg -c lists no compiled mrx/_core module in the .deb:\n${listing}")
+    endif()
 endif()
 foreach(file IN LISTS expected)
     string(FIND "${listing}" " ./${file}\n" at)

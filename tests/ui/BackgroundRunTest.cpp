@@ -33,6 +33,7 @@
 #include "schedulers/Registry.h"
 #include "sweep/SweepTab.h"
 #include "widgets/AlgorithmList.h"
+#include "widgets/StatusLine.h"
 
 using namespace mr;
 using namespace mr::ui;
@@ -337,6 +338,96 @@ private slots:
         QVERIFY(told);
     }
 
+    // The status line names only the baselines that ran beside the checked algorithms: a
+    // checked reverse-johnson is one of "2 algorithms", not a baseline as well.
+    void theStatusLineNamesOnlyTheBaselinesNotChecked_data() {
+        QTest::addColumn<QStringList>("checked");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("neither") << QStringList{"johnson"}
+                                 << QStringLiteral(
+                                        "1 algorithm (and the fifo / reverse-johnson "
+                                        "baselines) on 5 jobs");
+        QTest::newRow("reverse-johnson checked")
+            << QStringList{"johnson", "reverse-johnson"}
+            << QStringLiteral("2 algorithms (and the fifo baseline) on 5 jobs");
+        QTest::newRow("both checked")
+            << QStringList{"fifo", "reverse-johnson"} << QStringLiteral("2 algorithms on 5 jobs");
+    }
+
+    void theStatusLineNamesOnlyTheBaselinesNotChecked() {
+        QFETCH(QStringList, checked);
+        QFETCH(QString, expected);
+        SlowAlgorithm::reset(false);
+        MainWindow window;
+        window.algorithmList()->setChecked(checked);
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        test::results(window);
+        const auto* status = window.findChild<StatusLine*>();
+        QVERIFY(status != nullptr);
+        QVERIFY2(status->text().startsWith(expected), qPrintable(status->text()));
+    }
+
+    // The baselines that are not checked start only once the checked algorithm's result has
+    // been shown: on a day's batch its chart takes both cores, and a baseline beside it would
+    // delay the first chart (bench/first-chart.sh); waitForCharts() returns without them.
+    void theFirstChartIsDrawnBeforeTheBaselinesStart() {
+        SlowAlgorithm::reset(false);
+        MainWindow window;
+        window.algorithmList()->setChecked({QStringLiteral("johnson")});
+        test::results(window);
+        resultCache().clear();
+        RunController* runs = window.runController();
+        QList<AlgorithmRun::State> baselinesWhenShown;
+        connect(runs, &RunController::resultsReady, this, [&](std::shared_ptr<const RunSet> set) {
+            const AlgorithmRun* johnson = set->outcome("johnson");
+            if (baselinesWhenShown.isEmpty() && johnson != nullptr && johnson->finished()) {
+                for (const AlgorithmRun& b : set->baselines) {
+                    baselinesWhenShown << b.state;
+                }
+            }
+        });
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        runs->waitForCharts();
+        QCOMPARE(baselinesWhenShown, (QList<AlgorithmRun::State>{AlgorithmRun::State::Pending,
+                                                                 AlgorithmRun::State::Pending}));
+        QVERIFY(runs->latest()->find("johnson") != nullptr);
+        runs->waitForLatest();
+        QVERIFY(runs->latest()->baseline("reverse-johnson") != nullptr);
+    }
+
+    // A checked algorithm that runs long (a day's batch: seconds) frees its lane for other
+    // checked ones, not for a baseline that is not checked.
+    void aBaselineWaitsForALongCheckedRun() {
+        MainWindow window;
+        window.runController()->setConcurrency(2, 0);  // every run counts as long at once
+        settle(window, {kSlow, "johnson"}, "two-jobs.json");
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        GanttPanel* panel = window.ganttPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->plot("johnson") != nullptr, kTimeoutMs);
+        QCOMPARE(SlowAlgorithm::started.load(), 1);
+        for (const AlgorithmRun& b : window.runController()->latest()->baselines) {
+            QVERIFY2(b.state == AlgorithmRun::State::Pending, b.id.c_str());
+        }
+        SlowAlgorithm::release();
+        const auto done = test::results(window);
+        QVERIFY(done->baseline("fifo") != nullptr && done->baseline("reverse-johnson") != nullptr);
+    }
+
+    // The comparison table writes makespans as the charts and lessons do: HScheduler's 35⅔
+    // on [Verma12] Figure 4's scenario 2 ([Tian16] Example 2), not 35.6667.
+    void theComparisonTableShowsExactFractions() {
+        SlowAlgorithm::reset(false);
+        MainWindow window;
+        window.algorithmList()->setChecked(
+            {QStringLiteral("hscheduler"), QStringLiteral("johnson")});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json")));
+        test::results(window);
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
+        QCOMPARE(comparisonCell(window, "hscheduler", 1), QStringLiteral("35⅔"));
+        QCOMPARE(comparisonCell(window, "hscheduler", 2), QStringLiteral("35⅔"));
+        QCOMPARE(comparisonCell(window, "johnson", 1), QStringLiteral("47"));
+    }
+
     // A search's best plan so far is drawn while it runs, labelled as such with how far the
     // search is; the answer replaces it.
     void aSearchShowsItsBestPlanSoFar() {
@@ -352,6 +443,24 @@ private slots:
                      QStringLiteral("test-slow: best so far, 25 % searched")),
                  qPrintable(panel->areaStatus(kSlow)));
         QVERIFY(window.runController()->latest()->find(kSlow) == nullptr);  // no answer yet
+        // Its status strip floats under the chart's title, which names the chart.
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        GanttPlot* plot = panel->plot(kSlow);
+        plot->replot();
+        QCoreApplication::processEvents();
+        const QRect strip = panel->areaStripGeometry(kSlow);
+        QVERIFY(!strip.isEmpty());
+        const QRect title = plot->plotLayout()->element(0, 0)->outerRect().translated(plot->pos());
+        QVERIFY2(!strip.intersects(title),
+                 qPrintable(QStringLiteral("strip %1,%2 %3x%4 over the title at %5..%6")
+                                .arg(strip.x())
+                                .arg(strip.y())
+                                .arg(strip.width())
+                                .arg(strip.height())
+                                .arg(title.top())
+                                .arg(title.bottom())));
         SlowAlgorithm::release();
         test::results(window);
         QVERIFY(panel->areaStatus(kSlow).isEmpty());  // the answer, unlabelled

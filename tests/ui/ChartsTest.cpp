@@ -120,6 +120,15 @@ void checkCategoryLabels(QCPAxis* axis, const QStringList& names, const QVector<
     QVERIFY2(upright || axis->tickLabelRotation() == 0.0,
              qPrintable(QString::number(axis->tickLabelRotation())));
     QVERIFY(!ticks.isEmpty());
+    // A name is cut only when it does not fit: level, its key's spacing (less a 6 px gap);
+    // upright, a third of the chart's height (at least 120 px).
+    double spacing = axis->axisRect()->width();
+    for (int i = 1; i < keys.size(); ++i) {
+        spacing = std::min(spacing,
+                           std::abs(axis->coordToPixel(keys[i]) - axis->coordToPixel(keys[i - 1])));
+    }
+    const double room =
+        upright ? std::max(120.0, axis->parentPlot()->viewport().height() / 3.0) : spacing - 6.0;
     double previousEnd = -1e9;
     for (int i = 0; i < ticks.size(); ++i) {
         const int at = static_cast<int>(keys.indexOf(ticks[i]));
@@ -128,6 +137,10 @@ void checkCategoryLabels(QCPAxis* axis, const QStringList& names, const QVector<
         QVERIFY2(labels[i] == name ||
                      (labels[i].endsWith(QChar(0x2026)) && name.startsWith(labels[i].chopped(1))),
                  qPrintable(labels[i] + QStringLiteral(" for ") + name));
+        QVERIFY2(labels[i] == name || metrics.horizontalAdvance(name) > room,
+                 qPrintable(QStringLiteral("'%1' cut to '%2' with %3 px of room")
+                                .arg(name, labels[i])
+                                .arg(room)));
         const double half = (upright ? metrics.height() : metrics.horizontalAdvance(labels[i])) / 2;
         const double centre = axis->coordToPixel(ticks[i]);
         QVERIFY2(centre - half >= previousEnd,
@@ -425,6 +438,34 @@ private slots:
                     metrics.horizontalAdvance(label) <= std::max(120.0, 400.0 / 3) + 1);
         }
         QVERIFY(plot.axisRect()->height() > 100);
+    }
+
+    // The registry's names under a few wide bars are never cut ("reverse-johns…" under a bar of
+    // 270 px, "johns…" with two bars across 1600 px).
+    void algorithmNamesAreWholeWhereTheyFit_data() {
+        QTest::addColumn<QStringList>("names");
+        QTest::addColumn<int>("width");
+        QTest::newRow("two across 1600 px") << QStringList{"johnson", "reverse-johnson"} << 1600;
+        QTest::newRow("four across 1100 px")
+            << QStringList{"johnson", "reverse-johnson", "balanced-pools", "hscheduler"} << 1100;
+        QTest::newRow("four across 800 px")
+            << QStringList{"johnson", "reverse-johnson", "balanced-pools", "hscheduler"} << 800;
+    }
+
+    void algorithmNamesAreWholeWhereTheyFit() {
+        QFETCH(QStringList, names);
+        QFETCH(int, width);
+        QCustomPlot plot;
+        QVector<double> keys;
+        for (int i = 0; i < names.size(); ++i) {
+            keys << i;
+        }
+        plot.xAxis->setRange(-0.6, names.size() - 0.4);
+        useCategoryLabels(plot.xAxis, keys, names);
+        layOut(&plot, QSize(width, 400));
+        checkCategoryLabels(plot.xAxis, names, keys);
+        QCOMPARE(plot.xAxis->tickLabelRotation(), 0.0);
+        QCOMPARE(plot.xAxis->tickVectorLabels(), QVector<QString>(names.begin(), names.end()));
     }
 
     void legendsWrapAndSayHowManyMore() {

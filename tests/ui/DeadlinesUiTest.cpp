@@ -29,13 +29,17 @@
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
 #include "experiments/DeadlineMetrics.h"
+#include "experiments/Sweep.h"
 #include "io/LoadSweepFormat.h"
 #include "io/WorkloadJson.h"
+#include "model/InputError.h"
 #include "run/RunController.h"
 #include "schedulers/Registry.h"
+#include "sweep/SweepTab.h"
 #include "widgets/AlgorithmList.h"
 #include "widgets/GeneratorDialog.h"
 #include "widgets/RunOptionsPanel.h"
+#include "workloads/Generators.h"
 
 using namespace mr;
 using namespace mr::ui;
@@ -700,6 +704,76 @@ private slots:
         testbed.setChoice({"testbed", {18, 5, 20, 1, 0.5}, {}});
         QVERIFY(!testbed.findChild<QLineEdit*>(QStringLiteral("withinJobSigma"))->isEnabled());
         QVERIFY(!testbed.choice().generate.withinJobSigma.has_value());
+    }
+
+    // Before the first sweep the four charts are drawn as wide as they stand, each the same
+    // width, at every width of the tab: an empty legend takes no room.
+    void emptyChartsFillTheirWidth_data() {
+        QTest::addColumn<int>("width");
+        QTest::newRow("one column") << 700;
+        QTest::newRow("two columns") << 1400;
+    }
+
+    void emptyChartsFillTheirWidth() {
+        QFETCH(int, width);
+        LoadSweepCharts charts;
+        charts.resize(width, 900);
+        charts.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&charts));
+        for (QCustomPlot* plot : charts.plots()) {
+            plot->replot();
+            const int rect = plot->axisRect()->outerRect().width();
+            QVERIFY2(rect >= plot->width() - 20,
+                     qPrintable(QStringLiteral("axis rect %1 of %2").arg(rect).arg(plot->width())));
+        }
+    }
+
+    // The tabs that generate batches take the within-job sigma as the generator does: the
+    // Deadlines tab's sweep options carry it (as mrsim sweep-load --within-job-sigma), the Sweep
+    // tab's generated batches are generateWorkload's with it.
+    void theTabsThatGenerateBatchesTakeAWithinJobSigma() {
+        DeadlinesTab tab;
+        auto* sigma = tab.findChild<QLineEdit*>(QStringLiteral("withinJobSigma"));
+        QVERIFY(sigma != nullptr && sigma->isEnabled());  // facebook-1000 by default
+        QVERIFY(!tab.options().withinJobSigma.has_value());
+        const std::vector<std::string> policies = tab.options().algorithms;
+        sigma->setText(QStringLiteral("0.5"));
+        QCOMPARE(tab.options().withinJobSigma, std::optional<double>(0.5));
+        sigma->setText(QStringLiteral("-1"));
+        QVERIFY_THROWS_EXCEPTION(mr::InputError, tab.options());
+        LoadSweepOptions read;
+        read.kind = "facebook";
+        read.interarrivals = {100.0};
+        read.algorithms = policies;
+        read.withinJobSigma = 0.25;
+        tab.setOptions(read);
+        QCOMPARE(sigma->text(), QStringLiteral("0.25"));
+        QCOMPARE(tab.options().withinJobSigma, std::optional<double>(0.25));
+        read.kind = "testbed";
+        tab.setOptions(read);
+        QVERIFY(!sigma->isEnabled());
+        QVERIFY(!tab.options().withinJobSigma.has_value());
+
+        SweepTab sweep;
+        sweep.setAlgorithms({QStringLiteral("fifo")});
+        sweep.useGenerated(QStringLiteral("facebook"), 20, 1, 3);
+        sweep.setNodeRange(QStringLiteral("8"));
+        sweep.findChild<QLineEdit*>(QStringLiteral("withinJobSigma"))
+            ->setText(QStringLiteral("0.5"));
+        QSignalSpy finished(&sweep, &SweepTab::finished);
+        sweep.start();
+        QVERIFY(finished.wait(60000));
+        const auto generated = [](std::optional<double> withinJob) {
+            return runSweep(
+                [withinJob](int) {
+                    return generateWorkload("facebook",
+                                            {.jobs = 20, .seed = 3, .withinJobSigma = withinJob});
+                },
+                SweepSpec{.nodes = {8}, .algorithms = {"fifo"}});
+        };
+        const double expected = generated(0.5).series[0].points[0].mean;
+        QVERIFY(expected != generated(std::nullopt).series[0].points[0].mean);
+        QCOMPARE(sweep.result()->series[0].points[0].mean, expected);
     }
 };
 

@@ -44,6 +44,7 @@
 #include "widgets/GeneratorDialog.h"
 #include "widgets/ImportDialog.h"
 #include "widgets/JobTableView.h"
+#include "workloads/Facebook1000.h"
 
 using namespace mr;
 using namespace mr::ui;
@@ -717,6 +718,28 @@ private slots:
         }
         // Every job, new ones included, has a colour no other job has.
         QCOMPARE(QSet<QRgb>(tableAfter.begin(), tableAfter.end()).size(), tableAfter.size());
+    }
+
+    // A duplicated job's name ("fb0589-copy") in the 1000-job batch's table is whole: the name
+    // column widens to it wherever in the table the copy lands.
+    void aDuplicatedJobsNameIsWholeInTheTable() {
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.document()->reset(facebook1000(1000, 1, 64), QString());
+        results(window);
+        const int row = window.document()->duplicateJob(588);
+        QCoreApplication::processEvents();
+        JobTableView* table = window.jobTable();
+        const QModelIndex name = window.jobModel()->index(row, JobTableModel::Name);
+        QCOMPARE(name.data().toString(), QStringLiteral("fb0589-copy"));
+        QVERIFY2(table->sizeHintForIndex(name).width() <= table->columnWidth(JobTableModel::Name),
+                 qPrintable(QStringLiteral("'%1' needs %2 px, the column has %3")
+                                .arg(name.data().toString())
+                                .arg(table->sizeHintForIndex(name).width())
+                                .arg(table->columnWidth(JobTableModel::Name))));
     }
 
     void legendSquaresAreDistinctInBothSchemes_data() {

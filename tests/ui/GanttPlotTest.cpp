@@ -25,19 +25,6 @@ using namespace mr::ui;
 
 namespace {
 
-// A workload of `jobs` jobs named J0.. on `nodes` nodes (for names, pools and arrivals).
-Workload workloadOf(int jobs, int nodes, int mapPerNode = 1, int reducePerNode = 1,
-                    bool arrivals = false) {
-    Workload w;
-    w.cluster = {nodes, mapPerNode, reducePerNode};
-    for (int j = 0; j < jobs; ++j) {
-        w.jobs.push_back(Job::uniform("J" + std::to_string(j), 1, 1.0, 1, 1.0));
-        w.jobs.back().arrival = arrivals ? 10.0 * j : 0.0;
-    }
-    return w;
-}
-
-// A run of hand-made records (per-job times from them, for up to 100 jobs).
 std::shared_ptr<RunResult> runOf(int mapSlots, int reduceSlots, std::vector<TaskRecord> tasks) {
     auto r = std::make_shared<RunResult>();
     r->algorithm = "test";
@@ -52,6 +39,38 @@ std::shared_ptr<RunResult> runOf(int mapSlots, int reduceSlots, std::vector<Task
     }
     return r;
 }
+
+// Two map tasks on 4 slots, ending at 100 s and 210 s (the makespan).
+std::shared_ptr<RunResult> twoMapTasks() {
+    return runOf(4, 4,
+                 {TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 100.0},
+                  TaskRecord{1, 0, 1, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 210.0}});
+}
+
+// The label of the makespan's marker of `plot`, null without one.
+QCPItemText* makespanLabel(GanttPlot& plot) {
+    for (int i = 0; i < plot.itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(plot.item(i));
+        if (text && text->text().startsWith(QStringLiteral("makespan"))) {
+            return text;
+        }
+    }
+    return nullptr;
+}
+
+// A workload of `jobs` jobs named J0.. on `nodes` nodes (for names, pools and arrivals).
+Workload workloadOf(int jobs, int nodes, int mapPerNode = 1, int reducePerNode = 1,
+                    bool arrivals = false) {
+    Workload w;
+    w.cluster = {nodes, mapPerNode, reducePerNode};
+    for (int j = 0; j < jobs; ++j) {
+        w.jobs.push_back(Job::uniform("J" + std::to_string(j), 1, 1.0, 1, 1.0));
+        w.jobs.back().arrival = arrivals ? 10.0 * j : 0.0;
+    }
+    return w;
+}
+
+// A run of hand-made records (per-job times from them, for up to 100 jobs).
 
 void show(GanttPlot& plot, int width, int height) {
     plot.resize(width, height);
@@ -385,21 +404,10 @@ private slots:
         w.jobs[0].deadline = 2000.0;  // far past the schedule's end
         w.jobs[1].deadline = 3000.0;
         GanttPlot plot;
-        plot.setRun(
-            w,
-            runOf(4, 4,
-                  {TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 100.0},
-                   TaskRecord{1, 0, 1, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 210.0}}),
-            true);
+        plot.setRun(w, twoMapTasks(), true);
         show(plot, width, 300);
         QCOMPARE(plot.deadlines()->laterText(), QStringLiteral("+2 ▸"));
-        QCPItemText* label = nullptr;
-        for (int i = 0; i < plot.itemCount(); ++i) {
-            auto* text = qobject_cast<QCPItemText*>(plot.item(i));
-            if (text && text->text().startsWith(QStringLiteral("makespan"))) {
-                label = text;
-            }
-        }
+        QCPItemText* label = makespanLabel(plot);
         QVERIFY(label != nullptr);
         const double labelRight =
             std::max(label->topRight->pixelPosition().x(), label->bottomRight->pixelPosition().x());
@@ -408,6 +416,75 @@ private slots:
                  qPrintable(QStringLiteral("the label ends at %1, the count starts at %2")
                                 .arg(labelRight)
                                 .arg(countLeft)));
+    }
+
+    // Nor over a deadline's triangle in that strip: a job due just before the makespan.
+    void theMakespanLabelCoversNoDeadlineMarker_data() {
+        QTest::addColumn<int>("width");
+        QTest::addColumn<double>("due");
+        for (int width : {400, 800, 1600}) {
+            for (double due : {195.0, 205.0, 150.0, 30.0}) {
+                QTest::addRow("%d px, due %g", width, due) << width << due;
+            }
+        }
+    }
+
+    void theMakespanLabelCoversNoDeadlineMarker() {
+        QFETCH(int, width);
+        QFETCH(double, due);
+        Workload w = workloadOf(2, 4);
+        w.jobs[0].deadline = due;
+        w.jobs[1].deadline = due - 8.0;
+        GanttPlot plot;
+        plot.setRun(w, twoMapTasks(), true);
+        show(plot, width, 300);
+        QCPItemText* label = makespanLabel(plot);
+        QVERIFY(label != nullptr);
+        const double left = label->topLeft->pixelPosition().x();
+        const double right = label->topRight->pixelPosition().x();
+        QVERIFY(!plot.deadlines()->markerSpans().empty());
+        for (const auto& [from, to] : plot.deadlines()->markerSpans()) {
+            QVERIFY2(right <= from || left >= to,
+                     qPrintable(QStringLiteral("label %1..%2 over a marker at %3..%4")
+                                    .arg(left)
+                                    .arg(right)
+                                    .arg(from)
+                                    .arg(to)));
+        }
+        QVERIFY(left >= plot.axisRect()->left() - 1);
+    }
+
+    // The pools' labels sit at the right of their bands, clear of the makespan's dashed line
+    // (a pool ending at the makespan drew its label over it).
+    void poolLabelsKeepClearOfTheMakespanLine_data() {
+        QTest::addColumn<int>("width");
+        for (int width : {500, 900, 1400}) {
+            QTest::addRow("%d px", width) << width;
+        }
+    }
+
+    void poolLabelsKeepClearOfTheMakespanLine() {
+        QFETCH(int, width);
+        const int nodes = 30;
+        auto run =
+            runOf(nodes, nodes,
+                  {TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 39.0},
+                   TaskRecord{1, 0, 20, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 40.0}});
+        run->sim.pools.push_back({"pool1", 0, 20, {0}, 40.0});
+        run->sim.pools.push_back({"pool2", 20, 10, {1}, 39.0});
+        GanttPlot plot;
+        plot.setRun(workloadOf(2, nodes), run, true);
+        show(plot, width, 400);
+        const double line = plot.xAxis->coordToPixel(run->sim.makespan);
+        for (const auto& [text, rect] : plot.poolLabels()) {
+            QVERIFY(!rect.isEmpty());
+            QVERIFY2(rect.right() <= line - 1 || rect.left() >= line + 1,
+                     qPrintable(QStringLiteral("%1 at %2..%3 over the line at %4")
+                                    .arg(text)
+                                    .arg(rect.left())
+                                    .arg(rect.right())
+                                    .arg(line)));
+        }
     }
 
     void theViewStaysWithinTheSchedule() {

@@ -279,6 +279,44 @@ private slots:
         QCOMPARE(panel->costGraph()->name(), QStringLiteral("lips-coschedule"));
     }
 
+    // The y axis fits what the algorithms reach: the formula's Max far above them (its waves
+    // on a large batch) is clipped at the top and its legend entry says how high it goes; a
+    // formula line close to the data stays whole on the chart.
+    void theSweepAxisFitsTheDataNotFarFormulaLines_data() {
+        QTest::addColumn<double>("formulaMax");
+        QTest::addColumn<double>("axisTop");
+        QTest::addColumn<bool>("noted");
+        // The data reach 100 s (fifo at 10 nodes); the axis has 8 % of room above.
+        QTest::newRow("far above: clipped") << 1000.0 << 108.0 << true;
+        QTest::newRow("close: on the chart") << 120.0 << 129.6 << false;
+    }
+
+    void theSweepAxisFitsTheDataNotFarFormulaLines() {
+        QFETCH(double, formulaMax);
+        QFETCH(double, axisTop);
+        QFETCH(bool, noted);
+        const auto series = [](const char* name, bool formula, double at10, double at20) {
+            SweepSeries s{name, formula, {}};
+            for (double v : {at10, at20}) {
+                s.points.push_back({v, v, v, 0.0, {v}});
+            }
+            return s;
+        };
+        SweepResult r{"batch", {10, 20}, 1, {}};
+        r.series = {series("fifo", false, 100.0, 60.0), series(kFormulaMin, true, 90.0, 50.0),
+                    series(kFormulaMax, true, formulaMax, 0.6 * formulaMax),
+                    series(kLowerBound, true, 80.0, 40.0)};
+        SweepTab tab;
+        tab.resize(900, 600);
+        tab.showResult(r, QStringLiteral("test"));
+        QCOMPARE(tab.chart()->yAxis->range().upper, axisTop);
+        const QCPGraph* max = tab.chart()->graph(2);
+        QCOMPARE(max->name().contains(
+                     QStringLiteral("above the chart, up to %1 s").arg(formulaMax, 0, 'f', 0)),
+                 noted);
+        QVERIFY(!tab.chart()->graph(1)->name().contains(QStringLiteral("above")));
+    }
+
     void theWindowHasTheMenuEntry() {
         MainWindow window;
         auto* action = window.findChild<QAction*>(QStringLiteral("fileOpenSweepResults"));

@@ -19,10 +19,12 @@
 #include <QtTest>
 
 #include "UiTestSupport.h"
-#include "exports/ExportController.h"
 #include "app/FileController.h"
 #include "app/HelpController.h"
 #include "catalog/AlgorithmCatalog.h"
+#include "charts/BlocksPlottable.h"
+#include "document/JobPalette.h"
+#include "exports/ExportController.h"
 #include "model/Numbers.h"
 #include "schedulers/Registry.h"
 #include "studio/PresentationMode.h"
@@ -443,6 +445,54 @@ private slots:
         window.presentation()->setActive(false);
         QCOMPARE(next->iconSize().height(), icon);
     }
+    // The HScheduler lessons presented at 200 %: the job table shows every job's row (the chart
+    // below gives way, the page scrolls), and the chart is never empty — at a re-split step
+    // every job's waves are drawn, those still to come faded.
+    void presentingAt200ShowsTheResplitLessonsWhole_data() {
+        QTest::addColumn<QString>("lesson");
+        QTest::addColumn<QString>("file");
+        QTest::newRow("hscheduler") << "hscheduler"
+                                    << "figure4-scenario2.json";
+        QTest::newRow("online-hscheduler") << "online-hscheduler"
+                                           << "example3-online.json";
+    }
+
+    void presentingAt200ShowsTheResplitLessonsWhole() {
+        QFETCH(QString, lesson);
+        QFETCH(QString, file);
+        MainWindow window;
+        window.algorithmList()->setChecked({lesson});
+        openLesson(window, file.toUtf8().constData(), lesson);
+        ResplitStepper* stepper = lesson == QStringLiteral("hscheduler")
+                                      ? window.teachTab()->hscheduler()
+                                      : window.teachTab()->onlineHScheduler();
+        stepper->waitForLesson();
+        QCoreApplication::processEvents();
+        window.presentation()->setActive(true);
+        window.presentation()->setZoomPercent(200);
+        stepper->showStep(5);  // re-split J4: nothing served yet
+        QCoreApplication::processEvents();
+        QTableWidget* table = stepper->jobTable();
+        QCOMPARE(table->rowCount(), 5);
+        const QRect last = table->visualRect(table->model()->index(4, 0));
+        QVERIFY2(table->viewport()->rect().contains(last),
+                 qPrintable(QStringLiteral("row 5 at %1..%2, viewport %3 high")
+                                .arg(last.top())
+                                .arg(last.bottom())
+                                .arg(table->viewport()->height())));
+        const auto* blocks = stepper->findChild<QCustomPlot*>()->plottable(0);
+        const auto* drawn = qobject_cast<const BlocksPlottable*>(blocks);
+        QVERIFY(drawn != nullptr);
+        QCOMPARE(drawn->blocks().size(), std::size_t{10});  // 5 jobs × (map, reduce)
+        const Block& first = drawn->blocks().front();
+        QCOMPARE(first.colour,
+                 JobPalette::faded(window.runController()->latest()->colours.mapShade(0)));
+        stepper->showStep(stepper->controls()->count());
+        QCOMPARE(drawn->blocks().front().colour,
+                 window.runController()->latest()->colours.mapShade(0));
+        window.presentation()->setActive(false);
+    }
+
     // "Johnson timelines" exported at step 0 has no empty first chart: the timeline so far
     // comes in once a job is placed.
     void johnsonExportHasNoEmptyChartAtStepZero() {

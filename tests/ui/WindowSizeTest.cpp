@@ -7,6 +7,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QtTest>
 
@@ -20,6 +21,7 @@
 #include "schedulers/Registry.h"
 #include "studio/VariantComparison.h"
 #include "widgets/AlgorithmList.h"
+#include "widgets/StatusLine.h"
 #include "widgets/WindowFit.h"
 #include "workloads/Facebook1000.h"
 
@@ -197,6 +199,39 @@ private slots:
     // screen's available area (the status line at the bottom stays on screen); a window
     // already inside keeps its place and size. (scripts/ci/xwindow.sh checks the real frame
     // under Xvfb and openbox.)
+    // In a narrow window a long status message is shortened within its own part of the status
+    // bar, never drawn over the run options beside it.
+    void statusTextsNeverOverlap() {
+        MainWindow window;
+        window.resize(window.minimumSizeHint().width(), 500);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto* status = qobject_cast<StatusLine*>(window.statusLabel());
+        QVERIFY(status != nullptr);
+        status->setText(
+            QStringLiteral("Computing: 2 of 14 algorithms done on 1000 jobs, 234117 "
+                           "tasks — running: balanced-pools, hscheduler, optimal, "
+                           "online-hscheduler, random, reverse-johnson"));
+        QCoreApplication::processEvents();
+        QVERIFY(status->isShortened());
+        QList<QWidget*> shown;
+        for (QWidget* w : window.statusBar()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly)) {
+            if (w->isVisible() && qobject_cast<QLabel*>(w) != nullptr) {
+                shown << w;
+            }
+        }
+        QVERIFY(shown.size() >= 2);
+        for (int i = 0; i < shown.size(); ++i) {
+            for (int j = i + 1; j < shown.size(); ++j) {
+                QVERIFY2(
+                    !shown[i]->geometry().intersects(shown[j]->geometry()),
+                    qPrintable(qobject_cast<QLabel*>(shown[i])->text() + QStringLiteral(" | ") +
+                               qobject_cast<QLabel*>(shown[j])->text()));
+            }
+        }
+        QVERIFY(status->geometry().right() < window.statusBar()->width());
+    }
+
     void theWindowWithItsFrameFitsTheAvailableArea() {
         const QRect screen(0, 0, 1280, 800);
         const QMargins openbox(1, 25, 1, 1);

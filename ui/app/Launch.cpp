@@ -92,7 +92,9 @@ private:
     QString m_last;
 };
 
-void waitForRuns(MainWindow& window) {
+// Waits for the window's run: every algorithm and baseline, or with `baselines` false only the
+// checked algorithms (charts alone need no comparison baselines).
+void waitForRuns(MainWindow& window, bool baselines) {
     RunController* runs = window.runController();
     const bool tty = isatty(fileno(stderr)) != 0;
     QElapsedTimer clock;
@@ -134,7 +136,11 @@ void waitForRuns(MainWindow& window) {
     QObject::connect(&ticker, &QTimer::timeout, report);
     QObject::connect(runs, &RunController::resultsReady, &ticker, report);
     ticker.start();
-    runs->waitForLatest();
+    if (baselines) {
+        runs->waitForLatest();
+    } else {
+        runs->waitForCharts();
+    }
     line.end();
     const auto count = static_cast<long long>(runs->latest()->outcomes.size());
     std::fprintf(stderr, "mrx: %lld algorithm%s done in %.1f s\n", count, count == 1 ? "" : "s",
@@ -307,7 +313,10 @@ int exportCurrentState(MainWindow& window, const GuiRequest& request) {
     try {
         const Pages& pages = window.pages();
         const bool costModel = detectFileKind(request.file.toStdString()) == FileKind::CostModel;
-        waitForRuns(window);
+        // The comparison (its own export, or every tab's) needs the baselines; charts alone do
+        // not wait for them.
+        waitForRuns(window, costModel || !request.exportComparison.isEmpty() ||
+                                !request.exportAll.isEmpty());
         if (costModel) {
             pages.cost()->cost()->waitForResults();
         } else {

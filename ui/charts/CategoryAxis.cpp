@@ -3,6 +3,8 @@
 #include <qcustomplot.h>
 #include <cmath>
 
+#include "charts/TextFit.h"
+
 namespace mr::ui {
 
 namespace {
@@ -27,10 +29,11 @@ public:
 
     // Sets the ticker and rotation that fit the axis' length now; true if they changed.
     bool fit() {
-        const QFontMetrics metrics(m_axis->tickLabelFont());
+        const QFont font = m_axis->tickLabelFont();
+        const QFontMetricsF metrics(font);
         int widest = 0;
         for (const QString& name : m_names) {
-            widest = std::max(widest, metrics.horizontalAdvance(name));
+            widest = std::max(widest, static_cast<int>(std::ceil(metrics.horizontalAdvance(name))));
         }
         double spacing = m_axis->axisRect()->width();
         for (int i = 1; i < m_keys.size(); ++i) {
@@ -40,11 +43,11 @@ public:
         if (!(spacing > 0)) {
             spacing = 1.0;  // before the first layout: the next one fits again
         }
-        const CategoryFit f = fitCategories(widest, metrics.height(), spacing,
-                                            m_axis->parentPlot()->viewport().height());
+        const CategoryFit f = fitCategories(widest, static_cast<int>(std::ceil(metrics.height())),
+                                            spacing, m_axis->parentPlot()->viewport().height());
         QMap<double, QString> ticks;
         for (int i = 0; i < m_keys.size() && i < m_names.size(); i += f.every) {
-            ticks.insert(m_keys[i], metrics.elidedText(m_names[i], Qt::ElideRight, f.maxWidth));
+            ticks.insert(m_keys[i], fitText(font, m_names[i], f.maxWidth));
         }
         const auto current = m_axis->ticker().dynamicCast<QCPAxisTickerText>();
         if (current && current->ticks() == ticks && m_axis->tickLabelRotation() == f.rotation) {
@@ -68,8 +71,8 @@ private:
 CategoryFit fitCategories(int widest, int height, double spacing, int plotHeight) {
     CategoryFit f;
     if (widest + kGap <= spacing) {
-        f.maxWidth = widest;
-        return f;  // level
+        f.maxWidth = static_cast<int>(spacing) - kGap;  // the room there is: no name is cut
+        return f;                                       // level
     }
     // Upright: a name may take up to a third of the plot's height, at least 120 px (the
     // registry's longest ids, "online-hscheduler", are about that).

@@ -131,9 +131,15 @@ void ComparisonView::fillTable() {
         const ComparisonRow& row = m_comparison.rows[r];
         for (std::size_t c = 0; c < columns; ++c) {
             const std::string& cell = cells[r + 1][c];
-            // Core's "-" (no value) as the typographic dash.
-            auto* item = new QTableWidgetItem(cell == "-" ? QStringLiteral("—")
-                                                          : QString::fromStdString(cell));
+            // Core's "-" (no value) as the typographic dash; the makespans as the charts and
+            // the lessons write them (35⅔, not the CSV's 35.6667).
+            QString text = cell == "-" ? QStringLiteral("—") : QString::fromStdString(cell);
+            if (c == 1 && row.makespan) {
+                text = timeText(*row.makespan);
+            } else if (c == 2 && row.modelMakespan) {
+                text = timeText(*row.modelMakespan);
+            }
+            auto* item = new QTableWidgetItem(text);
             const bool left = c == 0 || c >= orderColumn;
             item->setTextAlignment((left ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
             if (c == orderColumn && row.order.size() > 40) {

@@ -115,6 +115,22 @@ QString DeadlineMarkersPlottable::laterText() const {
     return later > 0 ? QStringLiteral("+%1 ▸").arg(later) : QString();
 }
 
+std::vector<std::pair<double, double>> DeadlineMarkersPlottable::markerSpans() const {
+    std::vector<std::pair<double, double>> spans;
+    if (!mKeyAxis) {
+        return spans;
+    }
+    const QCPRange view = mKeyAxis->range();
+    for (const DeadlineMarker& m : m_markers) {
+        if (view.contains(m.due)) {
+            const QPointF centre = markerCentre(m);
+            const double half = kSelected * 0.6;  // the largest a triangle gets (selected)
+            spans.emplace_back(centre.x() - half, centre.x() + half);
+        }
+    }
+    return spans;
+}
+
 double DeadlineMarkersPlottable::laterWidth() const {
     const QString text = laterText();
     return text.isEmpty() ? 0.0

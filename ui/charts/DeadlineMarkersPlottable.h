@@ -41,6 +41,9 @@ public:
     // which shares the strip, keeps clear of it.
     QString laterText() const;
     double laterWidth() const;
+    // The pixel spans (left, right) of the triangles drawn in the view: labels sharing the
+    // strip keep clear of them.
+    std::vector<std::pair<double, double>> markerSpans() const;
 
     double selectTest(const QPointF& pos, bool onlySelectable,
                       QVariant* details = nullptr) const override;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace mr::ui {
@@ -150,6 +151,33 @@ std::vector<QRectF> stackLabels(const std::vector<QRectF>& wanted, double top, d
         }
     }
     return placed;
+}
+
+double avoidSpans(double wanted, double width, double from, double to,
+                  const std::vector<Span>& blocked, double gap) {
+    const auto fits = [&](double left) {
+        if (left < from - 1e-9 || left + width > to + 1e-9) {
+            return false;
+        }
+        return std::none_of(blocked.begin(), blocked.end(), [&](const Span& b) {
+            return left < b.second + gap && left + width > b.first - gap;
+        });
+    };
+    // The candidates: where it wants to be, or just beside a blocked span.
+    std::vector<double> candidates = {wanted};
+    for (const Span& b : blocked) {
+        candidates.push_back(b.first - gap - width);
+        candidates.push_back(b.second + gap);
+    }
+    double best = std::clamp(wanted, from, std::max(from, to - width));
+    double bestMove = std::numeric_limits<double>::infinity();
+    for (double c : candidates) {
+        if (fits(c) && std::abs(c - wanted) < bestMove) {
+            best = c;
+            bestMove = std::abs(c - wanted);
+        }
+    }
+    return best;
 }
 
 }  // namespace mr::ui

@@ -4,6 +4,7 @@
 // they never overlap.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include <qcustomplot.h>
@@ -71,5 +72,13 @@ private:
 // empty rectangle (hide them). Returns the rectangles in the input's order.
 std::vector<QRectF> stackLabels(const std::vector<QRectF>& wanted, double top, double bottom,
                                 double gap = 2.0);
+
+// Pixel spans along an axis that a label must not cover (a marker line, deadline triangles).
+using Span = std::pair<double, double>;
+// The left edge for a label `width` pixels wide that wants to start at `wanted`, within
+// [from, to]: moved the least so that it covers none of `blocked` (a `gap` apart); `wanted`
+// kept inside [from, to] when no free place is found.
+double avoidSpans(double wanted, double width, double from, double to,
+                  const std::vector<Span>& blocked, double gap = 2.0);
 
 }  // namespace mr::ui

@@ -82,12 +82,21 @@ public:
         placeStrip();
     }
 
+    // Over a chart, at the top-left of its plot area, under the chart's title and deadline
+    // strip (which name what the chart is); over the placeholder, at its top-left.
     void placeStrip() {
         m_strip->adjustSize();
-        m_strip->setGeometry(2, 2, std::min(width() - 4, m_strip->sizeHint().width()),
+        QPoint at(2, 2);
+        if (m_plot != nullptr && !m_plot->isHidden()) {
+            at = m_plot->geometry().topLeft() + m_plot->axisRect()->topLeft() + QPoint(2, 2);
+        }
+        m_strip->setGeometry(at.x(), at.y(),
+                             std::min(width() - at.x() - 2, m_strip->sizeHint().width()),
                              m_strip->sizeHint().height());
         m_strip->raise();
     }
+
+    QRect stripGeometry() const { return m_strip->isVisible() ? m_strip->geometry() : QRect(); }
     // The plot whatever its visibility (visibility needs a shown window).
     GanttPlot* currentPlot() const { return m_current ? m_plot : nullptr; }
     bool running() const { return m_run.state == State::Running; }
@@ -122,6 +131,7 @@ public:
             if (created) {
                 m_plot = panel->createPlot(m_id);
                 static_cast<QVBoxLayout*>(layout())->insertWidget(1, m_plot, 1);
+                connect(m_plot, &QCustomPlot::afterLayout, this, [this] { placeStrip(); });
             }
             m_shown = drawn;
             m_workload = drawn->simulatedWorkload ? drawn->simulatedWorkload : workload;
@@ -344,6 +354,11 @@ void GanttPanel::updateRunningLabels() {
             a->refresh();
         }
     }
+}
+
+QRect GanttPanel::areaStripGeometry(const QString& algorithm) const {
+    ChartArea* a = area(algorithm);
+    return a ? a->stripGeometry() : QRect();
 }
 
 QString GanttPanel::areaStatus(const QString& algorithm) const {

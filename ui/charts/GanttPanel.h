@@ -66,6 +66,8 @@ public:
     // What an algorithm's area says instead of (or above) its chart; empty when it shows a
     // current chart and nothing else. For tests and the status line.
     QString areaStatus(const QString& algorithm) const;
+    // Where the status strip of an algorithm's area is (in the area), empty while hidden.
+    QRect areaStripGeometry(const QString& algorithm) const;
     QScrollArea* scrollArea() const { return m_scroll; }
 
 signals:

@@ -238,14 +238,15 @@ void GanttPlot::layoutOverlays() {
     const double labelWidth =
         QFontMetricsF(m_makespanLabel->font()).horizontalAdvance(m_makespanLabel->text()) + 4.0;
     const bool startsAtMarker = marker - labelWidth < axisRect()->left();
-    m_makespanLabel->setPositionAlignment((startsAtMarker ? Qt::AlignLeft : Qt::AlignRight) |
-                                          Qt::AlignBottom);
     // The count of later deadlines at the right of the same strip: the label ends before it.
+    // It covers no deadline's triangle either: moved the least to a free place in the strip.
     const double later = m_deadlines->laterWidth();
     const double stripEnd = axisRect()->right() - (later > 0 ? later + 4.0 : -1e9);
-    const double end = startsAtMarker ? marker + labelWidth : marker;
-    const double shift = std::max(0.0, end - stripEnd);
-    m_makespanLabel->position->setCoords(xAxis->pixelToCoord(marker - shift), 0.0);
+    const double end = std::min(startsAtMarker ? marker + labelWidth : marker, stripEnd);
+    const double left = avoidSpans(end - labelWidth, labelWidth, axisRect()->left(), stripEnd,
+                                   m_deadlines->markerSpans());
+    m_makespanLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_makespanLabel->position->setCoords(xAxis->pixelToCoord(left), 0.0);
 
     const QString time = tr("time (%1)").arg(m_timeTicker->timeUnit());
     if (xAxis->label() != time) {
@@ -257,6 +258,8 @@ void GanttPlot::layoutOverlays() {
         return;
     }
     const QRect area = axisRect()->rect();
+    // At the right, clear of the makespan's line.
+    const std::vector<Span> line = {{marker - 1.5, marker + 1.5}};
     std::vector<QRectF> wanted;
     for (const PoolLabel& p : m_poolLabels) {
         const QFontMetricsF metrics(p.item->font());
@@ -264,7 +267,9 @@ void GanttPlot::layoutOverlays() {
         const QSizeF size(metrics.horizontalAdvance(p.item->text()) + pad.left() + pad.right() + 2,
                           metrics.height() + pad.top() + pad.bottom() + 2);
         const double y = yAxis->coordToPixel(p.row) + 1.0;
-        wanted.emplace_back(QPointF(area.right() - 4.0 - size.width(), y), size);
+        const double left = avoidSpans(area.right() - 4.0 - size.width(), size.width(),
+                                       area.left() + 2.0, area.right() - 2.0, line);
+        wanted.emplace_back(QPointF(left, y), size);
     }
     const std::vector<QRectF> placed = stackLabels(wanted, area.top() + 1.0, area.bottom() - 1.0);
     for (int i = 0; i < m_poolLabels.size(); ++i) {

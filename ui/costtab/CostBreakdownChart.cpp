@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "charts/TextFit.h"
 #include "cost/CostResult.h"
 #include "costtab/CostChartStyle.h"
 #include "experiments/ComparisonTable.h"
@@ -164,14 +165,11 @@ void CostBreakdownChart::fitSavings() {
         if (label.savings == nullptr) {
             continue;
         }
-        const QFontMetrics metrics(label.savings->font());
+        const QFont font = label.savings->font();
         QStringList lines;
         for (int i = 0; i < label.full.size(); ++i) {
-            lines << (metrics.horizontalAdvance(label.full[i]) <= room ? label.full[i]
-                      : metrics.horizontalAdvance(label.compact[i]) <= room
-                          ? label.compact[i]
-                          : metrics.elidedText(label.compact[i], Qt::ElideRight,
-                                               static_cast<int>(std::max(0.0, room))));
+            lines << (textFits(font, label.full[i], room) ? label.full[i]
+                                                          : fitText(font, label.compact[i], room));
         }
         label.savings->setText(lines.join(QLatin1Char('\n')));
     }

@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+#include "charts/TextFit.h"
+
 namespace mr::ui::costchart {
 
 QCPTextElement* decorate(QCustomPlot* plot, const QString& title) {
@@ -76,13 +78,12 @@ QString compactSavingText(double saving, const QString& baseline) {
 }
 
 QString wrapText(const QString& text, const QFont& font, int width, int maxLines) {
-    const QFontMetrics metrics(font);
     QStringList lines;
     QString line;
     const QStringList words = text.split(QLatin1Char(' '), Qt::SkipEmptyParts);
     for (qsizetype i = 0; i < words.size(); ++i) {
         const QString longer = line.isEmpty() ? words[i] : line + QLatin1Char(' ') + words[i];
-        if (line.isEmpty() || metrics.horizontalAdvance(longer) <= width) {
+        if (line.isEmpty() || textFits(font, longer, width)) {
             line = longer;
             continue;
         }
@@ -93,7 +94,7 @@ QString wrapText(const QString& text, const QFont& font, int width, int maxLines
             break;
         }
     }
-    lines << metrics.elidedText(line, Qt::ElideRight, width);
+    lines << fitText(font, line, width);
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -25,6 +25,7 @@
 #include "run/BackgroundJob.h"
 #include "widgets/CheckedSpinBox.h"
 #include "widgets/RunOptionsPanel.h"
+#include "widgets/WithinJobSigmaEdit.h"
 #include "workloads/Generators.h"
 
 namespace mr::ui {
@@ -119,7 +120,8 @@ QGroupBox* DeadlinesTab::buildBatchBox(QWidget* panel) {
         spin(tr("Nodes"), 1, 100'000, 64, tr("Cluster nodes, one map and one reduce slot each"));
     m_seed = spin(tr("Seed"), 0, std::numeric_limits<int>::max(), 1,
                   tr("Run r uses the batch of seed + r at every load (common random numbers)"));
-    m_runs = spin(tr("Runs"), 1, 100'000, 5, tr("Seeded runs averaged per point ([Verma12b]: 100)"));
+    m_runs =
+        spin(tr("Runs"), 1, 100'000, 5, tr("Seeded runs averaged per point ([Verma12b]: 100)"));
     m_interarrival = new QLineEdit(QStringLiteral("100:1000:100"), batch);
     m_interarrival->setToolTip(
         tr("Mean inter-arrival times FROM:TO:STEP in seconds: the x axis (small = high load)"));
@@ -131,6 +133,10 @@ QGroupBox* DeadlinesTab::buildBatchBox(QWidget* panel) {
            "1:2 for Facebook, 2:4 for the testbed)"));
     connect(m_interarrival, &QLineEdit::textChanged, this, &DeadlinesTab::updatePlan);
     connect(m_factor, &QLineEdit::textChanged, this, &DeadlinesTab::updatePlan);
+    m_withinJobSigma = new WithinJobSigmaEdit(batch);
+    connect(m_withinJobSigma, &QLineEdit::textChanged, this, &DeadlinesTab::updatePlan);
+    connect(m_kind, &QComboBox::currentTextChanged, m_withinJobSigma, &WithinJobSigmaEdit::setKind);
+    m_withinJobSigma->setKind(m_kind->currentText());
     connect(m_kind, &QComboBox::currentIndexChanged, this, &DeadlinesTab::updatePlan);
     form->addRow(tr("Workload"), m_kind);
     form->addRow(tr("Jobs"), m_jobs);
@@ -139,6 +145,7 @@ QGroupBox* DeadlinesTab::buildBatchBox(QWidget* panel) {
     form->addRow(tr("Runs"), m_runs);
     form->addRow(tr("Inter-arrival (s)"), m_interarrival);
     form->addRow(tr("Deadline factor"), m_factor);
+    form->addRow(tr("Within-job σ"), m_withinJobSigma);
     return batch;
 }
 
@@ -192,7 +199,8 @@ void DeadlinesTab::addRunControls(QWidget* panel, QVBoxLayout* column) {
     auto* note = new QLabel(
         tr("<small>[Verma12b] averaged 100 runs of 1000 jobs per point; these defaults (200 jobs, "
            "5 runs) take seconds. The same sweep on the command line: <tt>mrsim sweep-load "
-           "KIND --jobs N --interarrival FROM:TO:STEP --runs R --deadline-factor A:B</tt>."
+           "KIND --jobs N --interarrival FROM:TO:STEP --runs R --deadline-factor A:B "
+           "[--within-job-sigma S]</tt>."
            "</small>"),
         panel);
     note->setWordWrap(true);
@@ -209,6 +217,7 @@ LoadSweepOptions DeadlinesTab::options() const {
     o.runs = m_runs->value();
     o.interarrivals = parseRange(m_interarrival->text().trimmed().toStdString(), "interarrival");
     o.deadlineFactor = parseDeadlineFactor(m_factor->text().trimmed().toStdString());
+    o.withinJobSigma = m_withinJobSigma->value();
     o.algorithms.clear();
     for (const QCheckBox* box : m_policies) {
         if (box->isChecked()) {
@@ -247,6 +256,7 @@ void DeadlinesTab::setOptions(const LoadSweepOptions& o) {
     m_factor->setText(QStringLiteral("%1:%2")
                           .arg(o.deadlineFactor.low, 0, 'g', 12)
                           .arg(o.deadlineFactor.high, 0, 'g', 12));
+    m_withinJobSigma->setValue(o.withinJobSigma);
     for (QCheckBox* box : m_policies) {
         box->setChecked(std::find(o.algorithms.begin(), o.algorithms.end(),
                                   box->objectName().toStdString()) != o.algorithms.end());

@@ -29,6 +29,7 @@ namespace mr::ui {
 class BackgroundJob;
 class LoadSweepCharts;
 class RunOptionsPanel;
+class WithinJobSigmaEdit;
 
 class DeadlinesTab : public QWidget {
     Q_OBJECT
@@ -81,6 +82,7 @@ private:
     QSpinBox* m_runs;
     QLineEdit* m_interarrival;
     QLineEdit* m_factor;
+    WithinJobSigmaEdit* m_withinJobSigma;
     QList<QCheckBox*> m_policies;
     RunOptionsPanel* m_runOptions;
     QPushButton* m_start;

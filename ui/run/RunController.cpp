@@ -132,7 +132,7 @@ RunController::RunController(QObject* parent)
       m_tick(new QTimer(this)) {
     qRegisterMetaType<std::shared_ptr<const mr::ui::RunSet>>();
     m_tick->setInterval(50);
-    connect(m_tick, &QTimer::timeout, this, &RunController::pump);
+    connect(m_tick, &QTimer::timeout, this, [this] { pump(); });
 }
 
 RunController::~RunController() {
@@ -266,27 +266,29 @@ bool RunController::isRunning() const {
                        [](const Task& t) { return t.stage != Task::Stage::Finished; });
 }
 
-void RunController::pump() {
+void RunController::pump(bool baselines) {
     const auto now = Clock::now();
     const auto slowAfter = std::chrono::milliseconds(m_slowAfterMs);
     int lanes = 0;
     bool interactiveBusy = false;  // an interactive task is queued or running (not yet slow)
-    bool chartsBusy = false;       // the same, of a checked algorithm (a chart to draw)
+    // A checked interactive algorithm is queued or running, however long: its chart comes first.
+    bool chartsBusy = false;
     for (const Task& t : m_tasks) {
         const bool young = t.stage == Task::Stage::Running && now - t.started < slowAfter;
         const bool busy = t.interactive && (young || t.stage == Task::Stage::Queued);
         lanes += young ? 1 : 0;
         interactiveBusy |= busy;
-        chartsBusy |= busy && t.checked;
+        chartsBusy |= t.interactive && t.checked && t.stage != Task::Stage::Finished;
     }
     for (Task& t : m_tasks) {  // interactive ones first (request() ordered them)
         if (lanes >= m_concurrency) {
             break;
         }
-        // A baseline that is not checked waits for the checked fast ones: on a loaded machine
-        // it would take a core from the first chart.
+        // A baseline that is not checked waits for the checked fast ones, even those that run
+        // for seconds on a day's batch: on a loaded machine it would take a core from the first
+        // chart.
         if (t.stage != Task::Stage::Queued || (!t.interactive && interactiveBusy) ||
-            (!t.checked && chartsBusy)) {
+            (!t.checked && (chartsBusy || !baselines))) {
             continue;
         }
         startTask(t);
@@ -372,7 +374,9 @@ void RunController::finishTask(quint64 generation, const WorkToken* token, Algor
     }
     m_building->place(run);
     m_building->milliseconds = millisecondsSince(m_requestClock);
-    pump();
+    // A baseline that is not checked starts after the results are shown: on a day's batch,
+    // drawing the first chart (its timeline summary) takes both cores for seconds.
+    pump(false);
     // The first result and the last at once; in between at most one snapshot per interval, so
     // that fourteen algorithms finishing together do not redraw the visible tab fourteen times.
     const double sinceLast = millisecondsSince(m_lastResultPublish);
@@ -386,6 +390,7 @@ void RunController::finishTask(quint64 generation, const WorkToken* token, Algor
     } else {
         schedulePublish(static_cast<int>(kPublishIntervalMs - sinceLast));
     }
+    pump();
 }
 
 void RunController::showBest(quint64 generation, const WorkToken* token, const std::string& id,
@@ -420,6 +425,17 @@ void RunController::publish() {
 
 void RunController::waitForLatest() {
     while (isRunning() || m_publishQueued) {
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    }
+}
+
+void RunController::waitForCharts() {
+    const auto charting = [this] {
+        return m_publishQueued || std::any_of(m_tasks.begin(), m_tasks.end(), [](const Task& t) {
+                   return t.checked && t.stage != Task::Stage::Finished;
+               });
+    };
+    while (charting()) {
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }
 }

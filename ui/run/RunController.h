@@ -113,6 +113,9 @@ public:
     std::shared_ptr<const RunSet> latest() const { return m_latest; }
     // Process events until the current request has finished (tests, headless export).
     void waitForLatest();
+    // The same until every checked algorithm has finished and been published: the comparison's
+    // baselines that are not checked may still run (an export of charts alone).
+    void waitForCharts();
 
 signals:
     // A request started: every algorithm is pending in `results`.
@@ -122,7 +125,8 @@ signals:
 
 private:
     struct Task;
-    void pump();
+    // Starts queued tasks on the free lanes; `baselines`: the unchecked baselines too.
+    void pump(bool baselines = true);
     void startTask(Task& task);
     void finishTask(quint64 generation, const WorkToken* token, AlgorithmRun run);
     void showBest(quint64 generation, const WorkToken* token, const std::string& id,

@@ -29,6 +29,22 @@ QString computing(const RunSet& results, const QString& on) {
                              : text + tr(" — running: %1").arg(running.join(QStringLiteral(", ")));
 }
 
+// " (and the fifo / reverse-johnson baselines)": the comparison's baselines that ran without
+// being checked; nothing when every baseline is a checked algorithm.
+QString baselinesRan(const RunSet& results) {
+    QStringList extra;
+    for (const AlgorithmRun& b : results.baselines) {
+        if (results.outcome(b.id) == nullptr) {
+            extra << QString::fromStdString(b.id);
+        }
+    }
+    if (extra.isEmpty()) {
+        return {};
+    }
+    return extra.size() == 1 ? tr(" (and the %1 baseline)").arg(extra.first())
+                             : tr(" (and the %1 baselines)").arg(extra.join(QStringLiteral(" / ")));
+}
+
 }  // namespace
 
 QString runSummary(const RunSet& results) {
@@ -44,8 +60,8 @@ QString runSummary(const RunSet& results) {
                              [state](const AlgorithmRun& o) { return o.state == state; });
     };
     QString text = (ran == 1 ? tr("1 algorithm") : tr("%1 algorithms").arg(ran)) +
-                   tr(" (and the fifo / reverse-johnson baselines) %1: %2")
-                       .arg(on, elapsedText(results.milliseconds / 1000.0));
+                   baselinesRan(results) +
+                   tr(" %1: %2").arg(on, elapsedText(results.milliseconds / 1000.0));
     if (const auto failed = count(AlgorithmRun::State::Failed); failed > 0) {
         text += tr(" — %1 could not run (see the comparison tab)").arg(failed);
     }

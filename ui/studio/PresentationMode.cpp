@@ -245,8 +245,11 @@ void PresentationMode::scaleTable(QTableView* table) const {
     const int line = table->fontMetrics().height();
     const int baseRow = scaledSize(rows, "mrxRowHeight", rows->defaultSectionSize(), 1.0);
     rows->setDefaultSectionSize(factor == 1.0 ? baseRow : std::max(baseRow, line + 8));
-    // The header, three rows and a horizontal scroll bar.
-    const int least = (line + 12) + 3 * (line + 8) +
+    // The header, three rows (a lesson's job table: all of them, up to its "mrxRowsSeen") and
+    // a horizontal scroll bar.
+    const int rowsSeen = std::clamp(table->model() ? table->model()->rowCount() : 0, 3,
+                                    std::max(3, table->property("mrxRowsSeen").toInt()));
+    const int least = (line + 12) + rowsSeen * (line + 8) +
                       table->style()->pixelMetric(QStyle::PM_ScrollBarExtent) +
                       2 * table->frameWidth();
     table->setMinimumHeight(

@@ -13,6 +13,8 @@
 #include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 #include <mutex>
 
 #include "document/JobPalette.h"
@@ -21,6 +23,7 @@
 #include "perf/TwoStage.h"
 #include "run/BackgroundJob.h"
 #include "widgets/CheckedSpinBox.h"
+#include "widgets/WithinJobSigmaEdit.h"
 #include "workloads/Generators.h"
 
 namespace mr::ui {
@@ -89,6 +92,8 @@ void SweepTab::createControls() {
     m_jobs = box(tr("Jobs"), 1, 100000, 100);
     m_runs = box(tr("Runs"), 1, 1000, 3);
     m_seed = box(tr("Seed"), 0, 1000000000, 1);
+    m_withinJobSigma = new WithinJobSigmaEdit(this);
+    m_withinJobSigma->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("unset")) * 3);
     m_nodes = new QLineEdit(this);
     m_nodes->setPlaceholderText(QStringLiteral("FROM:TO:STEP"));
     m_nodes->setToolTip(
@@ -120,6 +125,8 @@ QGridLayout* SweepTab::layoutControls() {
     generated->addWidget(m_runs);
     generated->addWidget(new QLabel(tr("first seed"), this));
     generated->addWidget(m_seed);
+    generated->addWidget(new QLabel(tr("within-job σ"), this));
+    generated->addWidget(m_withinJobSigma);
     generated->addStretch(1);
     controls->addLayout(generated, 1, 1);
     auto* range = new QHBoxLayout;
@@ -141,14 +148,16 @@ void SweepTab::connectControls() {
     connect(m_run, &QPushButton::clicked, this, &SweepTab::start);
     connect(m_cancel, &QPushButton::clicked, this, &SweepTab::cancel);
     connect(m_nodes, &QLineEdit::textEdited, this, [this] { m_rangeTouched = true; });
-    for (QWidget* w : std::initializer_list<QWidget*>{m_kind, m_jobs, m_runs, m_seed}) {
-        w->setEnabled(false);
-    }
-    connect(m_generated, &QRadioButton::toggled, this, [this](bool on) {
+    const auto enable = [this] {
+        const bool on = m_generated->isChecked();
         for (QWidget* w : std::initializer_list<QWidget*>{m_kind, m_jobs, m_runs, m_seed}) {
             w->setEnabled(on);
         }
-    });
+        m_withinJobSigma->setKind(on ? m_kind->currentText() : QString());
+    };
+    enable();
+    connect(m_generated, &QRadioButton::toggled, this, enable);
+    connect(m_kind, &QComboBox::currentTextChanged, this, enable);
 }
 
 SweepTab::~SweepTab() = default;  // m_job cancels the sweep; nothing waits for it
@@ -199,6 +208,7 @@ WorkloadSource SweepTab::source() const {
         const std::string kind = m_kind->currentText().toStdString();
         GenerateOptions g;
         g.jobs = m_jobs->value();
+        g.withinJobSigma = m_withinJobSigma->value();
         const auto seed = static_cast<std::uint64_t>(m_seed->value());
         return [kind, g, seed](int run) {  // called by several threads at once
             GenerateOptions options = g;
@@ -232,7 +242,13 @@ void SweepTab::start() {
         spec.algorithms.push_back(id.toStdString());
     }
     spec.runs = m_generated->isChecked() ? m_runs->value() : 1;
-    const WorkloadSource source = this->source();
+    WorkloadSource source;
+    try {
+        source = this->source();
+    } catch (const InputError& e) {
+        m_status->setText(QString::fromStdString(e.what()));
+        return;
+    }
     if (!source) {
         m_status->setText(tr("There is no workload to sweep yet."));
         return;
@@ -394,12 +410,11 @@ void SweepTab::showResult(const SweepResult& result, const QString& status) {
             shown << QString::fromStdString(s.name);
         }
     }
-    m_algorithmsLabel->setText(tr("Shows the algorithms of the file opened: %1 (Run sweep "
-                                  "sweeps the checked ones: %2)")
-                                   .arg(shown.join(QStringLiteral(", ")),
-                                        m_algorithms.isEmpty()
-                                            ? tr("none")
-                                            : m_algorithms.join(QStringLiteral(", "))));
+    m_algorithmsLabel->setText(
+        tr("Shows the algorithms of the file opened: %1 (Run sweep "
+           "sweeps the checked ones: %2)")
+            .arg(shown.join(QStringLiteral(", ")),
+                 m_algorithms.isEmpty() ? tr("none") : m_algorithms.join(QStringLiteral(", "))));
     m_status->setText(status);
     draw();
 }
@@ -411,6 +426,45 @@ QString SweepTab::algorithmsNote() const {
 void SweepTab::cancel() {
     m_job->cancel();
 }
+
+namespace {
+
+double seriesTop(const SweepSeries& s) {
+    double top = 0.0;
+    for (const SweepPoint& p : s.points) {
+        top = std::max(top, std::isnan(p.max) ? 0.0 : p.max);
+    }
+    return top;
+}
+
+// The y axis' top: what the algorithms and the lower bound reach. The formula's Min / Max lines
+// are predictions; where they rise far above the data (the formula's waves on large batches)
+// they are clipped at the top instead of squeezing the data into the bottom of the chart.
+double sweepAxisTop(const SweepResult& r) {
+    double data = 0.0;
+    double all = 0.0;
+    for (const SweepSeries& s : r.series) {
+        const double top = seriesTop(s);
+        all = std::max(all, top);
+        if (!s.formula || s.name == kLowerBound) {
+            data = std::max(data, top);
+        }
+    }
+    constexpr double kFormulaRoom = 1.5;  // formula lines this far above the data still fit
+    return std::max(all <= data * kFormulaRoom ? all : data, 1e-9) * 1.08;
+}
+
+QString formulaLineName(const std::string& id) {
+    if (id == kLowerBound) {
+        // The bound holds for the tasks as given; HScheduler re-splits them ([Tian16]) and may
+        // end below it.
+        return QObject::tr("Lower bound for fixed tasks (HScheduler re-splits them)");
+    }
+    return id == kFormulaMin ? QObject::tr("Min: Johnson in the two-stage formula")
+                             : QObject::tr("Max: reverse Johnson in the formula");
+}
+
+}  // namespace
 
 void SweepTab::draw() {
     m_chart->clearPlottables();
@@ -424,7 +478,7 @@ void SweepTab::draw() {
     for (int n : r.nodes) {
         x << n;
     }
-    double top = 0.0;
+    const double top = sweepAxisTop(r);
     int colour = 0;
     for (const SweepSeries& s : r.series) {
         auto* graph = m_chart->addGraph();
@@ -434,20 +488,21 @@ void SweepTab::draw() {
         for (const SweepPoint& p : s.points) {
             y << p.mean;
             spread << p.stddev;
-            top = std::max(top, p.max);
         }
         graph->setData(x, y);
         QColor c = s.formula ? QColor(110, 110, 110) : JobPalette::base(colour++);
         QPen pen(c, s.formula ? 1.5 : 2.2);
-        if (s.name == kLowerBound) {
-            pen = QPen(QColor(40, 40, 40), 1.8, Qt::DashDotLine);
-            // The bound holds for the tasks as given; HScheduler re-splits them ([Tian16]) and
-            // may end below it.
-            graph->setName(tr("Lower bound for fixed tasks (HScheduler re-splits them)"));
-        } else if (s.formula) {
-            pen.setStyle(s.name == kFormulaMin ? Qt::DashLine : Qt::DotLine);
-            graph->setName(s.name == kFormulaMin ? tr("Min: Johnson in the two-stage formula")
-                                                 : tr("Max: reverse Johnson in the formula"));
+        if (s.formula) {
+            pen = s.name == kLowerBound ? QPen(QColor(40, 40, 40), 1.8, Qt::DashDotLine) : pen;
+            pen.setStyle(s.name == kFormulaMin   ? Qt::DashLine
+                         : s.name == kFormulaMax ? Qt::DotLine
+                                                 : pen.style());
+            const double peak = seriesTop(s);
+            graph->setName(
+                formulaLineName(s.name) +
+                (peak > top
+                     ? tr(" — above the chart, up to %1 s").arg(QString::number(peak, 'f', 0))
+                     : QString()));
         }
         graph->setPen(pen);
         graph->setScatterStyle(
@@ -461,7 +516,7 @@ void SweepTab::draw() {
         }
     }
     m_chart->xAxis->setRange(x.front() - 0.5, x.back() + 0.5);
-    m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
+    m_chart->yAxis->setRange(0, top);
     auto* title = static_cast<QCPTextElement*>(m_chart->plotLayout()->element(0, 0));
     // A partial result (an opened results file) has points with fewer runs than asked.
     bool partial = false;

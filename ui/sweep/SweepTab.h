@@ -27,6 +27,7 @@ class QTimer;
 namespace mr::ui {
 
 class BackgroundJob;
+class WithinJobSigmaEdit;
 
 class SweepTab : public QWidget {
     Q_OBJECT
@@ -66,6 +67,7 @@ private:
     QGridLayout* layoutControls();
     void connectControls();
     // The workloads to sweep (the current one, or generated ones); empty when there is none.
+    // Throws InputError for a malformed within-job sigma.
     WorkloadSource source() const;
     // Starts the checked sweep in the background.
     void run(const WorkloadSource& source, const SweepSpec& spec);
@@ -80,6 +82,7 @@ private:
     QRadioButton* m_current;
     QRadioButton* m_generated;
     QComboBox* m_kind;
+    WithinJobSigmaEdit* m_withinJobSigma;
     QSpinBox* m_jobs;
     QSpinBox* m_runs;
     QSpinBox* m_seed;

@@ -10,6 +10,7 @@
 #include "charts/AxisFormat.h"
 #include "charts/BlocksPlottable.h"
 #include "charts/TimeText.h"
+#include "document/JobPalette.h"
 #include "model/Numbers.h"
 #include "run/BackgroundJob.h"
 #include "run/RunController.h"
@@ -342,16 +343,18 @@ bool ResplitStepper::showJobs(int step) {
             }
             m_jobs->setItem(j, c, item);
         }
-        if (served[uj]) {
-            const QString label = jobName(j);
-            blocks.push_back({job.times.start, job.times.mapEnd, 1.2, 2.2,
-                              m_results->colours.mapShade(j), label, j});
-            if (job.reduces > 0) {
-                blocks.push_back({job.reduceStart, job.times.end, 0.0, 1.0,
-                                  m_results->colours.reduceShade(j), label, j});
-            }
+        // Every job's waves: those served so far in their colours, the ones to come faded, so
+        // that the chart shows where the steps lead from the first one on.
+        const auto shade = [&](const QColor& c) { return served[uj] ? c : JobPalette::faded(c); };
+        const QString label = jobName(j);
+        blocks.push_back({job.times.start, job.times.mapEnd, 1.2, 2.2,
+                          shade(m_results->colours.mapShade(j)), label, j});
+        if (job.reduces > 0) {
+            blocks.push_back({job.reduceStart, job.times.end, 0.0, 1.0,
+                              shade(m_results->colours.reduceShade(j)), label, j});
         }
     }
+    keepRowsSeen(m_jobs);
     m_blocks->setBlocks(std::move(blocks));
     return result;
 }

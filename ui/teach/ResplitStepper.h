@@ -1,7 +1,8 @@
 // ResplitStepper — HScheduler ([Tian16] Alg. 3.2, Example 2) or OnHScheduler (Alg. 3.3, Example 3)
 // taught step by step on the current jobs: the jobs as they are (fixed tasks leave slots idle),
 // each job's work re-split over all slots (m = Σmap / SM, r = Σreduce / SR), the order (Johnson's,
-// or by arrival), each job's map and reduce waves as the simulation ran them, and the makespan
+// or by arrival), each job's map and reduce waves as the simulation ran them (the waves still to
+// come faded from the first step on), and the makespan
 // beside plain Johnson on the fixed jobs: why elastic jobs beat fixed ones. Keys as every lesson
 // (→ / ← step, Home / End, Space plays). The steps come from the core (hschedulerLesson), run in
 // the background; this widget only draws them.

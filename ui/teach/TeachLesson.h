@@ -9,6 +9,7 @@
 
 class QCustomPlot;
 class QLabel;
+class QTableView;
 
 namespace mr::ui {
 
@@ -41,6 +42,10 @@ public:
 protected:
     // The lesson's explanation box, in its own colours (readable in dark mode too).
     QLabel* createExplanation(int minimumHeight = 64);
+    // Keeps the lesson's job table tall enough for all its rows, up to `most` (the chart below
+    // gives way; the page scrolls), at every presentation zoom: call again after the rows
+    // change.
+    static void keepRowsSeen(QTableView* table, int most = 10);
 };
 
 }  // namespace mr::ui

@@ -14,6 +14,7 @@
 
 #include "model/InputError.h"
 #include "widgets/CheckedSpinBox.h"
+#include "widgets/WithinJobSigmaEdit.h"
 
 namespace mr::ui {
 
@@ -120,11 +121,7 @@ void GeneratorDialog::addArrivalRows(QFormLayout* form) {
 // The Facebook kinds' task-time reading (GenerateOptions::withinJobSigma).
 void GeneratorDialog::addWithinJobSigmaRow(QFormLayout* form) {
     m_withinJob = new QCheckBox(tr("Within-job sigma"), this);
-    m_withinJob->setToolTip(
-        tr("facebook, facebook-1000: each job draws a level and its task times spread around it "
-           "with this sigma (of ln ms); the workload's LogNormal stays the paper's. Unchecked, "
-           "or from the paper's sigma (1.6764 maps, 1.6262 reduces) on: every task is drawn on "
-           "its own."));
+    m_withinJob->setToolTip(withinJobSigmaTip());
     m_withinJobSigma = new QLineEdit(this);
     m_withinJobSigma->setObjectName(QStringLiteral("withinJobSigma"));
     m_withinJobSigma->setPlaceholderText(QStringLiteral("0.5"));

@@ -1,6 +1,7 @@
 // StatusLine — the status bar's line: what the last run did (run/RunSummary.h), why an edit was
 // refused until the value is corrected, and the one-line messages of the files, the sessions and
-// the variants.
+// the variants. It takes the width the status bar gives it: a message too long for it is drawn
+// shortened with "…" (whole in the tooltip), never over the texts beside it.
 #pragma once
 
 #include <QLabel>
@@ -21,6 +22,11 @@ public:
     // refused), else to the summary of `results`, else to nothing — never a reason that no
     // longer holds.
     void showAccepted(const QString& pending, const RunSet* results);
+    // Whether the text is longer than the line's width (then drawn shortened with "…").
+    bool isShortened() const;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
 
 private:
     bool m_rejection = false;

@@ -34,6 +34,18 @@ WorkloadPanel::WorkloadPanel(WorkloadDocument* document, JobTableModel* model, Q
     m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                              QAbstractItemView::AnyKeyPressed);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // A row added or renamed anywhere (a duplicate's "-copy" in row 589 of 1000) widens its
+    // column: the header only refits by itself on a reset or a resize.
+    const auto refit = [this] {
+        QMetaObject::invokeMethod(
+            m_table->horizontalHeader(),
+            [header = m_table->horizontalHeader()] {
+                header->resizeSections(QHeaderView::ResizeToContents);
+            },
+            Qt::QueuedConnection);
+    };
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, refit);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, refit);
     m_table->verticalHeader()->setDefaultSectionSize(22);
     m_table->setToolTip(
         tr("Double-click a cell to edit it. Drag rows to change the order "

@@ -1,0 +1,263 @@
+"""mrx — MR Schedule Explorer from Python: simulate MapReduce batches slot by slot.
+
+The functions follow mrsim's commands (docs/python.md): load, generate, import_rumen,
+import_swim, algorithms, run, compare, sweep, sweep_load. Results hold NumPy columns over the
+core's own records; to_pandas() makes DataFrames of them. Bad input raises ValueError with the
+line mrsim prints; Ctrl-C stops a long call (run, compare, sweep) and raises KeyboardInterrupt.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+
+from . import _core
+from ._core import (
+    Result,
+    Workload,
+    __version__,
+    algorithms,
+    generate,
+    generator_kinds,
+    import_rumen,
+    import_swim,
+    load,
+    options,
+    run,
+)
+
+__all__ = [
+    "Comparison",
+    "LoadSweepResult",
+    "Result",
+    "SweepResult",
+    "TASK_KINDS",
+    "Workload",
+    "__version__",
+    "algorithms",
+    "compare",
+    "generate",
+    "generator_kinds",
+    "import_rumen",
+    "import_swim",
+    "load",
+    "options",
+    "run",
+    "sweep",
+    "sweep_load",
+]
+
+TASK_KINDS = ("map", "reduce")  # the codes of Result.tasks["kind"]
+
+
+def _pandas():
+    import pandas
+
+    return pandas
+
+
+def _plain(value: Any) -> Any:
+    """NumPy scalars and arrays as the JSON values the loader reads."""
+    if hasattr(value, "tolist"):
+        return value.tolist()
+    raise TypeError(f"{type(value).__name__} is not a workload value")
+
+
+def _missing(value: Any) -> bool:
+    return value is None or (isinstance(value, float) and math.isnan(value))
+
+
+def _from_jobs(
+    jobs: Iterable[Mapping[str, Any]],
+    *,
+    nodes: int,
+    map_slots_per_node: int = 1,
+    reduce_slots_per_node: int = 1,
+    name: str = "",
+    description: str = "",
+) -> Workload:
+    """A workload from job records with the workload file's keys (docs/formats.md): name, maps,
+    reduces, map_duration, reduce_duration (or map_durations, reduce_durations), arrival,
+    deadline, ... Checked by the file loader: a bad field raises ValueError with its message.
+    Missing values (None, NaN) leave the key out."""
+    document = {
+        "format": "mrx-workload",
+        "version": 1,
+        "name": name,
+        "description": description,
+        "cluster": {
+            "nodes": nodes,
+            "map_slots_per_node": map_slots_per_node,
+            "reduce_slots_per_node": reduce_slots_per_node,
+        },
+        "jobs": [{k: v for k, v in job.items() if not _missing(v)} for job in jobs],
+    }
+    return Workload.from_json(json.dumps(document, default=_plain))
+
+
+def _from_dataframe(frame: Any, **cluster: Any) -> Workload:
+    """A workload from a DataFrame with one row per job and the workload file's keys as columns
+    (the keywords of Workload.from_jobs give the cluster)."""
+    return _from_jobs(frame.to_dict("records"), **cluster)
+
+
+Workload.from_jobs = staticmethod(_from_jobs)
+Workload.from_dataframe = staticmethod(_from_dataframe)
+
+
+def _result_to_pandas(self: Result, table: str = "jobs") -> Any:
+    """The run's jobs (table="jobs"), task records ("tasks") or single tasks, waves expanded
+    ("single_tasks") as a DataFrame; kind is a categorical of "map" and "reduce"."""
+    pandas = _pandas()
+    if table == "jobs":
+        return pandas.DataFrame(self.jobs)
+    if table not in ("tasks", "single_tasks"):
+        raise ValueError(f"table must be jobs, tasks or single_tasks (got '{table}')")
+    columns = dict(self.tasks if table == "tasks" else self.single_tasks())
+    columns["kind"] = pandas.Categorical.from_codes(columns["kind"], TASK_KINDS)
+    return pandas.DataFrame(columns)
+
+
+Result.to_pandas = _result_to_pandas
+
+
+class Comparison:
+    """Several algorithms on one workload (mrx.compare): results by id and the comparison
+    mrsim compare --json prints."""
+
+    def __init__(self, workload: Workload, results: Sequence[Result]):
+        self.results = {r.algorithm: r for r in results}
+        self.table = _core._comparison_json(workload, list(results))
+
+    def to_pandas(self) -> Any:
+        """One row per algorithm: its scalar fields of the comparison (makespan, model_makespan,
+        improvement_over_baseline_pct, ...) and its metrics (jct_mean, jct_p95, wait_mean,
+        slowdown_max, fairness, utilization_map, ...)."""
+        rows = []
+        for entry in self.table["results"]:
+            row = {k: v for k, v in entry.items() if not isinstance(v, (list, dict))}
+            row.update(_flat(entry.get("metrics", {})))
+            rows.append(row)
+        return _pandas().DataFrame(rows).set_index("algorithm")
+
+
+def _flat(values: Mapping[str, Any], prefix: str = "") -> dict:
+    """Nested scalars as one level: {"jct": {"mean": 1}} -> {"jct_mean": 1}."""
+    out = {}
+    for key, value in values.items():
+        if isinstance(value, dict):
+            out.update(_flat(value, f"{prefix}{key}_"))
+        elif not isinstance(value, list):
+            out[f"{prefix}{key}"] = value
+    return out
+
+
+def compare(workload: Workload, algorithms: Sequence[str], **options: Any) -> Comparison:
+    """Run several algorithms on one workload, side by side (mrsim compare WORKLOAD -a A,B,...);
+    the options are run's."""
+    return Comparison(workload, _core._compare(workload, list(algorithms), **options))
+
+
+class SweepResult(dict):
+    """A sweep's summary as mrsim sweep --json prints it: workload, runs, nodes and series (name,
+    kind, and mean, min, max, stddev per cluster size)."""
+
+    def to_pandas(self) -> Any:
+        """One row per (series, cluster size): series, kind, nodes, mean, min, max, stddev."""
+        rows = []
+        for series in self["series"]:
+            for i, nodes in enumerate(self["nodes"]):
+                rows.append(
+                    {
+                        "series": series["name"],
+                        "kind": series["kind"],
+                        "nodes": nodes,
+                        **{k: series[k][i] for k in ("mean", "min", "max", "stddev")},
+                    }
+                )
+        return _pandas().DataFrame(rows)
+
+
+class LoadSweepResult(dict):
+    """A load sweep's summary as mrsim sweep-load --json prints it."""
+
+    def to_pandas(self) -> Any:
+        """One row per (inter-arrival time, algorithm) with its mean deadline metrics."""
+        return _pandas().DataFrame(self["points"])
+
+
+Point = Mapping[str, Any]
+
+
+def sweep(
+    workload: Optional[Workload] = None,
+    *,
+    nodes: Union[str, Sequence[int]],
+    algorithms: Sequence[str],
+    generate: Optional[str] = None,
+    jobs: int = 100,
+    runs: int = 1,
+    slots_per_node: int = 1,
+    within_job_sigma: Optional[float] = None,
+    callback: Optional[Callable[[Point], Any]] = None,
+    **options: Any,
+) -> SweepResult:
+    """Makespan against cluster size ([Verma12] Figs. 7-9), as mrsim sweep: a workload, or
+    generate=KIND with jobs, runs (seeds seed, seed + 1, ...) and slots_per_node. nodes:
+    "FROM:TO:STEP" or a list. callback(point) gets each point as it finishes (the fields of
+    mrsim sweep -o's lines); threads= bounds the worker threads."""
+    return SweepResult(
+        _core._sweep(
+            workload,
+            nodes,
+            list(algorithms),
+            generate,
+            jobs,
+            runs,
+            slots_per_node,
+            within_job_sigma,
+            callback,
+            **options,
+        )
+    )
+
+
+def sweep_load(
+    kind: str = "facebook-1000",
+    *,
+    interarrivals: Union[str, Sequence[float]],
+    jobs: int = 1000,
+    nodes: int = 64,
+    runs: int = 10,
+    deadline_factor: str = "1:2",
+    algorithms: Optional[Sequence[str]] = None,
+    within_job_sigma: Optional[float] = None,
+    callback: Optional[Callable[[Point], Any]] = None,
+    **options: Any,
+) -> LoadSweepResult:
+    """Deadline metrics against the mean inter-arrival time ([Verma12b] Figs. 1-4), as mrsim
+    sweep-load. interarrivals: "FROM:TO:STEP" or a list (seconds). callback(point) gets each
+    point as it finishes."""
+    return LoadSweepResult(
+        _core._sweep_load(
+            kind,
+            jobs,
+            nodes,
+            interarrivals,
+            runs,
+            deadline_factor,
+            None if algorithms is None else list(algorithms),
+            within_job_sigma,
+            callback,
+            **options,
+        )
+    )
+
+
+# compare takes run's algorithms and options: its docstring lists them as run's does (from the
+# registry).
+_registry = run.__doc__.split("\nAlgorithms:", 1)[1]
+compare.__doc__ = (compare.__doc__ or "") + "\n\nAlgorithms:" + _registry
+del _registry
+Workload.__module__ = Result.__module__ = __name__

@@ -1,0 +1,39 @@
+// Bindings — the parts of the Python module mrx._core (docs/python.md), one per file: workloads
+// (load, generate, import), runs (run, compare, their columnar results), sweeps (sweep,
+// sweep_load). Module.cpp adds them to the module in this order. Core's InputError arrives in
+// Python as ValueError carrying the line mrsim prints after "mrsim: error: ".
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "model/Workload.h"
+#include "schedulers/RunOptions.h"
+
+namespace mr::python {
+
+namespace py = pybind11;
+
+// A workload as Python holds it: shared, never changed once made (results keep it for names).
+struct PyWorkload {
+    std::shared_ptr<const Workload> workload;
+};
+
+void bindWorkloads(py::module_& m);
+void bindRuns(py::module_& m);
+void bindSweeps(py::module_& m);
+
+// JSON as Python objects (dict, list, str, int, float, bool, None), keys in their order.
+py::object toPython(const nlohmann::ordered_json& json);
+
+// The run options given as Python keywords (snake_case or the CLI's kebab-case ids), read with
+// each option's own parser (schedulers/RunOptions.h): an unknown name or a refused value is
+// InputError naming the option.
+RunOptions runOptionsFrom(const py::kwargs& options);
+// The run options' specs (id, type, default, help, range or choices), for mrx.options().
+py::list runOptionList();
+
+}  // namespace mr::python

@@ -1,0 +1,140 @@
+// sweep and sweep_load: the core's sweeps ([Verma12] Figs. 7–9; [Verma12b] Figs. 1–4) with each
+// point handed to a Python callback as it finishes (the fields of the JSON lines `mrsim sweep -o`
+// writes), and the summary mrsim prints with --json. Points run on the core's thread pool
+// (`threads`), the GIL released; Ctrl-C cancels through the core's cancel flag (Streaming.h).
+#include <pybind11/stl.h>
+
+#include <numeric>
+#include <optional>
+
+#include "Bindings.h"
+#include "Streaming.h"
+#include "experiments/LoadSweep.h"
+#include "experiments/Sweep.h"
+#include "io/LoadSweepFormat.h"
+#include "io/SweepFormat.h"
+#include "model/InputError.h"
+#include "workloads/Generators.h"
+
+namespace mr::python {
+
+namespace {
+
+std::vector<std::size_t> allPoints(std::size_t count) {
+    std::vector<std::size_t> indices(count);
+    std::iota(indices.begin(), indices.end(), std::size_t{0});
+    return indices;
+}
+
+// Hands point `index` to `callback` (unless None), on the Python thread: {"index": index} and the
+// point's fields (those of the lines `mrsim sweep -o` writes), made here on the worker.
+void emitPoint(const Emit& emit, const py::object& callback, std::size_t index,
+               const std::function<nlohmann::ordered_json()>& pointFields) {
+    if (callback.is_none()) {
+        return;
+    }
+    nlohmann::ordered_json fields = {{"index", index}};
+    fields.update(pointFields());
+    emit([&callback, fields = std::move(fields)] { callback(toPython(fields)); });
+}
+
+// `nodes` as "FROM:TO:STEP" (or "FROM:TO", "N") or as a list of sizes.
+std::vector<int> nodeSizes(const py::object& nodes) {
+    if (py::isinstance<py::str>(nodes)) {
+        return parseNodeRange(nodes.cast<std::string>());
+    }
+    return nodes.cast<std::vector<int>>();
+}
+
+// The runs' workloads (io/SweepFormat.h): the given workload, or generated ones.
+WorkloadSource sweepSource(const py::object& workload, const std::optional<std::string>& kind,
+                           const GenerateOptions& generate, SweepDefinition& sweep) {
+    if (workload.is_none() == !kind.has_value()) {
+        throw InputError("", "", "workload", "give a workload or generate=KIND, not both");
+    }
+    if (!kind) {
+        return fileSweepSource(workload.cast<const PyWorkload&>().workload, sweep);
+    }
+    return generatedSweepSource(*kind, generate, sweep.spec.run.seed, sweep);
+}
+
+py::object sweep(const py::object& workload, const py::object& nodes,
+                 const std::vector<std::string>& algorithms, const std::optional<std::string>& kind,
+                 int jobs, int runs, int slotsPerNode, std::optional<double> withinJobSigma,
+                 const py::object& callback, const py::kwargs& options) {
+    SweepDefinition sweep;
+    sweep.spec.nodes = nodeSizes(nodes);
+    sweep.spec.algorithms = algorithms;
+    sweep.spec.runs = runs;
+    sweep.spec.run = runOptionsFrom(options);
+    sweep.spec.threads = sweep.spec.run.threads;
+    checkSweep(sweep.spec);
+    GenerateOptions generate{
+        .jobs = jobs, .slotsPerNode = slotsPerNode, .withinJobSigma = withinJobSigma};
+    const WorkloadSource source = sweepSource(workload, kind, generate, sweep);
+    SweepValues values(sweepPointCount(sweep.spec));
+    runStreaming([&](const CancelFlag& cancel, const Emit& emit) {
+        sweep.spec.run.cancel = &cancel;
+        runSweepPoints(source, sweep.spec, allPoints(values.size()),
+                       [&](std::size_t i, const SweepPointValue& v) {
+                           values[i] = v;
+                           emitPoint(emit, callback, i,
+                                     [&] { return sweepPointFields(sweep, i, &v); });
+                       });
+    });
+    return toPython(sweepJson(summariseSweep(sweep.spec, sweep.workload, values)));
+}
+
+// `values` as "FROM:TO:STEP" (or "FROM:TO", "N") or as a list of numbers.
+std::vector<double> loads(const py::object& values) {
+    if (py::isinstance<py::str>(values)) {
+        return parseRange(values.cast<std::string>(), "interarrival");
+    }
+    return values.cast<std::vector<double>>();
+}
+
+py::object sweepLoad(const std::string& kind, int jobs, int nodes, const py::object& interarrivals,
+                     int runs, const std::string& deadlineFactor,
+                     const std::optional<std::vector<std::string>>& algorithms,
+                     std::optional<double> withinJobSigma, const py::object& callback,
+                     const py::kwargs& kwargs) {
+    LoadSweepOptions options;
+    options.kind = kind;
+    options.jobs = jobs;
+    options.nodes = nodes;
+    options.interarrivals = loads(interarrivals);
+    options.runs = runs;
+    options.deadlineFactor = parseDeadlineFactor(deadlineFactor);
+    if (algorithms) {
+        options.algorithms = *algorithms;
+    }
+    options.withinJobSigma = withinJobSigma;
+    options.run = runOptionsFrom(kwargs);
+    options.seed = options.run.seed;
+    options.threads = options.run.threads;
+    checkLoadSweep(options);
+    LoadSweepValues values(loadSweepPointCount(options));
+    runStreaming([&](const CancelFlag& cancel, const Emit& emit) {
+        runLoadSweepPoints(
+            options, allPoints(values.size()),
+            [&](std::size_t i, const DeadlineMetrics& metrics) {
+                values[i] = metrics;
+                emitPoint(emit, callback, i, [&] { return loadPointFields(options, i, &metrics); });
+            },
+            {}, &cancel);
+    });
+    return toPython(loadSweepJson(summariseLoadSweep(options, values)));
+}
+
+}  // namespace
+
+void bindSweeps(py::module_& m) {
+    m.def("_sweep", &sweep, py::arg("workload"), py::arg("nodes"), py::arg("algorithms"),
+          py::arg("generate"), py::arg("jobs"), py::arg("runs"), py::arg("slots_per_node"),
+          py::arg("within_job_sigma"), py::arg("callback"));
+    m.def("_sweep_load", &sweepLoad, py::arg("kind"), py::arg("jobs"), py::arg("nodes"),
+          py::arg("interarrivals"), py::arg("runs"), py::arg("deadline_factor"),
+          py::arg("algorithms"), py::arg("within_job_sigma"), py::arg("callback"));
+}
+
+}  // namespace mr::python

@@ -1,0 +1,92 @@
+# Ctrl-C stops a sweep: a child Python runs a 300-run sweep, the test sends it SIGINT once the
+# first point has arrived, and the child must end within a second with KeyboardInterrupt, no
+# Python thread besides the main one and no thread beyond the core's pool (whose workers the
+# child started before the sweep, with a small one), which takes the next sweep as before.
+# Likewise for run.
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+CHILD = r"""
+import json, os, sys
+import mrx
+
+def tasks():
+    return sorted(os.listdir("/proc/self/task"))
+
+mrx.sweep(generate="facebook", jobs=5, nodes=[4], algorithms=["fifo"], threads=2)  # the pool
+baseline = tasks()
+points = []
+
+def arrived(point):
+    points.append(point)
+    if len(points) == 1:
+        print("started", flush=True)
+
+try:
+    mrx.sweep(generate="facebook", jobs=300, runs=300, nodes="20:60:20",
+              algorithms=["johnson", "balanced-pools", "hscheduler"], threads=2,
+              callback=arrived)
+    outcome = "finished"
+except KeyboardInterrupt:
+    outcome = "interrupted"
+import threading
+left = {"python_threads": threading.active_count(), "tasks": tasks()}
+# The pool takes the next call as before.
+again = mrx.sweep(generate="facebook", jobs=5, nodes=[4], algorithms=["fifo"], threads=2)
+print(json.dumps({"outcome": outcome, "points": len(points), "total": 300 * 3 * 4,
+                  "baseline": baseline, "again": again["series"][0]["name"], **left}), flush=True)
+"""
+
+
+def interrupt(child_code):
+    child = subprocess.Popen([sys.executable, "-c", child_code], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=os.environ)
+    assert child.stdout.readline().strip() == "started", child.stderr.read()
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    try:
+        out, err = child.communicate(timeout=1.0)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        raise AssertionError("the child did not end within 1 s of SIGINT")
+    ended = time.monotonic() - sent
+    assert child.returncode == 0, err
+    return json.loads(out), ended
+
+
+def test_sigint_stops_a_sweep_and_leaves_no_thread():
+    report, ended = interrupt(CHILD)
+    assert ended < 1.0
+    assert report["outcome"] == "interrupted"
+    assert 1 <= report["points"] < report["total"]
+    assert report["python_threads"] == 1
+    assert report["tasks"] == report["baseline"]
+    assert report["again"] == "fifo"
+
+
+RUN_CHILD = r"""
+import json, os
+import mrx
+w = mrx.generate("facebook-1000", jobs=1000, seed=1, nodes=8)
+mrx.run(mrx.generate("facebook", jobs=3, nodes=2), "fifo")  # the pool
+baseline = sorted(os.listdir("/proc/self/task"))
+try:
+    print("started", flush=True)
+    for _ in range(1000):
+        mrx.run(w, "balanced-pools", pools=4)
+    outcome = "finished"
+except KeyboardInterrupt:
+    outcome = "interrupted"
+print(json.dumps({"outcome": outcome, "baseline": baseline,
+                  "tasks": sorted(os.listdir("/proc/self/task"))}), flush=True)
+"""
+
+
+def test_sigint_stops_a_long_run():
+    report, _ = interrupt(RUN_CHILD)
+    assert report["outcome"] == "interrupted"
+    assert report["tasks"] == report["baseline"]
