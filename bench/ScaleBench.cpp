@@ -14,6 +14,11 @@
 //                             14, 30, so that each algorithm's growth with the trace shows
 //                             (per-job times only, as `mrsim run` without exports); the rows
 //                             beyond 2 days run only with MRX_BENCH_FULL=1
+//   Scenario/fifo, Scenario/faults   fifo on the facebook-1000 batch on 64 nodes without a
+//                             scenario, and with 1 % of attempts failing and speculative execution on
+//                             (model/Scenario.h): the second within 3× the first
+//   Fb2010NodeFailures        fifo on the FB-2010 day with one node failing every hour (each back
+//                             30 minutes later): < 10 s, < 2 GB
 // Each benchmark reports the process's peak resident memory during it (peak_rss_mb). The FB-2010
 // rows read MRX_TRACE_DIR/swim/FB-2010_samples_24_times_1hr_0.tsv (tests/data/traces by
 // default) and skip, saying so, when it is absent. The balanced-pools rows beyond 64 nodes and the
@@ -167,6 +172,56 @@ void Fb2010(benchmark::State& state, const std::string& algorithm) {
     state.counters["tasks"] = static_cast<double>(mr::taskCount(result.sim.tasks));
     state.counters["peak_rss_mb"] = procStatusMb("VmHWM");
 }
+
+void runScenario(benchmark::State& state, const mr::Workload& w) {
+    resetPeak();
+    mr::RunResult result;
+    for (auto _ : state) {
+        result = mr::runAlgorithm(w, "fifo", {});
+        benchmark::DoNotOptimize(std::as_const(result.sim.makespan));
+    }
+    long long failed = 0;
+    long long copies = 0;
+    for (const mr::JobTimes& t : result.sim.jobs) {
+        failed += t.failedAttempts;
+        copies += t.speculativeAttempts;
+    }
+    state.counters["makespan"] = result.sim.makespan;
+    state.counters["failed_attempts"] = static_cast<double>(failed);
+    state.counters["speculative"] = static_cast<double>(copies);
+    state.counters["lost_outputs"] = static_cast<double>(result.sim.lostOutputs.size());
+    state.counters["failed_jobs"] = result.sim.failedJobs;
+    state.counters["peak_rss_mb"] = procStatusMb("VmHWM");
+}
+
+void Scenario(benchmark::State& state) {
+    mr::Workload w = facebook1000(1000, 64);
+    if (state.range(0) == 1) {
+        w.scenario.failureProbability = 0.01;
+        w.scenario.speculation.enabled = true;
+    }
+    state.SetLabel(state.range(0) == 1 ? "faults" : "fifo");
+    runScenario(state, w);
+}
+BENCHMARK(Scenario)
+    ->DenseRange(0, 1)
+    ->Unit(benchmark::kMillisecond)
+    ->ComputeStatistics("min", minimum);
+
+void Fb2010NodeFailures(benchmark::State& state) {
+    const mr::Workload* day = fb2010(false);
+    if (day == nullptr) {
+        state.SkipWithError(("skipped: the FB-2010 trace is absent: " + kFb2010).c_str());
+        return;
+    }
+    mr::Workload w = *day;
+    for (int hour = 1; hour <= 24; ++hour) {  // a different node each hour, spread over the racks
+        const double at = 3600.0 * hour;
+        w.scenario.nodeFailures.push_back({(hour * 127) % w.cluster.nodes, at, at + 1800.0});
+    }
+    runScenario(state, w);
+}
+BENCHMARK(Fb2010NodeFailures)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 void Fb2010Workload(benchmark::State& state) {
     if (!std::filesystem::exists(kFb2010)) {

@@ -9,6 +9,7 @@
 #include "catalog/AlgorithmMarkdown.h"
 #include "cost/CostAlgorithms.h"
 #include "io/CapacityQueuesXml.h"
+#include "io/ScenarioJson.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
@@ -64,6 +65,21 @@ void WorkloadOptions::addTo(CLI::App& command, bool workloadRequired) {
                        "capacity-scheduler.xml whose queues the capacity algorithm uses instead of "
                        "the workload's capacity_queues");
     addRunOptions(command, run);
+}
+
+void addScenarioOption(CLI::App& command, std::string& path) {
+    command.add_option("--scenario", path,
+                       "Scenario file (JSON, the fields of a workload's \"scenario\" section): "
+                       "node failures, failing task attempts, stragglers, speculative execution; "
+                       "replaces the workload's own scenario");
+}
+
+void applyScenario(Workload& workload, const std::string& path) {
+    if (path.empty()) {
+        return;
+    }
+    workload.scenario = loadScenarioFile(path);
+    validateScenario(workload.scenario, workload, path);
 }
 
 void addLocalityOptions(CLI::App& command, RunOptions& target) {

@@ -41,6 +41,13 @@ struct WorkloadOptions {
     const RunOptions& runOptions() const { return run; }
 };
 
+// --scenario FILE (model/Scenario.h, a JSON object like a workload's "scenario" section): node
+// failures, failing attempts, stragglers and speculation, in place of the workload's own.
+void addScenarioOption(CLI::App& command, std::string& path);
+// Reads the scenario file `path` (nothing when empty) into `workload` and checks it against the
+// workload's cluster and jobs (InputError naming the file and the field).
+void applyScenario(Workload& workload, const std::string& path);
+
 // --locality, --vms-per-host, --remote-penalty, --reconfig-delay ([Rao12] §4.1).
 void addLocalityOptions(CLI::App& command, RunOptions& target);
 

@@ -1,5 +1,5 @@
-// mrsim compare WORKLOAD --algorithms A,B,... [--json|--csv] [--all-metrics] — several algorithms
-// side by side: makespans, then the job metrics of docs/metrics.md.
+// mrsim compare WORKLOAD --algorithms A,B,... [--scenario FILE] [--json|--csv] [--all-metrics] —
+// several algorithms side by side: makespans, then the job metrics of docs/metrics.md.
 #include <memory>
 #include <ostream>
 
@@ -13,6 +13,7 @@ namespace mr::cli {
 Command makeCompareCommand(CLI::App& app) {
     struct Options {
         WorkloadOptions workload;
+        std::string scenario;
         std::vector<std::string> algorithms;
         bool json = false;
         bool csv = false;
@@ -22,6 +23,7 @@ Command makeCompareCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand("compare", "Run several algorithms side by side");
     o->workload.addTo(*c.app);
+    addScenarioOption(*c.app, o->scenario);
     c.app->add_option("-a,--algorithms", o->algorithms, "Comma-separated algorithm ids")
         ->required()
         ->delimiter(',');
@@ -32,7 +34,8 @@ Command makeCompareCommand(CLI::App& app) {
                     "p95/max, bounded slowdown), not only JCT mean/p95/max, mean wait, "
                     "slowdown mean/max and fairness");
     c.run = [o](std::ostream& out, std::ostream& err) {
-        const Workload w = o->workload.load(err);
+        Workload w = o->workload.load(err);
+        applyScenario(w, o->scenario);
         std::vector<RunResult> results;
         try {
             results = compareAlgorithms(w, o->algorithms, o->workload.runOptions());

@@ -1,4 +1,4 @@
-// mrsim run WORKLOAD --algorithm ID [--seed N] [--json] [--tasks-csv OUT.csv]
+// mrsim run WORKLOAD --algorithm ID [--seed N] [--scenario FILE] [--json] [--tasks-csv OUT.csv]
 // [--jobs-csv OUT.csv [--columns mrx|batsim]] [--trace-events OUT.json] — one algorithm, its
 // schedule (and, on request, every task record as CSV: core/io/TaskCsv.h, every job with its
 // metrics as CSV: core/io/JobCsv.h or Batsim's out_jobs.csv: core/io/BatsimJobsCsv.h, or the
@@ -24,6 +24,7 @@ namespace mr::cli {
 Command makeRunCommand(CLI::App& app) {
     struct Options {
         WorkloadOptions workload;
+        std::string scenario;
         std::string algorithm;
         bool json = false;
         std::string tasksCsv;
@@ -35,6 +36,7 @@ Command makeRunCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand("run", "Run one algorithm and print its schedule");
     o->workload.addTo(*c.app);
+    addScenarioOption(*c.app, o->scenario);
     c.app->add_option("-a,--algorithm", o->algorithm, "Algorithm id (see mrsim algorithms)")
         ->required();
     c.app->add_flag("--json", o->json,
@@ -59,7 +61,8 @@ Command makeRunCommand(CLI::App& app) {
         "chrome://tracing: a thread per slot, an event per task or wave; past 512 MiB the "
         "rest as one event per job and stage, said on stderr)");
     c.run = [o](std::ostream& out, std::ostream& err) {
-        const Workload w = o->workload.load(err);
+        Workload w = o->workload.load(err);
+        applyScenario(w, o->scenario);
         RunResult result;
         RunOptions options = o->workload.runOptions();
         // The schedule's text needs per-job times only; the task records are kept for the task

@@ -26,6 +26,7 @@ ComparisonRow rowOf(const Workload& w, const ComparisonEntry& entry,
                                              : std::nullopt);
     }
     row.mapUtilization = r.sim.mapUtilization();
+    row.failedJobs = r.sim.failedJobs;
     row.reduceUtilization = r.sim.reduceUtilization();
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
     for (int j : r.order) {

@@ -35,6 +35,7 @@ struct ComparisonRow {
     std::optional<RunMetrics> metrics;         // the job metrics (JCT, wait, slowdown, fairness)
     std::optional<DeadlineMetrics> deadlines;  // of every run (average completion time at least)
     bool hasDeadlineMetrics = false;           // deadlines, quotas or locality: worth showing
+    int failedJobs = 0;  // under a scenario (model/Scenario.h): jobs that failed in this run
 };
 
 struct ComparisonTable {

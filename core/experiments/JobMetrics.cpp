@@ -60,6 +60,7 @@ std::vector<JobMetrics> jobMetrics(const Workload& w, const RunResult& r) {
         m.start = t.start;
         m.mapEnd = t.mapEnd;
         m.end = t.end;
+        m.failed = t.failed;
         m.wait = t.start - t.arrival;
         m.completion = t.end - t.arrival;
         m.alone = aloneTime(w.jobs[j], w.cluster);
@@ -85,6 +86,9 @@ RunMetrics runMetrics(const Workload& w, const RunResult& r, const std::vector<J
     m.makespan = r.sim.makespan;
     std::vector<double> completion, wait, slowdown, bounded;
     for (const JobMetrics& j : jobs) {
+        if (j.failed) {
+            continue;  // no completion (a scenario's failed job)
+        }
         completion.push_back(j.completion);
         wait.push_back(j.wait);
         slowdown.push_back(j.slowdown);

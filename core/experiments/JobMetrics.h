@@ -42,6 +42,9 @@ struct JobMetrics {
     std::optional<double> deadline;  // absolute (submit + the job's relative deadline)
     std::optional<bool> deadlineMet;
     std::optional<double> lateness;
+    // Under a scenario (model/Scenario.h) the job failed at `end`: it has no completion time, and
+    // the run's distributions leave it out.
+    bool failed = false;
 };
 
 // Mean, nearest-rank percentiles and maximum of a set of values (all 0 for an empty set).

@@ -25,13 +25,26 @@ std::string csvColumnName(std::string id) {
     return id;
 }
 
+// Under a scenario (model/Scenario.h) some run has failed jobs: then their count is shown.
+bool anyFailedJobs(const ComparisonTable& t) {
+    return std::any_of(t.rows.begin(), t.rows.end(),
+                       [](const ComparisonRow& r) { return r.failedJobs > 0; });
+}
+
 }  // namespace
 
 std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
                                                       std::size_t orderNames,
                                                       std::optional<MetricColumns> metrics) {
     const bool pools = anyPools(t);
-    std::vector<std::string> header{"algorithm", "makespan", "model"};
+    // Under a scenario jobs may fail: their count follows the makespan (which counts a failed
+    // job's end as its failure time).
+    const bool failures = anyFailedJobs(t);
+    std::vector<std::string> header{"algorithm", "makespan"};
+    if (failures) {
+        header.push_back("failed jobs");
+    }
+    header.push_back("model");
     for (const auto& b : t.baselines) {
         header.push_back("vs " + b);
     }
@@ -53,6 +66,9 @@ std::vector<std::vector<std::string>> comparisonCells(const ComparisonTable& t,
             continue;
         }
         row.push_back(formatTime(*r.makespan));
+        if (failures) {
+            row.push_back(std::to_string(r.failedJobs));
+        }
         row.push_back(r.modelMakespan ? formatTime(*r.modelMakespan) : "-");
         for (const auto& vs : r.vs) {
             row.push_back(vs ? signedPercentText(*vs) : "-");
@@ -152,7 +168,9 @@ std::string comparisonCsv(const ComparisonTable& t) {
         out += "," + csvField("vs_" + csvColumnName(b) + "_pct");
     }
     out += ",map_utilization,reduce_utilization,order,pools,error," + runMetricsCsvColumns();
-    out += t.deadlines ? std::string(",") + kDeadlineCsvColumns + "\n" : std::string("\n");
+    const bool failures = anyFailedJobs(t);
+    out += t.deadlines ? std::string(",") + kDeadlineCsvColumns : std::string();
+    out += failures ? ",failed_jobs\n" : "\n";
     const auto number = [](const std::optional<double>& v) {
         return v ? csvNumber(*v) : std::string();
     };
@@ -170,7 +188,7 @@ std::string comparisonCsv(const ComparisonTable& t) {
         if (t.deadlines) {
             out += "," + (r.deadlines ? deadlineCsvFields(*r.deadlines) : std::string(7, ','));
         }
-        out += "\n";
+        out += failures ? "," + std::to_string(r.failedJobs) + "\n" : "\n";
     }
     return out;
 }

@@ -23,6 +23,15 @@ std::vector<const TracedJob*> tracedJobs(const TraceComparison& trace, std::size
     return tracedOf;
 }
 
+// Under a scenario (model/Scenario.h): whether the job failed and what happened to its attempts.
+void addScenarioFields(ordered_json& job, const JobTimes& t) {
+    job["failed"] = t.failed;
+    job["failed_attempts"] = t.failedAttempts;
+    job["speculative_attempts"] = t.speculativeAttempts;
+    job["lost_outputs"] = t.lostOutputs;
+    job["killed_attempts"] = t.killedMaps + t.killedReduces;
+}
+
 }  // namespace
 
 std::vector<std::string> jobNames(const Workload& w, const std::vector<int>& jobs) {
@@ -84,6 +93,9 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
                 job["killed_work"] = t.killedWork;
             }
         }
+        if (!w.scenario.empty()) {
+            addScenarioFields(job, t);
+        }
         if (!trace.empty()) {
             const TracedJob* traced = tracedOf[j];
             job["trace_end"] = traced ? ordered_json(traced->tracedEnd) : ordered_json();
@@ -92,6 +104,10 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
         jobs.push_back(job);
     }
     out["jobs"] = jobs;
+    if (!w.scenario.empty()) {
+        out["failed_jobs"] = r.sim.failedJobs;
+        out["lost_outputs"] = r.sim.lostOutputs.size();
+    }
     out["utilization"] = {{"map", r.sim.mapUtilization()}, {"reduce", r.sim.reduceUtilization()}};
     out["metrics"] = runMetricsJson(runMetrics(w, r, metrics));
     if (deadlines) {
@@ -105,6 +121,25 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
     }
     return out;
 }
+
+namespace {
+
+// Under a scenario: "failed jobs  2: J1 J2 (...)" when some job failed, else nothing.
+std::string failedJobsLine(const Workload& w, const RunResult& r) {
+    if (r.sim.failedJobs == 0) {
+        return {};
+    }
+    std::vector<std::string> failed;
+    for (std::size_t j = 0; j < r.sim.jobs.size(); ++j) {
+        if (r.sim.jobs[j].failed) {
+            failed.push_back(w.jobs[j].name);
+        }
+    }
+    return "failed jobs  " + std::to_string(failed.size()) + ": " + abbreviatedNames(failed, 30) +
+           " (a task failed max_attempts times, or its nodes were gone)\n";
+}
+
+}  // namespace
 
 std::string runResultText(const Workload& w, const RunResult& r) {
     std::string out;
@@ -122,6 +157,7 @@ std::string runResultText(const Workload& w, const RunResult& r) {
         out += "pool " + p.name + "  " + std::to_string(p.nodes) + " nodes, makespan " +
                formatTime(p.makespan) + ": " + joinedNames(jobNames(w, p.jobs)) + "\n";
     }
+    out += failedJobsLine(w, r);
     for (const auto& note : r.notes) {
         out += "note         " + note + "\n";
     }

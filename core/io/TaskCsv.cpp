@@ -29,10 +29,34 @@ bool rowBefore(const InstantTask& a, const InstantTask& b) {
     return key(a) < key(b);
 }
 
+// Why a stopped execution stopped (TaskRecord::cause); empty for a completed one.
+const char* causeText(const TaskRecord& t) {
+    if (!t.killed) {
+        return "";
+    }
+    switch (t.cause) {
+        case AttemptEnd::Killed:
+            return "killed";
+        case AttemptEnd::Failed:
+            return "failed";
+        case AttemptEnd::NodeLost:
+            return "node-lost";
+        case AttemptEnd::Superseded:
+            return "superseded";
+    }
+    return "";
+}
+
 class CsvWriter {
 public:
     CsvWriter(const Workload& simulated, const std::function<void(std::string_view)>& sink)
-        : m_w(simulated), m_sink(sink) {}
+        : m_w(simulated), m_sink(sink), m_causes(!simulated.scenario.empty()) {}
+
+    // The header; under a scenario a last column says why a stopped execution stopped.
+    void header() {
+        m_out += m_causes ? "job,kind,task,slot,node,start,end,killed,cause\n"
+                          : "job,kind,task,slot,node,start,end,killed\n";
+    }
 
     void row(const TaskRecord& t) {
         const Cluster& c = m_w.cluster;
@@ -42,13 +66,16 @@ public:
         m_out += toString(t.kind);
         m_out += ',' + std::to_string(t.task) + ',' + std::to_string(t.slot) + ',' +
                  std::to_string(t.slot / (map ? c.mapSlotsPerNode : c.reduceSlotsPerNode)) + ',' +
-                 formatNumber(t.start) + ',' + formatNumber(t.end) + ',' + (t.killed ? "1" : "0") +
-                 '\n';
+                 formatNumber(t.start) + ',' + formatNumber(t.end) + ',' + (t.killed ? "1" : "0");
+        if (m_causes) {
+            m_out += ',';
+            m_out += causeText(t);
+        }
+        m_out += '\n';
         if (m_out.size() >= kChunkBytes) {
             flush();
         }
     }
-    void text(std::string_view piece) { m_out += piece; }
     void flush() {
         m_sink(m_out);
         m_out.clear();
@@ -58,6 +85,7 @@ private:
     const Workload& m_w;
     const std::function<void(std::string_view)>& m_sink;
     std::string m_out;
+    bool m_causes;
 };
 
 }  // namespace
@@ -73,7 +101,7 @@ void writeTaskRecordsCsv(const Workload& w, const RunResult& r,
     std::stable_sort(records.begin(), records.end(),
                      [](const TaskRecord* a, const TaskRecord* b) { return a->start < b->start; });
     CsvWriter out(simulated, sink);
-    out.text("job,kind,task,slot,node,start,end,killed\n");
+    out.header();
     std::vector<InstantTask> instant;
     for (std::size_t i = 0; i < records.size();) {
         // The records of one start time, their waves as single tasks, in row order.

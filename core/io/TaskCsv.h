@@ -2,7 +2,9 @@
 // (`mrsim run --tasks-csv`): header job,kind,task,slot,node,start,end,killed and one row per task
 // record (killed executions too, killed = 1), in start order (then map before reduce, then slot).
 // job is the job's name; task the index within its stage; slot the index among the cluster's
-// slots of that kind; node = slot / slots per node; times in seconds, exact.
+// slots of that kind; node = slot / slots per node; times in seconds, exact. Under a scenario
+// (model/Scenario.h) a last column, cause, says why a stopped execution stopped: killed (by the
+// policy), failed, node-lost or superseded (another attempt of its task won, or its job failed).
 #pragma once
 
 #include <functional>

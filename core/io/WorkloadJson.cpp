@@ -11,6 +11,7 @@
 #include "io/JsonParse.h"
 #include "io/JsonText.h"
 #include "io/NumberFormat.h"
+#include "io/ScenarioJson.h"
 #include "io/TextFile.h"
 #include "model/InputError.h"
 
@@ -21,9 +22,9 @@ using nlohmann::ordered_json;
 
 namespace {
 
-const std::vector<std::string> kTopKeys = {"format",      "version",         "name",
-                                           "description", "cluster",         "manual_order",
-                                           "fair_pools",  "capacity_queues", "jobs"};
+const std::vector<std::string> kTopKeys = {
+    "format",     "version",         "name",     "description", "cluster", "manual_order",
+    "fair_pools", "capacity_queues", "scenario", "jobs"};
 const std::vector<std::string> kFairPoolKeys = {"name", "weight", "min_maps", "min_reduces",
                                                 "scheduling_mode"};
 const std::vector<std::string> kClusterKeys = {"nodes", "map_slots_per_node",
@@ -453,6 +454,9 @@ Workload parseWorkload(const std::string& text, const std::string& source, LoadR
     if (f.has("capacity_queues")) {
         w.capacityQueues = readCapacityQueuesJson(f.raw("capacity_queues"), source);
     }
+    if (f.has("scenario")) {
+        w.scenario = readScenario(f.raw("scenario"), source);
+    }
     for (const auto& key : f.unknownKeys(kTopKeys)) {
         w.extraFields[key] = keptText(root[key]);
         if (report) {
@@ -510,6 +514,9 @@ std::string headerText(const Workload& w) {
     }
     if (!w.capacityQueues.empty()) {
         out += "  \"capacity_queues\": " + toOneLine(capacityQueuesJson(w.capacityQueues)) + ",\n";
+    }
+    if (!(w.scenario == Scenario{})) {
+        out += "  \"scenario\": " + toOneLine(scenarioJson(w.scenario)) + ",\n";
     }
     for (const auto& [key, text] : w.extraFields) {
         if (std::find(kTopKeys.begin(), kTopKeys.end(), key) != kTopKeys.end()) {

@@ -146,6 +146,7 @@ void validate(const Workload& w, const std::string& file) {
     }
     validateFairPools(w.fairPools, file);
     validateCapacityQueues(w.capacityQueues, file);
+    validateScenario(w.scenario, w, file);
 }
 
 void validateFairPools(const std::vector<FairPoolSpec>& pools, const std::string& file) {

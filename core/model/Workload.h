@@ -10,6 +10,7 @@
 #include "model/Cluster.h"
 #include "model/FairPools.h"
 #include "model/Job.h"
+#include "model/Scenario.h"
 
 namespace mr {
 
@@ -28,6 +29,8 @@ struct Workload {
     std::vector<CapacityQueueSpec> capacityQueues;
     // An order chosen by hand (job names) for the `manual` algorithm; empty when none is stored.
     std::vector<std::string> manualOrder;
+    // Failures, stragglers and speculation on simulated time (model/Scenario.h); empty: none.
+    Scenario scenario;
     std::map<std::string, std::string>
         extraFields;  // unknown top-level keys: one-line JSON as saved
 

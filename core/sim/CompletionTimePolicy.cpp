@@ -72,6 +72,14 @@ void CompletionTimePolicy::onTaskKilled(SimState& state, const TaskRecord& task)
     refreshProbe(state, task.job);
 }
 
+void CompletionTimePolicy::onTaskQueued(SimState& state, int job, TaskKind kind, int task) {
+    if (m_finder && kind == TaskKind::Map) {
+        m_finder->taskKilled(job, task);
+    }
+    QuotaPolicy::onTaskQueued(state, job, kind, task);
+    refreshProbe(state, job);
+}
+
 CompletionForm CompletionTimePolicy::remainingForm(const SimState& state, int job) const {
     const Observed& o = m_observed[static_cast<std::size_t>(job)];
     const Job& j = state.workload().jobs[static_cast<std::size_t>(job)];

@@ -36,6 +36,7 @@ public:
     void onTaskStarted(SimState& state, const TaskRecord& task) override;
     void onTaskEnded(SimState& state, const TaskRecord& task) override;
     void onTaskKilled(SimState& state, const TaskRecord& task) override;
+    void onTaskQueued(SimState& state, int job, TaskKind kind, int task) override;
     void beforeAssign(SimState& state) override;
     Pick pick(SimState& state, TaskKind kind, int slot) override;
 

@@ -214,6 +214,13 @@ void LocalityPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
     m_inner->onTaskKilled(state, task);
 }
 
+void LocalityPolicy::onTaskQueued(SimState& state, int job, TaskKind kind, int task) {
+    if (kind == TaskKind::Map) {
+        m_finder.taskKilled(job, task);
+    }
+    m_inner->onTaskQueued(state, job, kind, task);
+}
+
 Pick LocalityPolicy::pick(SimState& state, TaskKind kind, int slot) {
     Pick p = m_inner->pick(state, kind, slot);
     if (p.runs() && kind == TaskKind::Map && p.task < 0) {

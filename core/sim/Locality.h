@@ -129,6 +129,7 @@ public:
         m_inner->onTaskEnded(state, task);
     }
     void onTaskKilled(SimState& state, const TaskRecord& task) override;
+    void onTaskQueued(SimState& state, int job, TaskKind kind, int task) override;
     void onMapStageDone(SimState& state, int job) override { m_inner->onMapStageDone(state, job); }
     void onReducesOpen(SimState& state, int job) override { m_inner->onReducesOpen(state, job); }
     void onWakeup(SimState& state) override { m_inner->onWakeup(state); }

@@ -45,6 +45,10 @@ void OrderPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
     refresh(state, task.job, task.kind);
 }
 
+void OrderPolicy::onTaskQueued(SimState& state, int job, TaskKind kind, int /*task*/) {
+    refresh(state, job, kind);
+}
+
 void OrderPolicy::onReducesOpen(SimState& state, int job) {
     refresh(state, job, TaskKind::Reduce);
 }

@@ -20,6 +20,7 @@ public:
     void onJobArrived(SimState& state, int job) override;
     void onTaskStarted(SimState& state, const TaskRecord& task) override;
     void onTaskKilled(SimState& state, const TaskRecord& task) override;
+    void onTaskQueued(SimState& state, int job, TaskKind kind, int task) override;
     void onMapStageDone(SimState& state, int job) override;
     void onReducesOpen(SimState& state, int job) override;
     Pick pick(SimState& state, TaskKind kind, int slot) override;

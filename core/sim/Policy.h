@@ -46,6 +46,7 @@ struct JobState {
     // (model/Overheads.h).
     bool reducesOpen = false;
     bool done = false;
+    bool failed = false;      // done without completing (model/Scenario.h: attempts exhausted)
     int pending[2] = {0, 0};  // not started (or killed and waiting to rerun)
     int running[2] = {0, 0};
     int completed[2] = {0, 0};
@@ -134,8 +135,19 @@ public:
         (void)state;
         (void)task;
     }
+    // An execution stopped before its end (TaskRecord::cause says why: killed by a policy, failed,
+    // lost with its node, or superseded); unless superseded, the task is pending again.
     virtual void onTaskKilled(SimState& state, const TaskRecord& task) {
         (void)state;
+        (void)task;
+    }
+    // Under a scenario (model/Scenario.h): `task` of `job` has a new attempt to run although no
+    // execution of it was just stopped — a completed map whose output was lost with its node, or a
+    // speculative copy of a running task. JobState::pending counts it; isPending() says true.
+    virtual void onTaskQueued(SimState& state, int job, TaskKind kind, int task) {
+        (void)state;
+        (void)job;
+        (void)kind;
         (void)task;
     }
     virtual void onMapStageDone(SimState& state, int job) {

@@ -156,6 +156,10 @@ void QuotaPolicy::onTaskKilled(SimState& state, const TaskRecord& task) {
     refresh(state, task.job, task.kind);
 }
 
+void QuotaPolicy::onTaskQueued(SimState& state, int job, TaskKind kind, int /*task*/) {
+    refresh(state, job, kind);
+}
+
 void QuotaPolicy::onReducesOpen(SimState& state, int job) {
     refresh(state, job, TaskKind::Reduce);
 }

@@ -46,6 +46,7 @@ public:
     void onTaskStarted(SimState& state, const TaskRecord& task) override;
     void onTaskEnded(SimState& state, const TaskRecord& task) override;
     void onTaskKilled(SimState& state, const TaskRecord& task) override;
+    void onTaskQueued(SimState& state, int job, TaskKind kind, int task) override;
     void onMapStageDone(SimState& state, int job) override;
     void onReducesOpen(SimState& state, int job) override;
     void beforeAssign(SimState& state) override;

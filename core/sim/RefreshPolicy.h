@@ -22,6 +22,9 @@ public:
     void onTaskKilled(SimState& state, const TaskRecord& task) override {
         refresh(state, task.job, task.kind);
     }
+    void onTaskQueued(SimState& state, int job, TaskKind kind, int /*task*/) override {
+        refresh(state, job, kind);
+    }
     void onReducesOpen(SimState& state, int job) override { refresh(state, job, TaskKind::Reduce); }
     // The last map's end already refreshed the map side.
     void onMapStageDone(SimState& state, int job) override {

@@ -1,5 +1,6 @@
 #include "sim/ScheduleCheck.h"
 #include "model/Tolerance.h"
+#include "sim/ScenarioCheck.h"
 
 #include <algorithm>
 #include <cmath>
@@ -289,6 +290,9 @@ void ScheduleChecker::checkMakespan() {
 
 std::vector<std::string> checkSchedule(const Workload& w, const SimResult& r,
                                        const CheckOptions& options) {
+    if (!w.scenario.empty()) {
+        return checkScenarioSchedule(w, r);
+    }
     return ScheduleChecker(w, r, options).run();
 }
 

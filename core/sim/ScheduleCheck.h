@@ -11,6 +11,8 @@
 //  * the per-job and overall times agree with the task records;
 //  * the makespan is at least max(total map work / map slots, total reduce work / reduce slots)
 //    and at least every job's longest map plus longest reduce task.
+// A workload with a scenario (model/Scenario.h) is checked by checkScenarioSchedule instead
+// (sim/ScenarioCheck.h): attempts fail, straggle and rerun there.
 #pragma once
 
 #include <string>

@@ -17,6 +17,28 @@ struct JobTimes {
     int killedMaps = 0;
     int killedReduces = 0;
     double killedWork = 0.0;  // slot-seconds the killed executions had run (work lost)
+    // Under a scenario (model/Scenario.h): the job failed at `end` (a task failed max_attempts
+    // times, or the nodes it may use are gone); its other tasks were stopped.
+    bool failed = false;
+    int failedAttempts = 0;       // attempts that failed (each retried, up to max_attempts)
+    int speculativeAttempts = 0;  // speculative attempts started
+    int lostOutputs = 0;          // completed map outputs lost with their node and recomputed
+};
+
+// Under a scenario: a node's slots were unavailable from `from` to `to` (infinity: never back);
+// a node added later is unavailable from 0 to its addition.
+struct NodeDowntime {
+    int node = 0;
+    double from = 0.0;
+    double to = 0.0;
+};
+
+// Under a scenario: the output of `job`'s map `task`, completed on `node`, was lost at `time`.
+struct LostOutput {
+    int job = 0;
+    int task = 0;
+    int node = 0;
+    double time = 0.0;
 };
 
 struct PoolTimes {
@@ -37,6 +59,9 @@ struct SimResult {
     int mapSlots = 0;
     int reduceSlots = 0;
     long long events = 0;  // task starts + ends + kills + arrivals, for throughput figures
+    std::vector<NodeDowntime> downtime;   // scenario only
+    std::vector<LostOutput> lostOutputs;  // scenario only
+    int failedJobs = 0;
 
     double mapUtilization() const;
     double reduceUtilization() const;

@@ -10,8 +10,10 @@
 #include <utility>
 
 #include "model/Tolerance.h"
+#include "sim/Engine.h"
 #include "sim/EventQueue.h"
 #include "sim/OrderPolicy.h"
+#include "sim/ScenarioState.h"
 
 namespace mr {
 
@@ -30,181 +32,9 @@ namespace {
 // Guards against policies that would loop for ever.
 constexpr long long kMaxIdleInstants = 10'000'000;
 
-// What runs on a slot: a single task or a wave of `count` tasks on slots slot..slot+count−1
-// (kept on the wave's first slot only; job is -1 on every other slot).
-struct Running {
-    int job = -1;
-    int task = -1;
-    int count = 0;
-    double start = 0.0;
-    double end = 0.0;
-};
-
-struct Wakeup {
-    double time;
-    int pool;
-    bool operator>(const Wakeup& o) const {
-        return time > o.time || (time == o.time && pool > o.pool);
-    }
-};
-
-// The overheads' events (model/Overheads.h), in their own queue so that the task-end queue keeps
-// its replace-the-top fast path. Within an instant they are handled in the order of their types.
-enum class OverheadEvent : std::uint8_t {
-    ReduceEnd,  // a slow-started reduce's end, moved after its job's map stage (a = slot, b = gen)
-    SlotRelease,  // a slot is free again after the assignment gap or an AM (a = global slot)
-    JobDone,      // the commit tail is over (a = job)
-    JobReady,     // the ApplicationMaster started: the job's tasks may run (a = job)
-};
-
-struct TimedEvent {
-    double time;
-    OverheadEvent type;
-    int a;
-    std::uint32_t b;
-    bool operator>(const TimedEvent& o) const {
-        if (time != o.time) {
-            return time > o.time;
-        }
-        return type != o.type ? type > o.type : a > o.a;
-    }
-};
-
-// Pending tasks of one job and kind: fresh tasks are taken in index order; killed tasks wait in
-// `retry` and rerun first. Until a policy picks a particular task or a task is killed, the
-// started tasks are exactly those below nextFresh (no memory per task: a uniform job stays O(1));
-// from then on `started` holds one byte per task.
-struct PendingTasks {
-    int count = 0;
-    int nextFresh = 0;
-    std::vector<int> retry;
-    std::vector<std::uint8_t> started;  // empty: started == (task < nextFresh)
-
-    bool isStarted(int task) const {
-        return started.empty() ? task < nextFresh : started[static_cast<std::size_t>(task)] != 0;
-    }
-    void detail() {
-        if (started.empty()) {
-            started.assign(static_cast<std::size_t>(count), 0);
-            std::fill_n(started.begin(), nextFresh, std::uint8_t{1});
-        }
-    }
-};
-
 }  // namespace
 
 namespace detail {
-
-class Engine final : public SimState {
-public:
-    Engine(const Workload& workload, std::vector<PoolSetup>& pools, const SimOptions& options);
-    void begin();
-    // Processes the next instant if it is at or before `horizon`; false when there is none.
-    bool step(double horizon);
-    bool finished() const { return m_done == m_pooledJobs; }
-    double lastEnd() const;
-    double committedEndBefore(double time) const;
-    SimResult finish();
-
-    const PoolInfo& pool(int pool) const override {
-        return m_pools[static_cast<std::size_t>(pool)];
-    }
-    int nodeOfSlot(TaskKind kind, int slot) const override {
-        return slot / m_slotsPerNode[static_cast<int>(kind)];
-    }
-    int freeSlots(TaskKind kind, int pool) const override;
-    bool isPending(int job, TaskKind kind, int task) const override;
-    void setCap(int job, TaskKind kind, int cap) override;
-    int kill(int job, TaskKind kind, int count) override;
-    void wakeAt(double time) override;
-
-private:
-    int globalSlot(TaskKind kind, int slot) const {
-        return kind == TaskKind::Map ? slot : m_slotCount[0] + slot;
-    }
-    PendingTasks& pending(int job, TaskKind kind) {
-        return m_pending[static_cast<std::size_t>(job) * 2 + static_cast<std::size_t>(kind)];
-    }
-    Policy& policyOf(int job) { return *m_policyOfJob[static_cast<std::size_t>(job)]; }
-    int findFree(TaskKind kind, int from, int end) const;
-    int freeRunEnd(TaskKind kind, int from, int end) const;
-    void setFree(TaskKind kind, int slot, int count, bool isFree);
-    int takeTask(int job, TaskKind kind, int task);
-    int waveLength(int job, TaskKind kind, int slot, int end, const Pick& pick) const;
-    void putBack(int job, TaskKind kind, int task);
-    int start(TaskKind kind, int slot, int end, int pool, const Pick& pick);
-    void finishEvent(const TaskEndEvent& event);
-    void arrive(int job);
-    void assign();
-    void record(const TaskRecord& task);
-    // Engine(): the pools (their nodes, jobs and policies), the jobs' pending tasks, free slots.
-    void setUpPools();
-    void setUpJobs();
-    // step(): the time of the next instant; collect what happens at it (returns the first
-    // arrival's index); process it in the engine's order.
-    double nextInstant() const;
-    std::size_t collectInstant(double limit);
-    void processInstant(std::size_t firstArrival);
-    void checkProgress(long long progressBefore);
-    // Overheads (model/Overheads.h); none of these run when no job has any.
-    void setUpOverheads();
-    void submit(int job);
-    void placeAms();
-    void completeJob(int job, double lastTaskEnd);
-    bool holdReduce(const TaskEndEvent& event, const Running& r);
-    void openReduces(int job);
-    void handle(const TimedEvent& event, std::vector<TaskEndEvent>& ends);
-
-    const Workload& m_input;
-    std::vector<PoolSetup>& m_setups;
-    const SimOptions m_options;
-    std::vector<PoolInfo> m_pools;
-    std::vector<int> m_jobPool;
-    std::vector<Policy*> m_policyOfJob;
-    std::vector<JobState> m_jobs;
-    std::vector<PendingTasks> m_pending;
-    long long m_taskTotal = 0;
-    int m_pooledJobs = 0;
-    int m_slotCount[2] = {0, 0};
-    int m_slotsPerNode[2] = {1, 1};
-    std::vector<std::uint64_t> m_free[2];
-    std::vector<Running> m_running;           // per global slot
-    std::vector<std::uint32_t> m_generation;  // per global slot; bumps on start and kill
-    EventQueue m_events;
-    // The top event was processed but left in place, so that the next start() can replace it
-    // (one sift instead of a pop and a push); popped at the end of the instant otherwise.
-    bool m_deadTop = false;
-    std::priority_queue<Wakeup, std::vector<Wakeup>, std::greater<>> m_wakeups;
-    bool m_inAssign = false;
-    int m_activePool = -1;  // pool whose hook is running (for wakeAt)
-    int m_done = 0;
-    long long m_kills = 0;
-    long long m_instants = 0;
-    long long m_progress = 0;  // task starts and ends, to detect a policy that never runs tasks
-    long long m_reported = 0;  // m_progress when onSteps was last called
-    SimResult m_result;
-    // run state between steps
-    std::vector<int> m_arrivals;  // pooled jobs by arrival time
-    std::size_t m_nextArrival = 0;
-    std::vector<TaskEndEvent> m_batch;
-    std::vector<int> m_wokenPools;
-    long long m_idleInstants = 0;
-    long long m_maxKills = 0;
-    std::vector<TimedEvent> m_timedBatch;
-    double m_committedEnd = 0.0;  // the latest end among the tasks started so far
-    // SimOptions::traceCommitted: (instant time, m_committedEnd after it) each time it grew.
-    std::vector<std::pair<double, double>> m_committed;
-
-    bool m_hasOverheads = false;
-    std::vector<ResolvedOverheads> m_overheads;  // per job (empty without overheads)
-    std::vector<int> m_reduceThreshold;          // per job: completed maps that open its reduces
-    std::priority_queue<TimedEvent, std::vector<TimedEvent>, std::greater<>> m_timed;
-    std::vector<std::vector<int>> m_amQueue;    // per pool: submitted jobs waiting for AM slots
-    std::vector<int> m_amHeldInPool;            // per pool: map slots held by AMs
-    std::vector<std::vector<int>> m_amSlotsOf;  // per job: the global slots its AM holds
-    // Per job: reduces whose own end came before the job's map stage ended (slot, generation).
-    std::vector<std::vector<std::pair<int, std::uint32_t>>> m_heldReduces;
-};
 
 Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const SimOptions& options)
     : m_input(workload), m_setups(pools), m_options(options) {
@@ -228,6 +58,9 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
     m_running.resize(static_cast<std::size_t>(m_slotCount[0] + m_slotCount[1]));
     m_generation.assign(m_running.size(), 0);
     setUpOverheads();
+    if (!m_input.scenario.empty()) {
+        setUpScenario();
+    }
 }
 
 // Each pool's nodes (no overlap; all of them, unless partial) and jobs (each in one pool).
@@ -405,7 +238,8 @@ int Engine::freeSlots(TaskKind kind, int pool) const {
 bool Engine::isPending(int job, TaskKind kind, int task) const {
     const PendingTasks& pt =
         m_pending[static_cast<std::size_t>(job) * 2 + static_cast<std::size_t>(kind)];
-    return task >= 0 && task < pt.count && !pt.isStarted(task);
+    return task >= 0 && task < pt.count &&
+           (!pt.isStarted(task) || (m_scenario && hasCopy(job, kind, task)));
 }
 
 void Engine::setCap(int job, TaskKind kind, int cap) {
@@ -419,6 +253,10 @@ void Engine::wakeAt(double time) {
 }
 
 int Engine::takeTask(int job, TaskKind kind, int task) {
+    int copy = -1;
+    if (m_scenario && takeCopy(job, kind, task, copy)) {
+        return copy;
+    }
     PendingTasks& pt = pending(job, kind);
     if (task < 0) {
         if (!pt.retry.empty()) {
@@ -448,7 +286,8 @@ int Engine::takeTask(int job, TaskKind kind, int task) {
 // for that many picks, the slots are free and consecutive, the job has that many fresh tasks in a
 // row with bit-identical durations (no killed task waiting to rerun), and its cap leaves room.
 int Engine::waveLength(int job, TaskKind kind, int slot, int end, const Pick& pick) const {
-    if (pick.count <= 1 || pick.task >= 0 || !m_options.waves || m_options.durations) {
+    if (pick.count <= 1 || pick.task >= 0 || !m_options.waves || m_options.durations ||
+        m_scenario) {
         return 1;
     }
     const PendingTasks& pt =
@@ -533,17 +372,15 @@ int Engine::start(TaskKind kind, int slot, int end, int pool, const Pick& pick) 
             throw SimulationError("task duration model returned an invalid duration");
         }
     }
+    if (m_scenario) {
+        duration = attemptDuration(job, kind, task, slot, duration);
+    }
     const int g = globalSlot(kind, slot);
     m_running[static_cast<std::size_t>(g)] = {job, task, count, m_now, m_now + duration};
     const std::uint32_t generation = ++m_generation[static_cast<std::size_t>(g)];
     const TaskEndEvent event{m_now + duration, static_cast<std::uint32_t>(g), generation};
     m_committedEnd = std::max(m_committedEnd, event.time);
-    if (m_deadTop) {
-        m_events.replaceTop(event);
-        m_deadTop = false;
-    } else {
-        m_events.push(event);
-    }
+    pushEnd(event);
     setFree(kind, slot, count, false);
     JobState& s = m_jobs[static_cast<std::size_t>(job)];
     s.pending[k] -= count;
@@ -562,7 +399,19 @@ int Engine::start(TaskKind kind, int slot, int end, int pool, const Pick& pick) 
     return count;
 }
 
+void Engine::pushEnd(const TaskEndEvent& event) {
+    if (m_deadTop) {
+        m_events.replaceTop(event);
+        m_deadTop = false;
+    } else {
+        m_events.push(event);
+    }
+}
+
 void Engine::finishEvent(const TaskEndEvent& event) {
+    if (m_scenario && scenarioEnd(event)) {
+        return;
+    }
     const int g = static_cast<int>(event.slot);
     const TaskKind kind = g < m_slotCount[0] ? TaskKind::Map : TaskKind::Reduce;
     const int slot = kind == TaskKind::Map ? g : g - m_slotCount[0];
@@ -602,6 +451,7 @@ void Engine::finishEvent(const TaskEndEvent& event) {
             policy.onReducesOpen(*this, r.job);
         }
         if (s.completed[0] == job.maps()) {
+            const bool again = m_scenario && mapStageAgain(r.job);
             s.mapsDone = true;
             s.reducesOpen = true;
             if (m_hasOverheads) {
@@ -616,7 +466,9 @@ void Engine::finishEvent(const TaskEndEvent& event) {
                     ++m_done;
                 }
             }
-            policy.onMapStageDone(*this, r.job);
+            if (!again) {
+                policy.onMapStageDone(*this, r.job);
+            }
         }
     } else {
         s.end = std::max(s.end, r.end);
@@ -770,6 +622,10 @@ void Engine::handle(const TimedEvent& e, std::vector<TaskEndEvent>& ends) {
         case OverheadEvent::JobReady:
             arrive(e.a);
             break;
+        case OverheadEvent::NodeDown:
+        case OverheadEvent::NodeUp:
+        case OverheadEvent::Speculate:
+            break;  // a scenario's: processInstant hands them to EngineScenario.cpp
     }
 }
 
@@ -807,6 +663,13 @@ int Engine::kill(int job, TaskKind kind, int count) {
             break;
         }
         const int g = globalSlot(kind, head);
+        if (m_scenario) {  // one task per slot; its attempts are the scenario's bookkeeping
+            stopAttempt(g, AttemptEnd::Killed, true);
+            ++m_kills;
+            --left;
+            ++killed;
+            continue;
+        }
         Running& r = m_running[static_cast<std::size_t>(g)];
         const int n = std::min(left, r.count);
         const int firstKilled = r.count - n;  // the wave's last n tasks
@@ -1004,6 +867,11 @@ void Engine::processInstant(std::size_t firstArrival) {
             ++m_progress;
         }
     }
+    for (const TimedEvent& e : m_timedBatch) {
+        if (e.type == OverheadEvent::NodeDown || e.type == OverheadEvent::NodeUp) {
+            handleScenario(e);
+        }
+    }
     for (std::size_t i = firstArrival; i < m_nextArrival; ++i) {
         if (m_hasOverheads) {
             submit(m_arrivals[i]);
@@ -1029,6 +897,9 @@ void Engine::processInstant(std::size_t firstArrival) {
     for (std::size_t p = 0; p < m_setups.size(); ++p) {
         m_activePool = static_cast<int>(p);
         m_setups[p].policy->beforeAssign(*this);
+    }
+    if (m_scenario && speculationDue()) {
+        speculate();
     }
     m_activePool = -1;
     assign();
@@ -1077,6 +948,9 @@ double Engine::committedEndBefore(double time) const {
 SimResult Engine::finish() {
     while (step(std::numeric_limits<double>::infinity())) {
     }
+    if (m_scenario) {
+        finishScenario(m_result);
+    }
     const int jobCount = m_input.jobCount();
     if (m_done != m_pooledJobs) {
         std::string names;
@@ -1106,6 +980,10 @@ SimResult Engine::finish() {
         t.killedMaps = s.killed[0];
         t.killedReduces = s.killed[1];
         t.killedWork = s.killedWork;
+        if (m_scenario) {
+            scenarioJobTimes(j, t);
+            r.failedJobs += t.failed ? 1 : 0;
+        }
         if (m_jobPool[static_cast<std::size_t>(j)] >= 0) {
             firstArrival = std::min(firstArrival, t.arrival);
             lastEnd = std::max(lastEnd, t.end);

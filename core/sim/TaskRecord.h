@@ -12,16 +12,25 @@
 
 namespace mr {
 
-// 32 bytes (a 9M-task run kept for its timeline is 288 MB): the kind, the
-// killed flag and the wave's size share one 32-bit word. A wave covers at most the slots of one
-// kind (model/Limits.h: kMaxSlotsPerKind, 10 M), well inside count's 30 bits.
+// Why an execution stopped before its task's end (TaskRecord::cause; meaningful when killed).
+enum class AttemptEnd : std::uint8_t {
+    Killed = 0,      // by the scheduling policy (preemption): the task reruns
+    Failed = 1,      // the attempt failed (model/Scenario.h): the task retries, or its job fails
+    NodeLost = 2,    // its node failed: the task reruns
+    Superseded = 3,  // another attempt of the task completed first, or the job failed
+};
+
+// 32 bytes (a 9M-task run kept for its timeline is 288 MB): the kind, the killed flag, its cause
+// and the wave's size share one 32-bit word. A wave covers at most the slots of one kind
+// (model/Limits.h: kMaxSlotsPerKind, 10 M), well inside count's 28 bits.
 struct TaskRecord {
     std::int32_t job = 0;
     std::int32_t task = 0;  // index within the job's map (or reduce) tasks
     std::int32_t slot = 0;  // index within the cluster's map (or reduce) slots
     TaskKind kind : 1 = TaskKind::Map;
-    bool killed : 1 = false;      // stopped before the end; its work is lost and the task reruns
-    std::int32_t count : 30 = 1;  // tasks in this wave (>= 1)
+    bool killed : 1 = false;  // stopped before the end; its work is lost (see cause)
+    AttemptEnd cause : 2 = AttemptEnd::Killed;
+    std::int32_t count : 28 = 1;  // tasks in this wave (>= 1)
     double start = 0.0;
     double end = 0.0;  // for a killed task: the kill time
 
@@ -35,7 +44,7 @@ struct TaskRecord {
     }
 };
 static_assert(sizeof(TaskRecord) == 32, "TaskRecord packs kind, killed and count in one word");
-static_assert(kMaxSlotsPerKind < (1LL << 29), "a wave's count must fit its 30-bit field");
+static_assert(kMaxSlotsPerKind < (1LL << 27), "a wave's count must fit its 28-bit field");
 
 // Calls f(TaskRecord) for every single task of `records`, waves expanded in slot order.
 template <class F>

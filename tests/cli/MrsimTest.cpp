@@ -157,5 +157,46 @@ TEST(Mrsim, BadInputExitsTwoWithOneLineNamingTheProblem) {
     EXPECT_NE(tooBig.err.find("limited to 10 jobs"), std::string::npos) << tooBig.err;
 }
 
+// The hand-worked node failure of core/ScenarioTest.cpp from the command line: fifo, node 1 fails
+// at 15 s for good, makespan 60 (30 without); a scenario whose attempts always fail reports every
+// job failed; a bad scenario is one line and exit 2.
+TEST(Mrsim, ScenarioFileChangesTheRunAndFailedJobsAreReported) {
+    const std::string dir = test::scratchDir();
+    const std::string workload = dir + "/two.json";
+    test::writeText(workload, R"({"format": "mrx-workload", "version": 1, "name": "two",
+        "cluster": {"nodes": 2, "map_slots_per_node": 1, "reduce_slots_per_node": 1},
+        "jobs": [{"name": "J1", "maps": 2, "reduces": 2, "map_duration": 10, "reduce_duration": 10},
+                 {"name": "J2", "maps": 2, "reduces": 2, "map_duration": 10, "reduce_duration": 10}]})");
+    test::writeText(dir + "/down.json", R"({"node_failures": [{"node": 1, "at": 15}]})");
+    const auto run =
+        runMrsimBinary({"run", workload, "-a", "fifo", "--scenario", dir + "/down.json", "--json"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const auto j = nlohmann::json::parse(run.out);
+    EXPECT_DOUBLE_EQ(j["makespan"].get<double>(), 60.0);
+    EXPECT_EQ(j["failed_jobs"], 0);
+    EXPECT_EQ(j["lost_outputs"], 1);
+    EXPECT_EQ(j["jobs"][0]["lost_outputs"], 1);
+
+    test::writeText(dir + "/fail.json", R"({"max_attempts": 1, "failure_probability": 0.999})");
+    const auto failing =
+        runMrsimBinary({"run", workload, "-a", "fifo", "--scenario", dir + "/fail.json", "--json"});
+    ASSERT_EQ(failing.exitCode, 0) << failing.err;
+    const auto f = nlohmann::json::parse(failing.out);
+    EXPECT_EQ(f["failed_jobs"], 2);
+    EXPECT_EQ(f["jobs"][0]["failed"], true);
+    const auto compare = runMrsimBinary(
+        {"compare", workload, "-a", "fifo,johnson", "--scenario", dir + "/fail.json"});
+    ASSERT_EQ(compare.exitCode, 0) << compare.err;
+    EXPECT_NE(compare.out.find("failed jobs"), std::string::npos) << compare.out;
+
+    test::writeText(dir + "/bad.json", R"({"node_failures": [{"node": 2, "at": 1}]})");
+    const auto bad =
+        runMrsimBinary({"run", workload, "-a", "fifo", "--scenario", dir + "/bad.json"});
+    EXPECT_EQ(bad.exitCode, 2);
+    EXPECT_EQ(bad.err, "mrsim: error: " + dir +
+                           "/bad.json: field 'scenario.node_failures[0].node': node 2 is not in "
+                           "the cluster (nodes 0 to 1)\n");
+}
+
 }  // namespace
 }  // namespace mr

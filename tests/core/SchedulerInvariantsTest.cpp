@@ -33,14 +33,8 @@ protected:
                                            .deadlines = info().needs.deadlines || seed % 3 == 0});
     }
 
-    // The manual order is the file order reversed; everything else is the defaults.
     static RunOptions options(const Workload& w, std::uint64_t seed) {
-        RunOptions o;
-        o.seed = seed;
-        for (auto it = w.jobs.rbegin(); it != w.jobs.rend(); ++it) {
-            o.manualOrder.push_back(it->name);
-        }
-        return o;
+        return test::invariantRunOptions(w, seed);
     }
 };
 
@@ -48,10 +42,7 @@ TEST_P(SchedulerInvariants, NoSlotOverlapEveryTaskOnceBarrierRespected) {
     for (std::uint64_t seed = 1; seed <= kWorkloads; ++seed) {
         SCOPED_TRACE("seed " + std::to_string(seed));
         const Workload w = workload(seed);
-        const RunResult r = runAlgorithm(w, GetParam(), options(w, seed));
-        const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
-        const auto problems = checkSchedule(simulated, r.sim);
-        EXPECT_TRUE(problems.empty()) << problems.front();
+        const RunResult r = test::runChecked(w, GetParam(), seed);
         EXPECT_EQ(r.algorithm, GetParam());
         ASSERT_EQ(r.sim.jobs.size(), w.jobs.size());
         // Every job is in the order the algorithm reports, once.
@@ -129,14 +120,8 @@ TEST_P(SchedulerInvariants, NoJobFasterThanAloneWithOneTaskLengthPerStage) {
     }
 }
 
-std::string testName(const ::testing::TestParamInfo<std::string>& info) {
-    std::string name = info.param;
-    std::replace(name.begin(), name.end(), '-', '_');  // gtest names: letters, digits, '_'
-    return name;
-}
-
 INSTANTIATE_TEST_SUITE_P(Registry, SchedulerInvariants, ::testing::ValuesIn(algorithmIds()),
-                         testName);
+                         test::AlgorithmParamName());
 
 }  // namespace
 }  // namespace mr

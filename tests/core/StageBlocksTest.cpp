@@ -201,9 +201,9 @@ TEST(StageBlocks, AWaveHoldsAsManySlotsAsItHasTasks) {
     w.cluster = {4, 1, 1};
     w.jobs = {Job::uniform("A", 4, 5, 0, 0)};
     SimResult r;
-    r.tasks.push_back(
-        TaskRecord{0, 0, 0, TaskKind::Map, false, 3, 0.0, 5.0});  // tasks 0-2 on slots 0-2
-    r.tasks.push_back(TaskRecord{0, 3, 3, TaskKind::Map, false, 1, 0.0, 5.0});
+    r.tasks.push_back(TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 3, 0.0,
+                                 5.0});  // tasks 0-2 on slots 0-2
+    r.tasks.push_back(TaskRecord{0, 3, 3, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 5.0});
     const auto blocks = simulatedStageBlocks(w, r, {0});
     ASSERT_EQ(blocks.size(), 1u);
     EXPECT_DOUBLE_EQ(blocks[0].slotTo - blocks[0].slotFrom, 4.0);

@@ -463,7 +463,8 @@ TEST(TimelineRaster, ManyRowsPerPixelKeepEveryBusyRegionVisible) {
     SimResult sim;
     sim.mapSlots = 2000;
     sim.reduceSlots = 10;
-    sim.tasks.push_back(TaskRecord{3, 0, 1234, TaskKind::Map, false, 1, 100.0, 200.0});
+    sim.tasks.push_back(
+        TaskRecord{3, 0, 1234, TaskKind::Map, false, AttemptEnd::Killed, 1, 100.0, 200.0});
     const TimelineRows rows{sim.mapSlots, sim.reduceSlots};
     const RasterView view{0.0, 1000.0 / 200, 200, -0.5, rows.count() / 100.0, 100};
     std::vector<RasterPixel> pixels;
@@ -484,7 +485,8 @@ TEST(TimelineRaster, ManyRowsPerPixelKeepEveryBusyRegionVisible) {
         EXPECT_EQ(busy, 20);
     }
     // A wave over every map slot fills the map lane's pixel rows, at full fill, and outweighs it.
-    sim.tasks.push_back(TaskRecord{4, 0, 0, TaskKind::Map, false, 2000, 0.0, 1000.0});
+    sim.tasks.push_back(
+        TaskRecord{4, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 2000, 0.0, 1000.0});
     const TimelineIndex index(sim);
     const TimelineSummary summary(index, everyLevel());
     rasterizeTimeline(index, summary, rows, view, pixels);

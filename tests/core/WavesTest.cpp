@@ -217,8 +217,9 @@ TEST(Waves, HSchedulerRecordsOneWavePerJobAndStage) {
 }
 
 TEST(Waves, ExpandGivesEachTaskOfAWaveInSlotOrder) {
-    const TaskRecord wave{3, 10, 20, TaskKind::Reduce, false, 3, 1.5, 4.0};
-    const auto singles = expandWaves({wave, TaskRecord{1, 0, 0, TaskKind::Map, true, 1, 0, 1}});
+    const TaskRecord wave{3, 10, 20, TaskKind::Reduce, false, AttemptEnd::Killed, 3, 1.5, 4.0};
+    const auto singles =
+        expandWaves({wave, TaskRecord{1, 0, 0, TaskKind::Map, true, AttemptEnd::Killed, 1, 0, 1}});
     ASSERT_EQ(singles.size(), 4u);
     for (int i = 0; i < 3; ++i) {
         EXPECT_EQ(singles[static_cast<std::size_t>(i)].task, 10 + i);

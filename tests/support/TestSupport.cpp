@@ -1,5 +1,7 @@
 #include "support/TestSupport.h"
 
+#include <gtest/gtest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -8,16 +10,18 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <mutex>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
 
-#include "model/SeededRandom.h"
 #include "exec/ThreadPool.h"
+#include "model/SeededRandom.h"
+#include "schedulers/Registry.h"
 #include "sim/OrderPolicy.h"
+#include "sim/ScheduleCheck.h"
 #include "sim/Simulator.h"
 
 namespace mr::test {
@@ -55,6 +59,29 @@ RunResult twoPoolResult(const Workload& w) {
     r.order = {1, 4, 0, 3, 2};
     r.sim = simulate(w, std::move(pools));
     return r;
+}
+
+RunOptions invariantRunOptions(const Workload& workload, std::uint64_t seed) {
+    RunOptions o;
+    o.seed = seed;
+    for (auto it = workload.jobs.rbegin(); it != workload.jobs.rend(); ++it) {
+        o.manualOrder.push_back(it->name);
+    }
+    return o;
+}
+
+RunResult runChecked(const Workload& workload, const std::string& algorithm, std::uint64_t seed) {
+    RunResult r = runAlgorithm(workload, algorithm, invariantRunOptions(workload, seed));
+    const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : workload;
+    for (const std::string& problem : checkSchedule(simulated, r.sim)) {
+        ADD_FAILURE() << problem;
+    }
+    return r;
+}
+
+std::string parameterName(std::string algorithmId) {
+    std::replace(algorithmId.begin(), algorithmId.end(), '-', '_');
+    return algorithmId;
 }
 
 Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& o) {

@@ -39,6 +39,20 @@ struct RandomWorkloadOptions {
     bool integerDurations = false;
 };
 Workload randomWorkload(std::uint64_t seed, const RandomWorkloadOptions& options = {});
+// The registry-wide invariant tests' run options: `seed`, and for `manual` the file order reversed.
+RunOptions invariantRunOptions(const Workload& workload, std::uint64_t seed);
+// `algorithm` on `workload` with invariantRunOptions(seed), its schedule checked (checkSchedule on
+// the workload it simulated): each problem fails the calling test.
+RunResult runChecked(const Workload& workload, const std::string& algorithm, std::uint64_t seed);
+// A GoogleTest parameter name from an algorithm id (letters, digits and '_': '-' becomes '_').
+std::string parameterName(std::string algorithmId);
+// The same as INSTANTIATE_TEST_SUITE_P's name generator for suites over algorithm ids.
+struct AlgorithmParamName {
+    template <class Info>
+    std::string operator()(const Info& info) const {
+        return parameterName(info.param);
+    }
+};
 
 // The executions of one job's tasks of a kind, by start time (then slot).
 std::vector<TaskRecord> tasksOf(const SimResult& result, int job, TaskKind kind = TaskKind::Map);

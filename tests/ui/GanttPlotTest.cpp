@@ -43,8 +43,8 @@ std::shared_ptr<RunResult> runOf(int mapSlots, int reduceSlots, std::vector<Task
 // Two map tasks on 4 slots, ending at 100 s and 210 s (the makespan).
 std::shared_ptr<RunResult> twoMapTasks() {
     return runOf(4, 4,
-                 {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 100.0},
-                  TaskRecord{1, 0, 1, TaskKind::Map, false, 1, 0.0, 210.0}});
+                 {TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 100.0},
+                  TaskRecord{1, 0, 1, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 210.0}});
 }
 
 // The label of the makespan's marker of `plot`, null without one.
@@ -114,10 +114,11 @@ private slots:
         QFETCH(int, height);
         QFETCH(double, fonts);
         GanttPlot plot;
-        std::vector<TaskRecord> tasks = {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 10.0}};
+        std::vector<TaskRecord> tasks = {
+            TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 10.0}};
         if (reduceSlots > 0) {
-            tasks.push_back(
-                TaskRecord{0, 0, reduceSlots - 1, TaskKind::Reduce, false, 1, 10.0, 20.0});
+            tasks.push_back(TaskRecord{0, 0, reduceSlots - 1, TaskKind::Reduce, false,
+                                       AttemptEnd::Killed, 1, 10.0, 20.0});
         }
         plot.setRun(workloadOf(1, std::max(mapSlots, 1)), runOf(mapSlots, reduceSlots, tasks),
                     true);
@@ -203,9 +204,11 @@ private slots:
         QFETCH(int, height);
         QFETCH(double, zoom);
         GanttPlot plot;
-        std::vector<TaskRecord> tasks = {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 10.0}};
+        std::vector<TaskRecord> tasks = {
+            TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 10.0}};
         if (reduceSlots > 0) {
-            tasks.push_back(TaskRecord{0, 0, 0, TaskKind::Reduce, false, 1, 10.0, 20.0});
+            tasks.push_back(
+                TaskRecord{0, 0, 0, TaskKind::Reduce, false, AttemptEnd::Killed, 1, 10.0, 20.0});
         }
         plot.setRun(workloadOf(1, mapSlots, 1, reduceSlots > 0 ? 1 : 0),
                     runOf(mapSlots, reduceSlots, tasks), true);
@@ -271,8 +274,11 @@ private slots:
         QFETCH(double, span);
         QFETCH(int, width);
         GanttPlot plot;
-        plot.setRun(workloadOf(1, 2),
-                    runOf(2, 2, {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, span}}), true);
+        plot.setRun(
+            workloadOf(1, 2),
+            runOf(2, 2,
+                  {TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, span}}),
+            true);
         show(plot, width, 300);
         const QVector<QString> labels = plot.xAxis->tickVectorLabels();
         QVERIFY(labels.size() >= 2);
@@ -324,7 +330,9 @@ private slots:
         QFETCH(int, height);
         SeededRandom rng(seed);
         const int nodes = 60;
-        auto run = runOf(nodes, nodes, {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 50.0}});
+        auto run =
+            runOf(nodes, nodes,
+                  {TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 50.0}});
         // 2 to 6 pools, some of a single node side by side.
         const int pools = rng.uniformInt(2, 6);
         int first = 0;
@@ -458,9 +466,10 @@ private slots:
     void poolLabelsKeepClearOfTheMakespanLine() {
         QFETCH(int, width);
         const int nodes = 30;
-        auto run = runOf(nodes, nodes,
-                         {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 39.0},
-                          TaskRecord{1, 0, 20, TaskKind::Map, false, 1, 0.0, 40.0}});
+        auto run =
+            runOf(nodes, nodes,
+                  {TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 39.0},
+                   TaskRecord{1, 0, 20, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 40.0}});
         run->sim.pools.push_back({"pool1", 0, 20, {0}, 40.0});
         run->sim.pools.push_back({"pool2", 20, 10, {1}, 39.0});
         GanttPlot plot;
@@ -480,11 +489,13 @@ private slots:
 
     void theViewStaysWithinTheSchedule() {
         GanttPlot plot;
-        plot.setRun(workloadOf(2, 4),
-                    runOf(4, 4,
-                          {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 100.0},
-                           TaskRecord{1, 0, 2, TaskKind::Reduce, false, 1, 100.0, 200.0}}),
-                    true);
+        plot.setRun(
+            workloadOf(2, 4),
+            runOf(4, 4,
+                  {TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 100.0},
+                   TaskRecord{1, 0, 2, TaskKind::Reduce, false, AttemptEnd::Killed, 1, 100.0,
+                              200.0}}),
+            true);
         show(plot, 800, 400);
         const double limit = plot.timeLimit();
         QVERIFY(limit >= 200.0);
@@ -551,8 +562,8 @@ private slots:
         // Job 3 runs on every fourth map slot; jobs 0-2 on the others.
         std::vector<TaskRecord> tasks;
         for (int s = 0; s < slotCount; ++s) {
-            tasks.push_back(
-                TaskRecord{s % 4 == 0 ? 3 : s % 3, s, s, TaskKind::Map, false, 1, 0.0, 80.0});
+            tasks.push_back(TaskRecord{s % 4 == 0 ? 3 : s % 3, s, s, TaskKind::Map, false,
+                                       AttemptEnd::Killed, 1, 0.0, 80.0});
         }
         GanttPlot plot;
         plot.setRun(workloadOf(4, slotCount), runOf(slotCount, slotCount, tasks), true);
@@ -602,8 +613,8 @@ private slots:
         QFETCH(int, height);
         // A wave of 12 tasks of J0 on map slots 3..14, and a single J1 task under it.
         const std::vector<TaskRecord> tasks = {
-            TaskRecord{0, 5, 3, TaskKind::Map, false, 12, 10.0, 20.0},
-            TaskRecord{1, 0, 15, TaskKind::Map, false, 1, 10.0, 20.0}};
+            TaskRecord{0, 5, 3, TaskKind::Map, false, AttemptEnd::Killed, 12, 10.0, 20.0},
+            TaskRecord{1, 0, 15, TaskKind::Map, false, AttemptEnd::Killed, 1, 10.0, 20.0}};
         GanttPlot plot;
         plot.setRun(workloadOf(2, 40), runOf(40, 40, tasks), true);
         plot.setLabelsVisible(false);  // a name on a bar is not its colour
@@ -647,10 +658,10 @@ private slots:
         // a small wave at time 0, far from its block (a box over all its pixels would be mostly
         // empty); J2: one task on one slot (a sliver, no name).
         const std::vector<TaskRecord> tasks = {
-            TaskRecord{0, 0, 0, TaskKind::Map, false, 2000, 10.0, 14.0},
-            TaskRecord{1, 0, 0, TaskKind::Map, false, 2000, 50.0, 80.0},
-            TaskRecord{1, 2000, 0, TaskKind::Map, false, 200, 0.0, 2.0},
-            TaskRecord{2, 0, 7, TaskKind::Map, false, 1, 20.0, 30.0}};
+            TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 2000, 10.0, 14.0},
+            TaskRecord{1, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 2000, 50.0, 80.0},
+            TaskRecord{1, 2000, 0, TaskKind::Map, false, AttemptEnd::Killed, 200, 0.0, 2.0},
+            TaskRecord{2, 0, 7, TaskKind::Map, false, AttemptEnd::Killed, 1, 20.0, 30.0}};
         Workload w = workloadOf(3, 2000);
         for (Job& job : w.jobs) {
             job.name = "a job of a day's trace, " + job.name;  // wider than J0's block
@@ -687,9 +698,9 @@ private slots:
         // J1 on 600-1199 from 10 to 30 s only: a box around all of J0 (most of it J0's) had its
         // centre in J1's rows or the idle ones after them, where the name was drawn on white.
         const std::vector<TaskRecord> tasks = {
-            TaskRecord{0, 0, 0, TaskKind::Map, false, 600, 10.0, 80.0},
-            TaskRecord{0, 600, 1200, TaskKind::Map, false, 800, 10.0, 80.0},
-            TaskRecord{1, 0, 600, TaskKind::Map, false, 600, 10.0, 30.0}};
+            TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 600, 10.0, 80.0},
+            TaskRecord{0, 600, 1200, TaskKind::Map, false, AttemptEnd::Killed, 800, 10.0, 80.0},
+            TaskRecord{1, 0, 600, TaskKind::Map, false, AttemptEnd::Killed, 600, 10.0, 30.0}};
         GanttPlot plot;
         plot.setRun(workloadOf(2, 2000), runOf(2000, 1, tasks), true);
         show(plot, 1000, 400);
@@ -716,8 +727,11 @@ private slots:
         // A makespan of 10 s on an axis out to 1000 s (another chart's longer schedule): the
         // label starts at its marker instead of reaching over the slot labels.
         GanttPlot plot;
-        plot.setRun(workloadOf(1, 2),
-                    runOf(2, 2, {TaskRecord{0, 0, 0, TaskKind::Map, false, 1, 0.0, 10.0}}), true);
+        plot.setRun(
+            workloadOf(1, 2),
+            runOf(2, 2,
+                  {TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 10.0}}),
+            true);
         show(plot, 600, 300);
         plot.xAxis->setRange(0.0, 1000.0);
         plot.replot(QCustomPlot::rpImmediateRefresh);
@@ -750,8 +764,8 @@ private slots:
         std::vector<TaskRecord> tasks;
         for (int s = 0; s < 2000; ++s) {
             for (int k = 0; k < 100; ++k) {
-                tasks.push_back(TaskRecord{(s / 100 + k) % 50, k, s, TaskKind::Map, false, 1,
-                                           10.0 * k, 10.0 * k + 9.0});
+                tasks.push_back(TaskRecord{(s / 100 + k) % 50, k, s, TaskKind::Map, false,
+                                           AttemptEnd::Killed, 1, 10.0 * k, 10.0 * k + 9.0});
             }
         }
         GanttPlot plot;

@@ -13,6 +13,31 @@
 
 namespace mr::ui {
 
+namespace {
+
+// Why an execution stopped before its end (TaskRecord::cause), for its tooltip; empty if it did
+// not. Under a scenario (model/Scenario.h) attempts fail, are lost with their node, or lose to
+// another attempt of their task.
+QString stoppedText(const TaskRecord& r) {
+    if (!r.killed) {
+        return QString();
+    }
+    switch (r.cause) {
+        case AttemptEnd::Killed:
+            break;
+        case AttemptEnd::Failed:
+            return GanttPlot::tr(", <i>failed attempt</i>");
+        case AttemptEnd::NodeLost:
+            return GanttPlot::tr(", <i>lost with its node</i>");
+        case AttemptEnd::Superseded:
+            return GanttPlot::tr(
+                ", <i>killed: another attempt finished first, or its job failed</i>");
+    }
+    return GanttPlot::tr(", <i>killed</i>");
+}
+
+}  // namespace
+
 GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     setMinimumHeight(160);
     setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
@@ -540,7 +565,7 @@ QString GanttPlot::tooltipAt(const QPointF& pixel) const {
     return tr("<b>%1</b> — %2 task %3%4%5<br>slot %6 (%7 slot %8)<br>%9 → %10 s (%11 s)")
                .arg(m_names.value(r.job).toHtmlEscaped(), toString(r.kind))
                .arg(hit.task)
-               .arg(wave, r.killed ? tr(", <i>killed</i>") : QString())
+               .arg(wave, stoppedText(r))
                .arg(prefix + QString::number(hit.slot), toString(r.kind))
                .arg(hit.slot)
                .arg(timeText(r.start), timeText(r.end), timeText(r.end - r.start)) +
