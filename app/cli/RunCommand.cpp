@@ -21,18 +21,54 @@
 
 namespace mr::cli {
 
+namespace {
+
+struct RunCommandOptions {
+    WorkloadOptions workload;
+    std::string scenario;
+    std::string algorithm;
+    bool json = false;
+    std::string tasksCsv;
+    std::string jobsCsv;
+    std::string columns = "mrx";
+    std::string traceEvents;
+};
+
+// The files a run writes besides its printed schedule: task records, jobs, trace events.
+void writeRunExports(const Workload& w, const RunResult& result, const RunCommandOptions& o,
+                     std::ostream& err) {
+    if (!o.tasksCsv.empty()) {
+        AtomicFileWriter file(o.tasksCsv);
+        writeTaskRecordsCsv(w, result, [&](std::string_view piece) { file.write(piece); });
+        file.commit();
+    }
+    if (o.columns == "batsim" && !o.jobsCsv.empty()) {
+        try {
+            writeBatsimJobsCsv(o.jobsCsv, w, result);
+        } catch (const InputError& e) {
+            rethrowNamingFile(e, o.workload.workload);
+        }
+    } else if (!o.jobsCsv.empty()) {
+        writeFileAtomically(o.jobsCsv, jobTimesCsv(w, result));
+    }
+    if (!o.traceEvents.empty()) {
+        AtomicFileWriter file(o.traceEvents);
+        const TraceEventsSummary summary =
+            writeTraceEvents(w, result, [&](std::string_view piece) { file.write(piece); });
+        file.commit();
+        if (summary.records > 0) {
+            err << "note: " << o.traceEvents << " passed " << formatBytes(kMaxTraceEventBytes)
+                << " of events: " << summary.records << " records (" << summary.tasks
+                << " tasks) from t = " << formatNumber(summary.from)
+                << " s on are summarised as one event per job and stage (process 3)\n";
+        }
+    }
+}
+
+}  // namespace
+
 Command makeRunCommand(CLI::App& app) {
-    struct Options {
-        WorkloadOptions workload;
-        std::string scenario;
-        std::string algorithm;
-        bool json = false;
-        std::string tasksCsv;
-        std::string jobsCsv;
-        std::string columns = "mrx";
-        std::string traceEvents;
-    };
-    auto o = std::make_shared<Options>();
+    auto o = std::make_shared<RunCommandOptions>();
     Command c;
     c.app = app.add_subcommand("run", "Run one algorithm and print its schedule");
     o->workload.addTo(*c.app);
@@ -74,32 +110,7 @@ Command makeRunCommand(CLI::App& app) {
         } catch (const InputError& e) {
             rethrowNamingFile(e, o->workload.workload);
         }
-        if (!o->tasksCsv.empty()) {
-            AtomicFileWriter file(o->tasksCsv);
-            writeTaskRecordsCsv(w, result, [&](std::string_view piece) { file.write(piece); });
-            file.commit();
-        }
-        if (o->columns == "batsim" && !o->jobsCsv.empty()) {
-            try {
-                writeBatsimJobsCsv(o->jobsCsv, w, result);
-            } catch (const InputError& e) {
-                rethrowNamingFile(e, o->workload.workload);
-            }
-        } else if (!o->jobsCsv.empty()) {
-            writeFileAtomically(o->jobsCsv, jobTimesCsv(w, result));
-        }
-        if (!o->traceEvents.empty()) {
-            AtomicFileWriter file(o->traceEvents);
-            const TraceEventsSummary summary =
-                writeTraceEvents(w, result, [&](std::string_view piece) { file.write(piece); });
-            file.commit();
-            if (summary.records > 0) {
-                err << "note: " << o->traceEvents << " passed " << formatBytes(kMaxTraceEventBytes)
-                    << " of events: " << summary.records << " records (" << summary.tasks
-                    << " tasks) from t = " << formatNumber(summary.from)
-                    << " s on are summarised as one event per job and stage (process 3)\n";
-            }
-        }
+        writeRunExports(w, result, *o, err);
         out << (o->json ? runResultJson(w, result).dump(2) + "\n" : runResultText(w, result));
     };
     return c;

@@ -105,8 +105,9 @@ void readSpeculation(const FieldReader& f, const std::string& file, Scenario& s)
         sp.optionalNumber("interval_after_launch", 1e-3, kMaxTime).value_or(o.intervalAfterLaunch);
     o.capRunning = sp.optionalNumber("cap_running", 0.0, 1.0).value_or(o.capRunning);
     o.capTotal = sp.optionalNumber("cap_total", 0.0, 1.0).value_or(o.capTotal);
-    o.minimumAllowed = static_cast<int>(
-        sp.optionalInt("minimum_allowed", 0, kMaxTasksPerWorkload).value_or(o.minimumAllowed));
+    o.minimumAllowed =
+        static_cast<int>(sp.optionalInt("minimum_allowed", 0, std::numeric_limits<int>::max())
+                             .value_or(o.minimumAllowed));
 }
 
 }  // namespace
