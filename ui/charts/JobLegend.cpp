@@ -46,13 +46,14 @@ std::vector<JobLegend::Item> JobLegend::place(int width, const QFontMetrics& met
     int x = 0;
     const int keyWidth = swatch + 3 + metrics.horizontalAdvance(keyText()) + 6 + swatch + 3 +
                          metrics.horizontalAdvance(keyText2());
-    items.push_back({-1, 0, 0, keyWidth, 0});
-    x = keyWidth + kGap;
+    // The attempt key first: the map/reduce key's "reduce:" leads into the jobs.
     if (m_attemptKey.any()) {
         const int width = attemptKeyWidth(metrics);
-        items.push_back({-3, 0, x, width, 0});
-        x += width + kGap;
+        items.push_back({-3, 0, 0, width, 0});
+        x = width + kGap;
     }
+    items.push_back({-1, 0, x, keyWidth, 0});
+    x += keyWidth + kGap;
     for (int j = 0; j < m_names.size(); ++j) {
         const int itemWidth = 2 * swatch + 4 + metrics.horizontalAdvance(m_names[j]);
         const bool last = j + 1 == m_names.size();

@@ -13,15 +13,19 @@
 #include <climits>
 #include <cmath>
 
-#include "charts/TimeText.h"
 #include "document/WorkloadDocument.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 #include "timeline/AttemptMarks.h"
 #include "widgets/CheckedSpinBox.h"
 
 namespace mr::ui {
 
 namespace {
+
+QString timeText(double seconds) {
+    return QString::fromStdString(formatTime(seconds));
+}
 
 constexpr double kMaxTime = 1e9;  // seconds: far past any batch, well inside a double's integers
 
