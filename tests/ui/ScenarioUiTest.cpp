@@ -230,6 +230,18 @@ private slots:
         QCOMPARE(doc.undoStack()->count(), 2);
     }
 
+    // The boxes show 4 decimals; a file's 0.00005 is kept through an edit of another field.
+    void panelKeepsTheFilesFinerValues() {
+        WorkloadDocument doc;
+        Workload w = failureBatch();
+        w.scenario.failureProbability = 0.00005;
+        doc.reset(w, QString());
+        ScenarioPanel panel(&doc);
+        panel.speculationBox()->setChecked(true);
+        QVERIFY(doc.workload().scenario.speculation.enabled);
+        QCOMPARE(doc.workload().scenario.failureProbability, 0.00005);
+    }
+
     void scenarioSurvivesSaveAndReopen() {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("failing.json"));

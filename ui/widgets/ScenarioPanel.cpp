@@ -87,6 +87,8 @@ QWidget* ScenarioPanel::buildFailures() {
     auto* form = new QHBoxLayout;
     m_node = new CheckedSpinBox(tr("Node"), box);
     m_node->setGroupSeparatorShown(false);
+    // A box whose value never changed has no text until it is shown: give it its text now.
+    m_node->setSpecialValueText(QString());
     m_at = doubleBox(tr("Fails at"), 0.0, kMaxTime, 1);
     m_at->setSuffix(tr(" s"));
     m_recover = doubleBox(tr("Back at"), -1.0, kMaxTime, 1);
@@ -135,7 +137,7 @@ QWidget* ScenarioPanel::buildAttempts() {
         tr("Each attempt fails with this probability (0 to 1), part-way "
            "through, and is retried"));
     m_maxAttempts = new CheckedSpinBox(tr("Attempts per task"), box);
-    m_maxAttempts->setRange(1, 100);
+    m_maxAttempts->setRange(1, 1000);  // what the file takes
     m_maxAttempts->setToolTip(tr("A task failing this many times fails its job (Hadoop: 4)"));
     m_straggler = doubleBox(tr("Straggler probability"), 0.0, 1.0, 4);
     m_stragglerMin = doubleBox(tr("Straggler slowdown from"), 0.01, 1e6, 2);
@@ -205,11 +207,20 @@ QString ScenarioPanel::message() const {
 
 Scenario ScenarioPanel::fromFields() const {
     Scenario s = m_doc->workload().scenario;
-    s.failureProbability = m_failure->value();
+    // A box shows its value rounded to its decimals: the file's finer value stays unless the
+    // box now shows another one.
+    const auto take = [](double& value, const QDoubleSpinBox* box) {
+        // QDoubleSpinBox rounds a value it is given this way.
+        const double shown = QString::number(value, 'f', box->decimals()).toDouble();
+        if (box->value() != shown) {
+            value = box->value();
+        }
+    };
+    take(s.failureProbability, m_failure);
     s.maxAttempts = m_maxAttempts->value();
-    s.stragglerProbability = m_straggler->value();
-    s.stragglerMinFactor = m_stragglerMin->value();
-    s.stragglerMaxFactor = m_stragglerMax->value();
+    take(s.stragglerProbability, m_straggler);
+    take(s.stragglerMinFactor, m_stragglerMin);
+    take(s.stragglerMaxFactor, m_stragglerMax);
     s.speculation.enabled = m_speculation->isChecked();
     // A seed too large for the box stays as the file has it until another is typed.
     if (m_seed->value() != static_cast<int>(std::min<unsigned long long>(s.seed, INT_MAX))) {
