@@ -13,6 +13,7 @@
 #include "UiTestSupport.h"
 #include "app/FileController.h"
 #include "charts/DownWindowsPlottable.h"
+#include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
 #include "charts/JobLegend.h"
 #include "charts/TaskBarsPlottable.h"
@@ -23,6 +24,7 @@
 #include "studio/VariantComparison.h"
 #include "studio/VariantDiffPanel.h"
 #include "studio/VariantStore.h"
+#include "widgets/AlgorithmList.h"
 #include "widgets/CheckedSpinBox.h"
 #include "widgets/ScenarioPanel.h"
 
@@ -261,6 +263,36 @@ private slots:
         QCOMPARE(reopened.workload().scenario.nodeFailures,
                  (std::vector<NodeFailure>{{1, 15.0, 20.0}}));
         QCOMPARE(reopened.workload().scenario.stragglerProbability, 0.05);
+    }
+
+    // In the window: Pick on the timeline, then a click on a timeline's slot row adds the
+    // failure of its node there, and the run that follows greys that node's rows.
+    void windowPicksAFailureOnTheTimeline() {
+        MainWindow window;
+        window.fileController()->setInteractive(false);
+        window.resize(1280, 800);
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("figure4-scenario2.json"), true));
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        results(window);
+        QCoreApplication::processEvents();
+        GanttPlot* plot = window.ganttPanel()->plot(QStringLiteral("fifo"));
+        QVERIFY(plot);
+        plot->replot(QCustomPlot::rpImmediateRefresh);
+        window.scenarioPanel()->setPicking(true);
+        const QPoint at(qRound(plot->xAxis->coordToPixel(10.0)),
+                        qRound(plot->yAxis->coordToPixel(5.0)));  // map slot 5: node 5
+        QTest::mouseClick(plot, Qt::LeftButton, {}, at);
+        QCOMPARE(window.document()->workload().scenario.nodeFailures,
+                 (std::vector<NodeFailure>{{5, 10.0, kNever}}));
+        QVERIFY(window.document()->isModified());
+        results(window);
+        QCoreApplication::processEvents();
+        plot = window.ganttPanel()->plot(QStringLiteral("fifo"));
+        QCOMPARE(plot->downWindows()->windows().size(), std::size_t{2});
+        QCOMPARE(plot->downWindows()->windows()[0].from, 10.0);
+        QCOMPARE(plot->downWindows()->windows()[0].firstSlot, 5);
     }
 
     // The sample session: "as planned" and "node 17 dies at 2 h" differ by the failure alone,
