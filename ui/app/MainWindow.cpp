@@ -160,8 +160,9 @@ void MainWindow::buildControllers() {
         [this](const QString& tab) { return showTab(tab); });
     m_presentation = new PresentationMode(this, {m_leftPanel, m_variantStrip, statusBar()});
     m_sweepResults = new SweepResultsOpener(
-        m_pages->sweep()->sweep(), m_pages->deadlines()->deadlines(), m_pages->cost()->cost(),
-        [this](QWidget* widget) { showPage(m_pages->holding(widget)); }, this);
+        m_pages->sweep()->sweep(), m_pages->sweep()->faults(), m_pages->deadlines()->deadlines(),
+        m_pages->cost()->cost(), [this](QWidget* widget) { showPage(m_pages->holding(widget)); },
+        this);
 }
 
 void MainWindow::connectParts() {
