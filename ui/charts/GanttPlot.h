@@ -24,6 +24,7 @@ class DeadlineMarkersPlottable;
 class JobLegend;
 class SlotAxisTicker;
 class TimeAxisTicker;
+class UsageStrip;
 
 class GanttPlot : public QCustomPlot {
     Q_OBJECT
@@ -58,6 +59,9 @@ public:
     // slots" beside the reduce rows), as last laid out: text and rectangle (empty: hidden).
     QList<QPair<QString, QRectF>> laneTitles() const;
     TaskBarsPlottable* bars() const { return m_bars; }
+    // The utilisation and queue-depth strip under the timeline (UsageStrip.h), shown by default.
+    UsageStrip* usage() const { return m_usage; }
+    void setUsageVisible(bool visible);
     DeadlineMarkersPlottable* deadlines() const { return m_deadlines; }
     // The hover text at a pixel position (a task or a deadline marker); empty over nothing.
     QString tooltipAt(const QPointF& pixel) const;
@@ -94,6 +98,7 @@ private:
     QString deadlineTip(int job) const;
 
     TaskBarsPlottable* m_bars;
+    UsageStrip* m_usage;
     // Fits the title and the metrics line to the width: whole parts, the later ones left out.
     void fitTexts();
 
