@@ -1,7 +1,7 @@
 // The utilisation strip under a timeline (charts/UsageStrip.h), offscreen: it stands under the
 // chart with the same plot-area edges, its time axis follows the chart's and the wheel over it
-// zooms the chart, its samples and tooltip give the schedule's values worked out by hand, and
-// hiding it gives its room back to the chart.
+// zooms the chart, its samples and tooltip give the schedule's values worked out by hand (on
+// screen and in an export), and hiding it gives its room back to the chart.
 #include <qcustomplot.h>
 
 #include <QtTest>
@@ -94,6 +94,27 @@ private slots:
         QVERIFY2(tip.contains(QStringLiteral("waiting: 3.0 map, 0.0 reduce")), qPrintable(tip));
         // The right axis holds the largest waiting count in view.
         QVERIFY(s.plot.usage()->upperWaiting() >= 3.0);
+    }
+
+    void anExportDrawsItsOwnView() {
+        // A chart exported without ever being shown: laid out and drawn at the export's size
+        // without a replot, the strip samples that layout and range.
+        const Workload w = threeJobs();
+        GanttPlot plot;
+        plot.setRun(w, std::make_shared<const RunResult>(runAlgorithm(w, "fifo", {})), true);
+        plot.toPixmap(800, 500);  // the whole run, then two seconds of it at the same size
+        plot.xAxis->setRange(4.0, 6.0);
+        const QPixmap image = plot.toPixmap(800, 500);
+        QCOMPARE(image.width(), 800);
+        const QRect strip = plot.usage()->axisRect()->rect();
+        const auto& samples = plot.usage()->samples();
+        QCOMPARE(static_cast<int>(samples.size()), strip.width());
+        const auto sampleAt = [&](double time) {
+            const double x = std::floor(plot.xAxis->coordToPixel(time));
+            return samples[static_cast<std::size_t>(x - strip.left())];
+        };
+        QCOMPARE(sampleAt(4.5).mapWaiting, 1.0);
+        QCOMPARE(sampleAt(5.5).mapWaiting, 2.0);
     }
 
     void hidingGivesTheRoomBack() {

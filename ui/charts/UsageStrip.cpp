@@ -100,8 +100,8 @@ QPolygonF UsageItem::steps(const QCPAxis* axis, Value&& value) const {
 }
 
 void UsageItem::draw(QCPPainter* painter) {
-    // Laid out at another width since the replot began (a resize): the samples for this one.
-    if (static_cast<int>(m_strip->samples().size()) != m_strip->axisRect()->rect().width()) {
+    // Laid out anew since the replot began (a resize, an export): the samples for this layout.
+    if (!m_strip->samplesCurrent()) {
         m_strip->resample(false);
     }
     if (m_strip->samples().empty() || m_strip->series() == nullptr) {
@@ -223,6 +223,9 @@ UsageStrip::UsageStrip(QCustomPlot* plot, QCPAxisRect* timeline)
     time->setRange(source->range());
     connect(source, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), time,
             qOverload<const QCPRange&>(&QCPAxis::setRange));
+    // The waiting axis fits the view as soon as the view moves: before any layout, also an
+    // export's (which draws without a replot).
+    connect(time, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { resample(); });
 
     QCPAxis* busy = m_rect->axis(QCPAxis::atLeft);
     busy->setRange(0.0, 100.0);
@@ -306,24 +309,43 @@ void UsageStrip::alignMargins() {
 }
 
 void UsageStrip::resample(bool fitWaitingAxis) {
-    const QRect area = m_rect->rect();
-    const int width = area.width();
-    if (!m_series || !isVisible() || width <= 0) {
+    const int width = m_rect->rect().width();
+    if (!m_series || !isVisible()) {
         m_samples.clear();
         return;
     }
-    QCPAxis* time = timeAxis();
-    const double from = time->pixelToCoord(area.left());
-    const double secondsPerPixel = (time->pixelToCoord(area.right() + 1) - from) / width;
-    m_series->sample(from, secondsPerPixel, width, m_samples);
+    if (width > 0) {
+        m_sampled = pixelTimes();
+        m_series->sample(m_sampled.first, m_sampled.second, width, m_samples);
+    } else {
+        m_samples.clear();
+    }
     if (!fitWaitingAxis) {
         return;
     }
+    // Not laid out yet (a chart exported before it was ever shown): the view in fine steps.
+    std::vector<UsageSample> fine;
+    if (width <= 0) {
+        const QCPRange view = timeAxis()->range();
+        m_series->sample(view.lower, view.size() / kUnlaidSamples, kUnlaidSamples, fine);
+    }
     double top = 0.0;
-    for (const UsageSample& s : m_samples) {
+    for (const UsageSample& s : width > 0 ? m_samples : fine) {
         top = std::max({top, s.mapWaiting, s.reduceWaiting});
     }
     m_rect->axis(QCPAxis::atRight)->setRange(0.0, niceUpper(top));
+}
+
+std::pair<double, double> UsageStrip::pixelTimes() const {
+    const QRect area = m_rect->rect();
+    const QCPAxis* time = timeAxis();
+    const double from = time->pixelToCoord(area.left());
+    return {from, (time->pixelToCoord(area.right() + 1) - from) / std::max(area.width(), 1)};
+}
+
+bool UsageStrip::samplesCurrent() const {
+    return static_cast<int>(m_samples.size()) == m_rect->rect().width() &&
+           m_sampled == pixelTimes();
 }
 
 double UsageStrip::upperWaiting() const {

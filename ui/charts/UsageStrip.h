@@ -24,7 +24,8 @@ namespace mr::ui {
 class UsageStrip : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kHeight = 56;  // the plot area's height (pixels at scale 1)
+    static constexpr int kHeight = 56;           // the plot area's height (pixels at scale 1)
+    static constexpr int kUnlaidSamples = 2048;  // fits the waiting axis before any layout
 
     // Adds the strip to `plot`'s layout under `timeline` (whose bottom axis is the time axis).
     UsageStrip(QCustomPlot* plot, QCPAxisRect* timeline);
@@ -45,10 +46,15 @@ public:
     // The samples for the plot area as laid out (before each replot); `fitWaitingAxis`: also the
     // right axis' range to their largest waiting count (only before the layout computes ticks).
     void resample(bool fitWaitingAxis = true);
+    // Whether the samples are those of the plot area and time range as they are now (an export
+    // lays the chart out and draws it without a replot).
+    bool samplesCurrent() const;
 
 private:
     void alignMargins();  // the timeline's reserved label room, so both plot areas line up
     QCPAxis* timeAxis() const;
+    // The first time and the seconds per pixel of the plot area as laid out.
+    std::pair<double, double> pixelTimes() const;
 
     QCustomPlot* m_plot;
     QCPAxisRect* m_timeline;
@@ -56,6 +62,7 @@ private:
     std::shared_ptr<const RunResult> m_run;
     std::unique_ptr<UsageSeries> m_series;
     std::vector<UsageSample> m_samples;
+    std::pair<double, double> m_sampled{0.0, 0.0};  // pixelTimes() of the samples
 };
 
 }  // namespace mr::ui
