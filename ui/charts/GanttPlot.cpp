@@ -523,7 +523,7 @@ void GanttPlot::setSelectedJob(int job) {
 }
 
 void GanttPlot::setUsageVisible(bool visible) {
-    if (m_usage->isVisible() != visible) {
+    if (m_usage->isWanted() != visible) {
         m_usage->setVisible(visible);
         replot(QCustomPlot::rpQueuedReplot);
     }

@@ -5,6 +5,7 @@
 #include <QLocale>
 #include <cmath>
 
+#include "charts/ChartLayout.h"
 #include "charts/TimeText.h"
 
 namespace mr::ui {
@@ -12,7 +13,10 @@ namespace mr::ui {
 namespace {
 
 const QColor kMapBusy(66, 133, 244, 110);
-const QColor kReduceBusy(230, 130, 0);  // hatched: the map share stays visible under it
+// Hatched with thin vertical lines (drawn, not a pattern brush: PDF and SVG exports keep them),
+// so the map share stays visible under it.
+const QColor kReduceBusy(230, 130, 0);
+constexpr int kHatchStep = 6;  // pixels between the hatch's lines
 const QColor kMapWaiting(20, 50, 140);
 const QColor kReduceWaiting(180, 60, 0);
 
@@ -125,7 +129,7 @@ void UsageItem::drawBusy(QCPPainter* painter) {
         steps(left, [&](const UsageSample& u) { return 100.0 * u.mapRunning / mapSlots; });
     const QPolygonF reduce =
         steps(left, [&](const UsageSample& u) { return 100.0 * u.reduceRunning / reduceSlots; });
-    const auto area = [zero](QPolygonF line) {
+    const auto area = [zero](QPolygonF line) {  // the filled region under a step line
         line.prepend(QPointF(line.first().x(), zero));
         line.append(QPointF(line.last().x(), zero));
         return line;
@@ -133,10 +137,19 @@ void UsageItem::drawBusy(QCPPainter* painter) {
     painter->setPen(Qt::NoPen);
     painter->setBrush(kMapBusy);
     painter->drawPolygon(area(map));
-    painter->setBrush(QBrush(kReduceBusy, Qt::BDiagPattern));
-    painter->drawPolygon(area(reduce));
     painter->setBrush(Qt::NoBrush);
     painter->setPen(QPen(kReduceBusy, 1.0));
+    const auto& samples = m_strip->samples();
+    const double x0 = m_strip->axisRect()->rect().left();
+    QVector<QLineF> hatch;
+    for (std::size_t i = 0; i < samples.size(); i += kHatchStep) {
+        const double y = left->coordToPixel(100.0 * samples[i].reduceRunning / reduceSlots);
+        if (y < zero - 0.5) {
+            const double x = x0 + static_cast<double>(i) + 0.5;
+            hatch.append(QLineF(x, zero, x, y));
+        }
+    }
+    painter->drawLines(hatch);
     painter->drawPolyline(reduce);
 }
 
@@ -162,16 +175,15 @@ void UsageItem::drawKey(QCPPainter* painter) {
         QString shortText;
         QColor colour;
         bool filled;
-        Qt::BrushStyle style;
+        bool hatched;
     };
     Key keys[] = {
-        {UsageStrip::tr("map slots busy"), UsageStrip::tr("map"), kMapBusy, true, Qt::SolidPattern},
-        {UsageStrip::tr("reduce slots busy"), UsageStrip::tr("reduce"), kReduceBusy, true,
-         Qt::BDiagPattern},
+        {UsageStrip::tr("map slots busy"), UsageStrip::tr("map"), kMapBusy, true, false},
+        {UsageStrip::tr("reduce slots busy"), UsageStrip::tr("reduce"), kReduceBusy, true, true},
         {UsageStrip::tr("map tasks waiting"), UsageStrip::tr("map waiting"), kMapWaiting, false,
-         Qt::NoBrush},
+         false},
         {UsageStrip::tr("reduce tasks waiting"), UsageStrip::tr("reduce waiting"), kReduceWaiting,
-         false, Qt::NoBrush}};
+         false, false}};
     // The long wording when it fits the strip's width.
     double width = 0.0;
     for (const Key& k : keys) {
@@ -187,9 +199,12 @@ void UsageItem::drawKey(QCPPainter* painter) {
     for (const auto& k : keys) {
         const QRectF mark(x, y + 1.0 + h * 0.2, h, h * 0.6);
         painter->setPen(k.filled ? QPen(k.colour, 1.0) : QPen(k.colour, 2.0));
-        painter->setBrush(QBrush(k.colour, k.style));
+        painter->setBrush(k.filled && !k.hatched ? QBrush(k.colour) : QBrush(Qt::NoBrush));
         if (k.filled) {
             painter->drawRect(mark);
+            for (double hx = mark.left() + 2.5; k.hatched && hx < mark.right(); hx += 3.0) {
+                painter->drawLine(QPointF(hx, mark.top()), QPointF(hx, mark.bottom()));
+            }
         } else {
             painter->drawLine(QPointF(mark.left(), mark.center().y()),
                               QPointF(mark.right(), mark.center().y()));
@@ -253,6 +268,7 @@ UsageStrip::UsageStrip(QCustomPlot* plot, QCPAxisRect* timeline)
 
     new UsageItem(plot, this);
     connect(plot, &QCustomPlot::beforeReplot, this, &UsageStrip::alignMargins);
+    connect(plot, &QCustomPlot::afterLayout, this, &UsageStrip::fitHeight);
     connect(plot, &QCustomPlot::beforeReplot, this, [this] { resample(); });
     setVisible(true);
 }
@@ -275,6 +291,35 @@ void UsageStrip::setRun(const Workload& workload, std::shared_ptr<const RunResul
 }
 
 void UsageStrip::setVisible(bool visible) {
+    m_wanted = visible;
+    place(visible);
+}
+
+void UsageStrip::fitHeight() {
+    if (!m_wanted || m_fitting) {
+        return;
+    }
+    const int timeline = m_timeline->rect().height();
+    const bool shown = isVisible();
+    if (shown) {
+        m_outerHeight = m_rect->outerRect().height();
+    }
+    const bool show =
+        shown ? timeline >= kMinPlotHeight : timeline - m_outerHeight >= kMinPlotHeight;
+    if (show == shown) {
+        return;
+    }
+    m_fitting = true;
+    place(show);
+    QCPLayoutGrid* layout = m_plot->plotLayout();
+    for (auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
+                       QCPLayoutElement::upLayout}) {
+        layout->update(phase);
+    }
+    m_fitting = false;
+}
+
+void UsageStrip::place(bool visible) {
     QCPLayoutGrid* layout = m_plot->plotLayout();
     const bool inLayout = m_rect->layout() != nullptr;
     if (visible && !inLayout) {

@@ -33,8 +33,11 @@ public:
 
     // The run shown by the timeline (kept shared; the series is built once per run).
     void setRun(const Workload& workload, std::shared_ptr<const RunResult> run);
+    // Shown unless hidden here; even then it steps aside while the timeline's plot area would be
+    // lower than ChartLayout's kMinPlotHeight with it (a small chart), and comes back with room.
     void setVisible(bool visible);
-    bool isVisible() const;
+    bool isWanted() const { return m_wanted; }
+    bool isVisible() const;  // in the layout now
     QCPAxisRect* axisRect() const { return m_rect; }
     const UsageSeries* series() const { return m_series.get(); }
     // The tooltip text at a pixel of the plot; empty outside the strip or without a run.
@@ -51,7 +54,10 @@ public:
     bool samplesCurrent() const;
 
 private:
-    void alignMargins();  // the timeline's reserved label room, so both plot areas line up
+    void alignMargins();
+    void fitHeight();          // after each layout (setVisible's rule)
+    void place(bool visible);  // into the layout under the timeline, or out of it  // the
+                               // timeline's reserved label room, so both plot areas line up
     QCPAxis* timeAxis() const;
     // The first time and the seconds per pixel of the plot area as laid out.
     std::pair<double, double> pixelTimes() const;
@@ -63,6 +69,9 @@ private:
     std::unique_ptr<UsageSeries> m_series;
     std::vector<UsageSample> m_samples;
     std::pair<double, double> m_sampled{0.0, 0.0};  // pixelTimes() of the samples
+    bool m_wanted = true;
+    bool m_fitting = false;
+    int m_outerHeight = kHeight + 40;  // with its axes and key, as last laid out
 };
 
 }  // namespace mr::ui
