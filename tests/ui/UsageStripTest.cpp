@@ -1,11 +1,13 @@
 // The utilisation strip under a timeline (charts/UsageStrip.h), offscreen: it stands under the
 // chart with the same plot-area edges, its time axis follows the chart's and the wheel over it
 // zooms the chart, its samples and tooltip give the schedule's values worked out by hand (on
-// screen and in an export), and hiding it gives its room back to the chart.
+// screen and in an export), it steps aside on a chart too low for both, and hiding it gives its
+// room back to the chart.
 #include <qcustomplot.h>
 
 #include <QtTest>
 
+#include "charts/ChartLayout.h"
 #include "charts/GanttPlot.h"
 #include "charts/UsageStrip.h"
 #include "schedulers/Registry.h"
@@ -115,6 +117,21 @@ private slots:
         };
         QCOMPARE(sampleAt(4.5).mapWaiting, 1.0);
         QCOMPARE(sampleAt(5.5).mapWaiting, 2.0);
+    }
+
+    void stepsAsideWhileTheChartIsTooLow() {
+        // 300 px leave the timeline less than ChartLayout's minimum plot height with the strip:
+        // it steps aside; at 600 px there is room for both and it is back.
+        Shown s;
+        s.plot.resize(1000, 300);
+        s.plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(s.plot.usage()->isWanted());
+        QVERIFY(!s.plot.usage()->isVisible());
+        QVERIFY(s.plot.axisRect()->rect().height() >= kMinPlotHeight);
+        s.plot.resize(1000, 600);
+        s.plot.replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(s.plot.usage()->isVisible());
+        QVERIFY(s.plot.axisRect()->rect().height() >= kMinPlotHeight);
     }
 
     void hidingGivesTheRoomBack() {
