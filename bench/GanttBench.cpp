@@ -4,9 +4,13 @@
 // nodes, scheduled by fifo (simulated once, not timed).
 //   GanttOpen/nodes:N          GanttPlot::setRun (index + multi-resolution summary) and the
 //                              first paint.
-//   GanttPanFrame/nodes:N/zoom:Z   one frame of panning (the time range moved by 1 % and
-//                              replotted) at Z times the whole day's zoom, centred on the busiest
-//                              hours; zoom 1 is the opened view.
+//   GanttPanFrame/nodes:N/zoom:Z/strip:S   one frame of panning (the time range moved by 1 %
+//                              and replotted) at Z times the whole day's zoom, centred on the
+//                              busiest hours; zoom 1 is the opened view; strip 1 with the
+//                              utilisation strip under the chart (the default), 0 without.
+//   UsageSeriesBuild/nodes:N/days:D   the utilisation strip's series (timeline/UsageSeries.h)
+//                              built from the run's records, for the day and for the day repeated
+//                              over a week (`--repeat-days 7`, 121 M tasks).
 // Counters: tasks, records, the plot's own memory (index + summary, MB), the process's peak
 // resident memory (VmHWM, MB) and its CPU time per iteration over all threads (cpuMs: on a
 // shared, loaded machine the wall time overstates; cpuMs / cores is what an idle machine needs at
@@ -29,8 +33,10 @@
 #include "charts/ChartExport.h"
 #include "charts/GanttPlot.h"
 #include "charts/TaskBarsPlottable.h"
+#include "charts/UsageStrip.h"
 #include "io/SwimImport.h"
 #include "schedulers/Registry.h"
+#include "timeline/UsageSeries.h"
 
 namespace {
 
@@ -63,22 +69,23 @@ struct Day {
     std::shared_ptr<const mr::RunResult> run;
 };
 
-// The day on `nodes` nodes under fifo; one at a time is kept (each holds ~0.7 GB of records).
-const Day* day(int nodes) {
-    static int cachedNodes = 0;
+// The day (or `days` of it) on `nodes` nodes under fifo; one at a time is kept.
+const Day* day(int nodes, int days = 1) {
+    static std::pair<int, int> cachedKey;
     static std::unique_ptr<Day> cached;
     if (!std::filesystem::exists(kTrace)) {
         return nullptr;
     }
-    if (cachedNodes != nodes) {
+    if (cachedKey != std::pair{nodes, days}) {
         cached.reset();
         mr::SwimImportOptions options;
         options.cluster = {nodes, 4, 4};
+        options.repeatDays = days;
         auto d = std::make_unique<Day>();
         d->workload = mr::importSwim(kTrace, options);
         d->run = std::make_shared<const mr::RunResult>(mr::runAlgorithm(d->workload, "fifo", {}));
         cached = std::move(d);
-        cachedNodes = nodes;
+        cachedKey = {nodes, days};
     }
     return cached.get();
 }
@@ -87,6 +94,9 @@ void counters(benchmark::State& state, const Day& d, const mr::ui::GanttPlot& pl
     state.counters["tasks"] = static_cast<double>(plot.taskCount());
     state.counters["records"] = static_cast<double>(d.run->sim.tasks.size());
     state.counters["plotMB"] = static_cast<double>(plot.bars()->memoryBytes()) / 1e6;
+    if (const mr::UsageSeries* usage = plot.usage()->series()) {
+        state.counters["stripMB"] = static_cast<double>(usage->memoryBytes()) / 1e6;
+    }
     state.counters["peakMB"] = peakMb();
 }
 
@@ -121,6 +131,7 @@ void GanttPanFrame(benchmark::State& state) {
     mr::ui::GanttPlot plot;
     plot.resize(1600, 900);
     plot.show();
+    plot.setUsageVisible(state.range(2) != 0);
     plot.setRun(d->workload, d->run, true);
     // Zoomed around hour 10 of the day (the arrivals span 24 hours).
     const double zoom = static_cast<double>(state.range(1));
@@ -143,6 +154,28 @@ void GanttPanFrame(benchmark::State& state) {
         static_cast<double>(plot.bars()->lastRasterStats().recordsVisited);
 }
 
+void UsageSeriesBuild(benchmark::State& state) {
+    const Day* d = day(static_cast<int>(state.range(0)), static_cast<int>(state.range(1)));
+    if (d == nullptr) {
+        state.SkipWithError(("skipped: FB-2010 trace not found: " + kTrace).c_str());
+        return;
+    }
+    std::size_t bytes = 0;
+    for (auto _ : state) {
+        const mr::UsageSeries series(d->workload, d->run->sim);
+        bytes = series.memoryBytes();
+        benchmark::DoNotOptimize(series.busySeconds(mr::TaskKind::Map));
+    }
+    long long tasks = 0;
+    for (const mr::TaskRecord& r : d->run->sim.tasks) {
+        tasks += r.count;
+    }
+    state.counters["tasks"] = static_cast<double>(tasks);
+    state.counters["records"] = static_cast<double>(d->run->sim.tasks.size());
+    state.counters["stripMB"] = static_cast<double>(bytes) / 1e6;
+    state.counters["peakMB"] = peakMb();
+}
+
 BENCHMARK(GanttOpen)
     ->ArgNames({"nodes"})
     ->Arg(3000)
@@ -152,8 +185,17 @@ BENCHMARK(GanttOpen)
     ->Repetitions(3)
     ->ComputeStatistics("min", minimum);
 BENCHMARK(GanttPanFrame)
-    ->ArgNames({"nodes", "zoom"})
-    ->ArgsProduct({{3000, 64}, {1, 16, 256}})
+    ->ArgNames({"nodes", "zoom", "strip"})
+    ->ArgsProduct({{3000, 64}, {1, 16, 256}, {1}})
+    ->Args({3000, 1, 0})
+    ->Args({3000, 256, 0})
+    ->Unit(benchmark::kMillisecond)
+    ->Repetitions(3)
+    ->ComputeStatistics("min", minimum);
+BENCHMARK(UsageSeriesBuild)
+    ->ArgNames({"nodes", "days"})
+    ->Args({3000, 1})
+    ->Args({3000, 7})
     ->Unit(benchmark::kMillisecond)
     ->Repetitions(3)
     ->ComputeStatistics("min", minimum);

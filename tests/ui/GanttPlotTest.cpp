@@ -204,6 +204,7 @@ private slots:
         QFETCH(int, height);
         QFETCH(double, zoom);
         GanttPlot plot;
+        plot.setUsageVisible(false);  // the heights below are the timeline's own
         std::vector<TaskRecord> tasks = {
             TaskRecord{0, 0, 0, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 10.0}};
         if (reduceSlots > 0) {

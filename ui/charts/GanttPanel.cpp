@@ -136,6 +136,7 @@ public:
             m_shown = drawn;
             m_workload = drawn->simulatedWorkload ? drawn->simulatedWorkload : workload;
             m_plot->setLabelsVisible(panel->m_labels);
+            m_plot->setUsageVisible(panel->m_usage);
             m_plot->setRun(*m_workload, m_shown, created || fit, colours);  // shared, never copied
             m_plot->setSelectedJob(panel->m_selectedJob);
             panel->m_unseen.remove(m_plot);  // setRun redraws it
@@ -565,6 +566,14 @@ void GanttPanel::setLabelsVisible(bool visible) {
     for (GanttPlot* plot : plots()) {
         plot->setLabelsVisible(visible);
     }
+}
+
+void GanttPanel::setUsageVisible(bool visible) {
+    m_usage = visible;
+    for (GanttPlot* plot : plots()) {
+        plot->setUsageVisible(visible);
+    }
+    applySizing();
 }
 
 void GanttPanel::resizeEvent(QResizeEvent* event) {

@@ -46,6 +46,9 @@ public:
     void setStacked(bool stacked);
     bool isStacked() const;
     void setLabelsVisible(bool visible);
+    // The utilisation strip under every chart (shown by default; hidden when space is short).
+    void setUsageVisible(bool visible);
+    bool isUsageVisible() const { return m_usage; }
     void fitAll();
     // The time axis the user zoomed to (seconds), or none while the charts fit the makespan.
     std::optional<std::pair<double, double>> timeRange() const;
@@ -114,6 +117,7 @@ private:
     bool m_wantedApplied = false;
     bool m_syncing = false;
     bool m_labels = true;
+    bool m_usage = true;
     int m_selectedJob = -1;
 };
 

@@ -9,6 +9,7 @@
 #include "charts/JobLegend.h"
 #include "charts/TaskBarsPlottable.h"
 #include "charts/TimeText.h"
+#include "charts/UsageStrip.h"
 #include "experiments/DeadlineMetrics.h"
 #include "model/Numbers.h"
 
@@ -90,6 +91,7 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     m_legend = new JobLegend(this);
     plotLayout()->addElement(2, 0, m_legend);
     plotLayout()->setRowStretchFactor(2, 0.001);
+    m_usage = new UsageStrip(this, axisRect());  // between the timeline and the legend
 
     // Under the title, only while a job has a deadline (or the run simulated locality).
     m_deadlineText = new QCPTextElement(this, QString(), QFont(font().family(), 9));
@@ -145,6 +147,7 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
         m_names << QString::fromStdString(job.name);
     }
     m_bars->setRun(shared, m_names, m_colours);
+    m_usage->setRun(w, shared);
     m_rows = m_bars->rowCount();  // map slots, one empty row, reduce slots
     m_legend->setJobs(m_names, m_colours);
     m_down->setWindows(mr::downWindows(r.sim, w.cluster), m_bars->rows());
@@ -548,6 +551,13 @@ void GanttPlot::setSelectedJob(int job) {
     }
 }
 
+void GanttPlot::setUsageVisible(bool visible) {
+    if (m_usage->isWanted() != visible) {
+        m_usage->setVisible(visible);
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
 void GanttPlot::setLabelsVisible(bool visible) {
     m_bars->setLabelsVisible(visible);
     replot(QCustomPlot::rpQueuedReplot);
@@ -575,6 +585,9 @@ void GanttPlot::mouseMoveEvent(QMouseEvent* event) {
 }
 
 QString GanttPlot::tooltipAt(const QPointF& pixel) const {
+    if (const QString usage = m_usage->tooltipAt(pixel); !usage.isEmpty()) {
+        return usage;
+    }
     if (const DeadlineMarker* marker = m_deadlines->markerAt(pixel)) {
         return QStringLiteral("<b>%1</b>%2")
             .arg(m_names.value(marker->job).toHtmlEscaped(), deadlineTip(marker->job));

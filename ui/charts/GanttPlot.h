@@ -27,6 +27,7 @@ class DownWindowsPlottable;
 class JobLegend;
 class SlotAxisTicker;
 class TimeAxisTicker;
+class UsageStrip;
 
 class GanttPlot : public QCustomPlot {
     Q_OBJECT
@@ -61,6 +62,9 @@ public:
     // slots" beside the reduce rows), as last laid out: text and rectangle (empty: hidden).
     QList<QPair<QString, QRectF>> laneTitles() const;
     TaskBarsPlottable* bars() const { return m_bars; }
+    // The utilisation and queue-depth strip under the timeline (UsageStrip.h), shown by default.
+    UsageStrip* usage() const { return m_usage; }
+    void setUsageVisible(bool visible);
     DeadlineMarkersPlottable* deadlines() const { return m_deadlines; }
     DownWindowsPlottable* downWindows() const { return m_down; }
     JobLegend* legend() const { return m_legend; }
@@ -103,6 +107,7 @@ private:
     QString deadlineTip(int job) const;
 
     TaskBarsPlottable* m_bars;
+    UsageStrip* m_usage;
     // Fits the title and the metrics line to the width: whole parts, the later ones left out.
     void fitTexts();
 

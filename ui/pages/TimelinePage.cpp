@@ -98,6 +98,11 @@ void TimelinePage::fillViewMenu(QMenu* view) {
     labels->setCheckable(true);
     labels->setChecked(true);
     connect(labels, &QAction::toggled, m_gantt, &GanttPanel::setLabelsVisible);
+    QAction* usage = view->addAction(tr("&Utilisation strip under timelines"));
+    usage->setObjectName(QStringLiteral("usageStripAction"));
+    usage->setCheckable(true);
+    usage->setChecked(true);
+    connect(usage, &QAction::toggled, m_gantt, &GanttPanel::setUsageVisible);
 }
 
 void TimelinePage::addChartExports(ExportController& exports, QMenu* menu) {
