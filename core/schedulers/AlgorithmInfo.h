@@ -53,6 +53,10 @@ struct AlgorithmInfo {
     // A reference every comparison measures the others against ("vs fifo"), run even when not
     // checked: fifo (Hadoop's default) and reverse-johnson (the two-stage model's worst order).
     bool baseline = false;
+    // Reports the best plan it has found while it searches (RunOptions::incumbent), the first
+    // one within moments: the explorer starts it at once, beside the fast ones, so that its
+    // chart shows a plan long before the answer.
+    bool showsBestSoFar = false;
     LoadSweepRole loadSweep;
     // The explorer's Teach lesson that shows it step by step (its lesson id), empty for none.
     std::string lesson;

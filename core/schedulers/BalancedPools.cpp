@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <utility>
 
 #include "exec/ThreadPool.h"
 #include "model/InputError.h"
@@ -1146,6 +1147,9 @@ BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPool
         full.push_back(memo.get(j, nodes));
     }
     const std::vector<int> johnson = johnsonOrder(full, all);
+    if (options.onJohnsonOrder) {
+        options.onJohnsonOrder(johnson);
+    }
     ProgressPart johnsonPart(options.progress, johnsonSteps);
     SimOptions quiet;
     quiet.recordTasks = false;
@@ -1201,6 +1205,7 @@ public:
                      .options = {"estimator", "pools", "threads"},
                      .interactive = false,
                      .byDefault = true,
+                     .showsBestSoFar = true,
                      .lesson = "balanced-pools",
                      .memory = {.searchesPoolSizes = true}}) {}
 
@@ -1215,10 +1220,23 @@ public:
         search.cancel = options.cancel;
         search.progress = options.progress;
         if (options.incumbent) {
-            search.onBetterPlan = [&](const BalancedPoolsPlan& best) {
+            // Plain Johnson, the first plan shown, is simulated here as soon as its order is
+            // known; the search's own report of it (with its end) then shows nothing new.
+            const auto show = [&](const BalancedPoolsPlan& best) {
                 RunResult shown = resultOf(workload, best, options);
                 shown.notes = {"the best plan found so far; the search goes on"};
                 options.incumbent(std::make_shared<const RunResult>(std::move(shown)));
+            };
+            // The search outlives this block: the reports hold their own copy of `show`.
+            search.onJohnsonOrder = [show, &workload](const std::vector<int>& johnson) {
+                BalancedPoolsPlan plain;
+                plain.pools.push_back({johnson, 0, workload.cluster.nodes, 0.0});
+                show(plain);
+            };
+            search.onBetterPlan = [show, first = true](const BalancedPoolsPlan& best) mutable {
+                if (!std::exchange(first, false)) {
+                    show(best);
+                }
             };
         }
         // The plan's own simulation (below) counts its steps after the search's.

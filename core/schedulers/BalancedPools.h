@@ -108,6 +108,10 @@ struct BalancedPoolsOptions {
     // thread that started the search, one call at a time, while the search waits: the pools and
     // their ends (`splits` stays empty). What a caller shows while the search goes on.
     std::function<void(const BalancedPoolsPlan& best)> onBetterPlan;
+    // Called once with plain Johnson's order over the whole cluster as soon as it is known,
+    // before the search simulates it (its end is not known yet): a caller that simulates that
+    // plan itself shows it without waiting for the search's own simulation of it.
+    std::function<void(const std::vector<int>& johnson)> onJohnsonOrder;
 };
 
 std::vector<int> jobsByMapTasks(const Workload& workload);  // stable: file order among equals

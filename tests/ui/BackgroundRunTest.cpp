@@ -239,13 +239,17 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(SlowAlgorithm::started == 1 && panel->plot("johnson"), kTimeoutMs);
         QTRY_VERIFY_WITH_TIMEOUT(panel->areaStatus(kSlow).contains(QStringLiteral("25 % done")),
                                  kTimeoutMs);
-        bool filled = false;
-        for (QProgressBar* bar : panel->findChildren<QProgressBar*>()) {
-            if (bar->isVisibleTo(panel)) {
-                filled = bar->maximum() == 1000 && bar->value() == 250;
+        // The words are read live, the bar follows on the panel's next refresh.
+        const auto filled = [panel] {
+            bool full = false;
+            for (QProgressBar* bar : panel->findChildren<QProgressBar*>()) {
+                if (bar->isVisibleTo(panel)) {
+                    full = bar->maximum() == 1000 && bar->value() == 250;
+                }
             }
-        }
-        QVERIFY(filled);
+            return full;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(filled(), kTimeoutMs);
         QVERIFY2(window.statusLabel()->text().startsWith(QStringLiteral("Computing: 1 of 2")),
                  qPrintable(window.statusLabel()->text()));
         SlowAlgorithm::release();
@@ -465,6 +469,75 @@ private slots:
         test::results(window);
         QVERIFY(panel->areaStatus(kSlow).isEmpty());  // the answer, unlabelled
         QVERIFY(window.runController()->latest()->find(kSlow) != nullptr);
+    }
+
+    // In a small window a running search's status strip has a row of its own above its chart:
+    // it covers no part of the chart (its title, its makespan label), and inside the strip the
+    // text, the bar and the Cancel button never overlap (the text is shortened instead).
+    void aRunningChartsStatusCoversNothing_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("stacked");
+        QTest::newRow("800x600") << QSize(800, 600) << true;
+        QTest::newRow("1280x800") << QSize(1280, 800) << true;
+        QTest::newRow("800x600 side by side") << QSize(800, 600) << false;
+    }
+
+    void aRunningChartsStatusCoversNothing() {
+        QFETCH(QSize, size);
+        QFETCH(bool, stacked);
+        MainWindow window;
+        settle(window, {kSlow, "johnson"}, "figure4-scenario2.json");
+        SlowAlgorithm::showsBest = true;
+        window.ganttPanel()->setStacked(stacked);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        GanttPanel* panel = window.ganttPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->plot(kSlow) != nullptr, kTimeoutMs);
+        QTRY_VERIFY_WITH_TIMEOUT(panel->areaStatus(kSlow).contains(QStringLiteral("best so far")),
+                                 kTimeoutMs);
+        GanttPlot* plot = panel->plot(kSlow);
+        plot->replot();
+        QCoreApplication::processEvents();
+        const QRect strip = panel->areaStripGeometry(kSlow);
+        QVERIFY(!strip.isEmpty());
+        QVERIFY2(!strip.intersects(plot->geometry()),
+                 qPrintable(QStringLiteral("strip %1,%2 %3x%4 over the chart at %5,%6 %7x%8")
+                                .arg(strip.x())
+                                .arg(strip.y())
+                                .arg(strip.width())
+                                .arg(strip.height())
+                                .arg(plot->x())
+                                .arg(plot->y())
+                                .arg(plot->width())
+                                .arg(plot->height())));
+        // The strip's own parts: the visible ones inside the strip, none over another.
+        QWidget* area = plot->parentWidget();
+        QList<QWidget*> parts;
+        for (QWidget* w : area->findChildren<QWidget*>()) {
+            if (w->parentWidget() != area && w->parentWidget()->parentWidget() == area &&
+                w->isVisibleTo(&window) && !qobject_cast<QCustomPlot*>(w)) {
+                parts << w;
+            }
+        }
+        QVERIFY(parts.size() >= 3);  // the text, the bar, Cancel
+        for (int i = 0; i < parts.size(); ++i) {
+            const QRect a = parts[i]->geometry().translated(parts[i]->parentWidget()->pos());
+            QVERIFY2(strip.contains(a), qPrintable(parts[i]->metaObject()->className()));
+            for (int j = i + 1; j < parts.size(); ++j) {
+                const QRect b = parts[j]->geometry().translated(parts[j]->parentWidget()->pos());
+                QVERIFY2(!a.intersects(b),
+                         qPrintable(QStringLiteral("%1 over %2")
+                                        .arg(parts[i]->metaObject()->className(),
+                                             parts[j]->metaObject()->className())));
+            }
+            if (auto* label = qobject_cast<QLabel*>(parts[i])) {
+                QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <=
+                             label->contentsRect().width(),
+                         qPrintable(label->text()));
+            }
+        }
     }
 
     // A result once computed is shown again without running the algorithm: undo, redo, and an

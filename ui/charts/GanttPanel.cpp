@@ -11,6 +11,7 @@
 #include <QTimer>
 
 #include "charts/ChartLayout.h"
+#include "charts/ElidedLabel.h"
 #include "charts/GanttPlot.h"
 #include "run/RunController.h"
 
@@ -26,10 +27,12 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 
 }  // namespace
 
-// One algorithm's place in the panel: its chart, or a placeholder saying why there is none, and a
-// status strip (what it is doing, a busy bar, Cancel or Run again) floating over the top-left
-// corner. The strip is not in the layout: showing or hiding it never resizes the chart (which
-// would redraw every chart of the panel on every edit).
+// One algorithm's place in the panel: a status strip (what it is doing, a busy bar, Cancel or
+// Run again) above its chart, or above a placeholder saying why there is none. The strip has its
+// own row of the layout, so it never covers the chart (its title, its makespan label), and its
+// text is shortened to the room beside the bar and the buttons. A hidden strip keeps its row:
+// showing or hiding it never resizes the chart (which would redraw every chart of the panel on
+// every edit).
 class GanttPanel::ChartArea : public QFrame {
 public:
     ChartArea(const QString& id, GanttPanel* panel) : QFrame(panel->m_container), m_id(id) {
@@ -37,13 +40,25 @@ public:
         auto* layout = new QVBoxLayout(this);
         layout->setContentsMargins(0, 0, 0, 2);
         layout->setSpacing(0);
+        layout->addWidget(buildStrip(panel));
+        m_placeholder = new QLabel(this);
+        m_placeholder->setAlignment(Qt::AlignCenter);
+        m_placeholder->setWordWrap(true);
+        m_placeholder->setTextFormat(Qt::PlainText);
+        m_placeholder->setMinimumHeight(60);
+        m_placeholder->setStyleSheet(
+            QStringLiteral("QLabel { background: #f4f4f4; color: #505050; }"));
+        layout->addWidget(m_placeholder, 1);
+    }
+
+    QWidget* buildStrip(GanttPanel* panel) {
         m_strip = new QFrame(this);
-        m_strip->setAutoFillBackground(true);
-        m_strip->setFrameShape(QFrame::StyledPanel);
+        QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+        policy.setRetainSizeWhenHidden(true);
+        m_strip->setSizePolicy(policy);
         auto* strip = new QHBoxLayout(m_strip);
         strip->setContentsMargins(6, 1, 2, 1);
-        m_state = new QLabel(m_strip);
-        m_state->setTextFormat(Qt::PlainText);
+        m_state = new ElidedLabel(m_strip);
         m_bar = new QProgressBar(m_strip);
         m_bar->setRange(0, 0);  // busy, until the algorithm says how far it is (refresh)
         m_bar->setMaximumWidth(120);
@@ -53,21 +68,35 @@ public:
         m_cancel->setToolTip(tr("Stop this algorithm; the others go on"));
         m_rerun = new QPushButton(tr("Run again"), m_strip);
         strip->addWidget(m_state, 1);
-        strip->addWidget(m_bar);
+        strip->addWidget(m_bar, 0);
         strip->addWidget(m_cancel);
         strip->addWidget(m_rerun);
-        m_placeholder = new QLabel(this);
-        m_placeholder->setAlignment(Qt::AlignCenter);
-        m_placeholder->setWordWrap(true);
-        m_placeholder->setTextFormat(Qt::PlainText);
-        m_placeholder->setMinimumHeight(60);
-        m_placeholder->setStyleSheet(
-            QStringLiteral("QLabel { background: #f4f4f4; color: #505050; }"));
-        layout->addWidget(m_placeholder, 1);
         connect(m_cancel, &QPushButton::clicked, panel,
-                [panel, id] { emit panel->cancelRequested(id); });
+                [panel, id = m_id] { emit panel->cancelRequested(id); });
         connect(m_rerun, &QPushButton::clicked, panel,
-                [panel, id] { emit panel->rerunRequested(id); });
+                [panel, id = m_id] { emit panel->rerunRequested(id); });
+        fitStripHeight();
+        return m_strip;
+    }
+
+    // The strip's row is as tall as its buttons whichever show, so that a button shown or hidden
+    // never moves the chart.
+    void fitStripHeight() {
+        const int buttons = std::max(m_cancel->sizeHint().height(), m_rerun->sizeHint().height());
+        m_strip->setMinimumHeight(buttons + m_strip->layout()->contentsMargins().top() +
+                                  m_strip->layout()->contentsMargins().bottom());
+    }
+
+    void changeEvent(QEvent* event) override {
+        QFrame::changeEvent(event);
+        if (event->type() == QEvent::FontChange) {
+            fitStripHeight();  // the presentation zoom
+        }
+    }
+
+    // The strip's row, kept whether it shows or not.
+    int stripHeight() const {
+        return std::max(m_strip->minimumHeight(), m_strip->sizeHint().height());
     }
 
     const QString& id() const { return m_id; }
@@ -75,25 +104,6 @@ public:
     // How far the running algorithm says it is (0 to 1), or negative when it does not say.
     double fraction() const {
         return m_run.state == State::Running && m_run.progress ? m_run.progress->fraction() : -1.0;
-    }
-
-    void resizeEvent(QResizeEvent* event) override {
-        QFrame::resizeEvent(event);
-        placeStrip();
-    }
-
-    // Over a chart, at the top-left of its plot area, under the chart's title and deadline
-    // strip (which name what the chart is); over the placeholder, at its top-left.
-    void placeStrip() {
-        m_strip->adjustSize();
-        QPoint at(2, 2);
-        if (m_plot != nullptr && !m_plot->isHidden()) {
-            at = m_plot->geometry().topLeft() + m_plot->axisRect()->topLeft() + QPoint(2, 2);
-        }
-        m_strip->setGeometry(at.x(), at.y(),
-                             std::min(width() - at.x() - 2, m_strip->sizeHint().width()),
-                             m_strip->sizeHint().height());
-        m_strip->raise();
     }
 
     QRect stripGeometry() const { return m_strip->isVisible() ? m_strip->geometry() : QRect(); }
@@ -130,14 +140,14 @@ public:
             const bool created = m_plot == nullptr;
             if (created) {
                 m_plot = panel->createPlot(m_id);
-                static_cast<QVBoxLayout*>(layout())->insertWidget(1, m_plot, 1);
-                connect(m_plot, &QCustomPlot::afterLayout, this, [this] { placeStrip(); });
+                static_cast<QVBoxLayout*>(layout())->insertWidget(2, m_plot, 1);
             }
             m_shown = drawn;
             m_workload = drawn->simulatedWorkload ? drawn->simulatedWorkload : workload;
             m_plot->setLabelsVisible(panel->m_labels);
             m_plot->setUsageVisible(panel->m_usage);
-            m_plot->setRun(*m_workload, m_shown, created || fit, colours);  // shared, never copied
+            m_plot->setRun(*m_workload, m_shown, created || fit, colours,  // shared, never copied
+                           run.state == State::Done ? run.timeline : run.bestTimeline);
             m_plot->setSelectedJob(panel->m_selectedJob);
             panel->m_unseen.remove(m_plot);  // setRun redraws it
             changed = true;
@@ -193,11 +203,11 @@ public:
         const bool busy = m_run.state == State::Pending || m_run.state == State::Running;
         const bool showPlot = m_plot && m_current;
         m_strip->setVisible(m_run.state != State::Done);
-        m_state->setText(status());
+        m_state->setFullText(status());
         m_state->setStyleSheet(m_run.state == State::Failed ? QStringLiteral("color: #a01010;")
                                                             : QString());
-        m_state->setToolTip(m_run.state == State::Failed ? QString::fromStdString(m_run.error)
-                                                         : QString());
+        m_state->setPlainToolTip(m_run.state == State::Failed ? QString::fromStdString(m_run.error)
+                                                              : QString());
         m_bar->setVisible(busy);
         // A search that counts its steps fills the bar; the others keep it busy.
         if (const double done = fraction(); busy && done >= 0.0) {
@@ -217,13 +227,12 @@ public:
         m_placeholder->setText(m_run.state == State::Failed ? QString::fromStdString(m_run.error)
                                : m_run.state == State::Cancelled ? tr("Cancelled: no chart.")
                                                                  : tr("Computing %1…").arg(m_id));
-        placeStrip();
     }
 
 private:
     QString m_id;
     QFrame* m_strip;
-    QLabel* m_state;
+    ElidedLabel* m_state;
     QProgressBar* m_bar;
     QPushButton* m_cancel;
     QPushButton* m_rerun;
@@ -592,7 +601,8 @@ void GanttPanel::applySizing() {
     const double zoom = property.isValid() ? std::max(1.0, property.toDouble()) : 1.0;
     const int width = static_cast<int>(kMinAreaWidth * zoom);
     for (ChartArea* a : m_order) {
-        const int height = static_cast<int>(areaHeightFor(a->currentPlot()) * zoom);
+        const int height =
+            static_cast<int>(areaHeightFor(a->currentPlot()) * zoom) + a->stripHeight();
         a->setMinimumSize(stacked ? 0 : width, height);
     }
     m_scroll->setHorizontalScrollBarPolicy(stacked ? Qt::ScrollBarAlwaysOff

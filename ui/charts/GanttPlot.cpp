@@ -138,7 +138,7 @@ void GanttPlot::setRun(const Workload& w, const RunResult& r, bool fit, const Jo
 }
 
 void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> shared, bool fit,
-                       const JobColours& colours) {
+                       const JobColours& colours, std::shared_ptr<const ChartTimeline> timeline) {
     const RunResult& r = *shared;
     m_colours = colours;
     m_names.clear();
@@ -146,7 +146,7 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     for (const auto& job : w.jobs) {
         m_names << QString::fromStdString(job.name);
     }
-    m_bars->setRun(shared, m_names, m_colours);
+    m_bars->setRun(shared, m_names, m_colours, std::move(timeline));
     m_usage->setRun(w, shared);
     m_rows = m_bars->rowCount();  // map slots, one empty row, reduce slots
     m_legend->setJobs(m_names, m_colours);

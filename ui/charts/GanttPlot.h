@@ -21,6 +21,7 @@
 
 namespace mr::ui {
 
+struct ChartTimeline;
 class TaskBarsPlottable;
 class DeadlineMarkersPlottable;
 class DownWindowsPlottable;
@@ -37,9 +38,11 @@ public:
     // Show `result` on `workload` (the simulated workload if the algorithm changed the jobs).
     // Keeps the current zoom unless `fit`. `colours`: each job's colour slot. The result is
     // shared, never copied: for a day of a production cluster pass the run set's own (an
-    // aliasing shared_ptr).
+    // aliasing shared_ptr). `timeline`: the result's index and summary if built already (by
+    // the worker that ran it), else built here.
     void setRun(const Workload& workload, std::shared_ptr<const RunResult> result, bool fit,
-                const JobColours& colours = {});
+                const JobColours& colours = {},
+                std::shared_ptr<const ChartTimeline> timeline = nullptr);
     // The same for a result the caller does not share (copied: small schedules only).
     void setRun(const Workload& workload, const RunResult& result, bool fit,
                 const JobColours& colours = {});

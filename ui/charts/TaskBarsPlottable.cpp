@@ -338,13 +338,15 @@ TaskBarsPlottable::TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
 TaskBarsPlottable::~TaskBarsPlottable() = default;
 
 void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList names,
-                               const JobColours& colours) {
+                               const JobColours& colours,
+                               std::shared_ptr<const ChartTimeline> timeline) {
     m_names = std::move(names);
     if (run != m_run || !run) {
         // A new schedule (the same one again, e.g. redrawn in other colours, keeps its index).
         // The old index refers to the old run: drop both before keeping the new one.
-        m_summary.reset();
-        m_index.reset();
+        m_summary = nullptr;
+        m_index = nullptr;
+        m_timeline.reset();
         m_run = std::move(run);
         m_selectedRecordsOf = -1;
         m_selectedRecords.clear();
@@ -353,9 +355,12 @@ void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList
     }
     if (m_run && !m_index) {
         m_speculative = speculativeRecords(m_run->sim.tasks);
-        m_index = std::make_unique<TimelineIndex>(m_run->sim);
+        m_timeline = timeline && timeline->run == m_run
+                         ? std::move(timeline)
+                         : std::make_shared<const ChartTimeline>(m_run);
+        m_index = &m_timeline->index;
+        m_summary = &m_timeline->summary;
         m_rows = {m_index->slotCount(TaskKind::Map), m_index->slotCount(TaskKind::Reduce)};
-        m_summary = std::make_unique<TimelineSummary>(*m_index);
     }
     const int jobs = static_cast<int>(m_names.size());
     m_map.resize(static_cast<std::size_t>(jobs));

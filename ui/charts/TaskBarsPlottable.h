@@ -19,6 +19,7 @@
 #include <qcustomplot.h>
 
 #include "document/JobPalette.h"
+#include "run/ChartTimeline.h"
 #include "timeline/TimelineRaster.h"
 
 namespace mr {
@@ -49,10 +50,12 @@ public:
     TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
     ~TaskBarsPlottable() override;
 
-    // The schedule to draw (kept alive here; indexed and summarised now); names[job] labels,
-    // colours[job] its colour.
+    // The schedule to draw (kept alive here); names[job] labels, colours[job] its colour.
+    // `timeline`: its index and summary built already (off the GUI thread); without one, or
+    // with one of another run, they are built now.
     void setRun(std::shared_ptr<const RunResult> run, QStringList names,
-                const JobColours& colours = {});
+                const JobColours& colours = {},
+                std::shared_ptr<const ChartTimeline> timeline = nullptr);
     void setSelectedJob(int job);
     int selectedJob() const { return m_selectedJob; }
     void setLabelsVisible(bool visible) { m_labels = visible; }
@@ -68,7 +71,7 @@ public:
     const std::vector<TaskRecord>& records() const;
     long long taskCount() const;  // waves expanded, killed executions included
     double maxEnd() const;
-    const TimelineSummary* summary() const { return m_summary.get(); }
+    const TimelineSummary* summary() const { return m_summary; }
     std::size_t memoryBytes() const;  // index + summary (not the run itself)
 
     // The task under a pixel position (none: record null).
@@ -118,8 +121,9 @@ private:
     const std::vector<std::uint32_t>& selectedRecords() const;
 
     std::shared_ptr<const RunResult> m_run;
-    std::unique_ptr<TimelineIndex> m_index;
-    std::unique_ptr<TimelineSummary> m_summary;
+    std::shared_ptr<const ChartTimeline> m_timeline;
+    const TimelineIndex* m_index = nullptr;  // m_timeline's, or null
+    const TimelineSummary* m_summary = nullptr;
     TimelineRows m_rows;
     QStringList m_names;
     std::vector<QRgb> m_map, m_reduce, m_mapFaded, m_reduceFaded;

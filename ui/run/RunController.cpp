@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "model/InputError.h"
+#include "run/ChartTimeline.h"
 #include "run/ResultCache.h"
 #include "schedulers/Registry.h"
 
@@ -66,6 +67,13 @@ bool isInteractive(const std::string& id) {
     return algorithm == nullptr || algorithm->info().interactive;
 }
 
+// A search that shows its best plan so far (AlgorithmInfo::showsBestSoFar): it starts beside the
+// first fast one, so that its first plan is drawn about as soon as the fast ones' charts.
+bool showsBestSoFar(const std::string& id) {
+    const Algorithm* algorithm = findAlgorithm(id);
+    return algorithm != nullptr && algorithm->info().showsBestSoFar;
+}
+
 }  // namespace
 
 const RunResult* RunSet::find(const std::string& id) const {
@@ -115,11 +123,15 @@ bool RunSet::complete() const {
 struct RunController::Task {
     enum class Stage { Queued, Running, Finished };
     Task(std::string id, bool checked, bool interactive)
-        : id(std::move(id)), checked(checked), interactive(interactive) {}
+        : id(std::move(id)),
+          checked(checked),
+          interactive(interactive),
+          showsBest(checked && showsBestSoFar(this->id)) {}
 
     std::string id;
     bool checked = true;  // shown; else only a baseline of the comparison
     bool interactive = true;
+    bool showsBest = false;  // a checked search that shows its best plan so far: starts early
     std::shared_ptr<WorkToken> token;
     Stage stage = Stage::Queued;
     Clock::time_point started;
@@ -177,12 +189,13 @@ void RunController::request(std::shared_ptr<const Workload> workload, const JobC
     set->options = m_options;
     set->generation = m_generation;
     std::vector<Task> interactive;
+    std::vector<Task> searches;
     std::vector<Task> slow;
     for (const QString& qid : m_algorithms) {
         const std::string id = qid.toStdString();
         set->outcomes.emplace_back(id);
         Task t(id, true, isInteractive(id));
-        (t.interactive ? interactive : slow).push_back(std::move(t));
+        (t.interactive ? interactive : t.showsBest ? searches : slow).push_back(std::move(t));
     }
     for (const std::string& id : baselineIds()) {
         set->baselines.emplace_back(id);
@@ -190,8 +203,15 @@ void RunController::request(std::shared_ptr<const Workload> workload, const JobC
             interactive.emplace_back(id, false, isInteractive(id));
         }
     }
-    m_tasks = std::move(interactive);
-    std::move(slow.begin(), slow.end(), std::back_inserter(m_tasks));
+    // The first fast one, the searches that show their best plan so far, the other fast ones,
+    // then the slow ones.
+    const auto split = interactive.begin() + (interactive.empty() ? 0 : 1);
+    m_tasks.assign(std::make_move_iterator(interactive.begin()), std::make_move_iterator(split));
+    for (auto* part : {&searches, &interactive, &slow}) {
+        const auto from = part == &interactive ? split : part->begin();
+        m_tasks.insert(m_tasks.end(), std::make_move_iterator(from),
+                       std::make_move_iterator(part->end()));
+    }
     for (Task& t : m_tasks) {
         t.token = newWorkToken(m_generation);
     }
@@ -287,7 +307,7 @@ void RunController::pump(bool baselines) {
         // A baseline that is not checked waits for the checked fast ones, even those that run
         // for seconds on a day's batch: on a loaded machine it would take a core from the first
         // chart.
-        if (t.stage != Task::Stage::Queued || (!t.interactive && interactiveBusy) ||
+        if (t.stage != Task::Stage::Queued || (!t.interactive && !t.showsBest && interactiveBusy) ||
             (!t.checked && (chartsBusy || !baselines))) {
             continue;
         }
@@ -332,13 +352,16 @@ void RunController::startTask(Task& task) {
         options.cancel = &token->cancel;
         options.progress = &token->progress;
         options.incumbent = [this, mailbox, generation, token, id](auto best) {
-            mailbox->deliver([this, generation, token, id, best = std::move(best)]() mutable {
-                showBest(generation, token.get(), id, std::move(best));
+            auto timeline = chartTimeline(best, &token->cancel);
+            mailbox->deliver([this, generation, token, id, best = std::move(best),
+                              timeline = std::move(timeline)]() mutable {
+                showBest(generation, token.get(), id, std::move(best), std::move(timeline));
             });
         };
         try {
             throwIfCancelled(&token->cancel);  // superseded before it started
             run.result = std::make_shared<const RunResult>(runAlgorithm(*workload, id, options));
+            run.timeline = chartTimeline(run.result, &token->cancel);
         } catch (const Cancelled&) {
             run.state = AlgorithmRun::State::Cancelled;
         } catch (const InputError& e) {
@@ -394,7 +417,8 @@ void RunController::finishTask(quint64 generation, const WorkToken* token, Algor
 }
 
 void RunController::showBest(quint64 generation, const WorkToken* token, const std::string& id,
-                             std::shared_ptr<const RunResult> best) {
+                             std::shared_ptr<const RunResult> best,
+                             std::shared_ptr<const ChartTimeline> timeline) {
     Task* t = generation == m_generation ? task(id) : nullptr;
     if (t == nullptr || t->token.get() != token || t->stage != Task::Stage::Running) {
         return;  // superseded, cancelled or already done
@@ -402,6 +426,7 @@ void RunController::showBest(quint64 generation, const WorkToken* token, const s
     const AlgorithmRun* now = m_building->outcome(id);
     AlgorithmRun running = now != nullptr ? *now : AlgorithmRun(id, AlgorithmRun::State::Running);
     running.best = std::move(best);
+    running.bestTimeline = std::move(timeline);
     m_building->place(running);
     schedulePublish();
 }

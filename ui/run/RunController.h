@@ -6,14 +6,16 @@
 // still delivers is dropped by generation).
 //
 // Scheduling, so that no algorithm delays another's chart: at most `concurrency` tasks (the
-// cores) run at once, the registry's interactive algorithms and the baselines first; a task that
-// has run for more than slowAfterMs no longer holds a lane, so a slow algorithm only ever runs
-// beside the others. The registry's comparison baselines (baselineIds(): fifo, reverse-johnson)
-// run too, checked or not; one that is not checked runs after the checked fast ones and keeps
-// no task records (only its makespan is shown).
-// One algorithm can be cancelled alone (its chart says so and offers to run it again).
-// A result computed before for the same workload, algorithm and options comes from the
-// ResultCache at once, without a run; a search's best plan so far is published while it runs.
+// cores) run at once, the registry's interactive algorithms and the baselines first, except that
+// a search showing its best plan so far (AlgorithmInfo::showsBestSoFar) starts beside the first
+// of them; a task that has run for more than slowAfterMs no longer holds a lane, so a slow
+// algorithm only ever runs beside the others. The worker that ran an algorithm also builds its
+// chart's timeline (ChartTimeline), so that the GUI thread only draws. The registry's comparison
+// baselines (baselineIds(): fifo, reverse-johnson) run too, checked or not; one that is not checked
+// runs after the checked fast ones and keeps no task records (only its makespan is shown). One
+// algorithm can be cancelled alone (its chart says so and offers to run it again). A result
+// computed before for the same workload, algorithm and options comes from the ResultCache at once,
+// without a run; a search's best plan so far is published while it runs.
 #pragma once
 
 #include <QObject>
@@ -28,6 +30,8 @@
 class QTimer;
 
 namespace mr::ui {
+
+struct ChartTimeline;
 
 // One algorithm's part of a RunSet.
 // How long a run took or has taken so far, as a person reads it: 39.4 ms, 2.3 s, 4 min 42 s,
@@ -56,6 +60,10 @@ struct AlgorithmRun {
     // Running: the best plan a search has found so far (RunOptions::incumbent), shown until
     // the answer replaces it.
     std::shared_ptr<const RunResult> best;
+    // The charts' index and summary of `result` (Done) and of `best` (Running), built by the
+    // worker; null where the chart builds its own (a kept result, a run without task records).
+    std::shared_ptr<const ChartTimeline> timeline;
+    std::shared_ptr<const ChartTimeline> bestTimeline;
     bool cached = false;  // Done: the result of an earlier identical run (ResultCache)
 
     bool finished() const { return state != State::Pending && state != State::Running; }
@@ -130,7 +138,8 @@ private:
     void startTask(Task& task);
     void finishTask(quint64 generation, const WorkToken* token, AlgorithmRun run);
     void showBest(quint64 generation, const WorkToken* token, const std::string& id,
-                  std::shared_ptr<const RunResult> best);
+                  std::shared_ptr<const RunResult> best,
+                  std::shared_ptr<const ChartTimeline> timeline);
     // Takes the kept results of the request's algorithms from the ResultCache; whether any.
     bool takeCached();
     void publish();
