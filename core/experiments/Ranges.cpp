@@ -1,11 +1,26 @@
 #include "experiments/Ranges.h"
 
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "model/InputError.h"
 #include "model/Numbers.h"
 
 namespace mr {
+
+namespace {
+
+// The value as the user would have typed it: FROM + i·STEP carries the binary error of STEP
+// (0 + 3 × 0.1 is 0.30000000000000004), which every output would print; 15 significant digits
+// drop that error and keep every value a decimal FROM:TO:STEP can name.
+double decimalValue(double value) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.15g", value);
+    return std::strtod(text, nullptr);
+}
+
+}  // namespace
 
 std::vector<double> rangeValues(double from, double to, double step, const std::string& field) {
     if (!std::isfinite(from) || !std::isfinite(to) || !std::isfinite(step)) {
@@ -24,7 +39,7 @@ std::vector<double> rangeValues(double from, double to, double step, const std::
     }
     std::vector<double> values;
     for (int i = 0; i < static_cast<int>(count); ++i) {
-        values.push_back(from + i * step);
+        values.push_back(decimalValue(from + i * step));
     }
     return values;
 }

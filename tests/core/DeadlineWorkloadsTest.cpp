@@ -333,6 +333,11 @@ TEST(LoadSweep, BadOptionsFailBeforeAnyWork) {
     EXPECT_EQ(parseRange("100:1000:100", "x").size(), 10u);
     EXPECT_EQ(parseRange("0.1:0.3:0.1", "x").size(), 3u);
     EXPECT_EQ(parseRange("42", "x"), std::vector<double>{42});
+    // Each value is the decimal the range names, not FROM + i·STEP's binary sum (0.1 + 0.2 is
+    // 0.30000000000000004, which every output would print).
+    EXPECT_EQ(parseRange("0:0.3:0.1", "x"), (std::vector<double>{0, 0.1, 0.2, 0.3}));
+    EXPECT_EQ(parseRange("0.1:0.7:0.2", "x"), (std::vector<double>{0.1, 0.3, 0.5, 0.7}));
+    EXPECT_EQ(parseRange("700:1000:300", "x"), (std::vector<double>{700, 1000}));
 }
 
 }  // namespace

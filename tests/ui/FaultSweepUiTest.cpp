@@ -3,7 +3,9 @@
 // being the scenario-free makespan; Cancel keeps the points computed (test-slow's never end).
 #include <qcustomplot.h>
 #include <QComboBox>
+#include <QLineEdit>
 #include <QProgressBar>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -16,6 +18,7 @@
 #include "run/WorkPool.h"
 #include "schedulers/Registry.h"
 #include "sweep/FaultSweepTab.h"
+#include "sweep/SweepTab.h"
 #include "widgets/AlgorithmList.h"
 
 using namespace mr;
@@ -151,6 +154,41 @@ private slots:
         QVERIFY(!faults->isRunning());
         QVERIFY2(faults->status().contains(QStringLiteral("straggler factor")),
                  qPrintable(faults->status()));
+    }
+
+    // Tab reaches the fields a sweep reads before the buttons that start and stop it, in both
+    // modes, as the layout shows them (the runner that makes the buttons is built first).
+    void tabVisitsTheFieldsBeforeRunAndCancel() {
+        MainWindow window;
+        SweepPage* page = window.pages().sweep();
+        const auto order = [](QWidget* first, int steps) {
+            QList<QWidget*> chain{first};
+            for (int i = 0; i < steps; ++i) {
+                chain.append(chain.back()->nextInFocusChain());
+            }
+            return chain;
+        };
+        for (QWidget* tab : std::initializer_list<QWidget*>{static_cast<QWidget*>(page->sweep()),
+                                                            page->faults()}) {
+            const auto fields = tab->findChildren<QLineEdit*>();
+            const auto buttons = tab->findChildren<QPushButton*>();
+            QVERIFY(!fields.isEmpty());
+            QPushButton* run = nullptr;
+            for (QPushButton* b : buttons) {
+                if (b->text() == QStringLiteral("Run sweep")) {
+                    run = b;
+                }
+            }
+            QVERIFY(run != nullptr);
+            const QList<QWidget*> chain = order(tab, 200);
+            for (QLineEdit* field : fields) {
+                if (field->parentWidget() != tab) {
+                    continue;  // a spin box's or combo's own editor
+                }
+                QVERIFY2(chain.indexOf(field) >= 0 && chain.indexOf(field) < chain.indexOf(run),
+                         qPrintable(field->placeholderText() + QStringLiteral(" after Run")));
+            }
+        }
     }
 };
 

@@ -17,12 +17,14 @@
 #include "io/FaultSweepFormat.h"
 #include "model/InputError.h"
 #include "widgets/CheckedSpinBox.h"
+#include "widgets/FocusOrder.h"
 
 namespace mr::ui {
 
 FaultSweepTab::FaultSweepTab(QWidget* parent) : QWidget(parent), m_runner(new SweepRunner(this)) {
     createControls();
     layoutControls();
+    focusInLayoutOrder(this);
     connect(m_runner->runButton(), &QPushButton::clicked, this, &FaultSweepTab::start);
     connect(m_axis, &QComboBox::currentIndexChanged, this, [this] {
         // A range that suits the axis: failures are rarer than stragglers in practice.

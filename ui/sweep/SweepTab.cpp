@@ -20,6 +20,7 @@
 #include "model/InputError.h"
 #include "perf/TwoStage.h"
 #include "widgets/CheckedSpinBox.h"
+#include "widgets/FocusOrder.h"
 #include "widgets/WithinJobSigmaEdit.h"
 #include "workloads/Generators.h"
 
@@ -42,6 +43,7 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_runner(new SweepRunner(
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_runner->statusLabel());
     connectControls();
+    focusInLayoutOrder(this);
     m_runner->setStatus(
         tr("Choose the cluster sizes and press Run sweep. Each point simulates every "
            "checked algorithm; the formula lines show what the two-stage model "
