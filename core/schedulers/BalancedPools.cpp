@@ -1202,7 +1202,9 @@ public:
                      .interactive = false,
                      .byDefault = true,
                      .lesson = "balanced-pools",
-                     .memory = {.searchesPoolSizes = true}}) {}
+                     .memory = {.searchesPoolSizes = true},
+                     .unequalNodes = "its pool split sizes pools in nodes of identical slots "
+                                     "and speed"}) {}
 
     RunResult run(const Workload& workload, const RunOptions& options) const override {
         if (options.pools < 2) {
