@@ -140,6 +140,29 @@ Overheads readOverheads(const json& value, const std::string& file, const std::s
     return o;
 }
 
+// Each object of the array `value` (at `field`), its keys checked against `keys`, read by
+// `read(reader)`; `item` names one in the messages ("pool").
+template <class Read>
+void readObjects(const json& value, const std::string& file, const std::string& field,
+                 const std::vector<std::string>& keys, const std::string& item, Read read) {
+    std::string expected;
+    for (const std::string& key : keys) {
+        expected += (expected.empty() ? "" : ", ") + key;
+    }
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string prefix = field + "[" + std::to_string(i) + "].";
+        if (!value[i].is_object()) {
+            throw InputError(file, "", prefix.substr(0, prefix.size() - 1),
+                             "each " + item + " must be a JSON object");
+        }
+        const FieldReader f(value[i], file, "", prefix);
+        for (const auto& key : f.unknownKeys(keys)) {
+            f.fail(key, "unknown " + item + " field (expected " + expected + ")");
+        }
+        read(f);
+    }
+}
+
 // model/FairPools.h: "fair_pools": [{"name", "weight", "min_maps", "min_reduces",
 // "scheduling_mode": "fair" | "fifo"}, ...].
 std::vector<FairPoolSpec> readFairPools(const json& value, const std::string& file) {
@@ -148,18 +171,7 @@ std::vector<FairPoolSpec> readFairPools(const json& value, const std::string& fi
                          std::string("must be an array of pools (got ") + value.type_name() + ")");
     }
     std::vector<FairPoolSpec> pools;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const std::string prefix = "fair_pools[" + std::to_string(i) + "].";
-        if (!value[i].is_object()) {
-            throw InputError(file, "", prefix.substr(0, prefix.size() - 1),
-                             "each pool must be a JSON object");
-        }
-        const FieldReader f(value[i], file, "", prefix);
-        for (const auto& key : f.unknownKeys(kFairPoolKeys)) {
-            f.fail(key,
-                   "unknown pool field (expected name, weight, min_maps, min_reduces, "
-                   "scheduling_mode)");
-        }
+    readObjects(value, file, "fair_pools", kFairPoolKeys, "pool", [&](const FieldReader& f) {
         FairPoolSpec p;
         p.name = f.requiredString("name");
         p.weight = f.optionalNumber("weight", 0.0, 1e9, true).value_or(1.0);
@@ -173,7 +185,7 @@ std::vector<FairPoolSpec> readFairPools(const json& value, const std::string& fi
         }
         p.fifo = mode == "fifo";
         pools.push_back(std::move(p));
-    }
+    });
     return pools;
 }
 
@@ -184,26 +196,17 @@ std::vector<NodeClass> readNodeClasses(const json& value, const std::string& fil
                          "must be a non-empty array of node classes");
     }
     std::vector<NodeClass> classes;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const std::string prefix = "cluster.node_classes[" + std::to_string(i) + "].";
-        if (!value[i].is_object()) {
-            throw InputError(file, "", prefix.substr(0, prefix.size() - 1),
-                             "each node class must be a JSON object");
-        }
-        const FieldReader f(value[i], file, "", prefix);
-        for (const auto& key : f.unknownKeys(kNodeClassKeys)) {
-            f.fail(key,
-                   "unknown node class field (expected name, count, map_slots, reduce_slots, "
-                   "speed)");
-        }
-        NodeClass c;
-        c.name = f.requiredString("name");
-        c.count = static_cast<int>(f.requiredInt("count", 1, kMaxNodes));
-        c.mapSlots = static_cast<int>(f.requiredInt("map_slots", 0, kMaxSlotsPerNode));
-        c.reduceSlots = static_cast<int>(f.requiredInt("reduce_slots", 0, kMaxSlotsPerNode));
-        c.speed = f.optionalNumber("speed", kMinNodeSpeed, kMaxNodeSpeed).value_or(1.0);
-        classes.push_back(std::move(c));
-    }
+    readObjects(value, file, "cluster.node_classes", kNodeClassKeys, "node class",
+                [&](const FieldReader& f) {
+                    NodeClass c;
+                    c.name = f.requiredString("name");
+                    c.count = static_cast<int>(f.requiredInt("count", 1, kMaxNodes));
+                    c.mapSlots = static_cast<int>(f.requiredInt("map_slots", 0, kMaxSlotsPerNode));
+                    c.reduceSlots =
+                        static_cast<int>(f.requiredInt("reduce_slots", 0, kMaxSlotsPerNode));
+                    c.speed = f.optionalNumber("speed", kMinNodeSpeed, kMaxNodeSpeed).value_or(1.0);
+                    classes.push_back(std::move(c));
+                });
     return classes;
 }
 

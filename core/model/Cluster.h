@@ -22,6 +22,12 @@ struct NodeClass {
 };
 
 struct Cluster {
+    // Equal nodes: Cluster{nodes, map slots per node, reduce slots per node} (a constructor, not
+    // aggregate initialisation, so that the classes need no initialiser of their own).
+    Cluster() = default;
+    Cluster(int nodeCount, int mapSlots, int reduceSlots)
+        : nodes(nodeCount), mapSlotsPerNode(mapSlots), reduceSlotsPerNode(reduceSlots) {}
+
     int nodes = 1;
     int mapSlotsPerNode = 1;
     int reduceSlotsPerNode = 1;
@@ -35,7 +41,6 @@ struct Cluster {
     int reduceSlots() const {
         return nodeClasses.empty() ? nodes * reduceSlotsPerNode : classSlots(1);
     }
-    int slots(TaskKind kind) const { return kind == TaskKind::Map ? mapSlots() : reduceSlots(); }
     // Every node has the same slots and speed 1: what the two-stage model and the bounds assume.
     bool equalNodes() const;
     // Every node has the same map and reduce slots (speeds may differ).
