@@ -77,6 +77,9 @@ void runMinSlots(const MinSlotsOptions& o, std::ostream& out, std::ostream& err)
     for (const auto& warning : report.warnings) {
         err << "mrsim: warning: " << warning << "\n";
     }
+    refuseUnequalNodes(w.cluster, "min-slots",
+                       "its bounds ([Verma12b] Eq. 1, [Rao12] Eq. 10) count identical slots",
+                       o.workload);
     const auto index = w.findJob(o.job);
     if (!index) {
         throw InputError(o.workload, o.job, "job", "no such job in the workload");

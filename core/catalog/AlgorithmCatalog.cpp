@@ -120,6 +120,9 @@ ordered_json algorithmCatalogJson() {
         a["interactive"] = info.interactive;
         a["default"] = info.byDefault;
         a["baseline"] = info.baseline;
+        if (!info.needs.costModel) {
+            a["unequal_nodes"] = info.unequalNodes;  // why it refuses them; empty: it runs
+        }
         list.push_back(std::move(a));
     }
     ordered_json out;

@@ -96,6 +96,18 @@ void writeOptions(std::ostream& out, const ordered_json& algorithms) {
     }
 }
 
+void writeUnequalNodes(std::ostream& out, const ordered_json& algorithms) {
+    out << "| id | on unequal nodes |\n|---|---|\n";
+    for (const auto& a : algorithms) {
+        if (!a.contains("unequal_nodes")) {
+            continue;  // a cost algorithm: its machines come from the cost model
+        }
+        const std::string why = a["unequal_nodes"];
+        out << "| `" << a["id"].get<std::string>() << "` | "
+            << (why.empty() ? std::string("runs") : cell("refuses: " + why)) << " |\n";
+    }
+}
+
 void writeGenerators(std::ostream& out) {
     out << "| kind | reference and what it makes |\n|---|---|\n";
     for (const GeneratorInfo& g : generators()) {
@@ -122,6 +134,14 @@ std::string algorithmCatalogMarkdown() {
            "explorer's run options\npanel offers the same values). `mrsim algorithms --json` gives "
            "the same in JSON.\n\n";
     writeOptions(out, catalog["algorithms"]);
+    out << "\n## Unequal nodes\n\nA cluster of node classes whose nodes differ in slots or speed "
+           "([formats.md](formats.md#node-classes),\n[simulator.md](simulator.md#node-classes)): "
+           "the schedulers that fill free slots as they come run on it;\nthose whose order, plan, "
+           "quota or formula assumes identical slots refuse it with one line naming\nwhy (the "
+           "explorer shows it in the status line, `mrsim` on stderr with exit 2). Runs on\nunequal "
+           "nodes carry no two-stage model makespan. The cost algorithms take their machines from "
+           "the\ncost model instead.\n\n";
+    writeUnequalNodes(out, catalog["algorithms"]);
     out << "\n## Workload generators\n\n`mrsim generate KIND` and the explorer's File > New from "
            "generator…\n\n";
     writeGenerators(out);

@@ -70,7 +70,7 @@ std::string slsTrace(const Workload& w, const PoolPlan& plan, const RunResult& r
         for (std::size_t i = 0; i < tasks.size(); ++i) {
             const TaskRecord& t = *tasks[i];
             const bool map = t.kind == TaskKind::Map;
-            const int node = t.slot / (map ? c.mapSlotsPerNode : c.reduceSlotsPerNode);
+            const int node = c.nodeOfSlot(t.kind, t.slot);
             ordered_json task;
             task["container.host"] = slsHost(node);
             task["container.start.ms"] = slsMilliseconds(t.start);

@@ -59,13 +59,11 @@ public:
     }
 
     void row(const TaskRecord& t) {
-        const Cluster& c = m_w.cluster;
-        const bool map = t.kind == TaskKind::Map;
         m_out += csvField(m_w.jobs[static_cast<std::size_t>(t.job)].name);
         m_out += ',';
         m_out += toString(t.kind);
         m_out += ',' + std::to_string(t.task) + ',' + std::to_string(t.slot) + ',' +
-                 std::to_string(t.slot / (map ? c.mapSlotsPerNode : c.reduceSlotsPerNode)) + ',' +
+                 std::to_string(m_w.cluster.nodeOfSlot(t.kind, t.slot)) + ',' +
                  formatNumber(t.start) + ',' + formatNumber(t.end) + ',' + (t.killed ? "1" : "0");
         if (m_causes) {
             m_out += ',';

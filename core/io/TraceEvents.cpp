@@ -58,13 +58,12 @@ void writeSlotRows(const Cluster& c, const std::function<void(const std::string&
         event("{\"ph\": \"M\", \"pid\": " + pid +
               ", \"name\": \"process_sort_index\", \"args\": {\"sort_index\": " + pid + "}}");
         const int slots = map ? c.mapSlots() : c.reduceSlots();
-        const int perNode = map ? c.mapSlotsPerNode : c.reduceSlotsPerNode;
         for (int s = 0; s < slots; ++s) {
             const std::string tid = std::to_string(s);
             event("{\"ph\": \"M\", \"pid\": " + pid + ", \"tid\": " + tid +
                   ", \"name\": \"thread_name\", \"args\": {\"name\": \"" +
                   (map ? "map" : "reduce") + " slot " + tid + " \\u00b7 node " +
-                  std::to_string(s / perNode) + "\"}}");
+                  std::to_string(c.nodeOfSlot(map ? TaskKind::Map : TaskKind::Reduce, s)) + "\"}}");
             event("{\"ph\": \"M\", \"pid\": " + pid + ", \"tid\": " + tid +
                   ", \"name\": \"thread_sort_index\", \"args\": {\"sort_index\": " + tid + "}}");
         }

@@ -27,8 +27,10 @@ const std::vector<std::string> kTopKeys = {
     "fair_pools", "capacity_queues", "scenario", "jobs"};
 const std::vector<std::string> kFairPoolKeys = {"name", "weight", "min_maps", "min_reduces",
                                                 "scheduling_mode"};
-const std::vector<std::string> kClusterKeys = {"nodes", "map_slots_per_node",
-                                               "reduce_slots_per_node", "overheads"};
+const std::vector<std::string> kClusterKeys = {
+    "nodes", "map_slots_per_node", "reduce_slots_per_node", "node_classes", "overheads"};
+const std::vector<std::string> kNodeClassKeys = {"name", "count", "map_slots", "reduce_slots",
+                                                 "speed"};
 const std::vector<std::string> kOverheadKeys = {"am_start",   "am_slots",  "commit",
                                                 "assign_gap", "slowstart", "reduce_tail"};
 const std::vector<std::string> kJobKeys = {"name",
@@ -138,6 +140,29 @@ Overheads readOverheads(const json& value, const std::string& file, const std::s
     return o;
 }
 
+// Each object of the array `value` (at `field`), its keys checked against `keys`, read by
+// `read(reader)`; `item` names one in the messages ("pool").
+template <class Read>
+void readObjects(const json& value, const std::string& file, const std::string& field,
+                 const std::vector<std::string>& keys, const std::string& item, Read read) {
+    std::string expected;
+    for (const std::string& key : keys) {
+        expected += (expected.empty() ? "" : ", ") + key;
+    }
+    for (std::size_t i = 0; i < value.size(); ++i) {
+        const std::string prefix = field + "[" + std::to_string(i) + "].";
+        if (!value[i].is_object()) {
+            throw InputError(file, "", prefix.substr(0, prefix.size() - 1),
+                             "each " + item + " must be a JSON object");
+        }
+        const FieldReader f(value[i], file, "", prefix);
+        for (const auto& key : f.unknownKeys(keys)) {
+            f.fail(key, "unknown " + item + " field (expected " + expected + ")");
+        }
+        read(f);
+    }
+}
+
 // model/FairPools.h: "fair_pools": [{"name", "weight", "min_maps", "min_reduces",
 // "scheduling_mode": "fair" | "fifo"}, ...].
 std::vector<FairPoolSpec> readFairPools(const json& value, const std::string& file) {
@@ -146,18 +171,7 @@ std::vector<FairPoolSpec> readFairPools(const json& value, const std::string& fi
                          std::string("must be an array of pools (got ") + value.type_name() + ")");
     }
     std::vector<FairPoolSpec> pools;
-    for (std::size_t i = 0; i < value.size(); ++i) {
-        const std::string prefix = "fair_pools[" + std::to_string(i) + "].";
-        if (!value[i].is_object()) {
-            throw InputError(file, "", prefix.substr(0, prefix.size() - 1),
-                             "each pool must be a JSON object");
-        }
-        const FieldReader f(value[i], file, "", prefix);
-        for (const auto& key : f.unknownKeys(kFairPoolKeys)) {
-            f.fail(key,
-                   "unknown pool field (expected name, weight, min_maps, min_reduces, "
-                   "scheduling_mode)");
-        }
+    readObjects(value, file, "fair_pools", kFairPoolKeys, "pool", [&](const FieldReader& f) {
         FairPoolSpec p;
         p.name = f.requiredString("name");
         p.weight = f.optionalNumber("weight", 0.0, 1e9, true).value_or(1.0);
@@ -171,8 +185,69 @@ std::vector<FairPoolSpec> readFairPools(const json& value, const std::string& fi
         }
         p.fifo = mode == "fifo";
         pools.push_back(std::move(p));
-    }
+    });
     return pools;
+}
+
+// model/Cluster.h: "node_classes": [{"name", "count", "map_slots", "reduce_slots", "speed"}].
+std::vector<NodeClass> readNodeClasses(const json& value, const std::string& file) {
+    if (!value.is_array() || value.empty()) {
+        throw InputError(file, "", "cluster.node_classes",
+                         "must be a non-empty array of node classes");
+    }
+    std::vector<NodeClass> classes;
+    readObjects(value, file, "cluster.node_classes", kNodeClassKeys, "node class",
+                [&](const FieldReader& f) {
+                    NodeClass c;
+                    c.name = f.requiredString("name");
+                    c.count = static_cast<int>(f.requiredInt("count", 1, kMaxNodes));
+                    c.mapSlots = static_cast<int>(f.requiredInt("map_slots", 0, kMaxSlotsPerNode));
+                    c.reduceSlots =
+                        static_cast<int>(f.requiredInt("reduce_slots", 0, kMaxSlotsPerNode));
+                    c.speed = f.optionalNumber("speed", kMinNodeSpeed, kMaxNodeSpeed).value_or(1.0);
+                    classes.push_back(std::move(c));
+                });
+    return classes;
+}
+
+ordered_json nodeClassesJson(const std::vector<NodeClass>& classes) {
+    ordered_json out = ordered_json::array();
+    for (const NodeClass& c : classes) {
+        ordered_json one;
+        one["name"] = c.name;
+        one["count"] = c.count;
+        one["map_slots"] = c.mapSlots;
+        one["reduce_slots"] = c.reduceSlots;
+        one["speed"] = c.speed;
+        out.push_back(std::move(one));
+    }
+    return out;
+}
+
+// The cluster section: equal nodes (nodes and slots per node) or node classes, not both.
+void readCluster(const FieldReader& cluster, Workload& w, const std::string& source) {
+    for (const auto& key : cluster.unknownKeys(kClusterKeys)) {
+        cluster.fail(key,
+                     "unknown cluster field (expected nodes, map_slots_per_node, "
+                     "reduce_slots_per_node, node_classes, overheads)");
+    }
+    if (cluster.has("node_classes")) {
+        for (const char* key : {"nodes", "map_slots_per_node", "reduce_slots_per_node"}) {
+            if (cluster.has(key)) {
+                cluster.fail(key, "is given by node_classes; leave it out beside them");
+            }
+        }
+        setNodeClasses(w.cluster, readNodeClasses(cluster.raw("node_classes"), source));
+    } else {
+        w.cluster.nodes = static_cast<int>(cluster.requiredInt("nodes", 1, kMaxNodes));
+        w.cluster.mapSlotsPerNode =
+            static_cast<int>(cluster.requiredInt("map_slots_per_node", 1, kMaxSlotsPerNode));
+        w.cluster.reduceSlotsPerNode =
+            static_cast<int>(cluster.requiredInt("reduce_slots_per_node", 1, kMaxSlotsPerNode));
+    }
+    if (cluster.has("overheads")) {
+        w.overheads = readOverheads(cluster.raw("overheads"), source, "", "cluster.overheads.");
+    }
 }
 
 ordered_json fairPoolsJson(const std::vector<FairPoolSpec>& pools) {
@@ -423,20 +498,7 @@ Workload parseWorkload(const std::string& text, const std::string& source, LoadR
     w.name = f.optionalString("name").value_or("");
     w.description = f.optionalString("description").value_or("");
 
-    const FieldReader cluster(f.requiredObject("cluster"), source, "", "cluster.");
-    for (const auto& key : cluster.unknownKeys(kClusterKeys)) {
-        cluster.fail(key,
-                     "unknown cluster field (expected nodes, map_slots_per_node, "
-                     "reduce_slots_per_node, overheads)");
-    }
-    w.cluster.nodes = static_cast<int>(cluster.requiredInt("nodes", 1, kMaxNodes));
-    w.cluster.mapSlotsPerNode =
-        static_cast<int>(cluster.requiredInt("map_slots_per_node", 1, kMaxSlotsPerNode));
-    w.cluster.reduceSlotsPerNode =
-        static_cast<int>(cluster.requiredInt("reduce_slots_per_node", 1, kMaxSlotsPerNode));
-    if (cluster.has("overheads")) {
-        w.overheads = readOverheads(cluster.raw("overheads"), source, "", "cluster.overheads.");
-    }
+    readCluster(FieldReader(f.requiredObject("cluster"), source, "", "cluster."), w, source);
 
     const json& jobs = f.raw("jobs");
     if (!jobs.is_array()) {
@@ -499,9 +561,13 @@ std::string headerText(const Workload& w) {
         out += "  \"description\": " + json(w.description).dump() + ",\n";
     }
     ordered_json cluster;
-    cluster["nodes"] = w.cluster.nodes;
-    cluster["map_slots_per_node"] = w.cluster.mapSlotsPerNode;
-    cluster["reduce_slots_per_node"] = w.cluster.reduceSlotsPerNode;
+    if (w.cluster.nodeClasses.empty()) {
+        cluster["nodes"] = w.cluster.nodes;
+        cluster["map_slots_per_node"] = w.cluster.mapSlotsPerNode;
+        cluster["reduce_slots_per_node"] = w.cluster.reduceSlotsPerNode;
+    } else {
+        cluster["node_classes"] = nodeClassesJson(w.cluster.nodeClasses);
+    }
     if (!w.overheads.empty()) {
         cluster["overheads"] = overheadsJson(w.overheads);
     }

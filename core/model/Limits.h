@@ -11,6 +11,9 @@ namespace mr {
 inline constexpr long long kMaxTasksPerJob = 10'000'000;
 inline constexpr long long kMaxNodes = 1'000'000;
 inline constexpr long long kMaxSlotsPerNode = 1'000;
+// A node class's speed factor (model/Cluster.h): from a thousandth to a thousand times a node's.
+inline constexpr double kMinNodeSpeed = 0.001;
+inline constexpr double kMaxNodeSpeed = 1000.0;
 // Map (or reduce) slots in the whole cluster: nodes × slots per node.
 inline constexpr long long kMaxSlotsPerKind = 10'000'000;
 inline constexpr double kMaxTime = 1.0e12;  // seconds (~31 700 years): above is a unit mistake

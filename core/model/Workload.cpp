@@ -74,7 +74,65 @@ void checkOverheads(const Overheads& o, const std::string& file, const std::stri
 
 }  // namespace
 
+namespace {
+
+void validateNodeClasses(const Cluster& cluster, const std::string& file) {
+    std::set<std::string> names;
+    long long nodes = 0;
+    long long slots[2] = {0, 0};
+    for (std::size_t i = 0; i < cluster.nodeClasses.size(); ++i) {
+        const NodeClass& c = cluster.nodeClasses[i];
+        const std::string field = "cluster.node_classes[" + std::to_string(i) + "].";
+        if (c.name.empty() || !names.insert(c.name).second) {
+            throw InputError(file, "", field + "name", "every class needs its own non-empty name");
+        }
+        if (c.count < 1 || c.count > kMaxNodes) {
+            throw InputError(file, "", field + "count",
+                             "must be between 1 and " + std::to_string(kMaxNodes));
+        }
+        if (c.mapSlots < 0 || c.mapSlots > kMaxSlotsPerNode || c.reduceSlots < 0 ||
+            c.reduceSlots > kMaxSlotsPerNode) {
+            throw InputError(
+                file, "",
+                field + (c.mapSlots < 0 || c.mapSlots > kMaxSlotsPerNode ? "map_slots"
+                                                                         : "reduce_slots"),
+                "must be between 0 and " + std::to_string(kMaxSlotsPerNode));
+        }
+        if (!(c.speed >= kMinNodeSpeed && c.speed <= kMaxNodeSpeed)) {
+            throw InputError(file, "", field + "speed", "must be a number from 0.001 to 1000");
+        }
+        nodes += c.count;
+        slots[0] += static_cast<long long>(c.count) * c.mapSlots;
+        slots[1] += static_cast<long long>(c.count) * c.reduceSlots;
+    }
+    if (nodes > kMaxNodes) {
+        throw InputError(file, "", "cluster.node_classes",
+                         "more than " + std::to_string(kMaxNodes) + " nodes in all");
+    }
+    for (int k = 0; k < 2; ++k) {
+        if (slots[k] < 1 || slots[k] > kMaxSlotsPerKind) {
+            throw InputError(file, "", "cluster.node_classes",
+                             std::string("the classes give ") + std::to_string(slots[k]) + " " +
+                                 (k == 0 ? "map" : "reduce") + " slots; a cluster has 1 to " +
+                                 std::to_string(kMaxSlotsPerKind) + " of a kind");
+        }
+    }
+    Cluster derived = cluster;
+    setNodeClasses(derived, cluster.nodeClasses);
+    if (!(derived == cluster)) {
+        throw InputError(
+            file, "", "cluster.nodes",
+            "does not match the node classes (" + std::to_string(derived.nodes) + " nodes in all)");
+    }
+}
+
+}  // namespace
+
 void validateCluster(const Cluster& cluster, const std::string& file) {
+    if (!cluster.nodeClasses.empty()) {
+        validateNodeClasses(cluster, file);
+        return;
+    }
     if (cluster.nodes < 1) {
         throw InputError(file, "", "cluster.nodes", "must be at least 1");
     }
@@ -147,6 +205,22 @@ void validate(const Workload& w, const std::string& file) {
     validateFairPools(w.fairPools, file);
     validateCapacityQueues(w.capacityQueues, file);
     validateScenario(w.scenario, w, file);
+    // Speeds play through the scenario machinery, which does not model overheads.
+    const bool overheads = std::any_of(w.jobs.begin(), w.jobs.end(), [&](const Job& job) {
+        return !resolveOverheads(w.overheads, job.overheads).none();
+    });
+    if (overheads && !w.cluster.equalSpeeds()) {
+        throw InputError(file, "", "cluster.node_classes",
+                         "node speeds other than 1 cannot be combined with overheads "
+                         "(cluster.overheads or a job's overheads): remove one of them");
+    }
+}
+
+void refuseUnequalNodes(const Cluster& cluster, const std::string& who, const std::string& why,
+                        const std::string& file) {
+    if (!cluster.equalNodes()) {
+        throw InputError(file, "", "cluster.node_classes", who + " refuses unequal nodes: " + why);
+    }
 }
 
 void validateFairPools(const std::vector<FairPoolSpec>& pools, const std::string& file) {
@@ -199,6 +273,10 @@ std::vector<int> resolveOrder(const Workload& w, const std::vector<std::string>&
 
 std::string describeWorkload(const Workload& w) {
     const Cluster& c = w.cluster;
+    if (!c.nodeClasses.empty()) {
+        return std::to_string(w.jobCount()) + " jobs, " + std::to_string(w.taskCount()) +
+               " tasks; " + std::to_string(c.nodes) + " nodes: " + describeNodeClasses(c);
+    }
     const bool plural = c.mapSlotsPerNode > 1 || c.reduceSlotsPerNode > 1;
     return std::to_string(w.jobCount()) + " jobs, " + std::to_string(w.taskCount()) + " tasks; " +
            std::to_string(c.nodes) + " nodes with " + std::to_string(c.mapSlotsPerNode) +

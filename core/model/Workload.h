@@ -55,6 +55,12 @@ void validateCluster(const Cluster& cluster, const std::string& file = {});
 void validateJob(const Job& job, const std::string& file = {});
 void validateFairPools(const std::vector<FairPoolSpec>& pools, const std::string& file = {});
 
+// Throws InputError (field cluster.node_classes, naming `file`) "WHO refuses unequal nodes: WHY"
+// unless every node of the cluster is alike (Cluster::equalNodes()): for the algorithms, bounds
+// and estimators that assume identical slots.
+void refuseUnequalNodes(const Cluster& cluster, const std::string& who, const std::string& why,
+                        const std::string& file = {});
+
 // Resolve job names to indices; throws InputError (field `fieldName`) on an unknown or repeated
 // name, or when `requireAll` and a job is missing.
 std::vector<int> resolveOrder(const Workload& workload, const std::vector<std::string>& names,

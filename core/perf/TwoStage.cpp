@@ -55,7 +55,7 @@ double johnsonClosedFormMakespan(const std::vector<StageDurations>& stages,
 }
 
 bool twoStageModelApplies(const Workload& workload) {
-    return !workload.hasArrivals();
+    return !workload.hasArrivals() && workload.cluster.equalNodes();
 }
 
 }  // namespace mr

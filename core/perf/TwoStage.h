@@ -25,7 +25,8 @@ double twoStageMakespan(const std::vector<StageDurations>& stages, const std::ve
 // Where the model applies: a batch whose jobs are all there at time 0 ([Verma12] §III). For jobs
 // that arrive over time (a trace), "one job at a time at full allocation" says nothing about a
 // cluster that runs many at once (on the SWIM FB-2010 day it gives 8.4× the simulated makespan):
-// no run then carries a model makespan (RunResult::modelMakespan), and no view shows one.
+// no run then carries a model makespan (RunResult::modelMakespan), and no view shows one. Nor on
+// unequal nodes (model/Cluster.h): the model's slots are identical.
 bool twoStageModelApplies(const Workload& workload);
 
 // [Tian16] Eqs. 11–12: T = Σ r_i + max_u K_u with K_u = Σ_{i<=u} m_i − Σ_{i<u} r_i (no arrivals).

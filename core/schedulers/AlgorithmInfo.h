@@ -61,6 +61,9 @@ struct AlgorithmInfo {
     // The explorer's Teach lesson that shows it step by step (its lesson id), empty for none.
     std::string lesson;
     MemoryTraits memory;
+    // Why it refuses a cluster of unequal nodes (model/Cluster.h, node classes), in one line;
+    // empty: it runs on them (an online policy that fills free slots).
+    std::string unequalNodes;
 };
 
 }  // namespace mr

@@ -33,6 +33,9 @@ std::vector<int> jobsByMapTasks(const Workload& w) {
 
 namespace {
 
+constexpr const char* kOnUnequalNodes =
+    "its pool split sizes pools in nodes of identical slots and speed";
+
 // Replaces a binary min-heap's least element with `value`.
 void replaceTop(std::vector<double>& heap, double value) {
     const std::size_t n = heap.size();
@@ -1124,6 +1127,7 @@ std::size_t worstGroup(const std::vector<Planned>& groups) {
 }  // namespace
 
 BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPoolsOptions& options) {
+    refuseUnequalNodes(workload.cluster, "balanced-pools", kOnUnequalNodes);
     BalancedPoolsPlan plan;
     StageMemo memo(workload, options.estimator);
     std::optional<StageMemo> exactMemo;
@@ -1207,7 +1211,8 @@ public:
                      .byDefault = true,
                      .showsBestSoFar = true,
                      .lesson = "balanced-pools",
-                     .memory = {.searchesPoolSizes = true}}) {}
+                     .memory = {.searchesPoolSizes = true},
+                     .unequalNodes = kOnUnequalNodes}) {}
 
     RunResult run(const Workload& workload, const RunOptions& options) const override {
         if (options.pools < 2) {

@@ -18,7 +18,9 @@ public:
                                     "locality",
                      .source = "[Rao12] §4, Algs. 1–2",
                      .options = {"vms-per-host", "reconfig-delay"},
-                     .needs = {.deadlines = true}}) {}
+                     .needs = {.deadlines = true},
+                     .unequalNodes = "its Eq. 10 quotas count identical slots and its core "
+                                     "moves identical hosts"}) {}
     RunResult run(const Workload& w, const RunOptions& options) const override {
         QuotaStats stats;
         auto locality = makeLocalityModel(w, options, true);

@@ -79,6 +79,9 @@ private:
     bool m_online;
 };
 
+constexpr const char* kHSchedulerOnUnequalNodes =
+    "its re-split formula ([Tian16] Claim 1) spreads each job over identical slots";
+
 }  // namespace
 
 std::unique_ptr<Algorithm> makeHScheduler() {
@@ -90,7 +93,8 @@ std::unique_ptr<Algorithm> makeHScheduler() {
                       .options = {"estimator"},
                       .byDefault = true,
                       .lesson = "hscheduler",
-                      .memory = {.resplitsJobs = true}},
+                      .memory = {.resplitsJobs = true},
+                      .unequalNodes = kHSchedulerOnUnequalNodes},
         false);
 }
 std::unique_ptr<Algorithm> makeOnlineHScheduler() {
@@ -102,7 +106,8 @@ std::unique_ptr<Algorithm> makeOnlineHScheduler() {
                       .options = {"estimator"},
                       .needs = {.arrivals = true},
                       .lesson = "online-hscheduler",
-                      .memory = {.resplitsJobs = true}},
+                      .memory = {.resplitsJobs = true},
+                      .unequalNodes = kHSchedulerOnUnequalNodes},
         true);
 }
 

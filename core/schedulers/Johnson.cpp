@@ -52,6 +52,9 @@ std::vector<int> johnsonOrder(const std::vector<StageDurations>& stages) {
 
 namespace {
 
+constexpr const char* kJohnsonOnUnequalNodes =
+    "Johnson's rule orders by stage durations on identical slots ([Verma12] §III-B)";
+
 class JohnsonAlgorithm : public OrderAlgorithm {
 public:
     JohnsonAlgorithm()
@@ -61,7 +64,8 @@ public:
                           .source = "[Verma12] §III-B, Alg. 1",
                           .options = {"estimator"},
                           .byDefault = true,
-                          .lesson = "johnson"}) {}
+                          .lesson = "johnson",
+                          .unequalNodes = kJohnsonOnUnequalNodes}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload&, const std::vector<StageDurations>& stages,
@@ -80,7 +84,8 @@ public:
                           .source = "[Verma12] §IV, the worst order",
                           .options = {"estimator"},
                           .byDefault = true,
-                          .baseline = true}) {}
+                          .baseline = true,
+                          .unequalNodes = kJohnsonOnUnequalNodes}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload&, const std::vector<StageDurations>& stages,

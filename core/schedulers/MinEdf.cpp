@@ -39,6 +39,9 @@ private:
     bool m_workConserving;
 };
 
+constexpr const char* kMinEdfOnUnequalNodes =
+    "its minimal quotas come from [Verma12b]'s bounds, which count identical slots";
+
 }  // namespace
 
 std::unique_ptr<Algorithm> makeMinEdf() {
@@ -49,7 +52,8 @@ std::unique_ptr<Algorithm> makeMinEdf() {
                       .source = "[Verma12b] §III-B",
                       .options = {"estimator"},
                       .needs = {.deadlines = true},
-                      .loadSweep = {.byDefault = true}},
+                      .loadSweep = {.byDefault = true},
+                      .unequalNodes = kMinEdfOnUnequalNodes},
         false);
 }
 
@@ -61,7 +65,8 @@ std::unique_ptr<Algorithm> makeMinEdfWc() {
                       .source = "[Verma12b] §III-C, Alg. 1",
                       .options = {"estimator"},
                       .needs = {.deadlines = true},
-                      .loadSweep = {.byDefault = true}},
+                      .loadSweep = {.byDefault = true},
+                      .unequalNodes = kMinEdfOnUnequalNodes},
         true);
 }
 

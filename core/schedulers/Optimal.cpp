@@ -49,7 +49,7 @@ double makespanLowerBound(const Workload& w) {
     if (reduceWork > 0.0) {
         bound = std::max(bound, firstReduce - firstArrival + reduceWork / w.cluster.reduceSlots());
     }
-    return bound;
+    return bound / w.cluster.fastestSpeed();  // node classes: no task runs faster than there
 }
 
 namespace {

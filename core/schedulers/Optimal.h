@@ -34,7 +34,8 @@ OrderSearchResult searchBestOrder(const Workload& workload, int threads = 0,
 //   the earliest arrival + longest map task of a job with reduces (no reduce starts before) +
 //     total reduce work / reduce slots,
 //   every job's arrival + longest map task + longest reduce task;
-// with reduce slow-start the stage terms drop the parts that need the barrier. HScheduler
+// with reduce slow-start the stage terms drop the parts that need the barrier; on node classes
+// (model/Cluster.h) all of it over the fastest speed (at least 1). HScheduler
 // re-splits tasks, so its makespans are not bound by it.
 double makespanLowerBound(const Workload& workload);
 

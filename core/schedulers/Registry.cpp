@@ -103,6 +103,9 @@ RunResult runAlgorithm(const Workload& workload, std::string_view id, const RunO
         throw InputError("", "", "algorithm",
                          "unknown algorithm '" + std::string(id) + "' (known: " + known + ")");
     }
+    if (!algorithm->info().unequalNodes.empty()) {
+        refuseUnequalNodes(workload.cluster, std::string(id), algorithm->info().unequalNodes);
+    }
     checkRunMemory(workload, id, options);  // refused before anything large is allocated
     return algorithm->run(workload, options);
 }

@@ -97,7 +97,8 @@ public:
         return m_pools[static_cast<std::size_t>(pool)];
     }
     int nodeOfSlot(TaskKind kind, int slot) const override {
-        return slot / m_slotsPerNode[static_cast<int>(kind)];
+        return m_equalSlots ? slot / m_slotsPerNode[static_cast<int>(kind)]
+                            : m_input.cluster.nodeOfSlot(kind, slot);
     }
     int freeSlots(TaskKind kind, int pool) const override;
     bool isPending(int job, TaskKind kind, int task) const override;
@@ -106,6 +107,11 @@ public:
     void wakeAt(double time) override;
 
 private:
+    // The slots of `kind` on `node`: [first, end).
+    std::pair<int, int> nodeSlots(TaskKind kind, int node) const {
+        const Cluster& c = m_input.cluster;
+        return {c.firstSlot(kind, node), c.firstSlot(kind, node) + c.slotsOnNode(kind, node)};
+    }
     int globalSlot(TaskKind kind, int slot) const {
         return kind == TaskKind::Map ? slot : m_slotCount[0] + slot;
     }
@@ -177,7 +183,8 @@ private:
     long long m_taskTotal = 0;
     int m_pooledJobs = 0;
     int m_slotCount[2] = {0, 0};
-    int m_slotsPerNode[2] = {1, 1};
+    int m_slotsPerNode[2] = {1, 1};  // the largest node's (model/Cluster.h)
+    bool m_equalSlots = true;        // every node has m_slotsPerNode slots
     std::vector<std::uint64_t> m_free[2];
     std::vector<Running> m_running;           // per global slot
     std::vector<std::uint32_t> m_generation;  // per global slot; bumps on start and kill

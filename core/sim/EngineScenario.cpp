@@ -16,7 +16,9 @@ Engine::~Engine() = default;
 
 void Engine::setUpScenario() {
     const Scenario& sc = m_input.scenario;
-    validateScenario(sc, m_input);  // the cluster may have changed since the file was read
+    if (!sc.empty()) {
+        validateScenario(sc, m_input);  // the cluster may have changed since the file was read
+    }
     m_scenario = std::make_unique<ScenarioState>(sc);
     ScenarioState& s = *m_scenario;
     const auto jobs = static_cast<std::size_t>(m_input.jobCount());
@@ -33,6 +35,10 @@ void Engine::setUpScenario() {
     }
     const auto nodes = static_cast<std::size_t>(m_input.cluster.nodes);
     s.nodeFactor.assign(nodes, 1.0);
+    s.nodeSpeed.resize(nodes);
+    for (std::size_t n = 0; n < nodes; ++n) {
+        s.nodeSpeed[n] = m_input.cluster.speedOf(static_cast<int>(n));
+    }
     for (const SlowNode& n : sc.slowNodes) {
         s.nodeFactor[static_cast<std::size_t>(n.node)] *= n.factor;
     }
@@ -53,8 +59,8 @@ void Engine::setUpScenario() {
     for (const NodeAddition& a : sc.nodeAdditions) {
         s.down[static_cast<std::size_t>(a.node)] = 1;
         for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
-            const int per = m_slotsPerNode[static_cast<int>(kind)];
-            setFree(kind, a.node * per, per, false);
+            const auto [first, end] = nodeSlots(kind, a.node);
+            setFree(kind, first, end - first, false);
         }
         m_timed.push({a.at, OverheadEvent::NodeUp, a.node, 0});
     }
@@ -96,7 +102,8 @@ double Engine::attemptDuration(int job, TaskKind kind, int task, int slot, doubl
     if (sc.stragglerProbability > 0.0 && s.random.uniform01() < sc.stragglerProbability) {
         factor *= s.random.uniform(sc.stragglerMinFactor, sc.stragglerMaxFactor);
     }
-    const double full = duration * factor;
+    // The node's speed first, one division rounded to the nearest double (speed 1: exact).
+    const double full = duration / s.nodeSpeed[static_cast<std::size_t>(node)] * factor;
     const int g = globalSlot(kind, slot);
     SlotAttempt& a = s.slots[static_cast<std::size_t>(g)];
     a = {false, s.startingCopy, m_now + full};
@@ -291,14 +298,14 @@ void Engine::nodeDown(int node) {
     s.down[static_cast<std::size_t>(node)] = 1;
     s.downSince[static_cast<std::size_t>(node)] = m_now;
     for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
-        const int per = m_slotsPerNode[static_cast<int>(kind)];
-        for (int slot = node * per; slot < (node + 1) * per; ++slot) {
+        const auto [first, end] = nodeSlots(kind, node);
+        for (int slot = first; slot < end; ++slot) {
             const int g = globalSlot(kind, slot);
             if (m_running[static_cast<std::size_t>(g)].job >= 0) {
                 stopAttempt(g, AttemptEnd::NodeLost, true);
             }
         }
-        setFree(kind, node * per, per, false);
+        setFree(kind, first, end - first, false);
     }
     if (s.tracksOutputs) {
         loseOutputs(node);
@@ -310,8 +317,8 @@ void Engine::nodeUp(int node) {
     s.down[static_cast<std::size_t>(node)] = 0;
     s.downtime.push_back({node, s.downSince[static_cast<std::size_t>(node)], m_now});
     for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
-        const int per = m_slotsPerNode[static_cast<int>(kind)];
-        setFree(kind, node * per, per, true);
+        const auto [first, end] = nodeSlots(kind, node);
+        setFree(kind, first, end - first, true);
     }
 }
 

@@ -181,12 +181,11 @@ void LocalTaskFinder::taskKilled(int job, int task) {
 LocalityCount countLocality(const Workload& w, const SimResult& result,
                             const LocalityModel& model) {
     LocalityCount count;
-    const int perNode = std::max(1, w.cluster.mapSlotsPerNode);
     forEachTask(result.tasks, [&](const TaskRecord& t) {
         if (t.kind != TaskKind::Map || t.killed) {
             return;
         }
-        switch (model.access(t.job, t.task, t.slot / perNode)) {
+        switch (model.access(t.job, t.task, w.cluster.nodeOfSlot(TaskKind::Map, t.slot))) {
             case Access::Local:
                 ++count.local;
                 break;

@@ -24,10 +24,7 @@ private:
             m_problems.push_back(text);
         }
     }
-    int nodeOf(const TaskRecord& t) const {
-        const Cluster& c = m_w.cluster;
-        return t.slot / (t.kind == TaskKind::Map ? c.mapSlotsPerNode : c.reduceSlotsPerNode);
-    }
+    int nodeOf(const TaskRecord& t) const { return m_w.cluster.nodeOfSlot(t.kind, t.slot); }
     void checkSlots();
     void checkDowntime();
     void readCompletions();

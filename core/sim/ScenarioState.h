@@ -53,7 +53,8 @@ struct ScenarioState {
     SeededRandom random;
     std::vector<double> failureProbability;       // per job
     std::vector<std::array<bool, 2>> speculates;  // per job and kind
-    std::vector<double> nodeFactor;               // per node
+    std::vector<double> nodeFactor;               // per node: its slow factor
+    std::vector<double> nodeSpeed;                // per node: its class's speed
     std::vector<std::uint8_t> down;               // per node
     std::vector<double> downSince;                // per node
     std::vector<SlotAttempt> slots;               // per global slot

@@ -170,7 +170,9 @@ void ScheduleChecker::readTask(const TaskRecord& t) {
         return;
     }
     ++m_runs[k][ju][static_cast<std::size_t>(t.task)];
-    const double expected = job.durations(t.kind)[static_cast<std::size_t>(t.task)];
+    // On a node of speed s a task takes duration / s (model/Cluster.h; speed 1: exact).
+    const double expected = job.durations(t.kind)[static_cast<std::size_t>(t.task)] /
+                            m_w.cluster.speedOf(m_w.cluster.nodeOfSlot(t.kind, t.slot));
     const bool slowStarted = t.kind == TaskKind::Reduce && o.slowstart < 1.0;
     if (slowStarted) {
         m_slowReduces.push_back(&t);  // checked once the map stage's end is known
@@ -277,9 +279,12 @@ void ScheduleChecker::checkMakespan() {
         report("makespan " + std::to_string(m_r.makespan) +
                " is not last completion - first arrival");
     }
+    // Unequal speeds: no task runs faster than on the fastest node.
+    const double fastest = m_w.cluster.fastestSpeed();
     const double bound =
         std::max({mapWork / std::max(m_r.mapSlots, 1), reduceWork / std::max(m_r.reduceSlots, 1),
-                  criticalPath - firstArrival});
+                  criticalPath - firstArrival}) /
+        fastest;
     if (m_options.durationsExact && clearlyShorter(m_r.makespan, bound, lastCompletion)) {
         report("makespan " + std::to_string(m_r.makespan) + " is below the lower bound " +
                std::to_string(bound));

@@ -2,7 +2,8 @@
 // every scheduler, and available to users who write their own policies):
 //  * no slot runs two tasks at once;
 //  * every task completes exactly once (killed executions are followed by a rerun);
-//  * tasks take their duration (unless a duration model changes it), start after their job
+//  * tasks take their duration (unless a duration model changes it), divided by the speed of
+//    their node's class (model/Cluster.h), start after their job
 //    arrives, and a job's reduce tasks start no earlier than its last map task ends;
 //  * with overheads (model/Overheads.h): tasks start after arrival + am_start, a slot waits the
 //    assignment gap after a completed task, reduces start once slow-start allows and a reduce

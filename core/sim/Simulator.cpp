@@ -43,6 +43,7 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
     m_slotCount[1] = c.reduceSlots();
     m_slotsPerNode[0] = c.mapSlotsPerNode;
     m_slotsPerNode[1] = c.reduceSlotsPerNode;
+    m_equalSlots = c.equalSlots();
     if (pools.empty()) {
         throw SimulationError("simulate: at least one pool is needed");
     }
@@ -58,7 +59,7 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
     m_running.resize(static_cast<std::size_t>(m_slotCount[0] + m_slotCount[1]));
     m_generation.assign(m_running.size(), 0);
     setUpOverheads();
-    if (!m_input.scenario.empty()) {
+    if (!m_input.scenario.empty() || !c.equalSpeeds()) {
         setUpScenario();
     }
 }
@@ -96,10 +97,12 @@ void Engine::setUpPools() {
         info.name = setup.name;
         info.firstNode = setup.firstNode;
         info.nodes = setup.nodes;
-        info.firstSlot[0] = setup.firstNode * c.mapSlotsPerNode;
-        info.firstSlot[1] = setup.firstNode * c.reduceSlotsPerNode;
-        info.slotCount[0] = setup.nodes * c.mapSlotsPerNode;
-        info.slotCount[1] = setup.nodes * c.reduceSlotsPerNode;
+        for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+            const int k = static_cast<int>(kind);
+            info.firstSlot[k] = c.firstSlot(kind, setup.firstNode);
+            info.slotCount[k] =
+                c.firstSlot(kind, setup.firstNode + setup.nodes) - info.firstSlot[k];
+        }
         info.jobs = setup.jobs;
         m_pools.push_back(std::move(info));
     }
@@ -493,11 +496,11 @@ void Engine::submit(int job) {
 // not fit waits, and so do the ones behind it): a node of the pool with enough free map slots,
 // the highest such node, its highest free slots (tasks take the lowest free slots first).
 void Engine::placeAms() {
-    const int perNode = m_slotsPerNode[0];
     const auto freeOnNode = [&](int node) {
         int n = 0;
-        for (int slot = findFree(TaskKind::Map, node * perNode, (node + 1) * perNode); slot >= 0;
-             slot = findFree(TaskKind::Map, slot + 1, (node + 1) * perNode)) {
+        const int end = nodeSlots(TaskKind::Map, node).second;
+        for (int slot = findFree(TaskKind::Map, nodeSlots(TaskKind::Map, node).first, end);
+             slot >= 0; slot = findFree(TaskKind::Map, slot + 1, end)) {
             ++n;
         }
         return n;
@@ -523,7 +526,8 @@ void Engine::placeAms() {
                     continue;
                 }
                 int taken = 0;
-                for (int slot = (node + 1) * perNode - 1; taken < o.amSlots; --slot) {
+                for (int slot = nodeSlots(TaskKind::Map, node).second - 1; taken < o.amSlots;
+                     --slot) {
                     if (findFree(TaskKind::Map, slot, slot + 1) == slot) {
                         setFree(TaskKind::Map, slot, 1, false);
                         m_amSlotsOf[static_cast<std::size_t>(job)].push_back(slot);

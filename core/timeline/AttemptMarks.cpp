@@ -8,10 +8,6 @@ namespace mr {
 
 namespace {
 
-int slotsPerNode(const Cluster& cluster, TaskKind kind) {
-    return kind == TaskKind::Map ? cluster.mapSlotsPerNode : cluster.reduceSlotsPerNode;
-}
-
 bool anySuperseded(const std::vector<TaskRecord>& records) {
     return std::any_of(records.begin(), records.end(), [](const TaskRecord& r) {
         return r.killed && r.cause == AttemptEnd::Superseded;
@@ -21,8 +17,7 @@ bool anySuperseded(const std::vector<TaskRecord>& records) {
 }  // namespace
 
 int nodeOfSlot(const Cluster& cluster, TaskKind kind, int slot) {
-    const int per = slotsPerNode(cluster, kind);
-    return per > 0 ? slot / per : 0;
+    return cluster.nodeOfSlot(kind, slot);  // node classes: slots per node differ
 }
 
 std::vector<std::uint32_t> speculativeRecords(const std::vector<TaskRecord>& records) {
@@ -64,9 +59,9 @@ std::vector<DownWindow> downWindows(const SimResult& sim, const Cluster& cluster
     std::vector<DownWindow> out;
     for (const NodeDowntime& d : sim.downtime) {
         for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
-            const int per = slotsPerNode(cluster, kind);
+            const int per = cluster.slotsOnNode(kind, d.node);
             if (per > 0) {
-                out.push_back({d.node, kind, d.node * per, per, d.from, d.to});
+                out.push_back({d.node, kind, cluster.firstSlot(kind, d.node), per, d.from, d.to});
             }
         }
     }

@@ -300,6 +300,28 @@ private slots:
         QVERIFY(panel->plot("johnson") != nullptr);
     }
 
+    // A cluster of node classes loads and runs; an algorithm that assumes identical slots says
+    // why in one line where its chart would be, the others draw.
+    void unequalNodesRunOrSayWhyNot() {
+        MainWindow window;
+        window.resize(900, 700);
+        window.show();
+        window.algorithmList()->setChecked({"fifo", "johnson"});
+        QVERIFY(window.openFile(sample("../tests/data/unequal-nodes.json")));
+        test::results(window);
+        GanttPanel* panel = window.ganttPanel();
+        QCOMPARE(panel->areaStatus(QStringLiteral("johnson")),
+                 QStringLiteral("johnson could not run"));
+        bool explained = false;
+        for (QLabel* label : panel->findChildren<QLabel*>()) {
+            explained = explained || (label->isVisibleTo(panel) &&
+                                      label->text().startsWith(QStringLiteral(
+                                          "johnson refuses unequal nodes: Johnson's rule")));
+        }
+        QVERIFY(explained);
+        QVERIFY(panel->plot("fifo") != nullptr);
+    }
+
     // Only the user's own clicks are remembered as the next window's algorithms: a choice made
     // for one run (mrx --algorithms, a session file, setChecked) never becomes the next file's.
     void onlyTheUsersOwnChoiceIsRemembered() {

@@ -435,10 +435,10 @@ void GanttPlot::addPoolBands(const Workload& w, const RunResult& r) {
     const int mapSlots = r.sim.mapSlots;
     for (std::size_t p = 0; p < r.sim.pools.size(); ++p) {
         const PoolTimes& pool = r.sim.pools[p];
-        const int mapFrom = pool.firstNode * w.cluster.mapSlotsPerNode;
-        const int mapTo = (pool.firstNode + pool.nodes) * w.cluster.mapSlotsPerNode;
-        const int redFrom = pool.firstNode * w.cluster.reduceSlotsPerNode;
-        const int redTo = (pool.firstNode + pool.nodes) * w.cluster.reduceSlotsPerNode;
+        const int mapFrom = w.cluster.firstSlot(TaskKind::Map, pool.firstNode);
+        const int mapTo = w.cluster.firstSlot(TaskKind::Map, pool.firstNode + pool.nodes);
+        const int redFrom = w.cluster.firstSlot(TaskKind::Reduce, pool.firstNode);
+        const int redTo = w.cluster.firstSlot(TaskKind::Reduce, pool.firstNode + pool.nodes);
         for (auto [from, to] :
              {std::pair{mapFrom, mapTo}, std::pair{mapSlots + 1 + redFrom, mapSlots + 1 + redTo}}) {
             auto* band = new QCPItemRect(this);

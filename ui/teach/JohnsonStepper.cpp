@@ -291,7 +291,7 @@ void JohnsonStepper::showBreaks(const RunResult* johnson) {
     std::shared_ptr<const RunResult> simulated;
     if (johnson != nullptr) {
         simulated = std::shared_ptr<const RunResult>(m_results, johnson);
-    } else if (w.taskCount() <= 200000) {
+    } else if (w.taskCount() <= 200000 && w.cluster.equalNodes()) {  // else johnson refuses
         simulated = std::make_shared<const RunResult>(runAlgorithm(w, "johnson", {}));
     }
     if (simulated != nullptr) {
@@ -303,6 +303,12 @@ void JohnsonStepper::showBreaks(const RunResult* johnson) {
               : tr("<b>Where the abstraction breaks.</b> These jobs arrive over time, and the "
                    "formula describes a batch that is all there at time 0: it predicts nothing "
                    "for them (below: Johnson's order simulated slot by slot).");
+    if (!w.cluster.equalNodes()) {
+        text =
+            tr("<b>Where the abstraction breaks.</b> These nodes are unequal (node classes), "
+               "and the formula, like Johnson's rule, assumes identical slots: it predicts "
+               "nothing for them.");
+    }
     if (model && simulated == nullptr) {
         text += tr(" For Johnson's order it predicts <b>%1</b>.").arg(t(formula));
     } else if (model) {

@@ -79,7 +79,15 @@ void ClusterPanel::refresh() {
     m_mapSlots->setValue(c.mapSlotsPerNode);
     m_reduceSlots->setValue(c.reduceSlotsPerNode);
     m_updating = false;
+    // Node classes come from the file; the three boxes edit equal nodes only.
+    for (CheckedSpinBox* box : {m_nodes, m_mapSlots, m_reduceSlots}) {
+        box->setEnabled(c.nodeClasses.empty());
+    }
     QString text = tr("%L1 map and %L2 reduce slots").arg(c.mapSlots()).arg(c.reduceSlots());
+    if (!c.nodeClasses.empty()) {
+        text =
+            tr("Node classes %1: %2").arg(QString::fromStdString(describeNodeClasses(c))).arg(text);
+    }
     long long maps = 0;
     long long reduces = 0;
     for (const Job& job : w.jobs) {
