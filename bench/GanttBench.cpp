@@ -7,6 +7,9 @@
 //   GanttPanFrame/nodes:N/zoom:Z   one frame of panning (the time range moved by 1 % and
 //                              replotted) at Z times the whole day's zoom, centred on the busiest
 //                              hours; zoom 1 is the opened view.
+//   GanttPanFrame/nodes:3000/zoom:Z/days:D   the same frame on D consecutive days of it
+//                              (`mrsim import swim --repeat-days D`: 7 days are 171 094 jobs and
+//                              121 million tasks), centred on hour 10 of the middle day.
 // Counters: tasks, records, the plot's own memory (index + summary, MB), the process's peak
 // resident memory (VmHWM, MB) and its CPU time per iteration over all threads (cpuMs: on a
 // shared, loaded machine the wall time overstates; cpuMs / cores is what an idle machine needs at
@@ -63,22 +66,24 @@ struct Day {
     std::shared_ptr<const mr::RunResult> run;
 };
 
-// The day on `nodes` nodes under fifo; one at a time is kept (each holds ~0.7 GB of records).
-const Day* day(int nodes) {
-    static int cachedNodes = 0;
+// The day (or `days` consecutive days) on `nodes` nodes under fifo; one trace at a time is kept
+// (a day holds ~0.7 GB of records).
+const Day* day(int nodes, int days = 1) {
+    static std::pair<int, int> cachedKey{0, 0};
     static std::unique_ptr<Day> cached;
     if (!std::filesystem::exists(kTrace)) {
         return nullptr;
     }
-    if (cachedNodes != nodes) {
+    if (cachedKey != std::pair{nodes, days}) {
         cached.reset();
         mr::SwimImportOptions options;
         options.cluster = {nodes, 4, 4};
+        options.repeatDays = days;
         auto d = std::make_unique<Day>();
         d->workload = mr::importSwim(kTrace, options);
         d->run = std::make_shared<const mr::RunResult>(mr::runAlgorithm(d->workload, "fifo", {}));
         cached = std::move(d);
-        cachedNodes = nodes;
+        cachedKey = {nodes, days};
     }
     return cached.get();
 }
@@ -113,7 +118,8 @@ void GanttOpen(benchmark::State& state) {
 }
 
 void GanttPanFrame(benchmark::State& state) {
-    const Day* d = day(static_cast<int>(state.range(0)));
+    const int days = static_cast<int>(state.range(2));
+    const Day* d = day(static_cast<int>(state.range(0)), days);
     if (d == nullptr) {
         state.SkipWithError(("skipped: FB-2010 trace not found: " + kTrace).c_str());
         return;
@@ -122,10 +128,10 @@ void GanttPanFrame(benchmark::State& state) {
     plot.resize(1600, 900);
     plot.show();
     plot.setRun(d->workload, d->run, true);
-    // Zoomed around hour 10 of the day (the arrivals span 24 hours).
+    // Zoomed around hour 10 of the (middle) day (each day's arrivals span 24 hours).
     const double zoom = static_cast<double>(state.range(1));
     const double span = plot.xAxis->range().size() / zoom;
-    const double centre = zoom > 1 ? 36000.0 : plot.xAxis->range().center();
+    const double centre = zoom > 1 ? (days / 2) * 86400.0 + 36000.0 : plot.xAxis->range().center();
     plot.xAxis->setRange(std::max(0.0, centre - span / 2), std::max(0.0, centre - span / 2) + span);
     plot.replot(QCustomPlot::rpImmediateRefresh);
     int frame = 0;
@@ -152,8 +158,9 @@ BENCHMARK(GanttOpen)
     ->Repetitions(3)
     ->ComputeStatistics("min", minimum);
 BENCHMARK(GanttPanFrame)
-    ->ArgNames({"nodes", "zoom"})
-    ->ArgsProduct({{3000, 64}, {1, 16, 256}})
+    ->ArgNames({"nodes", "zoom", "days"})
+    ->ArgsProduct({{3000, 64}, {1, 16, 256}, {1}})
+    ->ArgsProduct({{3000}, {1, 16}, {7}})
     ->Unit(benchmark::kMillisecond)
     ->Repetitions(3)
     ->ComputeStatistics("min", minimum);
