@@ -4,10 +4,12 @@
 // nodes, scheduled by fifo (simulated once, not timed).
 //   GanttOpen/nodes:N          GanttPlot::setRun (index + multi-resolution summary) and the
 //                              first paint.
-//   GanttPanFrame/nodes:N/zoom:Z/strip:S   one frame of panning (the time range moved by 1 %
-//                              and replotted) at Z times the whole day's zoom, centred on the
-//                              busiest hours; zoom 1 is the opened view; strip 1 with the
-//                              utilisation strip under the chart (the default), 0 without.
+//   GanttPanFrame/nodes:N/zoom:Z/strip:S/days:D   one frame of panning (the time range moved by
+//                              1 % and replotted) at Z times the whole trace's zoom, centred on
+//                              hour 10 of the (middle) day; zoom 1 is the opened view; strip 1 with
+//                              the utilisation strip under the chart (the default), 0 without; D
+//                              consecutive days of the trace (`mrsim import swim --repeat-days D`:
+//                              7 days are 171 094 jobs and 121 million tasks).
 //   UsageSeriesBuild/nodes:N/days:D   the utilisation strip's series (timeline/UsageSeries.h)
 //                              built from the run's records, for the day and for the day repeated
 //                              over a week (`--repeat-days 7`, 121 M tasks).
@@ -69,9 +71,10 @@ struct Day {
     std::shared_ptr<const mr::RunResult> run;
 };
 
-// The day (or `days` of it) on `nodes` nodes under fifo; one at a time is kept.
+// The day (or `days` consecutive days) on `nodes` nodes under fifo; one trace at a time is kept
+// (a day holds ~0.7 GB of records).
 const Day* day(int nodes, int days = 1) {
-    static std::pair<int, int> cachedKey;
+    static std::pair<int, int> cachedKey{0, 0};
     static std::unique_ptr<Day> cached;
     if (!std::filesystem::exists(kTrace)) {
         return nullptr;
@@ -123,7 +126,8 @@ void GanttOpen(benchmark::State& state) {
 }
 
 void GanttPanFrame(benchmark::State& state) {
-    const Day* d = day(static_cast<int>(state.range(0)));
+    const int days = static_cast<int>(state.range(3));
+    const Day* d = day(static_cast<int>(state.range(0)), days);
     if (d == nullptr) {
         state.SkipWithError(("skipped: FB-2010 trace not found: " + kTrace).c_str());
         return;
@@ -133,10 +137,10 @@ void GanttPanFrame(benchmark::State& state) {
     plot.show();
     plot.setUsageVisible(state.range(2) != 0);
     plot.setRun(d->workload, d->run, true);
-    // Zoomed around hour 10 of the day (the arrivals span 24 hours).
+    // Zoomed around hour 10 of the (middle) day (each day's arrivals span 24 hours).
     const double zoom = static_cast<double>(state.range(1));
     const double span = plot.xAxis->range().size() / zoom;
-    const double centre = zoom > 1 ? 36000.0 : plot.xAxis->range().center();
+    const double centre = zoom > 1 ? (days / 2) * 86400.0 + 36000.0 : plot.xAxis->range().center();
     plot.xAxis->setRange(std::max(0.0, centre - span / 2), std::max(0.0, centre - span / 2) + span);
     plot.replot(QCustomPlot::rpImmediateRefresh);
     int frame = 0;
@@ -185,10 +189,11 @@ BENCHMARK(GanttOpen)
     ->Repetitions(3)
     ->ComputeStatistics("min", minimum);
 BENCHMARK(GanttPanFrame)
-    ->ArgNames({"nodes", "zoom", "strip"})
-    ->ArgsProduct({{3000, 64}, {1, 16, 256}, {1}})
-    ->Args({3000, 1, 0})
-    ->Args({3000, 256, 0})
+    ->ArgNames({"nodes", "zoom", "strip", "days"})
+    ->ArgsProduct({{3000, 64}, {1, 16, 256}, {1}, {1}})
+    ->Args({3000, 1, 0, 1})
+    ->Args({3000, 256, 0, 1})
+    ->ArgsProduct({{3000}, {1, 16}, {1}, {7}})
     ->Unit(benchmark::kMillisecond)
     ->Repetitions(3)
     ->ComputeStatistics("min", minimum);

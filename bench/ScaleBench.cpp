@@ -13,7 +13,8 @@
 //                             --repeat-days D`): a week or a month of the cluster, D = 1, 2, 7,
 //                             14, 30, so that each algorithm's growth with the trace shows
 //                             (per-job times only, as `mrsim run` without exports); the rows
-//                             beyond 2 days run only with MRX_BENCH_FULL=1
+//                             beyond a week (a few seconds to a minute each) run only with
+//                             MRX_BENCH_FULL=1
 //   Scenario/fifo, Scenario/faults   fifo on the facebook-1000 batch on 64 nodes without a
 //                             scenario, and with 1 % of attempts failing and speculative execution
 //                             on (model/Scenario.h): the second within 3× the first
@@ -291,7 +292,7 @@ const mr::Workload* fb2010Days(int days, bool deadlines) {
 
 void Fb2010Days(benchmark::State& state, const std::string& algorithm) {
     const int days = static_cast<int>(state.range(0));
-    if (slowRowSkipped(state, days > 2)) {
+    if (slowRowSkipped(state, days > 7)) {
         return;
     }
     const bool deadlines =

@@ -163,37 +163,47 @@ SlotQuota minimalSlots(const CompletionForm& form, double deadline, int maxMap, 
         }
         return {*sm, 0, predict(*sm, 0), true, best.lagrangeMap, 0.0};
     }
-    const auto bestSplit = [&](long long s) {
-        return mr::bestSplit(form, sa, sb, maxMap, maxReduce, s);
+    // Every total tried goes through meetsTotal; the last one that met is kept with its split, so
+    // that neither the split at the answer nor the whole cluster's feasibility is evaluated twice.
+    long long metTotal = -1;
+    int metMap = -1;
+    const auto meetsTotal = [&](long long s) {
+        const auto [x, value] = mr::bestSplit(form, sa, sb, maxMap, maxReduce, s);
+        if (!meets(value, budget)) {
+            return false;
+        }
+        metTotal = s;
+        metMap = x;
+        return true;
     };
     const long long sMax = static_cast<long long>(maxMap) + maxReduce;
-    if (!meets(bestSplit(sMax).second, budget)) {
-        return best;
-    }
     long long lo = 2;
-    long long hi = sMax;  // feasible
+    long long hi = sMax;
     // Bisection is exact but costs log2(sMax) splits per call, and a run recomputes a quota at
     // every task end. The continuous solution (guessTotal) is almost always within a few slots
     // of the smallest feasible total: walk from it to the boundary (s - 1 misses, s meets) and
     // bisect only what the walk leaves. The total found is the one the bisection over
-    // [2, sMax] gives: the smallest feasible one.
-    const auto meetsTotal = [&](long long s) { return meets(bestSplit(s).second, budget); };
+    // [2, sMax] gives: the smallest feasible one. The walk presumes sMax feasible; when it ends
+    // on a total that met, it is, and otherwise sMax is checked before the bisection.
     if (budget > 0.0) {
         const double guess = guessTotal(form, sa, sb, budget, maxMap, maxReduce);
         const long long from = std::clamp<long long>(
             static_cast<long long>(std::ceil(std::min(guess, 9.0e18))), lo, hi);
         std::tie(lo, hi) = walkToBoundary(meetsTotal, from, lo, hi);
     }
+    if (metTotal != hi && !meetsTotal(sMax)) {
+        return best;
+    }
     while (lo < hi) {
         const long long mid = lo + (hi - lo) / 2;
-        if (meets(bestSplit(mid).second, budget)) {
+        if (meetsTotal(mid)) {
             hi = mid;
         } else {
             lo = mid + 1;
         }
     }
-    const auto [x, value] = bestSplit(hi);
-    (void)value;
+    // hi is the last total that met (each narrowing of the range ends on one).
+    const int x = metMap;
     const int y = static_cast<int>(hi - x);
     return {x, y, form.predict(x, y), true, best.lagrangeMap, best.lagrangeReduce};
 }

@@ -2,7 +2,8 @@
 // at or after i": the policies' ready lists. 1000 jobs are 16 machine words. A second level holds
 // one bit per non-empty word, so that a search skips 4096 absent positions per step: a month of a
 // production cluster (733 260 jobs, a few hundred active at a time) is 11 458 words, 180 summary
-// words, and a search costs the same on the first day and the last.
+// words, and a search costs the same on the first day and the last (it stops at the highest word
+// ever set).
 #pragma once
 
 #include <algorithm>
@@ -23,6 +24,7 @@ public:
         m_words[w] |= bit(i);
         m_summary[w >> 6] |= std::uint64_t{1} << (w & 63u);
         m_firstWord = std::min(m_firstWord, w >> 6);
+        m_summaryEnd = std::max(m_summaryEnd, (w >> 6) + 1);
     }
     void clear(int i) {
         const std::size_t w = word(i);
@@ -49,7 +51,7 @@ public:
     // First member, or -1. Amortised O(1): the summary words before m_firstWord are known to be
     // empty.
     int first() const {
-        while (m_firstWord < m_summary.size() && m_summary[m_firstWord] == 0) {
+        while (m_firstWord < m_summaryEnd && m_summary[m_firstWord] == 0) {
             ++m_firstWord;
         }
         return firstFromWord(m_firstWord * 64);
@@ -64,12 +66,12 @@ private:
     // The first member in word `w` or after it, or -1, through the summary.
     int firstFromWord(std::size_t w) const {
         std::size_t s = w >> 6;
-        if (s >= m_summary.size()) {
+        if (s >= m_summaryEnd) {
             return -1;
         }
         std::uint64_t words = m_summary[s] & (~std::uint64_t{0} << (w & 63u));
         while (words == 0) {
-            if (++s == m_summary.size()) {
+            if (++s == m_summaryEnd) {
                 return -1;
             }
             words = m_summary[s];
@@ -81,6 +83,9 @@ private:
     std::vector<std::uint64_t> m_words;
     std::vector<std::uint64_t> m_summary;  // bit w: m_words[w] != 0
     mutable std::size_t m_firstWord = 0;   // no member lies under a summary word before this one
+    // Nor at or after this one: the policies' sets fill in rank order as jobs arrive, so a search
+    // that finds nothing stops at the last arrived job, not at the end of a month.
+    std::size_t m_summaryEnd = 0;
 };
 
 }  // namespace mr

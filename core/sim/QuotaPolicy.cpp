@@ -35,6 +35,7 @@ void QuotaPolicy::attach(SimState& state, int pool) {
     m_poolSlots[0] = info.slotCount[0];
     m_poolSlots[1] = info.slotCount[1];
     m_jobs.assign(static_cast<std::size_t>(w.jobCount()), JobInfo{});
+    m_expiries = ExpiryHeap(w.jobCount());
     m_byRank = edfOrder(w, info.jobs);
     for (std::size_t r = 0; r < m_byRank.size(); ++r) {
         const int job = m_byRank[r];
@@ -114,12 +115,14 @@ void QuotaPolicy::recompute(SimState& state, int job) {
     if (m_stats) {
         ++m_stats->recomputations;
     }
-    const bool changed = q.map != j.quota[0] || q.reduce != j.quota[1] || j.version == 0;
+    const bool changed = q.map != j.quota[0] || q.reduce != j.quota[1] || !j.computed;
     j.quota[0] = q.map;
     j.quota[1] = q.reduce;
-    ++j.version;
+    j.computed = true;
     if (std::isfinite(q.expiry) && q.expiry > instantEnd(state.now())) {
-        m_expiries.push({q.expiry, job, j.version});
+        m_expiries.set(job, q.expiry);
+    } else {
+        m_expiries.erase(job);
     }
     if (changed && m_log) {
         m_log->push_back({state.now(), job, q.map, q.reduce});
@@ -184,11 +187,10 @@ void QuotaPolicy::beforeAssign(SimState& state) {
     m_dirty.clear();
     const double end = instantEnd(state.now());
     while (!m_expiries.empty() && m_expiries.top().time <= end) {
-        const Expiry e = m_expiries.top();
+        const int job = m_expiries.top().job;
         m_expiries.pop();
-        if (e.version == m_jobs[static_cast<std::size_t>(e.job)].version &&
-            !state.job(e.job).done) {
-            recompute(state, e.job);
+        if (!state.job(job).done) {
+            recompute(state, job);
         }
     }
     if (!m_arrived.empty() || !m_reducing.empty()) {
@@ -202,13 +204,8 @@ void QuotaPolicy::beforeAssign(SimState& state) {
         m_arrived.clear();
         m_reducing.clear();
     }
-    // Drop stale expiries, then make sure we are woken at the next live one.
-    while (!m_expiries.empty()) {
-        const Expiry& e = m_expiries.top();
-        if (e.version == m_jobs[static_cast<std::size_t>(e.job)].version &&
-            !state.job(e.job).done) {
-            break;
-        }
+    // Drop the expiries of jobs that are done, then make sure we are woken at the next one.
+    while (!m_expiries.empty() && state.job(m_expiries.top().job).done) {
         m_expiries.pop();
     }
     if (!m_expiries.empty()) {

@@ -12,11 +12,11 @@
 #pragma once
 
 #include <limits>
-#include <queue>
 #include <vector>
 
 #include "perf/MinSlots.h"
 #include "perf/QuotaModel.h"
+#include "sim/ExpiryHeap.h"
 #include "sim/JobBitset.h"
 #include "sim/Policy.h"
 
@@ -108,16 +108,8 @@ private:
         int rank = -1;  // position in EDF order (-1: not in this pool)
         double deadline = std::numeric_limits<double>::infinity();
         int quota[2] = {0, 0};
-        unsigned version = 0;  // bumps on every recomputation (stale expiry entries)
+        bool computed = false;  // its quota was computed at least once
         bool dirty = false;
-    };
-    struct Expiry {
-        double time;
-        int job;
-        unsigned version;
-        bool operator>(const Expiry& o) const {
-            return time > o.time || (time == o.time && job > o.job);
-        }
     };
     void recompute(SimState& state, int job);
 
@@ -133,7 +125,7 @@ private:
     std::vector<int> m_dirty;
     std::vector<int> m_arrived;
     std::vector<int> m_reducing;  // jobs whose map stage ended in this instant (with reduces)
-    std::priority_queue<Expiry, std::vector<Expiry>, std::greater<>> m_expiries;
+    ExpiryHeap m_expiries;        // per job: the time its quota stops meeting its deadline
     double m_wakeRequested = -1.0;
 };
 

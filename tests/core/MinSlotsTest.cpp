@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdio>
 
 #include "model/SeededRandom.h"
+#include "model/Tolerance.h"
 #include "perf/MinSlots.h"
 
 namespace mr {
@@ -61,6 +63,71 @@ TEST(MinSlots, IntegerPairIsTheBruteForceMinimumAndMeetsTheDeadline) {
         }
     }
     EXPECT_GT(feasibleCases, 500);
+}
+
+// The straightforward computation minimalSlots must equal: the whole cluster checked first, a
+// plain bisection over every slot total from 2 up, and at each total every split tried (the
+// first of the smallest values wins, as the convex optimum's two integers do).
+SlotQuota bisectedSlots(const CompletionForm& form, double deadline, int maxMap, int maxReduce) {
+    const double budget = deadline - form.c;
+    const auto split = [&](long long s) {
+        std::pair<int, double> best{-1, INFINITY};
+        for (long long x = std::max<long long>(1, s - maxReduce);
+             x <= std::min<long long>(maxMap, s - 1); ++x) {
+            const double v = form.a / static_cast<double>(x) + form.b / static_cast<double>(s - x);
+            if (v < best.second) {
+                best = {static_cast<int>(x), v};
+            }
+        }
+        return best;
+    };
+    const SlotQuota most{maxMap, maxReduce, form.predict(maxMap, maxReduce), false, 0.0, 0.0};
+    if (budget <= 0.0 || !withinDuration(split(maxMap + maxReduce).second, budget)) {
+        return most;
+    }
+    long long lo = 2;
+    long long hi = maxMap + maxReduce;
+    while (lo < hi) {
+        const long long mid = lo + (hi - lo) / 2;
+        if (withinDuration(split(mid).second, budget)) {
+            hi = mid;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    const int x = split(hi).first;
+    const int y = static_cast<int>(hi - x);
+    return {x, y, form.predict(x, y), true, 0.0, 0.0};
+}
+
+TEST(MinSlots, EqualsThePlainBisectionBitForBit) {
+    // Production-sized forms (up to 3000 slots of each kind), half of them with the deadline
+    // exactly on a pair's predicted time (the boundary cases).
+    const std::uint64_t seed = 20261129;
+    SeededRandom rng(seed);
+    int feasibleCases = 0;
+    for (int trial = 0; trial < 1500; ++trial) {
+        const CompletionForm form{rng.uniform(0, 2e5), rng.uniform(0, 5e4), rng.uniform(0, 300)};
+        const int maxMap = 1 + static_cast<int>(rng.next() % 3000);
+        const int maxReduce = 1 + static_cast<int>(rng.next() % 3000);
+        // Up to 3x the time on the whole cluster (infeasible below 1x).
+        double deadline = form.c + rng.uniform(0.3, 3.0) * (form.a / maxMap + form.b / maxReduce);
+        if (trial % 2 == 0) {
+            deadline =
+                form.predict(1 + static_cast<int>(rng.next() % static_cast<unsigned>(maxMap)),
+                             1 + static_cast<int>(rng.next() % static_cast<unsigned>(maxReduce)));
+        }
+        SCOPED_TRACE("seed " + std::to_string(seed) + ", trial " + std::to_string(trial));
+        const SlotQuota fast = minimalSlots(form, deadline, maxMap, maxReduce);
+        const SlotQuota plain = bisectedSlots(form, deadline, maxMap, maxReduce);
+        ASSERT_EQ(fast.feasible, plain.feasible);
+        ASSERT_EQ(fast.mapSlots, plain.mapSlots);
+        ASSERT_EQ(fast.reduceSlots, plain.reduceSlots);
+        ASSERT_EQ(fast.predicted, plain.predicted);
+        feasibleCases += fast.feasible ? 1 : 0;
+    }
+    EXPECT_GT(feasibleCases, 300);
+    EXPECT_LT(feasibleCases, 1400);
 }
 
 TEST(MinSlots, InfeasibleDeadlineReturnsTheMaximumUsefulSlots) {
