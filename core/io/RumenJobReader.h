@@ -30,12 +30,27 @@ struct ReduceTimes {
 
 // A task whose successful attempt came after failed ones (kind, its index among the job's imported
 // tasks of that kind, how many attempts failed, the first attempt's start, the success's start).
+// `replayed`: the failures form a chain of retries before the success (each with its times, each
+// ending before the next attempt starts), kept as the job's TracedFailures; otherwise the replay
+// leaves them out.
 struct RetriedTask {
     TaskKind kind = TaskKind::Map;
     int index = 0;
     int failedAttempts = 0;
     long long firstStart = 0;
     long long successStart = 0;
+    bool replayed = false;
+};
+
+// A failed attempt before its task's success (ms, the reader's host id; -1: no host), as
+// model/TracedAttempt.h keeps it: nextStart is the start of the task's next attempt.
+struct TracedFailure {
+    TaskKind kind = TaskKind::Map;
+    int index = 0;
+    long long start = 0;
+    long long finish = 0;
+    long long nextStart = 0;
+    int host = -1;
 };
 
 struct JobDraft {
@@ -52,6 +67,7 @@ struct JobDraft {
     std::vector<long long> mapStarts, mapFinishes;
     std::vector<ReduceTimes> reduces;
     std::vector<RetriedTask> retried;
+    std::vector<TracedFailure> failures;  // by kind, task and start
 };
 
 // How much one read may take from the stream: the blank space before a job and one job's text.
