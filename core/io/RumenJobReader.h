@@ -1,8 +1,9 @@
 // RumenJobReader — the streaming half of RumenImport, internal to it: reads a Rumen trace one job
 // object at a time through nlohmann's SAX interface, keeps only what the import needs (the job's
-// id, name, submit time, outcome and totals; each successful map and reduce attempt's times) and
-// skips everything else (job configuration, counters, CDFs) without building it. It counts the
-// skipped attempts and tasks into the report and remembers when attempts ran on each host.
+// id, name, submit time, outcome and totals; each successful map and reduce attempt's times and
+// the failed attempts before it) and skips everything else (job configuration, counters, CDFs)
+// without building it. It counts the skipped attempts and tasks into the report and remembers
+// when attempts ran on each host.
 #pragma once
 
 #include <iosfwd>

@@ -5,6 +5,7 @@
 #include "model/InputError.h"
 #include "model/Job.h"
 #include "model/Limits.h"
+#include "model/Workload.h"
 
 namespace mr {
 
@@ -48,6 +49,15 @@ void checkAttempt(const Job& job, const TracedAttempt& a, int nodes, const std::
 }
 
 }  // namespace
+
+bool hasTracedAttempts(const Workload& workload) {
+    for (const Job& job : workload.jobs) {
+        if (!job.tracedAttempts.empty()) {
+            return true;
+        }
+    }
+    return false;
+}
 
 void validateTracedAttempts(const Job& job, int nodes, const std::string& file) {
     int inTask = 0;

@@ -28,6 +28,10 @@ struct TracedAttempt {
 };
 
 struct Job;
+struct Workload;
+
+// Some job of `workload` has traced attempts.
+bool hasTracedAttempts(const Workload& workload);
 
 // Tasks within the job, start <= end <= next_start, the attempts of one task one after another,
 // at most kMaxTracedAttemptsPerTask per task, nodes within `nodes`. Throws InputError naming

@@ -61,8 +61,7 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
     if (!m_input.scenario.empty()) {
         setUpScenario();
     }
-    if (std::any_of(m_input.jobs.begin(), m_input.jobs.end(),
-                    [](const Job& job) { return !job.tracedAttempts.empty(); })) {
+    if (hasTracedAttempts(m_input)) {
         setUpTraced();
     }
 }
