@@ -699,19 +699,17 @@ private:
         std::sort(failed.begin(), failed.end(), [](const AttemptDraft& x, const AttemptDraft& y) {
             return x.start != y.start ? x.start < y.start : x.finish < y.finish;
         });
+        std::vector<TracedFailure> chain;
         for (std::size_t i = 0; i < failed.size(); ++i) {
             const long long next =
                 i + 1 < failed.size() ? failed[i + 1].start : m_task.success.start;
             if (failed[i].finish > next) {
                 return false;
             }
+            chain.push_back(TracedFailure{kind, index, failed[i].start, failed[i].finish, next,
+                                          failed[i].host});
         }
-        for (std::size_t i = 0; i < failed.size(); ++i) {
-            const long long next =
-                i + 1 < failed.size() ? failed[i + 1].start : m_task.success.start;
-            m_job.failures.push_back(TracedFailure{kind, index, failed[i].start, failed[i].finish,
-                                                   next, failed[i].host});
-        }
+        m_job.failures.insert(m_job.failures.end(), chain.begin(), chain.end());
         return true;
     }
 

@@ -217,5 +217,47 @@ TEST(TracedAttempts, RumenFailedAttemptEndingBeforeItStartsIsRefused) {
     }
 }
 
+// One Rumen job (submitted at 0, finished at 1000 ms) with one map task of these attempts.
+Workload importOneTask(const std::string& attempts, RumenImportReport& report) {
+    std::istringstream in(R"({"jobID": "job_1", "submitTime": 0, "finishTime": 1000,
+        "outcome": "SUCCESS", "mapTasks": [{"taskType": "MAP", "taskStatus": "SUCCESS",
+        "attempts": [)" + attempts +
+                          "]}]}");
+    RumenImportOptions options;
+    options.replayLimits = true;
+    return importRumen(in, "t.json", options, &report);
+}
+
+TEST(TracedAttempts, RumenRetryChainIsImportedInOrder) {
+    // Two failures on h1 then h2 (listed out of order), then the success back on h1: hosts are
+    // numbered as the trace names them (h1 first), times in seconds after the first submit.
+    RumenImportReport report;
+    const Workload w = importOneTask(
+        R"({"result": "FAILED", "startTime": 250, "finishTime": 300, "hostName": "h2"},
+           {"result": "FAILED", "startTime": 100, "finishTime": 200, "hostName": "h1"},
+           {"result": "SUCCESS", "startTime": 400, "finishTime": 900, "hostName": "h1"})",
+        report);
+    EXPECT_EQ(w.jobs[0].tracedAttempts,
+              (std::vector<TracedAttempt>{{TaskKind::Map, 0, 0.1, 0.2, 0.25, 1},
+                                          {TaskKind::Map, 0, 0.25, 0.3, 0.4, 0}}));
+    EXPECT_TRUE(report.replayLimits[0].empty());
+}
+
+TEST(TracedAttempts, RumenFailureOverlappingTheSuccessIsLeftOutAndNamed) {
+    // The failed attempt (100-500) still ran when the successful one started (200): not a retry
+    // before the success, so the replay leaves it out, and validate says so.
+    RumenImportReport report;
+    const Workload w = importOneTask(
+        R"({"result": "FAILED", "startTime": 100, "finishTime": 500, "hostName": "h1"},
+           {"result": "SUCCESS", "startTime": 200, "finishTime": 900, "hostName": "h2"})",
+        report);
+    EXPECT_TRUE(w.jobs[0].tracedAttempts.empty());
+    EXPECT_EQ(report.replayLimits[0],
+              (std::vector<std::string>{
+                  "map task 1 (of 1): 1 failed attempt; its successful attempt started 0.1 s "
+                  "after the first one (the replay leaves out failed attempts without their "
+                  "times or overlapping another attempt of the task)"}));
+}
+
 }  // namespace
 }  // namespace mr
