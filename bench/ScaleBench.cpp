@@ -15,8 +15,11 @@
 //                             (per-job times only, as `mrsim run` without exports); the rows
 //                             beyond 2 days run only with MRX_BENCH_FULL=1
 //   Scenario/fifo, Scenario/faults   fifo on the facebook-1000 batch on 64 nodes without a
-//                             scenario, and with 1 % of attempts failing and speculative execution on
-//                             (model/Scenario.h): the second within 3× the first
+//                             scenario, and with 1 % of attempts failing and speculative execution
+//                             on (model/Scenario.h): the second within 3× the first
+//   SweepFaultsPoint          one point of `mrsim sweep-faults`: fifo at 1 % attempt failures
+//                             with speculation on, the same batch and nodes, 10 seeded runs on
+//                             all cores (experiments/FaultSweep.h); counters: mean and p95
 //   Fb2010NodeFailures        fifo on the FB-2010 day with one node failing every hour (each back
 //                             30 minutes later): < 10 s, < 2 GB
 // Each benchmark reports the process's peak resident memory during it (peak_rss_mb). The FB-2010
@@ -35,6 +38,7 @@
 #include <string>
 #include <utility>
 
+#include "experiments/FaultSweep.h"
 #include "io/SwimImport.h"
 #include "schedulers/BalancedPools.h"
 #include "schedulers/Registry.h"
@@ -206,6 +210,29 @@ void Scenario(benchmark::State& state) {
 BENCHMARK(Scenario)
     ->DenseRange(0, 1)
     ->Unit(benchmark::kMillisecond)
+    ->ComputeStatistics("min", minimum);
+
+void SweepFaultsPoint(benchmark::State& state) {
+    const mr::Workload& w = facebook1000(1000, 64);
+    mr::FaultSweepOptions options;
+    options.values = {0.01};
+    options.runs = 10;
+    options.algorithms = {"fifo"};
+    options.scenario.speculation.enabled = true;
+    resetPeak();
+    mr::FaultSweepResult result;
+    for (auto _ : state) {
+        result = mr::sweepFaults(w, options);
+        benchmark::DoNotOptimize(result.points.size());
+    }
+    state.counters["makespan_mean"] = result.points[0].makespanMean;
+    state.counters["makespan_p95"] = result.points[0].makespanP95;
+    state.counters["failed_attempts"] = result.points[0].failedAttemptsMean;
+    state.counters["peak_rss_mb"] = procStatusMb("VmHWM");
+}
+BENCHMARK(SweepFaultsPoint)
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime()
     ->ComputeStatistics("min", minimum);
 
 void Fb2010NodeFailures(benchmark::State& state) {

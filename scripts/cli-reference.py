@@ -33,6 +33,9 @@ MORE = {
              "the figures it reproduces: [reproduction.md](reproduction.md).",
     "sweep-load": "The metrics and the policies: [deadlines.md](deadlines.md); sharding: "
                   "[sweeps-on-a-cluster.md](sweeps-on-a-cluster.md).",
+    "sweep-faults": "The scenario fields: [simulator.md](simulator.md#scenarios); the "
+                    "statistics and an example: [user-guide.md](user-guide.md#robustness-sweeps); "
+                    "sharding: [sweeps-on-a-cluster.md](sweeps-on-a-cluster.md).",
     "min-slots": "The quota models: [deadlines.md](deadlines.md).",
     "cost": "The cost model and the algorithms: [lips-cost.md](lips-cost.md).",
     "cost-sweep": "[lips-cost.md](lips-cost.md); sharding: "

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# sweep-parallel.sh — run one mrsim sweep (sweep, sweep-load or cost-sweep) as N shards with GNU
-# parallel, on this computer's cores or on remote hosts over ssh, then merge the parts into exactly
-# what the unsharded sweep prints. Interrupted? Run the same command again: every shard resumes
-# its part file (mrsim --resume) and only the missing points are computed — with the same or
-# another shard count (parts are DIR/part-I-of-N.jsonl; points of other layouts are reused).
+# sweep-parallel.sh — run one mrsim sweep (sweep, sweep-load, sweep-faults or cost-sweep) as N
+# shards with GNU parallel, on this computer's cores or on remote hosts over ssh, then merge the
+# parts into exactly what the unsharded sweep prints. Interrupted? Run the same command again: every
+# shard resumes its part file (mrsim --resume) and only the missing points are computed — with the
+# same or another shard count (parts are DIR/part-I-of-N.jsonl; points of other layouts are reused).
 # Killed (HUP, INT, TERM, or even SIGKILL of its process group)? No shard outlives it: the script
 # stops GNU parallel's jobs, and each shard ends with its parent (mrsim --exit-with-parent); a part
 # has one writer at a time (mrsim locks it).
@@ -61,8 +61,8 @@ if [ $# -eq 0 ]; then
     exit 2
 fi
 case "$1" in
-    sweep|sweep-load|cost-sweep) ;;
-    *) echo "sweep-parallel.sh: '$1' is not a sweep command (sweep, sweep-load, cost-sweep)" >&2; exit 2 ;;
+    sweep|sweep-load|sweep-faults|cost-sweep) ;;
+    *) echo "sweep-parallel.sh: '$1' is not a sweep command (sweep, sweep-load, sweep-faults, cost-sweep)" >&2; exit 2 ;;
 esac
 command -v parallel >/dev/null || { echo "sweep-parallel.sh: GNU parallel is not installed (apt install parallel)" >&2; exit 2; }
 for value in "$shards" "$jobs" "$threads"; do

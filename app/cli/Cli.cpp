@@ -98,6 +98,7 @@ int runMrsim(const std::vector<std::string>& args, std::ostream& out, std::ostre
         makeSweepCommand(app),
         makeMinSlotsCommand(app),
         makeSweepLoadCommand(app),
+        makeSweepFaultsCommand(app),
         makeCostCommand(app),
         makeCostSweepCommand(app),
         makeGenerateCostCommand(app),

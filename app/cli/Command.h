@@ -84,6 +84,7 @@ Command makePlanCommand(CLI::App& app);
 Command makeSweepCommand(CLI::App& app);
 Command makeMinSlotsCommand(CLI::App& app);
 Command makeSweepLoadCommand(CLI::App& app);
+Command makeSweepFaultsCommand(CLI::App& app);
 Command makeCostCommand(CLI::App& app);
 Command makeCostSweepCommand(CLI::App& app);
 Command makeGenerateCostCommand(CLI::App& app);

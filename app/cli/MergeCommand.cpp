@@ -1,8 +1,8 @@
 // mrsim merge PARTS... [-o OUT] [--json|--csv|--lines] — the JSON-lines parts of a sharded sweep
-// (sweep, sweep-load or cost-sweep with --shard/-o) put back together: checks that every part
-// comes from the same sweep (the fingerprint), that no point is missing or given twice with
-// different results (exit 2 naming their indices; a point repeated with the same results is kept
-// once and counted on stderr), and prints exactly what the unsharded sweep prints; with
+// (sweep, sweep-load, sweep-faults or cost-sweep with --shard/-o) put back together: checks that
+// every part comes from the same sweep (the fingerprint), that no point is missing or given twice
+// with different results (exit 2 naming their indices; a point repeated with the same results is
+// kept once and counted on stderr), and prints exactly what the unsharded sweep prints; with
 // --lines, the sweep's points as one JSON-lines file instead (what File > Open sweep results…
 // in the explorer reads).
 #include <memory>
@@ -24,6 +24,9 @@ std::string summary(const SweepResults& results, OutputFormat format) {
     if (results.command() == "sweep-load") {
         return loadSweepOutput(results.loadSweep(), format);
     }
+    if (results.command() == "sweep-faults") {
+        return faultSweepOutput(results.faultSweep(), format);
+    }
     if (results.isEpochSweep()) {
         return epochSweepOutput(results.epochModel(), results.epochSweep(), format);
     }
@@ -43,7 +46,8 @@ Command makeMergeCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand(
         "merge",
-        "Merge the JSON-lines parts of a sharded sweep (sweep, sweep-load, cost-sweep with "
+        "Merge the JSON-lines parts of a sharded sweep (sweep, sweep-load, sweep-faults, "
+        "cost-sweep with "
         "--shard or -o) and print exactly what the unsharded sweep prints. Exit 2 when the parts "
         "come from different sweeps or points are missing or given twice with different results "
         "(their "

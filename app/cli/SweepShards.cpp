@@ -16,6 +16,7 @@
 
 #include "cost/CostFormat.h"
 #include "experiments/SweepPoints.h"
+#include "io/FaultSweepFormat.h"
 #include "io/LoadSweepFormat.h"
 #include "io/SweepFormat.h"
 #include "model/InputError.h"
@@ -238,6 +239,12 @@ std::string loadSweepOutput(const LoadSweepResult& result, OutputFormat format) 
     return formatted(
         format, [&] { return loadSweepJson(result); }, [&] { return loadSweepCsv(result); },
         [&] { return loadSweepText(result); });
+}
+
+std::string faultSweepOutput(const FaultSweepResult& result, OutputFormat format) {
+    return formatted(
+        format, [&] { return faultSweepJson(result); }, [&] { return faultSweepCsv(result); },
+        [&] { return faultSweepText(result); });
 }
 
 std::string epochSweepOutput(const cost::CostModel& model,

@@ -1,4 +1,5 @@
-// SweepShards — what the sweep commands (sweep, sweep-load, cost-sweep) share on the command line
+// SweepShards — what the sweep commands (sweep, sweep-load, sweep-faults, cost-sweep) share on the
+// command line
 //: --shard I/N, --list-points, --resume PART, -o FILE and --force, the JSON-lines run
 // of a shard's points, the cap on one machine's work, and the summaries that both a command and
 // `mrsim merge` print (so that a merged sweep prints exactly the unsharded output).
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "cost/CostSweeps.h"
+#include "experiments/FaultSweep.h"
 #include "experiments/LoadSweep.h"
 #include "experiments/Sweep.h"
 #include "experiments/SweepPoints.h"
@@ -69,6 +71,7 @@ void runPointsJob(const ShardOptions& options, const PointsJob& job, std::ostrea
 // What each sweep prints: the same function for the command and for `mrsim merge`.
 std::string sweepOutput(const SweepResult& result, OutputFormat format);
 std::string loadSweepOutput(const LoadSweepResult& result, OutputFormat format);
+std::string faultSweepOutput(const FaultSweepResult& result, OutputFormat format);
 std::string epochSweepOutput(const cost::CostModel& model,
                              const std::vector<cost::EpochPoint>& points, OutputFormat format);
 std::string clusterSizeOutput(const cost::ClusterSizeOptions& options,
@@ -76,7 +79,7 @@ std::string clusterSizeOutput(const cost::ClusterSizeOptions& options,
                               OutputFormat format);
 
 // The caps of one machine's work without --force (docs/sweeps-on-a-cluster.md).
-inline constexpr double kMaxSimulatedTasks = 2e10;  // sweep, sweep-load: tasks simulated
+inline constexpr double kMaxSimulatedTasks = 2e10;  // sweep, sweep-load, sweep-faults: tasks
 inline constexpr double kMaxLpCells = 2e8;          // cost-sweep: Σ jobs × machines of the LPs
 
 }  // namespace mr::cli

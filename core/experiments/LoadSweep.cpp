@@ -104,14 +104,12 @@ std::size_t loadSweepPointCount(const LoadSweepOptions& options) {
 }
 
 LoadPointId loadPointAt(const LoadSweepOptions& options, std::size_t index) {
-    const std::size_t algorithms = options.algorithms.size();
-    const std::size_t loads = options.interarrivals.size();
-    LoadPointId id;
-    id.algorithm = index % algorithms;
-    id.load = index / algorithms % loads;
-    id.run = static_cast<int>(index / algorithms / loads);
-    id.seed = options.seed + static_cast<std::uint64_t>(id.run);
-    return id;
+    const RunMajorPoint p =
+        runMajorPoint(index, options.interarrivals.size(), options.algorithms.size());
+    return {.run = static_cast<int>(p.run),
+            .load = p.value,
+            .algorithm = p.algorithm,
+            .seed = options.seed + p.run};
 }
 
 void runLoadSweepPoints(

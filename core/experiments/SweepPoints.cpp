@@ -12,6 +12,10 @@
 
 namespace mr {
 
+RunMajorPoint runMajorPoint(std::size_t index, std::size_t values, std::size_t algorithms) {
+    return {index / algorithms / values, index / algorithms % values, index % algorithms};
+}
+
 void checkPointCount(double points, const std::string& field) {
     if (points < 1.0) {
         throw InputError("", "", field, "the sweep has no points");

@@ -23,6 +23,15 @@ namespace mr {
 // point in memory (24 to 120 bytes: 1 000 000 points stay near 100 MB at most).
 inline constexpr std::size_t kMaxSweepPoints = 1'000'000;
 
+// The run, x value and algorithm of point `index` of a run-major sweep (sweep-load, sweep-faults):
+//   index = (run · values + value) · algorithms + algorithm
+struct RunMajorPoint {
+    std::size_t run = 0;
+    std::size_t value = 0;
+    std::size_t algorithm = 0;
+};
+RunMajorPoint runMajorPoint(std::size_t index, std::size_t values, std::size_t algorithms);
+
 // Throws InputError (naming `field`) when `points` is 0 or above kMaxSweepPoints.
 void checkPointCount(double points, const std::string& field);
 

@@ -1,6 +1,7 @@
 #include "experiments/VariantDiff.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "model/Numbers.h"
 #include "schedulers/RunOptions.h"
@@ -108,6 +109,56 @@ std::optional<double> endOf(const Workload& w, const RunResult& r, const std::st
     return r.sim.jobs[static_cast<std::size_t>(*job)].end;
 }
 
+std::string failuresText(const std::vector<NodeFailure>& failures) {
+    std::string out;
+    for (const NodeFailure& f : failures) {
+        out += (out.empty() ? "" : "; ") +
+               ("node " + std::to_string(f.node) + " at " + formatTime(f.at) + " s") +
+               (std::isinf(f.recoverAt) ? std::string(" (never back)")
+                                        : " (back at " + formatTime(f.recoverAt) + " s)");
+    }
+    return out.empty() ? "none" : out;
+}
+
+// The scenario's fields as text, in the file's names; the parts a variant's editor does not show
+// (node additions, slow nodes, per-job settings) by count.
+std::vector<std::pair<std::string, std::string>> scenarioFields(const Scenario& s) {
+    const auto probability = [](double p) { return p == 0.0 ? std::string("0") : formatTime(p); };
+    return {
+        {"scenario.node_failures", failuresText(s.nodeFailures)},
+        {"scenario.failure_probability", probability(s.failureProbability)},
+        {"scenario.max_attempts", std::to_string(s.maxAttempts)},
+        {"scenario.straggler_probability", probability(s.stragglerProbability)},
+        {"scenario.straggler_factor",
+         formatTime(s.stragglerMinFactor) + "–" + formatTime(s.stragglerMaxFactor)},
+        {"scenario.speculation", s.speculation.enabled ? "on" : "off"},
+        {"scenario.seed", std::to_string(s.seed)},
+        {"scenario.node_additions", std::to_string(s.nodeAdditions.size())},
+        {"scenario.slow_nodes", std::to_string(s.slowNodes.size())},
+        {"scenario.jobs", std::to_string(s.jobs.size())},
+    };
+}
+
+// Only the fields that differ; nothing at all when the scenarios are equal (a seed or a
+// retry count means nothing without failures, so equal scenarios hide them).
+std::vector<FieldChange> scenarioChanges(const Scenario& a, const Scenario& b) {
+    std::vector<FieldChange> out;
+    if (a == b) {
+        return out;
+    }
+    const auto before = scenarioFields(a);
+    const auto after = scenarioFields(b);
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        if (before[i].second != after[i].second) {
+            out.push_back({before[i].first, before[i].second, after[i].second});
+        }
+    }
+    if (out.empty()) {  // a difference the text does not show (e.g. the speculator's intervals)
+        out.push_back({"scenario", "as in the first", "other settings"});
+    }
+    return out;
+}
+
 }  // namespace
 
 VariantChanges variantChanges(const Variant& from, const Variant& to) {
@@ -135,6 +186,7 @@ VariantChanges variantChanges(const Variant& from, const Variant& to) {
     cluster("nodes", a.cluster.nodes, b.cluster.nodes);
     cluster("map_slots_per_node", a.cluster.mapSlotsPerNode, b.cluster.mapSlotsPerNode);
     cluster("reduce_slots_per_node", a.cluster.reduceSlotsPerNode, b.cluster.reduceSlotsPerNode);
+    c.scenario = scenarioChanges(a.scenario, b.scenario);
     if (from.algorithms != to.algorithms) {
         c.options.push_back({"algorithms", joined(from.algorithms), joined(to.algorithms)});
     }

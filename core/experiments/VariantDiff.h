@@ -1,7 +1,8 @@
 // VariantDiff — what changed between two variants of a what-if and what it did (the
-// diff panel): jobs added, removed or edited (field by field), the cluster, the checked
-// algorithms and the run options; and, for one algorithm both ran, each job's completion before
-// and after (how much earlier or later it finished) and how the order the algorithm chose
+// diff panel): jobs added, removed or edited (field by field), the cluster, the scenario (node
+// failures, attempt failures, stragglers, speculation: "as planned" against "a node dies"), the
+// checked algorithms and the run options; and, for one algorithm both ran, each job's completion
+// before and after (how much earlier or later it finished) and how the order the algorithm chose
 // changed. Jobs are matched by name. Plain values; the explorer only shows them.
 #pragma once
 
@@ -31,9 +32,13 @@ struct VariantChanges {
     // Removed jobs first (in `from`'s order), then added and edited ones (in `to`'s order).
     std::vector<JobChange> jobs;
     std::vector<FieldChange> cluster;  // nodes, map_slots_per_node, reduce_slots_per_node
+    // The scenario's fields that differ ("scenario.node_failures": "none" → "node 17 at 7200 s").
+    std::vector<FieldChange> scenario;
     // "algorithms" (the checked list), then every run option that differs (OptionSpec ids).
     std::vector<FieldChange> options;
-    bool empty() const { return jobs.empty() && cluster.empty() && options.empty(); }
+    bool empty() const {
+        return jobs.empty() && cluster.empty() && scenario.empty() && options.empty();
+    }
 };
 
 VariantChanges variantChanges(const Variant& from, const Variant& to);

@@ -1,5 +1,6 @@
 #include "merge/SweepResults.h"
 
+#include "io/FaultSweepFormat.h"
 #include "io/LoadSweepFormat.h"
 #include "model/InputError.h"
 
@@ -18,7 +19,7 @@ SweepResults SweepResults::read(const std::vector<std::string>& paths) {
     if (!results.m_report.header) {
         throw InputError(paths.empty() ? std::string() : paths.front(), "", "",
                          "no sweep header line: not the points of a sharded sweep (mrsim sweep, "
-                         "sweep-load or cost-sweep with --shard or -o)");
+                         "sweep-load, sweep-faults or cost-sweep with --shard or -o)");
     }
     return results;
 }
@@ -32,6 +33,9 @@ void SweepResults::define(const SweepHeader& h, const std::string& where) {
     } else if (m_command == "sweep-load") {
         m_load = loadSweepFromDefinition(definition, where);
         m_loadValues.resize(h.points);
+    } else if (m_command == "sweep-faults") {
+        m_faults = faultSweepFromDefinition(definition, where, &m_faultsWorkload);
+        m_faultValues.resize(h.points);
     } else if (m_command == "cost-sweep") {
         m_kind = cost::costSweepKind(definition, where);
         if (m_kind == "epochs") {
@@ -42,9 +46,9 @@ void SweepResults::define(const SweepHeader& h, const std::string& where) {
             m_clusterValues.resize(h.points);
         }
     } else {
-        throw InputError(
-            where, "", "command",
-            "unknown sweep command '" + m_command + "' (expected sweep, sweep-load or cost-sweep)");
+        throw InputError(where, "", "command",
+                         "unknown sweep command '" + m_command +
+                             "' (expected sweep, sweep-load, sweep-faults or cost-sweep)");
     }
     if (h.points != pointCount()) {
         throw InputError(where, "", "points",
@@ -60,6 +64,9 @@ std::size_t SweepResults::pointCount() const {
     if (m_command == "sweep-load") {
         return loadSweepPointCount(m_load);
     }
+    if (m_command == "sweep-faults") {
+        return faultSweepPointCount(m_faults);
+    }
     return m_kind == "epochs" ? m_epochs.epochs.size() : cost::clusterSizePointCount(m_cluster);
 }
 
@@ -68,6 +75,8 @@ void SweepResults::add(std::size_t i, const nlohmann::json& line, const std::str
         m_sweepValues[i] = sweepPointFromLine(m_sweep, i, line, where);
     } else if (m_command == "sweep-load") {
         m_loadValues[i] = loadPointFromLine(m_load, i, line, where);
+    } else if (m_command == "sweep-faults") {
+        m_faultValues[i] = faultPointFromLine(m_faults, i, line, where);
     } else if (m_kind == "epochs") {
         m_epochValues[i] = cost::epochPointFromLine(m_epochs, i, line, where);
     } else {
@@ -81,6 +90,10 @@ SweepResult SweepResults::sweep() const {
 
 LoadSweepResult SweepResults::loadSweep() const {
     return summariseLoadSweep(m_load, m_loadValues);
+}
+
+FaultSweepResult SweepResults::faultSweep() const {
+    return summariseFaultSweep(m_faults, m_faultsWorkload, m_faultValues);
 }
 
 std::vector<cost::EpochPoint> SweepResults::epochSweep() const {
@@ -99,6 +112,8 @@ std::string SweepResults::pointLines() const {
             out += pointLine(h, i, sweepPointFields(m_sweep, i, &*m_sweepValues[i]));
         } else if (m_command == "sweep-load" && m_loadValues[i]) {
             out += pointLine(h, i, loadPointFields(m_load, i, &*m_loadValues[i]));
+        } else if (m_command == "sweep-faults" && m_faultValues[i]) {
+            out += pointLine(h, i, faultPointFields(m_faults, i, &*m_faultValues[i]));
         } else if (isEpochSweep() && m_epochValues[i]) {
             out += pointLine(h, i, cost::epochPointFields(m_epochs, i, &*m_epochValues[i]));
         } else if (isClusterSizeSweep() && m_clusterValues[i]) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cost/CostSweepsFormat.h"
+#include "experiments/FaultSweep.h"
 #include "experiments/LoadSweep.h"
 #include "experiments/Sweep.h"
 #include "io/SweepFormat.h"
@@ -26,13 +27,15 @@ public:
     static SweepResults read(const std::vector<std::string>& paths);
 
     const PartsReport& report() const { return m_report; }
-    const std::string& command() const { return m_command; }  // sweep, sweep-load, cost-sweep
+    // sweep, sweep-load, sweep-faults, cost-sweep
+    const std::string& command() const { return m_command; }
     bool isEpochSweep() const { return m_command == "cost-sweep" && m_kind == "epochs"; }
     bool isClusterSizeSweep() const { return m_command == "cost-sweep" && m_kind == "machines"; }
 
     // The summaries of the points read (call the one of command()).
     SweepResult sweep() const;
     LoadSweepResult loadSweep() const;
+    FaultSweepResult faultSweep() const;
     const cost::CostModel& epochModel() const { return m_epochs.model; }
     std::vector<cost::EpochPoint> epochSweep() const;
     // The epoch lengths asked for, in order (missing ones included).
@@ -55,6 +58,9 @@ private:
     SweepValues m_sweepValues;
     LoadSweepOptions m_load;
     LoadSweepValues m_loadValues;
+    FaultSweepOptions m_faults;
+    std::string m_faultsWorkload;
+    FaultSweepValues m_faultValues;
     cost::EpochSweepDefinition m_epochs;
     std::vector<std::optional<cost::CostResult>> m_epochValues;
     cost::ClusterSizeOptions m_cluster;

@@ -21,7 +21,7 @@ install_missing "${BUILD_PACKAGES[@]}" clang libclang-rt-14-dev llvm
 
 seconds=${FUZZ_SECONDS:-60}
 seed=${FUZZ_SEED:-1}
-targets=(${FUZZ_TARGETS:-workload rumen swim costmodel cli})
+targets=(${FUZZ_TARGETS:-workload rumen swim costmodel cli capacityxml})
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
     -DMRX_BUILD_GUI=OFF -DMRX_BUILD_TESTS=OFF -DMRX_BUILD_BENCH=OFF -DMRX_BUILD_PYTHON=OFF \
     -DMRX_BUILD_FUZZERS=ON

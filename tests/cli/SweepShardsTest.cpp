@@ -1,7 +1,7 @@
 // Sharded sweeps, the real mrsim binary: the same sweep run whole and as 1, 3 and 7
 // shards (run in a shuffled order, some killed part-way and resumed) merges into exactly the
-// unsharded output, byte for byte, as a table, CSV and JSON; the same for sweep-load and for both
-// cost sweeps. Merge refuses missing, conflicting and foreign points with exit 2 and their
+// unsharded output, byte for byte, as a table, CSV and JSON; the same for sweep-load, sweep-faults
+// and both cost sweeps. Merge refuses missing, conflicting and foreign points with exit 2 and their
 // indices, and keeps one of a point repeated with the same results; --list-points lists a
 // shard's points; results do not depend on the thread count; a part has one writer at a time;
 // a shard started with --exit-with-parent ends with its parent.
@@ -13,12 +13,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "model/SeededRandom.h"
 #include "io/SweepParts.h"
 #include "model/Revisions.h"
+#include "model/SeededRandom.h"
 #include "support/TestSupport.h"
 
 namespace mr {
@@ -235,6 +236,71 @@ TEST(SweepShards, LoadSweepMergesToTheUnshardedOutput) {
                                          "--deadline-factor",
                                          "1:2"};
     expectMergesEqualUnsharded(sweep, "load", {{1, {}}, {3, {0}}, {7, {5, 2}}}, true);
+}
+
+TEST(SweepShards, FaultSweepMergesToTheUnshardedOutput) {
+    // 12 runs x 5 probabilities x 2 algorithms = 120 points of ~200 bytes: every shard of 3
+    // prints more than a pipe holds, so its killed shard is still running when killed.
+    const std::vector<std::string> sweep{"sweep-faults", test::samplePath("figure4-scenario2.json"),
+                                         "--axis",       "failure-prob",
+                                         "--values",     "0:0.2:0.05",
+                                         "--runs",       "12",
+                                         "-a",           "johnson,fifo"};
+    expectMergesEqualUnsharded(sweep, "faults", {{1, {}}, {3, {1}}, {7, {0, 5}}}, false);
+}
+
+// Probability 0 is the scenario-free run: Johnson's 47 and FIFO's makespan in every run
+// ([Verma12] Figure 4 scenario 2, see the sample's description).
+TEST(SweepShards, FaultSweepAtProbabilityZeroIsTheScenarioFreeRun) {
+    const std::string file = test::samplePath("figure4-scenario2.json");
+    const auto plain = runMrsimBinary({"run", file, "-a", "fifo", "--json"});
+    ASSERT_EQ(plain.exitCode, 0) << plain.err;
+    const double fifo = nlohmann::json::parse(plain.out).at("makespan");
+    const auto run = runMrsimBinary({"sweep-faults", file, "--axis", "failure-prob", "--values",
+                                     "0", "--runs", "4", "-a", "johnson,fifo", "--csv"});
+    ASSERT_EQ(run.exitCode, 0) << run.err;
+    const std::string f = std::to_string(static_cast<long long>(fifo));
+    ASSERT_EQ(fifo, std::floor(fifo));
+    EXPECT_EQ(run.out,
+              "probability,algorithm,runs,makespan_mean,makespan_p95,makespan_max,"
+              "failed_jobs_mean,failed_attempts_mean\n"
+              "0,johnson,4,47,47,47,0,0\n0,fifo,4," +
+                  f + "," + f + "," + f + ",0,0\n");
+}
+
+TEST(SweepShards, FaultSweepRefusalsAreOneLine) {
+    const std::string file = test::samplePath("figure4-scenario2.json");
+    const std::vector<std::string> base{"sweep-faults", file, "-a", "fifo", "--runs", "2"};
+    struct Case {
+        std::vector<std::string> args;
+        std::string words;
+    };
+    const std::vector<Case> cases = {
+        {{"--axis", "node-prob", "--values", "0.1"}, "field 'axis'"},
+        {{"--axis", "failure-prob", "--values", "0:1:0.5"}, "field 'values'"},
+        {{"--axis", "failure-prob", "--values", "a:b"}, "field 'values'"},
+        {{"--axis", "straggler-prob", "--values", "0.5"}, "straggler_factor"},
+        {{"--axis", "straggler-prob", "--values", "0.5", "--straggler-factor", "0.5:2"},
+         "field 'straggler-factor'"},
+        {{"--axis", "failure-prob", "--values", "0.1", "--scenario", file + ".none"},
+         file + ".none"},
+        {{"--axis", "failure-prob", "--values", "0.1", "-a", "no-such"}, "unknown algorithm"},
+    };
+    for (std::size_t i = 0; i < cases.size(); ++i) {
+        SCOPED_TRACE("case " + std::to_string(i));
+        const auto run = runMrsimBinary(with(base, cases[i].args));
+        EXPECT_EQ(run.exitCode, 2) << run.err;
+        EXPECT_EQ(test::lineCount(run.err), 1u) << run.err;
+        EXPECT_NE(run.err.find(cases[i].words), std::string::npos) << run.err;
+        EXPECT_TRUE(run.out.empty()) << run.out;
+    }
+    // A workload with overheads: a scenario cannot model them, refused naming the file.
+    const auto overheads =
+        runMrsimBinary({"sweep-faults", test::samplePath("rumen-2jobs2min.json"), "--axis",
+                        "failure-prob", "--values", "0:0.1:0.1", "-a", "fifo"});
+    EXPECT_EQ(overheads.exitCode, 2) << overheads.err;
+    EXPECT_EQ(test::lineCount(overheads.err), 1u) << overheads.err;
+    EXPECT_NE(overheads.err.find("rumen-2jobs2min.json"), std::string::npos) << overheads.err;
 }
 
 TEST(SweepShards, CostSweepsMergeToTheUnshardedOutput) {

@@ -142,5 +142,37 @@ TEST(VariantDiff, AddedAndRemovedJobsHaveOneSideOnly) {
     EXPECT_FALSE(e.orderChanged);
 }
 
+// "As planned" against "node 1 dies at 15 s", on ScenarioTest's batch worked out by hand: two
+// jobs of 2 maps and 2 reduces of 10 s, fifo on 2 nodes × (1 map + 1 reduce slot). As planned
+// J1 ends at 20 and J2 at 30; with node 1 gone at 15 for good J1 ends at 40 and J2 at 60: the
+// failure costs the batch 30 s.
+TEST(VariantDiff, ANodeFailureIsAScenarioChangeAndCostsItsTimeByHand) {
+    Variant planned;
+    planned.name = "as planned";
+    planned.workload.cluster = {2, 1, 1};
+    planned.workload.jobs = {Job::uniform("J1", 2, 10, 2, 10), Job::uniform("J2", 2, 10, 2, 10)};
+    planned.algorithms = {"fifo"};
+    Variant dies = planned;
+    dies.name = "node 1 dies at 15 s";
+    dies.workload.scenario.nodeFailures = {{1, 15.0}};
+    const VariantChanges c = variantChanges(planned, dies);
+    EXPECT_TRUE(c.jobs.empty());
+    EXPECT_TRUE(c.cluster.empty());
+    ASSERT_EQ(c.scenario.size(), 1u);
+    EXPECT_EQ(c.scenario[0].field, "scenario.node_failures");
+    EXPECT_EQ(c.scenario[0].before, "none");
+    EXPECT_EQ(c.scenario[0].after, "node 1 at 15 s (never back)");
+    const RunResult before = runAlgorithm(planned.workload, "fifo", planned.options);
+    const RunResult after = runAlgorithm(dies.workload, "fifo", dies.options);
+    const VariantEffect e = variantEffect(planned.workload, before, dies.workload, after);
+    EXPECT_EQ(e.makespanBefore, 30.0);
+    EXPECT_EQ(e.makespanAfter, 60.0);
+    EXPECT_EQ(e.makespanShift(), 30.0);
+    ASSERT_EQ(e.jobs.size(), 2u);
+    EXPECT_EQ(*e.jobs[0].shift, 20.0);  // J1: 20 -> 40
+    EXPECT_EQ(*e.jobs[1].shift, 30.0);  // J2: 30 -> 60
+    EXPECT_FALSE(e.orderChanged);
+}
+
 }  // namespace
 }  // namespace mr

@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "FuzzTargets.h"
 
@@ -37,8 +39,16 @@ TEST_P(FuzzReplay, SeedsAndCrashersKeepEveryProperty) {
     EXPECT_GE(inputs, 5) << "the seed corpus of " << GetParam() << " is missing";
 }
 
-INSTANTIATE_TEST_SUITE_P(Targets, FuzzReplay,
-                         ::testing::Values("workload", "rumen", "swim", "costmodel", "cli"));
+std::vector<std::string> targetNames() {
+    std::vector<std::string> names;
+    for (const Target& t : targets()) {
+        names.emplace_back(t.name);
+    }
+    return names;
+}
+
+INSTANTIATE_TEST_SUITE_P(Targets, FuzzReplay, ::testing::ValuesIn(targetNames()),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace
 }  // namespace mr::fuzz

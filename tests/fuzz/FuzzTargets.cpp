@@ -13,6 +13,8 @@
 #include "cost/CostAlgorithms.h"
 #include "cost/CostModelJson.h"
 #include "exec/MemoryBudget.h"
+#include "io/CapacityQueuesJson.h"
+#include "io/CapacityQueuesXml.h"
 #include "io/RumenImport.h"
 #include "io/SwimImport.h"
 #include "io/WorkloadJson.h"
@@ -152,14 +154,35 @@ void costModelLoader(std::string_view input) {
     }
 }
 
+// A capacity-scheduler.xml: read, or refused in one line; what reads is a valid tree that the
+// workload file's "capacity_queues" section holds and gives back unchanged.
+void capacityXmlReader(std::string_view input) {
+    std::vector<CapacityQueueSpec> queues;
+    try {
+        queues = readCapacityQueuesXml(std::string(input), "cs.xml");
+    } catch (const InputError& e) {
+        checkMessage(e.what());
+        return;
+    }
+    try {
+        validateCapacityQueues(queues, "cs.xml");
+        if (readCapacityQueuesJson(nlohmann::json::parse(capacityQueuesJson(queues).dump()),
+                                   "saved.json") != queues) {
+            fail("the queues read from the XML differ after the workload section's round trip");
+        }
+    } catch (const InputError& e) {
+        fail(std::string("queues read from the XML that the workload file refuses: ") + e.what());
+    }
+}
+
 // --- mrsim's command line -------------------------------------------------------------------
 // Arguments are the input split at NUL bytes (at most 24). Files are the fixtures in a scratch
 // folder, the working directory: w.json (a workload), w11.json (11 jobs, more than optimal
 // takes: its refusal inside parallel work must reach the caller as exit 2), r.json (a Rumen
-// trace), s.tsv (a SWIM trace), c.json (a cost model). Inputs that name other paths (a '/') or ask
-// for sizes that are valid but take long (a number from 5000 to 1e15: a million-job batch, a
-// million-point sweep) are skipped: the loaders' targets and the unit tests cover those, and the
-// day-scale work measures them.
+// trace), s.tsv (a SWIM trace), c.json (a cost model), sc.json (a scenario), q.xml (capacity
+// queues). Inputs that name other paths (a '/') or ask for sizes that are valid but take long (a
+// number from 5000 to 1e15: a million-job batch, a million-point sweep) are skipped: the loaders'
+// targets and the unit tests cover those, and the day-scale work measures them.
 
 std::string g_scratch;
 std::vector<std::string> g_fixtures;
@@ -231,8 +254,9 @@ void commandLine(std::string_view input) {
 
 const std::vector<Target>& targets() {
     static const std::vector<Target> list = {
-        {"workload", &workloadLoader},   {"rumen", &rumenImporter}, {"swim", &swimImporter},
-        {"costmodel", &costModelLoader}, {"cli", &commandLine},
+        {"workload", &workloadLoader}, {"rumen", &rumenImporter},
+        {"swim", &swimImporter},       {"costmodel", &costModelLoader},
+        {"cli", &commandLine},         {"capacityxml", &capacityXmlReader},
     };
     return list;
 }

@@ -1,6 +1,7 @@
 // FuzzTargets — the inputs of the fuzzing, each a function of one byte string: the workload
-// loader, the Rumen and SWIM importers, the cost-model loader and mrsim's command line. Each
-// checks more than "no crash" and calls fail() (abort) when a property breaks:
+// loader, the Rumen and SWIM importers, the cost-model loader, the capacity-scheduler.xml reader
+// and mrsim's command line. Each checks more than "no crash" and calls fail() (abort) when a
+// property breaks:
 //  * bad input is one InputError whose message is one line of valid UTF-8 (never another
 //    exception: uncaught, it ends the fuzzer as a crash, as it would end mrsim with exit 1);
 //  * what loads saves and loads back to the same value, and what an importer makes saves to a

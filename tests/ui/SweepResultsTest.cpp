@@ -24,10 +24,12 @@
 #include "costtab/EpochSweepPanel.h"
 #include "deadlines/DeadlinesTab.h"
 #include "deadlines/LoadSweepCharts.h"
+#include "io/FaultSweepFormat.h"
 #include "io/LoadSweepFormat.h"
 #include "io/SweepFormat.h"
 #include "io/SweepParts.h"
 #include "io/WorkloadJson.h"
+#include "sweep/FaultSweepTab.h"
 #include "sweep/SweepResultsOpener.h"
 #include "sweep/SweepTab.h"
 
@@ -68,10 +70,11 @@ void writePart(const QString& path, const SweepHeader& header, std::size_t point
 
 struct Tabs {
     SweepTab sweep;
+    FaultSweepTab faults;
     DeadlinesTab deadlines;
     CostTab cost;
     QWidget* shown = nullptr;
-    SweepResultsOpener opener{&sweep, &deadlines, &cost, [this](QWidget* t) { shown = t; },
+    SweepResultsOpener opener{&sweep, &faults, &deadlines, &cost, [this](QWidget* t) { shown = t; },
                               nullptr};
 };
 
@@ -185,6 +188,47 @@ private slots:
         QVERIFY(std::isnan(valueAt(edf, 150)));  // a gap, not a point
         QCOMPARE(valueAt(edf, 50), r.points[0].avgCompletionTime);
         QCOMPARE(tabs.deadlines.options().runs, 2);  // the file's options in the controls
+    }
+
+    // A fault sweep's parts open in the Sweep tab's fault mode: a probability's statistics over
+    // the runs present, one without runs a gap (NaN).
+    void aPartialFaultSweepOpensInTheFaultMode() {
+        QTemporaryDir dir;
+        Workload w = loadWorkload(test::sample("figure4-scenario2.json").toStdString());
+        FaultSweepOptions o;
+        o.values = {0.0, 0.05};
+        o.runs = 2;
+        o.algorithms = {"johnson", "fifo"};
+        const std::size_t points = faultSweepPointCount(o);  // 8
+        FaultSweepValues values(points);
+        std::mutex mutex;
+        std::vector<std::size_t> all(points);
+        for (std::size_t i = 0; i < points; ++i) {
+            all[i] = i;
+        }
+        runFaultSweepPoints(w, o, all, [&](std::size_t i, const FaultPointValue& v) {
+            const std::lock_guard lock(mutex);
+            values[i] = v;
+        });
+        const SweepHeader header = makeSweepHeader("sweep-faults", faultSweepDefinitionJson(o, w),
+                                                   points, kFaultSweepOrder, "test");
+        // fifo at 0.05 is missing in both runs (indices 3 and 7); johnson at 0 in run 1 (4).
+        writePart(dir.filePath("faults.jsonl"), header, points, {3, 7, 4},
+                  [&](std::size_t i) { return faultPointFields(o, i, &*values[i]); });
+        Tabs tabs;
+        QSignalSpy shown(&tabs.faults, &FaultSweepTab::resultShown);
+        tabs.opener.open({dir.filePath("faults.jsonl")});
+        tabs.opener.waitForIdle();
+        QCOMPARE(tabs.shown, &tabs.faults);
+        QCOMPARE(shown.count(), 1);
+        QVERIFY2(tabs.faults.status().contains(QStringLiteral("5 of 8 points")),
+                 qPrintable(tabs.faults.status()));
+        const FaultSweepResult& r = *tabs.faults.result();
+        QCOMPARE(r.points[0].runs, 1);  // johnson at 0: run 0 only
+        QCOMPARE(r.points[0].makespanMean, 47.0);
+        QCOMPARE(r.points[3].runs, 0);  // fifo at 0.05: a gap
+        QVERIFY(std::isnan(r.points[3].makespanMean));
+        QCOMPARE(r.points[2].makespanMean, (values[2]->makespan + values[6]->makespan) / 2);
     }
 
     void aPartialEpochSweepOpensInTheCostTab() {

@@ -50,7 +50,7 @@ struct MrxOptions {
                                      "WxH");
     QCommandLineOption tab = option("tab",
                                     "Open on a tab: timeline, stages, comparison, johnson, sweep, "
-                                    "deadlines, cost, cost-cpu, cost-sweep",
+                                    "sweep-faults, deadlines, cost, cost-cpu, cost-sweep",
                                     "NAME");
     QCommandLineOption step = option("johnson-step", "Open the Johnson stepper at step N", "N");
     QCommandLineOption sweep =

@@ -36,6 +36,7 @@
 #include "widgets/ClusterPanel.h"
 #include "widgets/JobTableView.h"
 #include "widgets/RunOptionsPanel.h"
+#include "widgets/ScenarioPanel.h"
 #include "widgets/StatusLine.h"
 #include "widgets/WorkloadPanel.h"
 
@@ -92,6 +93,7 @@ QWidget* MainWindow::buildLeftPanel() {
     // the window's minimum height is then the tabs', and it fits.
     auto* left = new QScrollArea(m_splitter);
     m_workload = new WorkloadPanel(m_doc, m_model, left);
+    m_scenario = new ScenarioPanel(m_doc, this);
     left->setWidget(m_workload);
     left->setWidgetResizable(true);
     left->setFrameShape(QFrame::NoFrame);
@@ -158,8 +160,9 @@ void MainWindow::buildControllers() {
         [this](const QString& tab) { return showTab(tab); });
     m_presentation = new PresentationMode(this, {m_leftPanel, m_variantStrip, statusBar()});
     m_sweepResults = new SweepResultsOpener(
-        m_pages->sweep()->sweep(), m_pages->deadlines()->deadlines(), m_pages->cost()->cost(),
-        [this](QWidget* widget) { showPage(m_pages->holding(widget)); }, this);
+        m_pages->sweep()->sweep(), m_pages->sweep()->faults(), m_pages->deadlines()->deadlines(),
+        m_pages->cost()->cost(), [this](QWidget* widget) { showPage(m_pages->holding(widget)); },
+        this);
 }
 
 void MainWindow::connectParts() {
@@ -176,6 +179,7 @@ void MainWindow::connectParts() {
     connect(m_runs, &RunController::runStarted, this, &MainWindow::showResults);
     connect(m_runs, &RunController::resultsReady, this, &MainWindow::showResults);
     connect(ganttPanel(), &GanttPanel::jobClicked, this, &MainWindow::selectJob);
+    connect(ganttPanel(), &GanttPanel::slotTimeClicked, m_scenario, &ScenarioPanel::pickAt);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::tabChanged);
     connectStatus();
     connectFiles();
@@ -202,6 +206,7 @@ void MainWindow::connectStatus() {
     };
     connect(m_model, &JobTableModel::editRejected, this, rejected);
     connect(m_workload->cluster(), &ClusterPanel::editRejected, this, rejected);
+    connect(m_scenario, &ScenarioPanel::editRejected, this, rejected);
     connect(m_workload->runOptions(), &RunOptionsPanel::editRejected, this, rejected);
     connect(m_model, &JobTableModel::editAccepted, this, accepted);
     connect(m_workload->cluster(), &ClusterPanel::editAccepted, this, accepted);

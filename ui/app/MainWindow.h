@@ -27,6 +27,7 @@ class Page;
 class Pages;
 class PresentationMode;
 class RunController;
+class ScenarioPanel;
 class SessionController;
 class StatusLine;
 class SweepResultsOpener;
@@ -73,6 +74,8 @@ public:
     SessionController* sessions() const { return m_sessions; }
     UndoHistory* undoHistory() const { return m_history; }
     HelpController* help() const { return m_help; }
+    // Edit > Scenario: the node failures, attempt failures, stragglers and speculation.
+    ScenarioPanel* scenarioPanel() const { return m_scenario; }
     QLabel* tabHint() const { return m_tabHint; }
     QTabWidget* tabs() const { return m_tabs; }
     QLabel* statusLabel() const;
@@ -122,6 +125,7 @@ private:
     FileController* m_files;
     VariantStore* m_variants;
     WorkloadPanel* m_workload = nullptr;
+    ScenarioPanel* m_scenario = nullptr;
     QWidget* m_leftPanel = nullptr;  // the workload's panel in its scroll area
     std::unique_ptr<Pages> m_pages;
     QTabWidget* m_tabs = nullptr;

@@ -33,6 +33,7 @@
 #include "sweep/SweepResultsOpener.h"
 #include "widgets/ExportPlanDialog.h"
 #include "widgets/JobTableView.h"
+#include "widgets/ScenarioPanel.h"
 #include "widgets/StatusLine.h"
 #include "widgets/WorkloadPanel.h"
 
@@ -114,6 +115,13 @@ void MainWindow::buildEditMenu(QMenu* edit) {
                     [this] { m_workload->addJob(true); });
     edit->addAction(tr("&Remove selected jobs"), QKeySequence::Delete, m_workload,
                     [this] { m_workload->removeSelectedJobs(); });
+    edit->addSeparator();
+    edit->addAction(tr("S&cenario…"), this,
+                    [this] {
+                        m_scenario->show();
+                        m_scenario->raise();
+                    })
+        ->setObjectName(QStringLiteral("editScenario"));
 }
 
 void MainWindow::buildViewMenu(QMenu* view) {

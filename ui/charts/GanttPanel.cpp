@@ -276,6 +276,7 @@ GanttPlot* GanttPanel::createPlot(const QString& id) {
         m_current = id;
         emit jobClicked(job);
     });
+    connect(plot, &GanttPlot::slotTimeClicked, this, &GanttPanel::slotTimeClicked);
     return plot;
 }
 

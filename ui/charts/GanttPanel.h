@@ -16,6 +16,8 @@
 #include <optional>
 #include <utility>
 
+#include "model/TaskKind.h"
+
 class QBoxLayout;
 class QLabel;
 class QScrollArea;
@@ -72,6 +74,7 @@ public:
 
 signals:
     void jobClicked(int job);
+    void slotTimeClicked(mr::TaskKind kind, int slot, double time);  // GanttPlot's, any chart
     void cancelRequested(const QString& algorithm);
     void rerunRequested(const QString& algorithm);
 

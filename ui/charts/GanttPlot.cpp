@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "charts/DeadlineMarkersPlottable.h"
+#include "charts/DownWindowsPlottable.h"
 #include "charts/GanttAxes.h"
 #include "charts/JobLegend.h"
 #include "charts/TaskBarsPlottable.h"
@@ -34,6 +35,31 @@ QString stoppedText(const TaskRecord& r) {
                 ", <i>killed: another attempt finished first, or its job failed</i>");
     }
     return GanttPlot::tr(", <i>killed</i>");
+}
+
+// Which marks the legend explains: only those the run has.
+JobLegend::AttemptKey attemptKey(const RunResult& r, const TaskBarsPlottable& bars, bool down) {
+    JobLegend::AttemptKey key;
+    for (const TaskRecord& t : r.sim.tasks) {
+        if (t.killed) {
+            (t.cause == AttemptEnd::Failed ? key.failed : key.killed) = true;
+        }
+    }
+    key.speculative = bars.hasSpeculative();
+    key.nodeDown = down;
+    return key;
+}
+
+QString downText(const DownWindow& d) {
+    const QString until = std::isinf(d.to) ? GanttPlot::tr("the end (never back)")
+                                           : timeText(d.to) + GanttPlot::tr(" s");
+    return GanttPlot::tr("<b>node %1 down</b><br>from %2 s to %3<br>its %4 slots run nothing")
+        .arg(d.node)
+        .arg(timeText(d.from), until, toString(d.kind));
+}
+
+QString speculativeText(const TaskBarsPlottable& bars, const TaskRecord& r) {
+    return bars.isSpeculative(r) ? GanttPlot::tr(", <i>speculative attempt</i>") : QString();
 }
 
 }  // namespace
@@ -84,6 +110,7 @@ GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     }
 
     m_bars = new TaskBarsPlottable(xAxis, yAxis);
+    m_down = new DownWindowsPlottable(xAxis, yAxis);  // over the bars: a down node's rows are idle
     m_deadlines = new DeadlineMarkersPlottable(xAxis, yAxis);
 
     m_makespanLine = new QCPItemStraightLine(this);
@@ -120,6 +147,8 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     m_bars->setRun(shared, m_names, m_colours);
     m_rows = m_bars->rowCount();  // map slots, one empty row, reduce slots
     m_legend->setJobs(m_names, m_colours);
+    m_down->setWindows(mr::downWindows(r.sim, w.cluster), m_bars->rows());
+    m_legend->setAttemptKey(attemptKey(r, *m_bars, !m_down->windows().empty()));
     m_makespan = r.sim.makespan;
     m_timeLimit = std::max(m_makespan, m_bars->maxEnd()) * 1.03;
     if (!(m_timeLimit > 0.0)) {
@@ -552,7 +581,8 @@ QString GanttPlot::tooltipAt(const QPointF& pixel) const {
     }
     const TaskHit hit = m_bars->taskAt(pixel);
     if (hit.record == nullptr) {
-        return QString();
+        const DownWindow* down = m_down->windowAt(pixel);
+        return down ? downText(*down) : QString();
     }
     const TaskRecord& r = *hit.record;
     const QString prefix = r.kind == TaskKind::Map ? QStringLiteral("M") : QStringLiteral("R");
@@ -565,7 +595,7 @@ QString GanttPlot::tooltipAt(const QPointF& pixel) const {
     return tr("<b>%1</b> — %2 task %3%4%5<br>slot %6 (%7 slot %8)<br>%9 → %10 s (%11 s)")
                .arg(m_names.value(r.job).toHtmlEscaped(), toString(r.kind))
                .arg(hit.task)
-               .arg(wave, stoppedText(r))
+               .arg(wave, speculativeText(*m_bars, r) + stoppedText(r))
                .arg(prefix + QString::number(hit.slot), toString(r.kind))
                .arg(hit.slot)
                .arg(timeText(r.start), timeText(r.end), timeText(r.end - r.start)) +
@@ -587,8 +617,23 @@ void GanttPlot::mouseReleaseEvent(QMouseEvent* event) {
         emit jobClicked(marker->job);
         return;
     }
+    emitSlotTime(event->position());
     const TaskHit hit = m_bars->taskAt(event->position());
     emit jobClicked(hit.record ? hit.record->job : -1);
+}
+
+void GanttPlot::emitSlotTime(const QPointF& pixel) {
+    if (!axisRect()->rect().contains(pixel.toPoint())) {
+        return;
+    }
+    const TimelineRows& rows = m_bars->rows();
+    const int row = static_cast<int>(std::lround(yAxis->pixelToCoord(pixel.y())));
+    const double time = xAxis->pixelToCoord(pixel.x());
+    if (row < 0 || row >= rows.count() || row == rows.mapSlots || time < 0.0) {
+        return;  // the empty row between the lanes, or outside them
+    }
+    const TaskKind kind = row < rows.mapSlots ? TaskKind::Map : TaskKind::Reduce;
+    emit slotTimeClicked(kind, row - rows.firstRow(kind), time);
 }
 
 void GanttPlot::wheelEvent(QWheelEvent* event) {

@@ -4,7 +4,9 @@
 // tooltip (job, task, slot, start, end, deadline), wheel zoom and drag pan along time, never
 // before time 0 nor past the end. With deadlines ([Verma12b]): a marker per job's absolute
 // deadline, late jobs' bars outlined in red, killed executions hatched, and the run's deadline
-// metrics in a line under the title. A production cluster's day (17 million tasks) draws from a
+// metrics in a line under the title. Under a scenario: failed attempts cross-hatched, speculative
+// copies framed dashed, a down node's slot rows greyed, each explained in the hover text and the
+// legend. A production cluster's day (17 million tasks) draws from a
 // multi-resolution summary (TaskBarsPlottable); slot labels thin out to what fits, each lane has
 // its own title beside its rows (shortened to fit), pool labels never overlap.
 #pragma once
@@ -21,6 +23,7 @@ namespace mr::ui {
 
 class TaskBarsPlottable;
 class DeadlineMarkersPlottable;
+class DownWindowsPlottable;
 class JobLegend;
 class SlotAxisTicker;
 class TimeAxisTicker;
@@ -59,6 +62,8 @@ public:
     QList<QPair<QString, QRectF>> laneTitles() const;
     TaskBarsPlottable* bars() const { return m_bars; }
     DeadlineMarkersPlottable* deadlines() const { return m_deadlines; }
+    DownWindowsPlottable* downWindows() const { return m_down; }
+    JobLegend* legend() const { return m_legend; }
     // The hover text at a pixel position (a task or a deadline marker); empty over nothing.
     QString tooltipAt(const QPointF& pixel) const;
     // The deadline metrics line ("" when no job has a deadline), whole: the chart draws the
@@ -77,6 +82,9 @@ public:
 signals:
     void jobClicked(int job);  // -1: clicked on empty space
     void userChangedRange();   // wheel or drag (the panel stops auto-fitting)
+    // A click on a slot row (of `kind`, numbered within its lane) at a time (the scenario panel
+    // adds a node failure there when asked to).
+    void slotTimeClicked(mr::TaskKind kind, int slot, double time);
 
 protected:
     void mouseMoveEvent(QMouseEvent* event) override;
@@ -90,6 +98,7 @@ private:
     void placeLaneTitles();
     void reserveSlotLabelRoom();
     void keepRangesInBounds();
+    void emitSlotTime(const QPointF& pixel);
     void showDeadlines(const Workload& workload, const RunResult& result);
     QString deadlineTip(int job) const;
 
@@ -103,6 +112,7 @@ private:
     QStringList m_deadlineParts;     // the metrics, most important first
     QCPTextElement* m_deadlineText;  // in the layout only when a job has a deadline
     DeadlineMarkersPlottable* m_deadlines;
+    DownWindowsPlottable* m_down;
     JobLegend* m_legend;
     QCPItemStraightLine* m_makespanLine;
     QCPItemText* m_makespanLabel;

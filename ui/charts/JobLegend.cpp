@@ -1,5 +1,7 @@
 #include "charts/JobLegend.h"
 
+#include "charts/DownWindowsPlottable.h"
+
 namespace mr::ui {
 
 namespace {
@@ -44,8 +46,14 @@ std::vector<JobLegend::Item> JobLegend::place(int width, const QFontMetrics& met
     int x = 0;
     const int keyWidth = swatch + 3 + metrics.horizontalAdvance(keyText()) + 6 + swatch + 3 +
                          metrics.horizontalAdvance(keyText2());
-    items.push_back({-1, 0, 0, keyWidth, 0});
-    x = keyWidth + kGap;
+    // The attempt key first: the map/reduce key's "reduce:" leads into the jobs.
+    if (m_attemptKey.any()) {
+        const int width = attemptKeyWidth(metrics);
+        items.push_back({-3, 0, 0, width, 0});
+        x = width + kGap;
+    }
+    items.push_back({-1, 0, x, keyWidth, 0});
+    x += keyWidth + kGap;
     for (int j = 0; j < m_names.size(); ++j) {
         const int itemWidth = 2 * swatch + 4 + metrics.horizontalAdvance(m_names[j]);
         const bool last = j + 1 == m_names.size();
@@ -106,6 +114,8 @@ void JobLegend::draw(QCPPainter* painter) {
             painter->drawText(
                 QRect(at, y, metrics.horizontalAdvance(keyText2()) + 2, metrics.height()),
                 Qt::AlignVCenter, keyText2());
+        } else if (item.job == -3) {
+            drawAttemptKey(painter, metrics, x, y);
         } else if (item.job == -2) {
             painter->setPen(QColor(90, 90, 90));
             painter->drawText(QRect(x, y, item.width, metrics.height()), Qt::AlignVCenter,
@@ -118,6 +128,69 @@ void JobLegend::draw(QCPPainter* painter) {
                               Qt::AlignVCenter, m_names[item.job]);
         }
     }
+}
+
+QStringList JobLegend::attemptKeyTexts() const {
+    QStringList texts;
+    if (m_attemptKey.failed) {
+        texts << tr("failed");
+    }
+    if (m_attemptKey.killed) {
+        texts << tr("killed");
+    }
+    if (m_attemptKey.speculative) {
+        texts << tr("speculative");
+    }
+    if (m_attemptKey.nodeDown) {
+        texts << tr("node down");
+    }
+    return texts;
+}
+
+int JobLegend::attemptKeyWidth(const QFontMetrics& metrics) const {
+    const int swatch = swatchOf(metrics);
+    int width = 0;
+    for (const QString& text : attemptKeyTexts()) {
+        width += (width > 0 ? 6 : 0) + swatch + 3 + metrics.horizontalAdvance(text);
+    }
+    return width;
+}
+
+// Each mark as the timeline draws it, on a light sample square, then its name.
+void JobLegend::drawAttemptKey(QCPPainter* painter, const QFontMetrics& metrics, int x,
+                               int y) const {
+    const int swatch = swatchOf(metrics);
+    const QStringList texts = attemptKeyTexts();
+    const QList<bool> shown = {m_attemptKey.failed, m_attemptKey.killed, m_attemptKey.speculative,
+                               m_attemptKey.nodeDown};
+    int at = x;
+    int text = 0;
+    for (int mark = 0; mark < shown.size(); ++mark) {
+        if (!shown[mark]) {
+            continue;
+        }
+        const QRect square(at, y + (metrics.height() - swatch) / 2, swatch, swatch);
+        painter->fillRect(square, QColor::fromRgb(kKeyLight));
+        painter->setPen(Qt::NoPen);
+        if (mark < 2) {
+            painter->setBrush(
+                QBrush(QColor(40, 40, 40), mark == 0 ? Qt::DiagCrossPattern : Qt::BDiagPattern));
+            painter->drawRect(square);
+        } else if (mark == 2) {
+            painter->setBrush(Qt::NoBrush);
+            painter->setPen(QPen(QColor(20, 20, 20), 1.5, Qt::DashLine));
+            painter->drawRect(square.adjusted(1, 1, -1, -1));
+        } else {
+            painter->fillRect(square, DownWindowsPlottable::colour());
+        }
+        painter->setPen(QColor(60, 60, 60));
+        at += swatch + 3;
+        const QString& name = texts[text++];
+        painter->drawText(QRect(at, y, metrics.horizontalAdvance(name) + 2, metrics.height()),
+                          Qt::AlignVCenter, name);
+        at += metrics.horizontalAdvance(name) + 6;
+    }
+    painter->setBrush(Qt::NoBrush);
 }
 
 }  // namespace mr::ui

@@ -1,6 +1,8 @@
 // JobLegend — the legend under a chart: what the two shades mean (a dark and a light sample
 // square: map and reduce), then each job's colour pair and name, wrapped over up to three lines as
-// the width allows, then "+N more" (the job table in the window is the full legend).
+// the width allows, then "+N more" (the job table in the window is the full legend). Under a
+// scenario the key also explains the marks the run has: failed attempts (cross-hatched), other
+// stopped attempts (hatched), speculative copies (dashed frame), a down node's rows (grey).
 #pragma once
 
 #include <qcustomplot.h>
@@ -25,6 +27,18 @@ public:
     };
     Fit fit(int width) const;
 
+    // The marks of stopped and speculative attempts and of down nodes to explain (none: no key).
+    struct AttemptKey {
+        bool failed = false;
+        bool killed = false;
+        bool speculative = false;
+        bool nodeDown = false;
+        bool any() const { return failed || killed || speculative || nodeDown; }
+    };
+    void setAttemptKey(AttemptKey key) { m_attemptKey = key; }
+    // The key's texts in order ("failed", ...), as drawn.
+    QStringList attemptKeyTexts() const;
+
     static constexpr int kMaxLines = 3;
 
 protected:
@@ -33,7 +47,7 @@ protected:
 
 private:
     struct Item {
-        int job;  // -1: the map/reduce key
+        int job;  // -1: the map/reduce key, -3: the attempt key
         int line;
         int x;
         int width;
@@ -43,9 +57,12 @@ private:
     // "+N more" note (job -2).
     std::vector<Item> place(int width, const QFontMetrics& metrics) const;
     int availableWidth() const;
+    int attemptKeyWidth(const QFontMetrics& metrics) const;
+    void drawAttemptKey(QCPPainter* painter, const QFontMetrics& metrics, int x, int y) const;
 
     QStringList m_names;
     JobColours m_colours;
+    AttemptKey m_attemptKey;
 };
 
 }  // namespace mr::ui

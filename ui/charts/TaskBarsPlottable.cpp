@@ -6,6 +6,7 @@
 
 #include "document/JobPalette.h"
 #include "schedulers/Algorithm.h"
+#include "timeline/AttemptMarks.h"
 
 namespace mr::ui {
 
@@ -69,15 +70,32 @@ std::vector<Block> mergeVertically(std::vector<Block> blocks) {
     return merged;
 }
 
-// The bars of killed executions, hatched.
-void hatchKilled(QCPPainter* painter, const std::vector<QRectF>& killed) {
-    if (killed.empty()) {
+// The bars of stopped executions, hatched: failed attempts cross-hatched, the others (lost with
+// their node, beaten by another attempt, preempted) with single diagonals.
+void hatchStopped(QCPPainter* painter, const std::vector<QRectF>& rects, Qt::BrushStyle style) {
+    if (rects.empty()) {
         return;
     }
-    painter->setBrush(QBrush(QColor(40, 40, 40), Qt::BDiagPattern));
-    for (const QRectF& r : killed) {
+    painter->setBrush(QBrush(QColor(40, 40, 40), style));
+    for (const QRectF& r : rects) {
         painter->drawRect(r);
     }
+}
+
+// Speculative copies, framed with a dashed dark line (inside the bar, so that neighbours keep
+// their own edges).
+void frameSpeculative(QCPPainter* painter, const std::vector<QRectF>& copies) {
+    if (copies.empty()) {
+        return;
+    }
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(QPen(QColor(20, 20, 20), 1.5, Qt::DashLine));
+    for (const QRectF& r : copies) {
+        if (r.width() >= 3.0 && r.height() >= 3.0) {
+            painter->drawRect(r.adjusted(0.75, 0.75, -0.75, -0.75));
+        }
+    }
+    painter->setPen(Qt::NoPen);
 }
 
 // The bars of jobs that missed their deadline, framed.
@@ -331,8 +349,10 @@ void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList
         m_selectedRecordsOf = -1;
         m_selectedRecords.clear();
         m_rows = {};
+        m_speculative.clear();
     }
     if (m_run && !m_index) {
+        m_speculative = speculativeRecords(m_run->sim.tasks);
         m_index = std::make_unique<TimelineIndex>(m_run->sim);
         m_rows = {m_index->slotCount(TaskKind::Map), m_index->slotCount(TaskKind::Reduce)};
         m_summary = std::make_unique<TimelineSummary>(*m_index);
@@ -485,6 +505,7 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
         drawBars(painter, v);
     } else {
         m_lastMode = Mode::Raster;
+        m_lastAttempts = {};
         drawRaster(painter, v);
     }
 }
@@ -494,7 +515,7 @@ void TaskBarsPlottable::draw(QCPPainter* painter) {
 struct TaskBarsPlottable::BarMarks {
     std::vector<Block> labels;
     std::vector<Block> selected;
-    std::vector<QRectF> killed;
+    AttemptRects attempts;
     std::vector<QRectF> late;
 };
 
@@ -502,7 +523,10 @@ void TaskBarsPlottable::drawBars(QCPPainter* painter, const View& v) {
     painter->setPen(Qt::NoPen);
     painter->setRenderHint(QPainter::Antialiasing, false);
     BarMarks marks = fillBars(painter, v);
-    hatchKilled(painter, marks.killed);
+    hatchStopped(painter, marks.attempts.failed, Qt::DiagCrossPattern);
+    hatchStopped(painter, marks.attempts.killed, Qt::BDiagPattern);
+    frameSpeculative(painter, marks.attempts.speculative);
+    m_lastAttempts = marks.attempts;
     frameLate(painter, marks.late);
     outlineSelected(painter, std::move(marks.selected));
     nameBars(painter, std::move(marks.labels), m_names);
@@ -530,9 +554,7 @@ TaskBarsPlottable::BarMarks TaskBarsPlottable::fillBars(QCPPainter* painter, con
                 painter->fillRect(QRectF(rect.right() - 1.0, rect.top(), 1.0, rect.height()),
                                   QColor::fromRgb(darker(colour)));
             }
-            if (r.killed) {
-                marks.killed.push_back(rect);
-            }
+            markAttempt(marks.attempts, r, rect);
             // While a job is selected only its own bars keep the late frame (the rest fade).
             if (anyLate && isLate(r.job) && (m_selectedJob < 0 || r.job == m_selectedJob)) {
                 marks.late.push_back(rect);
@@ -546,6 +568,25 @@ TaskBarsPlottable::BarMarks TaskBarsPlottable::fillBars(QCPPainter* painter, con
         });
     }
     return marks;
+}
+
+void TaskBarsPlottable::markAttempt(AttemptRects& marks, const TaskRecord& r,
+                                    const QRectF& rect) const {
+    if (r.killed) {
+        (r.cause == AttemptEnd::Failed ? marks.failed : marks.killed).push_back(rect);
+    }
+    if (!m_speculative.empty() && isSpeculative(r)) {
+        marks.speculative.push_back(rect);
+    }
+}
+
+bool TaskBarsPlottable::isSpeculative(const TaskRecord& r) const {
+    const auto& all = records();
+    if (all.empty() || &r < all.data() || &r >= all.data() + all.size()) {
+        return false;
+    }
+    const auto number = static_cast<std::uint32_t>(&r - all.data());
+    return std::binary_search(m_speculative.begin(), m_speculative.end(), number);
 }
 
 void TaskBarsPlottable::drawRaster(QCPPainter* painter, const View& v) {

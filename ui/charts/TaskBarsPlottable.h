@@ -3,7 +3,8 @@
 // production cluster's day (17 million tasks). Two ways to draw, chosen per frame:
 //   bars    few records on rows at least a few pixels tall: each record (a wave as the block of
 //           rows it covers) is a rectangle with a task border, the job's name where it fits,
-//           killed executions hatched, late jobs framed in red, the selected job outlined.
+//           stopped executions hatched (failed ones cross-hatched), speculative copies
+//           framed with a dashed line, late jobs framed in red, the selected job outlined.
 //   raster  otherwise: each pixel shows the job that occupies most of it, shaded by how busy it
 //           is (mr::rasterizeTimeline: from the multi-resolution TimelineSummary when zoomed
 //           out, from the records when zoomed in), drawn as one image; the selected job's own
@@ -25,6 +26,13 @@ struct RunResult;
 }
 
 namespace mr::ui {
+
+// Bars (pixels) of the last bars-mode frame that carry an attempt's mark.
+struct AttemptRects {
+    std::vector<QRectF> failed;       // cross-hatched
+    std::vector<QRectF> killed;       // hatched: lost with the node, superseded or preempted
+    std::vector<QRectF> speculative;  // framed with a dashed line
+};
 
 // A task under the mouse: its record (maybe a wave), the slot pointed at and that slot's task.
 struct TaskHit {
@@ -75,6 +83,11 @@ public:
         bool upright;
     };
     const std::vector<RasterLabel>& lastRasterLabels() const { return m_rasterLabels; }
+    // The stopped and speculative executions the last frame marked (none in raster mode).
+    const AttemptRects& lastAttemptMarks() const { return m_lastAttempts; }
+    // A speculative copy (timeline/AttemptMarks.h): `r` must be one of records().
+    bool isSpeculative(const TaskRecord& r) const;
+    bool hasSpeculative() const { return !m_speculative.empty(); }
     // The bar geometry in pixels of a record on `slot` (bars mode's rectangle of that row).
     QRectF barRect(const TaskRecord& record) const;
 
@@ -96,6 +109,7 @@ private:
     struct BarMarks;
     // Fills every bar in view and returns what is drawn over them.
     BarMarks fillBars(QCPPainter* painter, const View& view) const;
+    void markAttempt(AttemptRects& marks, const TaskRecord& r, const QRectF& rect) const;
     void drawRaster(QCPPainter* painter, const View& view);
     void paintSelected(QImage& image, const RasterView& view) const;
     void drawRasterLabels(QCPPainter* painter, const RasterView& view, QPointF origin,
@@ -115,6 +129,8 @@ private:
     Mode m_lastMode = Mode::Bars;
     RasterStats m_lastStats;
     std::vector<RasterLabel> m_rasterLabels;
+    std::vector<std::uint32_t> m_speculative;  // record numbers of speculative copies, ascending
+    AttemptRects m_lastAttempts;
     std::vector<RasterPixel> m_pixels;                     // reused between frames
     mutable std::vector<std::uint32_t> m_selectedRecords;  // record numbers of the selected job
     mutable int m_selectedRecordsOf = -1;

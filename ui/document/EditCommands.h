@@ -1,5 +1,6 @@
 // EditCommands — one QUndoCommand per kind of edit of a WorkloadDocument. Each stores what it
-// needs to go both ways (the old and the new job, the moved row, the old and new cluster).
+// needs to go both ways (the old and the new job, the moved row, the old and new cluster or
+// scenario).
 #pragma once
 
 #include <QUndoCommand>
@@ -77,6 +78,19 @@ private:
     Cluster m_before;
     Cluster m_after;
     bool m_stepping;
+};
+
+class SetScenarioCommand : public QUndoCommand {
+public:
+    SetScenarioCommand(WorkloadDocument* doc, Scenario before, Scenario after, const QString& text)
+        : QUndoCommand(text), m_doc(doc), m_before(std::move(before)), m_after(std::move(after)) {}
+    void undo() override { m_doc->applyScenario(m_before); }
+    void redo() override { m_doc->applyScenario(m_after); }
+
+private:
+    WorkloadDocument* m_doc;
+    Scenario m_before;
+    Scenario m_after;
 };
 
 }  // namespace mr::ui

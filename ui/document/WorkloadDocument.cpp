@@ -164,6 +164,12 @@ void WorkloadDocument::setCluster(const Cluster& cluster, bool stepping) {
     }
 }
 
+void WorkloadDocument::setScenario(const Scenario& scenario, const QString& text) {
+    if (!(scenario == m_workload->scenario)) {
+        m_undo.push(new SetScenarioCommand(this, m_workload->scenario, scenario, text));
+    }
+}
+
 void WorkloadDocument::applySetJob(int row, const Job& job) {
     Workload& w = edit();
     auto& slot = w.jobs[static_cast<std::size_t>(row)];
@@ -219,6 +225,12 @@ void WorkloadDocument::applyMoveJob(int from, int to, const std::vector<std::str
 void WorkloadDocument::applyCluster(const Cluster& cluster) {
     edit().cluster = cluster;
     emit clusterChanged();
+    emit changed();
+}
+
+void WorkloadDocument::applyScenario(const Scenario& scenario) {
+    edit().scenario = scenario;
+    emit scenarioChanged();
     emit changed();
 }
 

@@ -67,6 +67,8 @@ public:
     void moveJob(int from, int to);
     // `stepping`: a spin-box step; consecutive steps of one field are one undo step.
     void setCluster(const Cluster& cluster, bool stepping = false);
+    // The scenario section (failures, stragglers, speculation); `text` names the undo step.
+    void setScenario(const Scenario& scenario, const QString& text);
 
     // Raw mutations, for the undo commands only.
     void applySetJob(int row, const Job& job);
@@ -76,6 +78,7 @@ public:
     int takeColourSlot() { return m_nextSlot++; }  // a slot no job of this document has had
     void applyMoveJob(int from, int to, const std::vector<std::string>& manualOrder);
     void applyCluster(const Cluster& cluster);
+    void applyScenario(const Scenario& scenario);
 
 signals:
     void aboutToReset();
@@ -88,6 +91,7 @@ signals:
     void aboutToMoveJob(int from, int to);
     void jobMoved(int from, int to);
     void clusterChanged();
+    void scenarioChanged();
     void changed();  // after any change: results are stale
     void filePathChanged(const QString& path);
     void modifiedChanged(bool modified);

@@ -210,14 +210,15 @@ void VariantDiffPanel::refresh() {
     QString text = tr("%1: makespan %2 s → %3 s (%4 s).")
                        .arg(QString::fromStdString(id), t(e.makespanBefore), t(e.makespanAfter),
                             signedTime(e.makespanShift()));
-    text += e.orderChanged
-                ? tr(" The order changed: %1 → %2.").arg(names(e.orderBefore), names(e.orderAfter))
-                : tr(" The jobs in both variants keep their order (now %1).").arg(names(e.orderAfter));
+    text +=
+        e.orderChanged
+            ? tr(" The order changed: %1 → %2.").arg(names(e.orderBefore), names(e.orderAfter))
+            : tr(" The jobs in both variants keep their order (now %1).").arg(names(e.orderAfter));
     m_summary->setText(text);
     showEffectTable(e);
 }
 
-// What changed from a to b, one line per job, cluster field and option.
+// What changed from a to b, one line per job, cluster field, scenario field and option.
 void VariantDiffPanel::showChanges(const Variant& a, const Variant& b) {
     const VariantChanges c = variantChanges(a, b);
     for (const JobChange& j : c.jobs) {
@@ -235,6 +236,9 @@ void VariantDiffPanel::showChanges(const Variant& a, const Variant& b) {
         }
     }
     for (const FieldChange& f : c.cluster) {
+        m_lines << change(f);
+    }
+    for (const FieldChange& f : c.scenario) {
         m_lines << change(f);
     }
     for (const FieldChange& f : c.options) {

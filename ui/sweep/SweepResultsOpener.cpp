@@ -11,6 +11,7 @@
 #include "deadlines/DeadlinesTab.h"
 #include "merge/SweepResults.h"
 #include "run/BackgroundJob.h"
+#include "sweep/FaultSweepTab.h"
 #include "sweep/SweepTab.h"
 
 namespace mr::ui {
@@ -51,11 +52,13 @@ QString statusOf(const QStringList& paths, const SweepResults& results) {
 
 }  // namespace
 
-SweepResultsOpener::SweepResultsOpener(SweepTab* sweep, DeadlinesTab* deadlines, CostTab* cost,
+SweepResultsOpener::SweepResultsOpener(SweepTab* sweep, FaultSweepTab* faults,
+                                       DeadlinesTab* deadlines, CostTab* cost,
                                        std::function<void(QWidget*)> showTab, QWidget* parent)
     : QObject(parent),
       m_parent(parent),
       m_sweep(sweep),
+      m_faults(faults),
       m_deadlines(deadlines),
       m_cost(cost),
       m_showTab(std::move(showTab)),
@@ -94,6 +97,9 @@ void SweepResultsOpener::open(const QStringList& paths) {
             if (results->command() == "sweep") {
                 m_sweep->showResult(results->sweep(), status);
                 m_showTab(m_sweep);
+            } else if (results->command() == "sweep-faults") {
+                m_faults->showResult(results->faultSweep(), status);
+                m_showTab(m_faults);
             } else if (results->command() == "sweep-load") {
                 m_deadlines->showResult(results->loadSweep(), status);
                 m_showTab(m_deadlines);

@@ -18,14 +18,15 @@ namespace mr::ui {
 class BackgroundJob;
 class CostTab;
 class DeadlinesTab;
+class FaultSweepTab;
 class SweepTab;
 
 class SweepResultsOpener : public QObject {
     Q_OBJECT
 public:
     // `showTab` brings a tab to the front.
-    SweepResultsOpener(SweepTab* sweep, DeadlinesTab* deadlines, CostTab* cost,
-                       std::function<void(QWidget* tab)> showTab, QWidget* parent);
+    SweepResultsOpener(SweepTab* sweep, FaultSweepTab* faults, DeadlinesTab* deadlines,
+                       CostTab* cost, std::function<void(QWidget* tab)> showTab, QWidget* parent);
 
     // The file dialog (several files may be chosen), then open(); a refused file is a message.
     void chooseAndOpen();
@@ -41,6 +42,7 @@ signals:
 private:
     QWidget* m_parent;
     SweepTab* m_sweep;
+    FaultSweepTab* m_faults;
     DeadlinesTab* m_deadlines;
     CostTab* m_cost;
     std::function<void(QWidget*)> m_showTab;

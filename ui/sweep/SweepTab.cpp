@@ -7,11 +7,9 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QRadioButton>
 #include <QSpinBox>
-#include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cmath>
@@ -21,32 +19,13 @@
 #include "io/SweepFormat.h"
 #include "model/InputError.h"
 #include "perf/TwoStage.h"
-#include "run/BackgroundJob.h"
 #include "widgets/CheckedSpinBox.h"
 #include "widgets/WithinJobSigmaEdit.h"
 #include "workloads/Generators.h"
 
 namespace mr::ui {
 
-struct SweepTab::SweepOutcome {
-    QString error;
-    bool cancelled = false;
-};
-
-// What the workers have computed so far; the GUI thread reads a copy.
-struct SweepTab::Collected {
-    mutable std::mutex mutex;
-    SweepValues values;
-    std::string workload;  // the first run's name
-    std::size_t count = 0;
-
-    std::size_t done() const {
-        const std::lock_guard lock(mutex);
-        return count;
-    }
-};
-
-SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(this)) {
+SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_runner(new SweepRunner(this)) {
     auto* layout = new QVBoxLayout(this);
     createControls();
     layout->addLayout(layoutControls());
@@ -61,9 +40,9 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_job(new BackgroundJob(t
     m_chart->legend->setVisible(false);  // until there are lines to name (draw)
     m_chart->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     layout->addWidget(m_chart, 1);
-    layout->addWidget(m_status);
+    layout->addWidget(m_runner->statusLabel());
     connectControls();
-    m_status->setText(
+    m_runner->setStatus(
         tr("Choose the cluster sizes and press Run sweep. Each point simulates every "
            "checked algorithm; the formula lines show what the two-stage model "
            "predicts for Johnson's order (Min) and its reverse (Max)."));
@@ -80,18 +59,9 @@ void SweepTab::createControls() {
                             Qt::ToolTipRole);
     }
     m_kind->setCurrentText(QStringLiteral("synthetic-bimodal"));
-    // A value out of range (or "1e30") is refused with its reason on the tab's status line.
-    const auto box = [this](const QString& field, int min, int max, int value) {
-        auto* spin = new CheckedSpinBox(field, this);
-        spin->setRange(min, max);
-        spin->setValue(value);
-        connect(spin, &CheckedSpinBox::rejected, this,
-                [this](const QString& reason) { m_status->setText(reason); });
-        return spin;
-    };
-    m_jobs = box(tr("Jobs"), 1, 100000, 100);
-    m_runs = box(tr("Runs"), 1, 1000, 3);
-    m_seed = box(tr("Seed"), 0, 1000000000, 1);
+    m_jobs = m_runner->spinBox(tr("Jobs"), 1, 100000, 100);
+    m_runs = m_runner->spinBox(tr("Runs"), 1, 1000, 3);
+    m_seed = m_runner->spinBox(tr("Seed"), 0, 1000000000, 1);
     m_withinJobSigma = new WithinJobSigmaEdit(this);
     m_withinJobSigma->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("unset")) * 3);
     m_nodes = new QLineEdit(this);
@@ -101,16 +71,8 @@ void SweepTab::createControls() {
            "kept from the workload."));
     m_formula = new QCheckBox(tr("formula Min / Max and lower-bound lines"), this);
     m_formula->setChecked(true);
-    m_run = new QPushButton(tr("Run sweep"), this);
-    m_cancel = new QPushButton(tr("Cancel"), this);
-    m_cancel->setEnabled(false);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 1);
-    m_progress->setValue(0);
     m_algorithmsLabel = new QLabel(this);
     m_algorithmsLabel->setWordWrap(true);
-    m_status = new QLabel(this);
-    m_status->setWordWrap(true);
 }
 
 QGridLayout* SweepTab::layoutControls() {
@@ -133,20 +95,16 @@ QGridLayout* SweepTab::layoutControls() {
     range->addWidget(new QLabel(tr("Nodes"), this));
     range->addWidget(m_nodes);
     range->addWidget(m_formula);
-    range->addWidget(m_run);
-    range->addWidget(m_cancel);
-    range->addWidget(m_progress, 1);
+    range->addWidget(m_runner->runButton());
+    range->addWidget(m_runner->cancelButton());
+    range->addWidget(m_runner->progressBar(), 1);
     controls->addLayout(range, 2, 0, 1, 2);
     controls->addWidget(m_algorithmsLabel, 3, 0, 1, 2);
     return controls;
 }
 
 void SweepTab::connectControls() {
-    m_poll = new QTimer(this);
-    m_poll->setInterval(100);
-    connect(m_poll, &QTimer::timeout, this, &SweepTab::showProgress);
-    connect(m_run, &QPushButton::clicked, this, &SweepTab::start);
-    connect(m_cancel, &QPushButton::clicked, this, &SweepTab::cancel);
+    connect(m_runner->runButton(), &QPushButton::clicked, this, &SweepTab::start);
     connect(m_nodes, &QLineEdit::textEdited, this, [this] { m_rangeTouched = true; });
     const auto enable = [this] {
         const bool on = m_generated->isChecked();
@@ -160,7 +118,7 @@ void SweepTab::connectControls() {
     connect(m_kind, &QComboBox::currentTextChanged, this, enable);
 }
 
-SweepTab::~SweepTab() = default;  // m_job cancels the sweep; nothing waits for it
+SweepTab::~SweepTab() = default;  // m_runner cancels the sweep; nothing waits for it
 
 void SweepTab::setWorkload(std::shared_ptr<const Workload> workload) {
     m_workload = std::move(workload);
@@ -200,7 +158,7 @@ void SweepTab::suggestRange() {
 }
 
 QString SweepTab::status() const {
-    return m_status->text();
+    return m_runner->status();
 }
 
 WorkloadSource SweepTab::source() const {
@@ -224,18 +182,18 @@ WorkloadSource SweepTab::source() const {
 }
 
 void SweepTab::start() {
-    if (m_running) {
+    if (isRunning()) {
         return;
     }
     SweepSpec spec;
     try {
         spec.nodes = parseNodeRange(m_nodes->text().toStdString());
     } catch (const InputError& e) {
-        m_status->setText(tr("Nodes: %1").arg(QString::fromStdString(e.message())));
+        m_runner->setStatus(tr("Nodes: %1").arg(QString::fromStdString(e.message())));
         return;
     }
     if (m_algorithms.isEmpty()) {
-        m_status->setText(tr("Check at least one algorithm on the left."));
+        m_runner->setStatus(tr("Check at least one algorithm on the left."));
         return;
     }
     for (const QString& id : m_algorithms) {
@@ -246,11 +204,11 @@ void SweepTab::start() {
     try {
         source = this->source();
     } catch (const InputError& e) {
-        m_status->setText(QString::fromStdString(e.what()));
+        m_runner->setStatus(QString::fromStdString(e.what()));
         return;
     }
     if (!source) {
-        m_status->setText(tr("There is no workload to sweep yet."));
+        m_runner->setStatus(tr("There is no workload to sweep yet."));
         return;
     }
     // The formula's Min / Max lines only where the two-stage model applies (not for jobs that
@@ -260,7 +218,8 @@ void SweepTab::start() {
     try {
         checkSweep(spec);
     } catch (const InputError& e) {
-        m_status->setText(tr("The sweep could not run: %1").arg(QString::fromStdString(e.what())));
+        m_runner->setStatus(
+            tr("The sweep could not run: %1").arg(QString::fromStdString(e.what())));
         return;
     }
     run(source, spec);
@@ -268,49 +227,37 @@ void SweepTab::start() {
 
 void SweepTab::run(const WorkloadSource& source, const SweepSpec& spec) {
     m_spec = spec;
-    m_pointsTotal = sweepPointCount(spec);
-    m_pointsDrawn = 0;
     auto collected = std::make_shared<Collected>();
-    collected->values.resize(m_pointsTotal);
+    collected->values.resize(sweepPointCount(spec));
     m_collected = collected;
-    m_running = true;
-    m_run->setEnabled(false);
-    m_cancel->setEnabled(true);
-    m_progress->setRange(0, static_cast<int>(std::max<std::size_t>(1, m_pointsTotal)));
-    m_progress->setValue(0);
-    m_status->setText(tr("Running… the points appear as they are computed."));
-    m_poll->start();
-    m_job->start<std::shared_ptr<const SweepOutcome>>(
-        [source, spec = SweepSpec(spec), collected](const CancelFlag& cancel) mutable {
-            auto outcome = std::make_shared<SweepOutcome>();
-            spec.run.cancel = &cancel;
-            const WorkloadSource naming = [&](int run) {
-                Workload w = source(run);
-                if (run == 0) {
-                    const std::lock_guard lock(collected->mutex);
-                    collected->workload = w.name;
-                }
-                return w;
-            };
-            std::vector<std::size_t> indices(collected->values.size());
-            for (std::size_t i = 0; i < indices.size(); ++i) {
-                indices[i] = i;
+    SweepRunner::Work work;
+    work.total = collected->values.size();
+    work.done = [collected] { return collected->done(); };
+    work.run = [source, spec = SweepSpec(spec), collected](const CancelFlag& cancel) mutable {
+        spec.run.cancel = &cancel;
+        const WorkloadSource naming = [&](int run) {
+            Workload w = source(run);
+            if (run == 0) {
+                const std::lock_guard lock(collected->mutex);
+                collected->workload = w.name;
             }
-            try {
-                runSweepPoints(naming, spec, indices,
-                               [&](std::size_t index, const SweepPointValue& value) {
-                                   const std::lock_guard lock(collected->mutex);
-                                   collected->values[index] = value;
-                                   ++collected->count;
-                               });
-            } catch (const Cancelled&) {
-                outcome->cancelled = true;
-            } catch (const std::exception& e) {
-                outcome->error = QString::fromStdString(e.what());
-            }
-            return std::shared_ptr<const SweepOutcome>(std::move(outcome));
-        },
-        [this](std::shared_ptr<const SweepOutcome> outcome) { finish(*outcome); });
+            return w;
+        };
+        return SweepRunner::outcomeOf([&] {
+            runSweepPoints(naming, spec, collected->indices(),
+                           [&](std::size_t index, const SweepPointValue& value) {
+                               collected->put(index, value);
+                           });
+        });
+    };
+    work.redraw = [this](std::size_t done) {
+        m_result = collectedResult();
+        m_note = tr("computing: %1 of %2 points").arg(done).arg(pointsTotal());
+        draw();
+    };
+    work.finish = [this](const SweepOutcome& outcome, std::size_t done) { finish(outcome, done); };
+    work.shownAfterCancel = tr("the chart shows them (the others are gaps)");
+    m_runner->start(std::move(work));
 }
 
 std::size_t SweepTab::pointsDone() const {
@@ -334,59 +281,25 @@ SweepResult SweepTab::collectedResult() const {
     return result;
 }
 
-// While the sweep runs: the bar, and the chart again when points have arrived since.
-void SweepTab::showProgress() {
-    const std::size_t done = pointsDone();
-    m_progress->setValue(static_cast<int>(done));
-    if (done == m_pointsDrawn || done == 0) {
-        return;
-    }
-    m_pointsDrawn = done;
-    m_result = collectedResult();
-    m_note = tr("computing: %1 of %2 points").arg(done).arg(m_pointsTotal);
-    draw();
-}
-
-void SweepTab::finish(const SweepOutcome& outcome) {
-    m_running = false;
-    m_poll->stop();
-    m_run->setEnabled(true);
-    m_cancel->setEnabled(false);
-    const std::size_t done = pointsDone();
-    if (outcome.cancelled) {
-        // The bar stays where the sweep stopped; the points computed stay drawn, marked partial.
-        m_progress->setValue(static_cast<int>(done));
-        const QString counted = tr("cancelled, %1 of %2 points").arg(done).arg(m_pointsTotal);
-        if (done > 0) {
-            m_result = collectedResult();
-            m_note = tr("partial: %1").arg(counted);
-            draw();
-            m_status->setText(
-                tr("Sweep %1; the chart shows them (the others are gaps).").arg(counted));
-        } else {
-            m_status->setText(tr("Sweep %1; the chart keeps the previous sweep.").arg(counted));
-        }
-    } else if (!outcome.error.isEmpty()) {
-        m_status->setText(tr("The sweep could not run: %1").arg(outcome.error));
-    } else {
+void SweepTab::finish(const SweepOutcome& outcome, std::size_t done) {
+    if (outcome.cancelled && done > 0) {  // the points computed stay drawn, marked partial
+        m_result = collectedResult();
+        m_note = tr("partial: %1").arg(m_runner->cancelledText(done));
+        draw();
+    } else if (!outcome.cancelled && outcome.error.isEmpty()) {
         m_result = collectedResult();
         m_note.clear();
-        m_progress->setValue(m_progress->maximum());
-        m_status->setText(tr("%1 cluster sizes × %2 run(s) × %3 algorithm(s).")
-                              .arg(m_result->nodes.size())
-                              .arg(m_result->runs)
-                              .arg(m_algorithms.size()));
+        m_runner->setStatus(tr("%1 cluster sizes × %2 run(s) × %3 algorithm(s).")
+                                .arg(m_result->nodes.size())
+                                .arg(m_result->runs)
+                                .arg(m_algorithms.size()));
         draw();
     }
     emit finished();
 }
 
 void SweepTab::showResult(const SweepResult& result, const QString& status) {
-    m_job->discard();
-    m_running = false;
-    m_poll->stop();
-    m_run->setEnabled(true);
-    m_cancel->setEnabled(false);
+    m_runner->discard();
     m_result = result;
     m_note.clear();
     if (result.nodes.size() > 1) {  // the file's sizes in the range box, when they are a range
@@ -415,8 +328,9 @@ void SweepTab::showResult(const SweepResult& result, const QString& status) {
            "sweeps the checked ones: %2)")
             .arg(shown.join(QStringLiteral(", ")),
                  m_algorithms.isEmpty() ? tr("none") : m_algorithms.join(QStringLiteral(", "))));
-    m_status->setText(status);
+    m_runner->setStatus(status);
     draw();
+    emit resultShown();
 }
 
 QString SweepTab::algorithmsNote() const {
@@ -424,7 +338,7 @@ QString SweepTab::algorithmsNote() const {
 }
 
 void SweepTab::cancel() {
-    m_job->cancel();
+    m_runner->cancel();
 }
 
 namespace {

@@ -12,21 +12,19 @@
 
 #include "experiments/Sweep.h"
 
+#include "sweep/SweepRunner.h"
+
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
 class QGridLayout;
 class QLabel;
 class QLineEdit;
-class QProgressBar;
-class QPushButton;
 class QRadioButton;
 class QSpinBox;
-class QTimer;
 
 namespace mr::ui {
 
-class BackgroundJob;
 class WithinJobSigmaEdit;
 
 class SweepTab : public QWidget {
@@ -43,10 +41,10 @@ public:
     void useGenerated(const QString& kind, int jobs, int runs, int seed);
     void start();
     void cancel();
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_runner->isRunning(); }
     // Points computed by the running (or last) sweep, and how many it has.
     std::size_t pointsDone() const;
-    std::size_t pointsTotal() const { return m_pointsTotal; }
+    std::size_t pointsTotal() const { return m_runner->total(); }
     // Shows a sweep read from a results file (File > Open sweep results…); a size without a run
     // is a gap in its line. A running sweep is dropped. `status` says where it came from.
     void showResult(const SweepResult& result, const QString& status);
@@ -59,10 +57,10 @@ public:
 
 signals:
     void finished();
+    void resultShown();  // showResult() showed a file's sweep
 
 private:
-    struct SweepOutcome;
-    struct Collected;
+    using Collected = CollectedPoints<SweepPointValue>;
     void createControls();
     QGridLayout* layoutControls();
     void connectControls();
@@ -71,11 +69,10 @@ private:
     WorkloadSource source() const;
     // Starts the checked sweep in the background.
     void run(const WorkloadSource& source, const SweepSpec& spec);
-    void finish(const SweepOutcome& outcome);
+    void finish(const SweepOutcome& outcome, std::size_t done);
     // The points collected so far as a result (gaps where a point is missing), with the formula
     // lines the user asked for.
     SweepResult collectedResult() const;
-    void showProgress();
     void suggestRange();
     void draw();
 
@@ -89,25 +86,17 @@ private:
     QLineEdit* m_nodes;
     QCheckBox* m_formula;
     QLabel* m_algorithmsLabel;
-    QPushButton* m_run;
-    QPushButton* m_cancel;
-    QProgressBar* m_progress;
-    QLabel* m_status;
+    SweepRunner* m_runner;
     QCustomPlot* m_chart;
-    QTimer* m_poll;
 
     std::shared_ptr<const Workload> m_workload;
     QStringList m_algorithms;
     std::optional<SweepResult> m_result;
-    BackgroundJob* m_job;
     std::shared_ptr<Collected> m_collected;  // the running (or last) sweep's points
     SweepSpec m_spec;                        // its definition
-    std::size_t m_pointsTotal = 0;
-    std::size_t m_pointsDrawn = 0;
-    bool m_formulaLines = true;  // the user's choice when the sweep started
-    bool m_modelApplies = true;  // the two-stage model holds for the swept workloads
-    QString m_note;              // what the title says of a partial sweep (empty: complete)
-    bool m_running = false;
+    bool m_formulaLines = true;              // the user's choice when the sweep started
+    bool m_modelApplies = true;              // the two-stage model holds for the swept workloads
+    QString m_note;  // what the title says of a partial sweep (empty: complete)
     bool m_rangeTouched = false;
 };
 

@@ -1,0 +1,158 @@
+// The Sweep tab's robustness mode (FaultSweepTab): `mrx --tab sweep-faults` brings it up; a sweep
+// runs in the background and draws the mean and p95 of each checked algorithm, probability 0
+// being the scenario-free makespan; Cancel keeps the points computed (test-slow's never end).
+#include <qcustomplot.h>
+#include <QComboBox>
+#include <QProgressBar>
+#include <QSignalSpy>
+#include <QtTest>
+
+#include "SlowAlgorithm.h"
+#include "UiTestSupport.h"
+#include "app/MainWindow.h"
+#include "pages/Pages.h"
+#include "pages/SweepPage.h"
+#include "run/RunController.h"
+#include "run/WorkPool.h"
+#include "schedulers/Registry.h"
+#include "sweep/FaultSweepTab.h"
+#include "widgets/AlgorithmList.h"
+
+using namespace mr;
+using namespace mr::ui;
+using mr::testing::SlowAlgorithm;
+using mr::ui::test::sample;
+
+namespace {
+
+constexpr int kTimeoutMs = 30000;  // only reached when the behaviour is broken
+
+// A window with these algorithms on two-jobs.json, every run finished; from here on test-slow
+// blocks until released or cancelled.
+void settle(MainWindow& window, const QStringList& ids) {
+    SlowAlgorithm::reset(true);
+    window.algorithmList()->setChecked(ids);
+    QVERIFY(window.openFile(sample("two-jobs.json")));
+    test::results(window);
+    SlowAlgorithm::reset(false);
+}
+
+double scenarioFree(MainWindow& window, const char* id) {
+    return runAlgorithm(*window.runController()->latest()->workload, id, {}).makespan();
+}
+
+}  // namespace
+
+class FaultSweepUiTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { QCoreApplication::setOrganizationName(QStringLiteral("mrx-tests")); }
+
+    void cleanup() {
+        SlowAlgorithm::release();  // a failed test leaves nothing running
+        workPool().waitIdle();
+    }
+
+    void aFaultSweepDrawsMeanAndP95PerAlgorithm() {
+        MainWindow window;
+        settle(window, {"johnson", "fifo"});
+        QVERIFY(window.showTab(QStringLiteral("sweep-faults")));
+        SweepPage* page = window.pages().sweep();
+        QVERIFY(page->showsFaults());
+        QVERIFY(page->faults()->isVisibleTo(&window));
+        FaultSweepTab* faults = page->faults();
+        faults->setAxis(FaultAxis::StragglerProbability);
+        faults->setValues(QStringLiteral("0:0.5:0.25"));
+        faults->setRuns(3);
+        faults->setStragglerFactor(QStringLiteral("10:10"));
+        QSignalSpy finished(faults, &FaultSweepTab::finished);
+        faults->start();
+        QVERIFY2(finished.wait(kTimeoutMs), qPrintable(faults->status()));
+        QCOMPARE(faults->pointsTotal(), std::size_t{18});  // 3 runs × 3 values × 2 algorithms
+        QVERIFY(faults->result().has_value());
+        const FaultSweepResult& r = *faults->result();
+        QCOMPARE(r.points.size(), std::size_t{6});
+        // Probability 0 is the scenario-free makespan; stragglers only make a batch longer.
+        const double johnson = scenarioFree(window, "johnson");
+        const std::size_t j = r.options.algorithms[0] == "johnson" ? 0 : 1;  // the checked order
+        QCOMPARE(r.options.algorithms[j], std::string("johnson"));
+        QCOMPARE(r.points[j].makespanMean, johnson);
+        QCOMPARE(r.points[j].makespanP95, johnson);
+        for (const FaultPoint& p : r.points) {
+            QCOMPARE(p.runs, 3);
+            QVERIFY(p.makespanMean >= scenarioFree(window, p.algorithm.c_str()));
+            QVERIFY(p.makespanP95 >= p.makespanMean - 1e-9 * p.makespanMean);
+        }
+        // Two lines per algorithm: the mean (solid) and the p95 (dashed).
+        QCOMPARE(faults->chart()->graphCount(), 4);
+        const int mean = 2 * static_cast<int>(j);
+        QCOMPARE(faults->chart()->graph(mean)->data()->at(0)->value, johnson);
+        QCOMPARE(faults->chart()->graph(mean)->data()->at(2)->value, r.points[4 + j].makespanMean);
+        QCOMPARE(faults->chart()->graph(mean + 1)->data()->at(2)->value,
+                 r.points[4 + j].makespanP95);
+        QCOMPARE(faults->chart()->graph(mean + 1)->pen().style(), Qt::DashLine);
+        auto* title = static_cast<QCPTextElement*>(faults->chart()->plotLayout()->element(0, 0));
+        QVERIFY2(title->text().contains(QStringLiteral("mean and p95 of 3 runs")),
+                 qPrintable(title->text()));
+        QVERIFY(faults->csv().startsWith(QStringLiteral("probability,algorithm,runs,")));
+    }
+
+    // Points come in index order: Johnson's first run at the first probability ends before any
+    // test-slow point; Cancel keeps it, and the bar stays where the sweep stopped.
+    void cancelKeepsThePointsComputed() {
+        MainWindow window;
+        settle(window, {"johnson", SlowAlgorithm::kId});
+        QVERIFY(window.showTab(QStringLiteral("sweep-faults")));
+        FaultSweepTab* faults = window.pages().sweep()->faults();
+        faults->setAxis(FaultAxis::FailureProbability);
+        faults->setValues(QStringLiteral("0:0.2:0.1"));
+        faults->setRuns(2);
+        QSignalSpy finished(faults, &FaultSweepTab::finished);
+        faults->start();
+        QVERIFY(faults->isRunning());
+        const double johnson = scenarioFree(window, "johnson");
+        QTRY_VERIFY_WITH_TIMEOUT(faults->result() && faults->result()->points[0].runs >= 1,
+                                 kTimeoutMs);
+        QCOMPARE(faults->result()->points[0].makespanMean, johnson);
+        faults->cancel();
+        QVERIFY(finished.wait(kTimeoutMs));
+        const std::size_t done = faults->pointsDone();
+        QCOMPARE(faults->pointsTotal(), std::size_t{12});
+        QVERIFY(done >= 1 && done < 12);
+        QVERIFY2(faults->status().contains(QStringLiteral("cancelled, %1 of 12 points").arg(done)),
+                 qPrintable(faults->status()));
+        QCOMPARE(faults->result()->points[0].makespanMean, johnson);  // kept
+        for (std::size_t v = 0; v < 3; ++v) {
+            QCOMPARE(faults->result()->points[2 * v + 1].runs, 0);  // test-slow: never ended
+        }
+        auto* title = static_cast<QCPTextElement*>(faults->chart()->plotLayout()->element(0, 0));
+        QVERIFY2(title->text().contains(QStringLiteral("partial")), qPrintable(title->text()));
+        QProgressBar* bar = faults->findChild<QProgressBar*>();
+        QCOMPARE(bar->maximum(), 12);
+        QCOMPARE(bar->value(), static_cast<int>(done));
+    }
+
+    void badValuesAreRefusedOnTheStatusLine() {
+        MainWindow window;
+        settle(window, {"johnson"});
+        QVERIFY(window.showTab(QStringLiteral("sweep-faults")));
+        FaultSweepTab* faults = window.pages().sweep()->faults();
+        faults->setAxis(FaultAxis::FailureProbability);
+        faults->setValues(QStringLiteral("0:1:0.5"));  // 1: every attempt would fail
+        faults->start();
+        QVERIFY(!faults->isRunning());
+        QVERIFY2(faults->status().contains(QStringLiteral("field 'values'")),
+                 qPrintable(faults->status()));
+        faults->setAxis(FaultAxis::StragglerProbability);
+        faults->setValues(QStringLiteral("0:0.5:0.25"));
+        faults->setStragglerFactor(QStringLiteral("0.5:2"));
+        faults->start();
+        QVERIFY(!faults->isRunning());
+        QVERIFY2(faults->status().contains(QStringLiteral("straggler factor")),
+                 qPrintable(faults->status()));
+    }
+};
+
+QTEST_MAIN(FaultSweepUiTest)
+#include "FaultSweepUiTest.moc"
