@@ -113,14 +113,13 @@ void printGoal(const ValidateOptions& o, const Workload& w, const TraceCompariso
                "slow-start; without the option they are modelled)\n";
         return;
     }
-    out << "\nWhat the replay of the successful attempts cannot reproduce, measured in the "
-           "trace:\n";
+    out << "\nWhat the replay cannot reproduce, measured in the trace:\n";
     for (const TracedJob& t : beyond) {
         out << "  " << w.jobs[static_cast<std::size_t>(t.job)].name << " ("
             << errorPercent(t.error()) << "):\n";
         const std::vector<std::string> limits = limitsOf(report, t);
         if (limits.empty()) {
-            out << "    - nothing found: no failed attempt before a task's success and no "
+            out << "    - nothing found: no failed attempt the replay leaves out and no "
                    "wait beside a free slot longer than the assignment gap\n";
         }
         for (const std::string& limit : limits) {

@@ -231,6 +231,7 @@ private:
     void setArrivals();
     void setOverheads();
     void sizeCluster();
+    void setTracedAttempts();
 
     const std::string& m_source;
     const RumenImportOptions& m_options;
@@ -247,6 +248,7 @@ private:
     std::unordered_map<std::string, std::vector<std::uint64_t>> m_histories;  // by jobID
     std::vector<JobAttempts> m_attempts;                                      // with replayLimits
     std::vector<Overheads> m_perJobEstimates;                                 // with replayLimits
+    std::vector<std::vector<TracedFailure>> m_failures;                       // per job
     long long m_first = 0;  // the first submit time (ms)
 };
 
@@ -262,6 +264,7 @@ Workload RumenImporter::run(RumenImportReport* reportOut) {
         m_report.reduceTasks += job.reduces();
         m_submits.push_back(*draft.submit);
         m_labels.push_back(label);
+        m_failures.push_back(draft.failures);
         m_workload.jobs.push_back(std::move(job));
     }
     m_report.jobs = m_workload.jobCount();
@@ -275,6 +278,7 @@ Workload RumenImporter::run(RumenImportReport* reportOut) {
         setOverheads();
     }
     sizeCluster();
+    setTracedAttempts();
     if (m_options.replayLimits) {
         measureReplayLimits();
     }
@@ -500,6 +504,25 @@ void RumenImporter::sizeCluster() {
         fromTrace(m_report.peakMapsPerHost, kMaxSlotsPerNode, "map slots per node"));
     c.reduceSlotsPerNode = m_options.reduceSlotsPerNode.value_or(
         fromTrace(m_report.peakReducesPerHost, kMaxSlotsPerNode, "reduce slots per node"));
+}
+
+// Each job's failed attempts before a task's success (model/TracedAttempt.h), on the workload's
+// clock; a host is its node when the cluster has that many (the default cluster numbers the
+// trace's hosts in the order they appear), else unknown.
+void RumenImporter::setTracedAttempts() {
+    const int nodes = m_workload.cluster.nodes;
+    for (std::size_t j = 0; j < m_failures.size(); ++j) {
+        auto& traced = m_workload.jobs[j].tracedAttempts;
+        for (const TracedFailure& f : m_failures[j]) {
+            traced.push_back(TracedAttempt{
+                f.kind, f.index, seconds(f.start - m_first), seconds(f.finish - m_first),
+                seconds(f.nextStart - m_first), f.host < nodes ? f.host : -1});
+        }
+        std::stable_sort(traced.begin(), traced.end(),
+                         [](const TracedAttempt& a, const TracedAttempt& b) {
+                             return a.kind != b.kind ? a.kind < b.kind : a.task < b.task;
+                         });
+    }
 }
 
 }  // namespace

@@ -13,9 +13,13 @@
 //   reduce_avg, reduce_max     finishTime − sortFinished.
 // sortFinished falls back to shuffleFinished; when neither is known for every successful reduce
 // attempt, the shuffle statistics stay unset (estimators then take 0), reduce_avg/max cover whole
-// attempts, and the report says so. Failed and killed attempts, tasks and jobs are skipped and
-// counted; setup/cleanup tasks (otherTasks) are not MapReduce work and are counted apart (their
-// time is part of the estimated overheads: io/RumenOverheads.h).
+// attempts, and the report says so. The failed attempts before a task's success, when each has its
+// times and they run one after another (a chain of retries), become the job's traced attempts
+// (model/TracedAttempt.h: start, end, the next attempt's start and the host's node), which a
+// replay runs as traced. Failed and killed attempts, tasks and jobs are counted in the report
+// (killed attempts, failed and killed tasks and jobs are not imported); setup/cleanup tasks
+// (otherTasks) are not MapReduce work and are counted apart (their time is part of the estimated
+// overheads: io/RumenOverheads.h).
 // A Rumen file is a sequence of concatenated JSON objects, one per job; a job whose name an
 // earlier one had (streams of several traces repeat jobs) is kept under "NAME (2)", unless it is
 // the same history again (same jobID, times and attempts): then it is dropped, with a note. It is

@@ -387,6 +387,7 @@ private:
         AttemptDraft success;             // the earliest-finishing successful attempt
         long long firstStart = kUnknown;  // of any attempt
         int failedAttempts = 0;
+        std::vector<AttemptDraft> timedFailures;  // the failed attempts with both times
     };
 
     std::array<long long, 7> counts() const {
@@ -631,6 +632,16 @@ private:
         if (a.result == "FAILED") {
             ++m_report.failedAttempts;
             ++m_task.failedAttempts;
+            if (a.start >= 0 && a.finish >= 0) {
+                if (a.finish < a.start) {
+                    problem("a failed attempt must finish no earlier than it starts (startTime " +
+                                std::to_string(a.start) + ", finishTime " +
+                                std::to_string(a.finish) + ")",
+                            at + "finishTime");
+                    return;
+                }
+                m_task.timedFailures.push_back(a);
+            }
             return;
         }
         if (a.result == "KILLED") {
@@ -663,8 +674,7 @@ private:
                 return;
             }
             const long long low = std::max(a.start, a.shuffleFinished);
-            if (a.sortFinished != kUnknown &&
-                (a.sortFinished < low || a.sortFinished > a.finish)) {
+            if (a.sortFinished != kUnknown && (a.sortFinished < low || a.sortFinished > a.finish)) {
                 problem(
                     "must lie between the attempt's shuffleFinished (or startTime) and "
                     "finishTime (or be -1: not recorded)",
@@ -676,6 +686,31 @@ private:
             m_task.success = a;
             m_task.hasSuccess = true;
         }
+    }
+
+    // The task's failed attempts as traced failures of the job, when every one has its times and
+    // they form a chain of retries before the success (each ends before the next attempt starts);
+    // false (nothing kept) otherwise.
+    bool keepFailures(TaskKind kind, int index) {
+        auto& failed = m_task.timedFailures;
+        if (static_cast<int>(failed.size()) != m_task.failedAttempts) {
+            return false;
+        }
+        std::sort(failed.begin(), failed.end(), [](const AttemptDraft& x, const AttemptDraft& y) {
+            return x.start != y.start ? x.start < y.start : x.finish < y.finish;
+        });
+        std::vector<TracedFailure> chain;
+        for (std::size_t i = 0; i < failed.size(); ++i) {
+            const long long next =
+                i + 1 < failed.size() ? failed[i + 1].start : m_task.success.start;
+            if (failed[i].finish > next) {
+                return false;
+            }
+            chain.push_back(TracedFailure{kind, index, failed[i].start, failed[i].finish, next,
+                                          failed[i].host});
+        }
+        m_job.failures.insert(m_job.failures.end(), chain.begin(), chain.end());
+        return true;
     }
 
     void finishTask(TaskKind kind) {
@@ -703,8 +738,10 @@ private:
         if (m_task.failedAttempts > 0 && m_task.firstStart >= 0 && m_task.firstStart < a.start) {
             const std::size_t index =
                 kind == TaskKind::Map ? m_job.mapStarts.size() : m_job.reduces.size();
+            const bool replayed = keepFailures(kind, static_cast<int>(index));
             m_job.retried.push_back(RetriedTask{kind, static_cast<int>(index),
-                                                m_task.failedAttempts, m_task.firstStart, a.start});
+                                                m_task.failedAttempts, m_task.firstStart, a.start,
+                                                replayed});
         }
         if (kind == TaskKind::Map) {
             m_job.mapStarts.push_back(a.start);

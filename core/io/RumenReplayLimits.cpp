@@ -142,6 +142,9 @@ std::vector<std::vector<std::string>> replayLimits(const std::vector<JobAttempts
             if (r.index >= 0 && static_cast<std::size_t>(r.index) < flags.size()) {
                 flags[static_cast<std::size_t>(r.index)] = true;
             }
+            if (r.replayed) {
+                continue;  // the replay runs its failed attempts as traced
+            }
             const bool map = r.kind == TaskKind::Map;
             const std::size_t count = map ? job.mapStarts.size() : job.reduceStarts.size();
             limits.push_back(
@@ -149,7 +152,8 @@ std::vector<std::vector<std::string>> replayLimits(const std::vector<JobAttempts
                 " (of " + std::to_string(count) + "): " + std::to_string(r.failedAttempts) +
                 (r.failedAttempts == 1 ? " failed attempt" : " failed attempts") +
                 "; its successful attempt started " + seconds(r.successStart - r.firstStart) +
-                " after the first one (the replay runs successful attempts only)");
+                " after the first one (the replay leaves out failed attempts without their "
+                "times or overlapping another attempt of the task)");
         }
         if (job.mapStarts.empty()) {
             continue;

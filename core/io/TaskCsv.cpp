@@ -50,7 +50,9 @@ const char* causeText(const TaskRecord& t) {
 class CsvWriter {
 public:
     CsvWriter(const Workload& simulated, const std::function<void(std::string_view)>& sink)
-        : m_w(simulated), m_sink(sink), m_causes(!simulated.scenario.empty()) {}
+        : m_w(simulated),
+          m_sink(sink),
+          m_causes(!simulated.scenario.empty() || hasTracedAttempts(simulated)) {}
 
     // The header; under a scenario a last column says why a stopped execution stopped.
     void header() {

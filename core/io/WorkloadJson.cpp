@@ -13,6 +13,7 @@
 #include "io/NumberFormat.h"
 #include "io/ScenarioJson.h"
 #include "io/TextFile.h"
+#include "io/TracedAttemptsJson.h"
 #include "model/InputError.h"
 
 namespace mr {
@@ -45,6 +46,7 @@ const std::vector<std::string> kJobKeys = {"name",
                                            "profile",
                                            "overheads",
                                            "trace_end",
+                                           "traced_attempts",
                                            "fair_pool",
                                            "queue"};
 const std::vector<std::string> kProfileKeys = {"map_avg",
@@ -317,6 +319,9 @@ Job readJob(const json& value, std::size_t index, const std::string& file, LoadR
         job.overheads = readOverheads(f.raw("overheads"), file, job.name, "overheads.");
     }
     job.traceEnd = f.optionalNumber("trace_end", 0.0, kMaxTime);
+    if (f.has("traced_attempts")) {
+        job.tracedAttempts = readTracedAttempts(f.raw("traced_attempts"), file, job.name);
+    }
     job.fairPool = f.optionalString("fair_pool").value_or("");
     job.queue = f.optionalString("queue").value_or("");
     for (const auto& key : f.unknownKeys(kJobKeys)) {
@@ -396,6 +401,9 @@ ordered_json jobJson(const Job& job) {
     }
     if (job.traceEnd) {
         out["trace_end"] = *job.traceEnd;
+    }
+    if (!job.tracedAttempts.empty()) {
+        out["traced_attempts"] = tracedAttemptsJson(job.tracedAttempts);
     }
     if (!job.fairPool.empty()) {
         out["fair_pool"] = job.fairPool;

@@ -10,6 +10,7 @@
 #include "model/Overheads.h"
 #include "model/TaskDurations.h"
 #include "model/TaskKind.h"
+#include "model/TracedAttempt.h"
 
 namespace mr {
 
@@ -36,6 +37,9 @@ struct Job {
     // When the job came from a trace: its traced completion (the trace's finish time, on the same
     // clock as `arrival`), to compare the simulation with (mrsim validate, run --json).
     std::optional<double> traceEnd;
+    // When the job came from a trace: its tasks' failed attempts before their success
+    // (model/TracedAttempt.h), replayed as they happened; ordered by kind, task and start.
+    std::vector<TracedAttempt> tracedAttempts;
     // The Fair Scheduler pool the job is submitted to (model/FairPools.h); empty: "default".
     std::string fairPool;
     // The Capacity scheduler's leaf queue the job is submitted to (model/CapacityQueues.h); empty:

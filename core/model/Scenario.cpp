@@ -32,6 +32,18 @@ void checkNoOverheads(const Workload& w, const std::string& file) {
     }
 }
 
+// A trace's failed attempts are what happened; a scenario's draws would decide the same
+// attempts' fates a second time.
+void checkNoTracedAttempts(const Workload& w, const std::string& file) {
+    for (const Job& job : w.jobs) {
+        if (!job.tracedAttempts.empty()) {
+            throw InputError(file, job.name, "scenario",
+                             "a scenario cannot be combined with traced_attempts (a replayed "
+                             "trace's failures): remove one of them");
+        }
+    }
+}
+
 void checkNodeEvents(const Scenario& s, const Workload& w, const std::string& file) {
     for (std::size_t i = 0; i < s.nodeFailures.size(); ++i) {
         const NodeFailure& f = s.nodeFailures[i];
@@ -106,6 +118,7 @@ void validateScenario(const Scenario& s, const Workload& w, const std::string& f
         return;
     }
     checkNoOverheads(w, file);
+    checkNoTracedAttempts(w, file);
     checkNodeEvents(s, w, file);
     std::set<std::string> names;
     for (std::size_t i = 0; i < s.jobs.size(); ++i) {

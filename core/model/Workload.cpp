@@ -195,6 +195,7 @@ void validate(const Workload& w, const std::string& file) {
     std::set<std::string> names;
     for (const auto& job : w.jobs) {
         validateJob(job, file);
+        validateTracedAttempts(job, w.cluster.nodes, file);
         if (!names.insert(job.name).second) {
             throw InputError(file, job.name, "name", "duplicate job name");
         }

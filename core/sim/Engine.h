@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <memory>
 #include <queue>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -45,6 +46,7 @@ enum class OverheadEvent : std::uint8_t {
     NodeDown,     // a scenario's node fails (a = node)
     NodeUp,       // a scenario's node recovers or joins (a = node)
     Speculate,    // the speculator's check (model/Scenario.h, Speculation)
+    TracedRetry,  // a traced failed attempt's task may start again (a = job, b = kind << 31 | task)
 };
 
 struct TimedEvent {
@@ -79,6 +81,26 @@ struct PendingTasks {
             std::fill_n(started.begin(), nextFresh, std::uint8_t{1});
         }
     }
+};
+
+// A job history's failed attempts (model/TracedAttempt.h) as the engine replays them: per task,
+// each failure's duration and the wait before the task's next attempt, in order.
+struct TracedFates {
+    struct Fate {
+        double duration = 0.0;
+        double wait = 0.0;
+    };
+    struct Task {
+        std::vector<Fate> fates;
+        int played = 0;  // failures replayed so far
+    };
+    static std::uint64_t key(int job, TaskKind kind, int task) {
+        return (static_cast<std::uint64_t>(job) << 33) | (static_cast<std::uint64_t>(kind) << 32) |
+               static_cast<std::uint32_t>(task);
+    }
+    std::unordered_map<std::uint64_t, Task> tasks;
+    std::vector<std::uint8_t> failing;  // per global slot: its attempt ends by a traced failure
+    std::vector<int> failedAttempts;    // per job
 };
 
 class Engine final : public SimState {
@@ -171,6 +193,12 @@ private:
     bool speculateTask(int job, TaskKind kind, int task);
     void finishScenario(SimResult& result);
     void scenarioJobTimes(int job, JobTimes& times) const;
+    // Traced failed attempts (model/TracedAttempt.h, EngineTraced.cpp); none of these run
+    // without them.
+    void setUpTraced();
+    double tracedDuration(int job, TaskKind kind, int task, int g, double duration);
+    bool tracedFailure(const TaskEndEvent& event);
+    void requeueTraced(int job, TaskKind kind, int task, const TaskRecord* failed);
 
     const Workload& m_input;
     std::vector<PoolSetup>& m_setups;
@@ -224,6 +252,7 @@ private:
     std::vector<std::vector<std::pair<int, std::uint32_t>>> m_heldReduces;
 
     std::unique_ptr<ScenarioState> m_scenario;  // null without a scenario
+    std::unique_ptr<TracedFates> m_traced;      // null without traced attempts
 };
 
 }  // namespace mr::detail

@@ -62,6 +62,9 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
     if (!m_input.scenario.empty() || !c.equalSpeeds()) {
         setUpScenario();
     }
+    if (hasTracedAttempts(m_input)) {
+        setUpTraced();
+    }
 }
 
 // Each pool's nodes (no overlap; all of them, unless partial) and jobs (each in one pool).
@@ -290,7 +293,7 @@ int Engine::takeTask(int job, TaskKind kind, int task) {
 // row with bit-identical durations (no killed task waiting to rerun), and its cap leaves room.
 int Engine::waveLength(int job, TaskKind kind, int slot, int end, const Pick& pick) const {
     if (pick.count <= 1 || pick.task >= 0 || !m_options.waves || m_options.durations ||
-        m_scenario) {
+        m_scenario || m_traced) {
         return 1;
     }
     const PendingTasks& pt =
@@ -378,6 +381,9 @@ int Engine::start(TaskKind kind, int slot, int end, int pool, const Pick& pick) 
     if (m_scenario) {
         duration = attemptDuration(job, kind, task, slot, duration);
     }
+    if (m_traced) {
+        duration = tracedDuration(job, kind, task, globalSlot(kind, slot), duration);
+    }
     const int g = globalSlot(kind, slot);
     m_running[static_cast<std::size_t>(g)] = {job, task, count, m_now, m_now + duration};
     const std::uint32_t generation = ++m_generation[static_cast<std::size_t>(g)];
@@ -413,6 +419,9 @@ void Engine::pushEnd(const TaskEndEvent& event) {
 
 void Engine::finishEvent(const TaskEndEvent& event) {
     if (m_scenario && scenarioEnd(event)) {
+        return;
+    }
+    if (m_traced && tracedFailure(event)) {
         return;
     }
     const int g = static_cast<int>(event.slot);
@@ -625,6 +634,10 @@ void Engine::handle(const TimedEvent& e, std::vector<TaskEndEvent>& ends) {
         }
         case OverheadEvent::JobReady:
             arrive(e.a);
+            break;
+        case OverheadEvent::TracedRetry:
+            requeueTraced(e.a, static_cast<TaskKind>(e.b >> 31),
+                          static_cast<int>(e.b & 0x7fffffffU), nullptr);
             break;
         case OverheadEvent::NodeDown:
         case OverheadEvent::NodeUp:
@@ -866,7 +879,8 @@ void Engine::processInstant(std::size_t firstArrival) {
         finishEvent(e);
     }
     for (const TimedEvent& e : m_timedBatch) {
-        if (e.type == OverheadEvent::SlotRelease || e.type == OverheadEvent::JobDone) {
+        if (e.type == OverheadEvent::SlotRelease || e.type == OverheadEvent::JobDone ||
+            e.type == OverheadEvent::TracedRetry) {
             handle(e, m_batch);
             ++m_progress;
         }
@@ -987,6 +1001,9 @@ SimResult Engine::finish() {
         if (m_scenario) {
             scenarioJobTimes(j, t);
             r.failedJobs += t.failed ? 1 : 0;
+        }
+        if (m_traced) {
+            t.failedAttempts = m_traced->failedAttempts[static_cast<std::size_t>(j)];
         }
         if (m_jobPool[static_cast<std::size_t>(j)] >= 0) {
             firstArrival = std::min(firstArrival, t.arrival);

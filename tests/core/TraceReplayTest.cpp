@@ -129,10 +129,11 @@ TEST(TraceReplay, OneHistoryWrittenTwiceReplaysAsOneJob) {
 TEST(TraceReplay, FixtureJobsBeyondTheGoalAreExplainedFromTheTrace) {
     // tests/data/rumen-reduces.json is hand-made. Sort (B) replays exactly. Grep (D) is 0.5 s
     // short: its reduce started 0.5 s after its map (1001000 vs 1000500) while every reduce slot
-    // was free, and the trace's one gap sample is 0. WordCount (A) is 12.5 s short: m1's first
-    // attempt failed (1001000-1004000) and the retry started 3.5 s after it, and its third reduce
-    // waited from 1016500 (the last map's end) to 1026500 with 10 of the 12 reduce slots free.
-    // The import measures exactly these (io/RumenReplayLimits.h), and `mrsim validate` prints them.
+    // was free, and the trace's one gap sample is 0. WordCount (A) is 12.5 s short: its third
+    // reduce waited from 1016500 (the last map's end) to 1026500 with 10 of the 12 reduce slots
+    // free. The import measures exactly these (io/RumenReplayLimits.h), and `mrsim validate`
+    // prints them. m1's first attempt failed (1001000-1004000) and the retry started 3.5 s after
+    // it: imported as a traced attempt and replayed, so not listed.
     RumenImportOptions options;
     options.replayLimits = true;
     RumenImportReport report;
@@ -140,6 +141,8 @@ TEST(TraceReplay, FixtureJobsBeyondTheGoalAreExplainedFromTheTrace) {
     const TraceComparison c = replay(w);
     ASSERT_EQ(c.jobs.size(), 3u);
     EXPECT_DOUBLE_EQ(c.jobs[0].traced(), 41.0);
+    // The failed attempt does not lengthen the replay: the first reduce (19 s from 9.0, when
+    // slow-start opened the reduces) ends after the retried map's 17.5 + 10 s reduce tail.
     EXPECT_DOUBLE_EQ(c.jobs[0].simulated(), 28.5);
     EXPECT_DOUBLE_EQ(c.jobs[1].traced(), 12.0);
     EXPECT_NEAR(c.jobs[1].error(), 0.0, 1e-12);
@@ -149,8 +152,6 @@ TEST(TraceReplay, FixtureJobsBeyondTheGoalAreExplainedFromTheTrace) {
     ASSERT_EQ(report.replayLimits.size(), 3u);
     EXPECT_EQ(report.replayLimits[0],
               (std::vector<std::string>{
-                  "map task 2 (of 3): 1 failed attempt; its successful attempt started 3.5 s "
-                  "after the first one (the replay runs successful attempts only)",
                   "reduce task 3 (of 3) started 10 s after its job's last map ended, while at "
                   "least 10 of the trace's 12 reduce slots stayed free (the trace's mean "
                   "assignment gap: 0 s)"}));
@@ -164,6 +165,37 @@ TEST(TraceReplay, FixtureJobsBeyondTheGoalAreExplainedFromTheTrace) {
     RumenImportReport plain;
     importRumen(testDataPath("rumen-reduces.json"), {}, &plain);
     EXPECT_TRUE(plain.replayLimits.empty());
+}
+
+TEST(TraceReplay, FixtureFailedMapAttemptReplaysAsTraced) {
+    // WordCount's map task 2 (m1, on host h2: the trace's second host, node 1): the failed
+    // attempt 1001000-1004000, the successful one from 1004500. On the workload's clock (the
+    // first submit, Grep's, is 999000): 2.0-5.0, the retry from 5.5. The killed speculative
+    // attempt of m2 and the killed task m3 stay skipped (counted).
+    RumenImportReport report;
+    const Workload w = importRumen(testDataPath("rumen-reduces.json"), {}, &report);
+    ASSERT_EQ(w.jobs[0].tracedAttempts,
+              (std::vector<TracedAttempt>{{TaskKind::Map, 1, 2.0, 5.0, 5.5, 1}}));
+    EXPECT_TRUE(w.jobs[1].tracedAttempts.empty());
+    EXPECT_EQ(report.failedAttempts, 2);  // m1's and the failed job Broken's
+    EXPECT_EQ(report.killedAttempts, 2);
+    const RunResult r = runAlgorithm(w, "fifo", {});
+    EXPECT_TRUE(checkSchedule(w, r.sim).empty());
+    std::vector<TaskRecord> m1;
+    for (const TaskRecord& t : r.sim.tasks) {
+        if (t.job == 0 && t.kind == TaskKind::Map && t.task == 1) {
+            m1.push_back(t);
+        }
+    }
+    ASSERT_EQ(m1.size(), 2u);
+    EXPECT_TRUE(m1[0].killed);
+    EXPECT_EQ(m1[0].cause, AttemptEnd::Failed);
+    EXPECT_DOUBLE_EQ(m1[0].start, 2.0);
+    EXPECT_DOUBLE_EQ(m1[0].end, 5.0);
+    EXPECT_FALSE(m1[1].killed);
+    EXPECT_DOUBLE_EQ(m1[1].start - m1[0].start, 3.5);  // as traced: 1004500 - 1001000
+    EXPECT_DOUBLE_EQ(m1[1].end, 17.5);                 // 12 s, as traced (1016500)
+    EXPECT_EQ(r.sim.jobs[0].failedAttempts, 1);
 }
 
 TEST(TraceReplay, EveryRealHistoryIsWithinTheGoal) {
