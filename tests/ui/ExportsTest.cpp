@@ -84,14 +84,16 @@ PdfInk pdfInk(const QString& path) {
     qsizetype from = 0;
     while ((from = bytes.indexOf("stream\n", from)) >= 0) {
         from += 7;
+        // The next search starts after "endstream", which itself ends in "stream\n".
         const qsizetype end = bytes.indexOf("endstream", from);
         if (end < 0) {
             break;
         }
+        const qsizetype next = end + 9;
         // Only zlib streams (page content, fonts); images and the like keep their own coding.
         const qsizetype dictionary = bytes.lastIndexOf("<<", from);
         if (!bytes.mid(dictionary, from - dictionary).contains("/FlateDecode")) {
-            from = end;
+            from = next;
             continue;
         }
         QByteArray data = bytes.mid(from, end - from);
@@ -104,7 +106,7 @@ PdfInk pdfInk(const QString& path) {
         const QByteArray content = qUncompress(data);
         ink.texts += static_cast<int>(content.count("BT\n"));
         ink.paths += static_cast<int>(content.count(" re\n") + content.count(" l\n"));
-        from = end;
+        from = next;
     }
     return ink;
 }
