@@ -65,6 +65,13 @@ outputs() {
         -o "$out/swim.json" >/dev/null
     "$mrsim" import rumen tests/data/traces/rumen/2jobs2min-rumen-jh.json -o "$out/rumen.json" \
         >/dev/null 2>&1
+    # Scenarios draw failures, straggler factors and failure fractions from one seeded source;
+    # node classes divide durations by a speed.
+    "$mrsim" run "$out/facebook.json" --algorithm fair --scenario tests/fuzz/fixtures/sc.json \
+        --json >"$out/scenario.json"
+    "$mrsim" sweep-faults "$out/facebook-1000.json" --axis straggler-prob --values 0:0.2:0.1 \
+        --runs 2 --straggler-factor 2:5 --algorithms fifo,johnson --csv >"$out/sweep-faults.csv"
+    "$mrsim" run tests/data/unequal-nodes.json --algorithm fair --json >"$out/node-classes.json"
 }
 outputs gcc "$gcc_mrsim"
 outputs libcxx "$root/build-libcxx/app/mrsim"
