@@ -119,8 +119,8 @@ void printGoal(const ValidateOptions& o, const Workload& w, const TraceCompariso
             << errorPercent(t.error()) << "):\n";
         const std::vector<std::string> limits = limitsOf(report, t);
         if (limits.empty()) {
-            out << "    - nothing found: no failed attempt the replay leaves out and no "
-                   "wait beside a free slot longer than the assignment gap\n";
+            out << "    - nothing found: no failed or killed attempt the replay leaves out and "
+                   "no wait beside a free slot longer than the assignment gap\n";
         }
         for (const std::string& limit : limits) {
             out << "    - " << limit << "\n";

@@ -248,7 +248,7 @@ private:
     std::unordered_map<std::string, std::vector<std::uint64_t>> m_histories;  // by jobID
     std::vector<JobAttempts> m_attempts;                                      // with replayLimits
     std::vector<Overheads> m_perJobEstimates;                                 // with replayLimits
-    std::vector<std::vector<TracedFailure>> m_failures;                       // per job
+    std::vector<std::vector<TracedDraft>> m_traced;                           // per job
     long long m_first = 0;  // the first submit time (ms)
 };
 
@@ -264,7 +264,7 @@ Workload RumenImporter::run(RumenImportReport* reportOut) {
         m_report.reduceTasks += job.reduces();
         m_submits.push_back(*draft.submit);
         m_labels.push_back(label);
-        m_failures.push_back(draft.failures);
+        m_traced.push_back(draft.traced);
         m_workload.jobs.push_back(std::move(job));
     }
     m_report.jobs = m_workload.jobCount();
@@ -506,17 +506,29 @@ void RumenImporter::sizeCluster() {
         fromTrace(m_report.peakReducesPerHost, kMaxSlotsPerNode, "reduce slots per node"));
 }
 
-// Each job's failed attempts before a task's success (model/TracedAttempt.h), on the workload's
-// clock; a host is its node when the cluster has that many (the default cluster numbers the
-// trace's hosts in the order they appear), else unknown.
+// Each job's failed and killed attempts (model/TracedAttempt.h), on the workload's clock; a host
+// is its node when the cluster has that many (the default cluster numbers the trace's hosts in
+// the order they appear), else unknown.
 void RumenImporter::setTracedAttempts() {
     const int nodes = m_workload.cluster.nodes;
-    for (std::size_t j = 0; j < m_failures.size(); ++j) {
+    const auto nodeOf = [nodes](int host) { return host < nodes ? host : -1; };
+    for (std::size_t j = 0; j < m_traced.size(); ++j) {
         auto& traced = m_workload.jobs[j].tracedAttempts;
-        for (const TracedFailure& f : m_failures[j]) {
-            traced.push_back(TracedAttempt{
-                f.kind, f.index, seconds(f.start - m_first), seconds(f.finish - m_first),
-                seconds(f.nextStart - m_first), f.host < nodes ? f.host : -1});
+        for (const TracedDraft& d : m_traced[j]) {
+            TracedAttempt a{d.kind,
+                            d.index,
+                            seconds(d.start - m_first),
+                            seconds(d.finish - m_first),
+                            0.0,
+                            nodeOf(d.host),
+                            d.result};
+            if (d.result == TracedResult::Speculative) {
+                a.successStart = seconds(d.successStart - m_first);
+                a.successNode = nodeOf(d.successHost);
+            } else {
+                a.nextStart = seconds(d.nextStart - m_first);
+            }
+            traced.push_back(a);
         }
         std::stable_sort(traced.begin(), traced.end(),
                          [](const TracedAttempt& a, const TracedAttempt& b) {

@@ -13,11 +13,12 @@
 //   reduce_avg, reduce_max     finishTime − sortFinished.
 // sortFinished falls back to shuffleFinished; when neither is known for every successful reduce
 // attempt, the shuffle statistics stay unset (estimators then take 0), reduce_avg/max cover whole
-// attempts, and the report says so. The failed attempts before a task's success, when each has its
-// times and they run one after another (a chain of retries), become the job's traced attempts
-// (model/TracedAttempt.h: start, end, the next attempt's start and the host's node), which a
-// replay runs as traced. Failed and killed attempts, tasks and jobs are counted in the report
-// (killed attempts, failed and killed tasks and jobs are not imported); setup/cleanup tasks
+// attempts, and the report says so. A task's failed and killed attempts, when each has its times
+// and they are retries one after another before the success with at most one killed attempt
+// running beside it (io/RumenAttemptChain.h), become the job's traced attempts
+// (model/TracedAttempt.h: start, end, the next attempt's or the successful one's start, the
+// hosts' nodes), which a replay runs as traced. Failed and killed attempts, tasks and jobs are
+// counted in the report (failed and killed tasks and jobs are not imported); setup/cleanup tasks
 // (otherTasks) are not MapReduce work and are counted apart (their time is part of the estimated
 // overheads: io/RumenOverheads.h).
 // A Rumen file is a sequence of concatenated JSON objects, one per job; a job whose name an

@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "io/JsonParse.h"
+#include "io/RumenAttemptChain.h"
 #include "model/InputError.h"
 
 namespace mr {
@@ -387,7 +388,9 @@ private:
         AttemptDraft success;             // the earliest-finishing successful attempt
         long long firstStart = kUnknown;  // of any attempt
         int failedAttempts = 0;
-        std::vector<AttemptDraft> timedFailures;  // the failed attempts with both times
+        int killedAttempts = 0;
+        std::vector<ChainAttempt> others;  // the failed and killed attempts with both times
+        int untimed = 0;                   // failed and killed attempts without them
     };
 
     std::array<long long, 7> counts() const {
@@ -632,20 +635,20 @@ private:
         if (a.result == "FAILED") {
             ++m_report.failedAttempts;
             ++m_task.failedAttempts;
-            if (a.start >= 0 && a.finish >= 0) {
-                if (a.finish < a.start) {
-                    problem("a failed attempt must finish no earlier than it starts (startTime " +
-                                std::to_string(a.start) + ", finishTime " +
-                                std::to_string(a.finish) + ")",
-                            at + "finishTime");
-                    return;
-                }
-                m_task.timedFailures.push_back(a);
+            if (a.start >= 0 && a.finish >= 0 && a.finish < a.start) {
+                problem("a failed attempt must finish no earlier than it starts (startTime " +
+                            std::to_string(a.start) + ", finishTime " + std::to_string(a.finish) +
+                            ")",
+                        at + "finishTime");
+                return;
             }
+            keepOther(a, TracedResult::Failed);
             return;
         }
         if (a.result == "KILLED") {
             ++m_report.killedAttempts;
+            ++m_task.killedAttempts;
+            keepOther(a, TracedResult::Killed);
             return;
         }
         if (a.result != "SUCCESS") {
@@ -688,29 +691,13 @@ private:
         }
     }
 
-    // The task's failed attempts as traced failures of the job, when every one has its times and
-    // they form a chain of retries before the success (each ends before the next attempt starts);
-    // false (nothing kept) otherwise.
-    bool keepFailures(TaskKind kind, int index) {
-        auto& failed = m_task.timedFailures;
-        if (static_cast<int>(failed.size()) != m_task.failedAttempts) {
-            return false;
+    // A failed or killed attempt, for the task's chain of traced attempts (RumenAttemptChain.h).
+    void keepOther(const AttemptDraft& a, TracedResult result) {
+        if (a.start >= 0 && a.finish >= a.start) {
+            m_task.others.push_back(ChainAttempt{result, a.start, a.finish, a.host});
+        } else {
+            ++m_task.untimed;
         }
-        std::sort(failed.begin(), failed.end(), [](const AttemptDraft& x, const AttemptDraft& y) {
-            return x.start != y.start ? x.start < y.start : x.finish < y.finish;
-        });
-        std::vector<TracedFailure> chain;
-        for (std::size_t i = 0; i < failed.size(); ++i) {
-            const long long next =
-                i + 1 < failed.size() ? failed[i + 1].start : m_task.success.start;
-            if (failed[i].finish > next) {
-                return false;
-            }
-            chain.push_back(TracedFailure{kind, index, failed[i].start, failed[i].finish, next,
-                                          failed[i].host});
-        }
-        m_job.failures.insert(m_job.failures.end(), chain.begin(), chain.end());
-        return true;
     }
 
     void finishTask(TaskKind kind) {
@@ -735,13 +722,18 @@ private:
             return;
         }
         const AttemptDraft& a = m_task.success;
-        if (m_task.failedAttempts > 0 && m_task.firstStart >= 0 && m_task.firstStart < a.start) {
+        if (m_task.failedAttempts + m_task.killedAttempts > 0) {
             const std::size_t index =
                 kind == TaskKind::Map ? m_job.mapStarts.size() : m_job.reduces.size();
-            const bool replayed = keepFailures(kind, static_cast<int>(index));
+            const auto chain = attemptChain(kind, static_cast<int>(index),
+                                            {TracedResult::Failed, a.start, a.finish, a.host},
+                                            std::move(m_task.others), m_task.untimed);
+            if (chain) {
+                m_job.traced.insert(m_job.traced.end(), chain->begin(), chain->end());
+            }
             m_job.retried.push_back(RetriedTask{kind, static_cast<int>(index),
                                                 m_task.failedAttempts, m_task.firstStart, a.start,
-                                                replayed});
+                                                chain.has_value(), m_task.killedAttempts});
         }
         if (kind == TaskKind::Map) {
             m_job.mapStarts.push_back(a.start);

@@ -1,7 +1,7 @@
 // RumenJobReader — the streaming half of RumenImport, internal to it: reads a Rumen trace one job
 // object at a time through nlohmann's SAX interface, keeps only what the import needs (the job's
 // id, name, submit time, outcome and totals; each successful map and reduce attempt's times and
-// the failed attempts before it) and skips everything else (job configuration, counters, CDFs)
+// its failed and killed attempts) and skips everything else (job configuration, counters, CDFs)
 // without building it. It counts the skipped attempts and tasks into the report and remembers
 // when attempts ran on each host.
 #pragma once
@@ -16,6 +16,7 @@
 
 #include "io/RumenImport.h"
 #include "model/TaskKind.h"
+#include "model/TracedAttempt.h"
 
 namespace mr {
 
@@ -29,11 +30,12 @@ struct ReduceTimes {
     long long shuffleEnd = kRumenUnknown;
 };
 
-// A task whose successful attempt came after failed ones (kind, its index among the job's imported
-// tasks of that kind, how many attempts failed, the first attempt's start, the success's start).
-// `replayed`: the failures form a chain of retries before the success (each with its times, each
-// ending before the next attempt starts), kept as the job's TracedFailures; otherwise the replay
-// leaves them out.
+// A task with failed or killed attempts beside its successful one (kind, its index among the
+// job's imported tasks of that kind, how many attempts failed and were killed, the first
+// attempt's start, the success's start). `replayed`: they are kept as the job's TracedDrafts (a
+// chain of retries before the success, each with its times and ending before the next attempt
+// starts, then at most one killed attempt running beside the success: RumenAttemptChain.h);
+// otherwise the replay leaves them out.
 struct RetriedTask {
     TaskKind kind = TaskKind::Map;
     int index = 0;
@@ -41,17 +43,22 @@ struct RetriedTask {
     long long firstStart = 0;
     long long successStart = 0;
     bool replayed = false;
+    int killedAttempts = 0;
 };
 
-// A failed attempt before its task's success (ms, the reader's host id; -1: no host), as
-// model/TracedAttempt.h keeps it: nextStart is the start of the task's next attempt.
-struct TracedFailure {
+// A failed or killed attempt of a task as model/TracedAttempt.h keeps it (ms, the reader's host
+// ids; -1: no host): before the success, nextStart is the start of the task's next attempt; a
+// speculative one ran beside the successful attempt, which started at successStart.
+struct TracedDraft {
     TaskKind kind = TaskKind::Map;
     int index = 0;
     long long start = 0;
     long long finish = 0;
     long long nextStart = 0;
     int host = -1;
+    TracedResult result = TracedResult::Failed;
+    long long successStart = 0;
+    int successHost = -1;
 };
 
 struct JobDraft {
@@ -68,7 +75,7 @@ struct JobDraft {
     std::vector<long long> mapStarts, mapFinishes;
     std::vector<ReduceTimes> reduces;
     std::vector<RetriedTask> retried;
-    std::vector<TracedFailure> failures;  // by kind, task and start
+    std::vector<TracedDraft> traced;  // by kind, task and start
 };
 
 // How much one read may take from the stream: the blank space before a job and one job's text.

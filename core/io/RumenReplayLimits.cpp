@@ -110,6 +110,28 @@ void longestIdleWait(const Occupancy& slots, const std::vector<long long>& start
                   " slots stayed free (the trace's mean assignment gap: " + seconds(gapMs) + ")");
 }
 
+// A task whose failed and killed attempts the replay leaves out, as a sentence.
+std::string unreplayedTask(const JobAttempts& job, const RetriedTask& r) {
+    const bool map = r.kind == TaskKind::Map;
+    const std::size_t count = map ? job.mapStarts.size() : job.reduceStarts.size();
+    const auto attempts = [](int n, const char* result) {
+        return std::to_string(n) + " " + result + (n == 1 ? " attempt" : " attempts");
+    };
+    std::string what;
+    if (r.failedAttempts > 0) {
+        what = attempts(r.failedAttempts, "failed");
+    }
+    if (r.killedAttempts > 0) {
+        what += (what.empty() ? "" : " and ") + attempts(r.killedAttempts, "killed");
+    }
+    return std::string(map ? "map" : "reduce") + " task " + std::to_string(r.index + 1) + " (of " +
+           std::to_string(count) + "): " + what + " not replayed; its successful attempt started " +
+           seconds(r.successStart - r.firstStart) +
+           " after the first one (the replay runs a task's failed and killed attempts when each "
+           "has its times and they are retries one after another before the success, with at "
+           "most one killed attempt running beside it)";
+}
+
 }  // namespace
 
 std::vector<std::vector<std::string>> replayLimits(const std::vector<JobAttempts>& jobs,
@@ -139,21 +161,13 @@ std::vector<std::vector<std::string>> replayLimits(const std::vector<JobAttempts
         std::vector<bool> retriedReduces(job.reduceStarts.size(), false);
         for (const RetriedTask& r : job.retried) {
             auto& flags = r.kind == TaskKind::Map ? retriedMaps : retriedReduces;
-            if (r.index >= 0 && static_cast<std::size_t>(r.index) < flags.size()) {
+            if (r.index >= 0 && static_cast<std::size_t>(r.index) < flags.size() &&
+                r.firstStart < r.successStart) {
                 flags[static_cast<std::size_t>(r.index)] = true;
             }
-            if (r.replayed) {
-                continue;  // the replay runs its failed attempts as traced
+            if (!r.replayed) {
+                limits.push_back(unreplayedTask(job, r));
             }
-            const bool map = r.kind == TaskKind::Map;
-            const std::size_t count = map ? job.mapStarts.size() : job.reduceStarts.size();
-            limits.push_back(
-                std::string(map ? "map" : "reduce") + " task " + std::to_string(r.index + 1) +
-                " (of " + std::to_string(count) + "): " + std::to_string(r.failedAttempts) +
-                (r.failedAttempts == 1 ? " failed attempt" : " failed attempts") +
-                "; its successful attempt started " + seconds(r.successStart - r.firstStart) +
-                " after the first one (the replay leaves out failed attempts without their "
-                "times or overlapping another attempt of the task)");
         }
         if (job.mapStarts.empty()) {
             continue;

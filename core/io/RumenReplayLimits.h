@@ -1,9 +1,10 @@
 // RumenReplayLimits — what in a Rumen history a replay of its successful task attempts cannot
 // reproduce, measured from the trace's own timestamps, internal to RumenImport and
 // printed by `mrsim validate` for a job it cannot match:
-//   retried tasks   a task whose successful attempt started after failed ones that the import
-//                   could not keep as traced attempts (one without its times, or overlapping
-//                   another attempt of the task): their slot time and wait are not replayed;
+//   retried tasks   a task whose failed and killed attempts the import could not keep as
+//                   traced attempts (one without its times, an attempt overlapping the next one,
+//                   a failed or a second killed attempt beside the successful one): their slot
+//                   time and wait are not replayed;
 //   idle waits      a successful attempt that started later than it could have while a slot of
 //                   its kind was free in the trace's cluster the whole time: a map after its job's
 //                   first task started, a reduce after its job's last map ended. The cluster's

@@ -8,8 +8,39 @@ namespace mr {
 
 namespace {
 
-const std::vector<std::string> kKeys = {"kind", "task",       "result", "start",
-                                        "end",  "next_start", "node"};
+const std::vector<std::string> kKeys = {"kind", "task",       "result",        "start",       "end",
+                                        "node", "next_start", "success_start", "success_node"};
+
+TracedResult readResult(const FieldReader& f) {
+    const std::string result = f.requiredString("result");
+    for (const TracedResult r :
+         {TracedResult::Failed, TracedResult::Killed, TracedResult::Speculative}) {
+        if (result == toString(r)) {
+            return r;
+        }
+    }
+    f.fail("result", "must be \"failed\", \"killed\" or \"speculative\"");
+}
+
+// A failed or killed attempt has the retry's start; a speculative one the successful attempt's
+// start and node instead.
+void readLinks(const FieldReader& f, TracedAttempt& a) {
+    const bool race = a.result == TracedResult::Speculative;
+    for (const char* key : {"next_start", "success_start", "success_node"}) {
+        if (f.has(key) && race == (std::string(key) == "next_start")) {
+            f.fail(key, std::string("is not a field of a ") + toString(a.result) +
+                            " attempt (next_start: failed and killed; success_start, "
+                            "success_node: speculative)");
+        }
+    }
+    if (race) {
+        a.successStart = f.requiredNumber("success_start", 0.0, kMaxTime);
+        a.successNode =
+            static_cast<int>(f.optionalInt("success_node", 0, kMaxNodes - 1).value_or(-1));
+    } else {
+        a.nextStart = f.requiredNumber("next_start", 0.0, kMaxTime);
+    }
+}
 
 TracedAttempt readAttempt(const nlohmann::json& value, const std::string& file,
                           const std::string& job, const std::string& prefix) {
@@ -25,12 +56,10 @@ TracedAttempt readAttempt(const nlohmann::json& value, const std::string& file,
     }
     a.kind = kind == "map" ? TaskKind::Map : TaskKind::Reduce;
     a.task = static_cast<int>(f.requiredInt("task", 0, kMaxTasksPerJob - 1));
-    if (f.requiredString("result") != "failed") {
-        f.fail("result", "must be \"failed\" (the only traced attempts a replay runs)");
-    }
+    a.result = readResult(f);
     a.start = f.requiredNumber("start", 0.0, kMaxTime);
     a.end = f.requiredNumber("end", 0.0, kMaxTime);
-    a.nextStart = f.requiredNumber("next_start", 0.0, kMaxTime);
+    readLinks(f, a);
     a.node = static_cast<int>(f.optionalInt("node", 0, kMaxNodes - 1).value_or(-1));
     return a;
 }
@@ -57,12 +86,16 @@ nlohmann::ordered_json tracedAttemptsJson(const std::vector<TracedAttempt>& atte
         nlohmann::ordered_json j;
         j["kind"] = toString(a.kind);
         j["task"] = a.task;
-        j["result"] = "failed";
+        j["result"] = toString(a.result);
         j["start"] = a.start;
         j["end"] = a.end;
-        j["next_start"] = a.nextStart;
+        const bool race = a.result == TracedResult::Speculative;
+        j[race ? "success_start" : "next_start"] = race ? a.successStart : a.nextStart;
         if (a.node >= 0) {
             j["node"] = a.node;
+        }
+        if (race && a.successNode >= 0) {
+            j["success_node"] = a.successNode;
         }
         out.push_back(std::move(j));
     }

@@ -215,6 +215,12 @@ void validate(const Workload& w, const std::string& file) {
                          "node speeds other than 1 cannot be combined with overheads "
                          "(cluster.overheads or a job's overheads): remove one of them");
     }
+    // Speeds play through the scenario machinery, and a traced race is the trace's own speculation.
+    if (!w.cluster.equalSpeeds() && hasTracedRaces(w)) {
+        throw InputError(file, "", "cluster.node_classes",
+                         "node speeds other than 1 cannot be combined with speculative "
+                         "traced_attempts: remove one of them");
+    }
 }
 
 void refuseUnequalNodes(const Cluster& cluster, const std::string& who, const std::string& why,

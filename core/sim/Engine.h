@@ -47,6 +47,7 @@ enum class OverheadEvent : std::uint8_t {
     NodeUp,       // a scenario's node recovers or joins (a = node)
     Speculate,    // the speculator's check (model/Scenario.h, Speculation)
     TracedRetry,  // a traced failed attempt's task may start again (a = job, b = kind << 31 | task)
+    TracedRace,   // a traced race's second attempt is due (a = job, b = kind << 31 | task)
 };
 
 struct TimedEvent {
@@ -83,24 +84,53 @@ struct PendingTasks {
     }
 };
 
-// A job history's failed attempts (model/TracedAttempt.h) as the engine replays them: per task,
-// each failure's duration and the wait before the task's next attempt, in order.
+// A job history's attempts (model/TracedAttempt.h) as the engine replays them: per task, the
+// failures and kills before its success (each one's duration, the wait before the task's next
+// attempt and how it ends), then its race, if any: the successful attempt beside a speculative
+// one, the second of the two started by the engine `offset` after the first.
+enum class TracedRole : std::uint8_t {
+    None,
+    Chain,   // ends by the task's next traced failure or kill
+    Winner,  // the successful attempt of a race
+    Loser,   // the race's other attempt: never completes the task
+};
+enum class RaceState : std::uint8_t {
+    Ahead,    // its first attempt has not started
+    Due,      // the first runs; the second starts `offset` after it
+    Waiting,  // the second waits for a free slot of its job's pool
+    Running,  // the second started
+    Over,     // the task completed, or a policy stopped its successful attempt
+};
 struct TracedFates {
     struct Fate {
         double duration = 0.0;
         double wait = 0.0;
+        AttemptEnd cause = AttemptEnd::Failed;
+    };
+    struct Race {
+        double offset = 0.0;       // from the first attempt's start to the second's
+        double loserLength = 0.0;  // the losing attempt's traced length
+        bool loserFirst = false;   // the loser started first (its copy won)
+        int secondNode = -1;       // the node the second attempt ran on in the trace
+        RaceState state = RaceState::Ahead;
+        int loser = -1;   // the global slot of the running loser
+        int winner = -1;  // the global slot of the running successful attempt
     };
     struct Task {
         std::vector<Fate> fates;
-        int played = 0;  // failures replayed so far
+        int played = 0;  // fates replayed so far
+        bool raced = false;
+        Race race;
     };
     static std::uint64_t key(int job, TaskKind kind, int task) {
         return (static_cast<std::uint64_t>(job) << 33) | (static_cast<std::uint64_t>(kind) << 32) |
                static_cast<std::uint32_t>(task);
     }
     std::unordered_map<std::uint64_t, Task> tasks;
-    std::vector<std::uint8_t> failing;  // per global slot: its attempt ends by a traced failure
-    std::vector<int> failedAttempts;    // per job
+    std::vector<TracedRole> roles;         // per global slot: what its attempt is
+    std::vector<std::uint64_t> waiting;    // tasks whose second attempt waits for a slot
+    std::vector<int> failedAttempts;       // per job
+    std::vector<int> speculativeAttempts;  // per job
 };
 
 class Engine final : public SimState {
@@ -142,12 +172,16 @@ private:
     }
     Policy& policyOf(int job) { return *m_policyOfJob[static_cast<std::size_t>(job)]; }
     int findFree(TaskKind kind, int from, int end) const;
+    std::vector<int> killOrder(int job, TaskKind kind) const;
     int freeRunEnd(TaskKind kind, int from, int end) const;
     void setFree(TaskKind kind, int slot, int count, bool isFree);
     int takeTask(int job, TaskKind kind, int task);
     int waveLength(int job, TaskKind kind, int slot, int end, const Pick& pick) const;
     void putBack(int job, TaskKind kind, int task);
     int start(TaskKind kind, int slot, int end, int pool, const Pick& pick);
+    double durationOn(int job, TaskKind kind, int task, int slot) const;
+    void launch(TaskKind kind, int slot, int count, int job, int task, double duration);
+    bool endsNoTask(const TaskEndEvent& event);
     void finishEvent(const TaskEndEvent& event);
     void arrive(int job);
     void assign();
@@ -193,12 +227,19 @@ private:
     bool speculateTask(int job, TaskKind kind, int task);
     void finishScenario(SimResult& result);
     void scenarioJobTimes(int job, JobTimes& times) const;
-    // Traced failed attempts (model/TracedAttempt.h, EngineTraced.cpp); none of these run
-    // without them.
+    // Traced attempts (model/TracedAttempt.h, EngineTraced.cpp); none of these run without them.
     void setUpTraced();
     double tracedDuration(int job, TaskKind kind, int task, int g, double duration);
+    bool tracedEnd(const TaskEndEvent& event);
     bool tracedFailure(const TaskEndEvent& event);
     void requeueTraced(int job, TaskKind kind, int task, const TaskRecord* failed);
+    TaskRecord stopTraced(int g, AttemptEnd cause, double end);
+    void tracedCompleted(int job, TaskKind kind, int task);
+    bool tracedKill(int g);
+    void raceDue(int job, TaskKind kind, int task);
+    void startWaitingRaces();
+    bool startSecond(std::uint64_t key);
+    int secondSlot(int job, TaskKind kind, int node) const;
 
     const Workload& m_input;
     std::vector<PoolSetup>& m_setups;

@@ -369,21 +369,36 @@ int Engine::start(TaskKind kind, int slot, int end, int pool, const Pick& pick) 
             std::fill_n(pt.started.begin() + task, count, std::uint8_t{1});
         }
     }
-    const int k = static_cast<int>(kind);
-    double duration =
-        m_input.jobs[static_cast<std::size_t>(job)].durations(kind)[static_cast<std::size_t>(task)];
-    if (m_options.durations) {
-        duration = m_options.durations->duration(m_input, job, kind, task, nodeOfSlot(kind, slot));
-        if (!(duration >= 0.0) || !std::isfinite(duration)) {
-            throw SimulationError("task duration model returned an invalid duration");
-        }
-    }
+    double duration = durationOn(job, kind, task, slot);
     if (m_scenario) {
         duration = attemptDuration(job, kind, task, slot, duration);
     }
     if (m_traced) {
         duration = tracedDuration(job, kind, task, globalSlot(kind, slot), duration);
     }
+    m_jobs[static_cast<std::size_t>(job)].pending[static_cast<int>(kind)] -= count;
+    m_activePool = pool;
+    launch(kind, slot, count, job, task, duration);
+    return count;
+}
+
+// The task's duration on `slot` (the duration model's, when there is one).
+double Engine::durationOn(int job, TaskKind kind, int task, int slot) const {
+    const double duration =
+        m_input.jobs[static_cast<std::size_t>(job)].durations(kind)[static_cast<std::size_t>(task)];
+    if (!m_options.durations) {
+        return duration;
+    }
+    const double modelled =
+        m_options.durations->duration(m_input, job, kind, task, nodeOfSlot(kind, slot));
+    if (!(modelled >= 0.0) || !std::isfinite(modelled)) {
+        throw SimulationError("task duration model returned an invalid duration");
+    }
+    return modelled;
+}
+
+// Runs `count` tasks from `task` on slots from `slot` for `duration`, and tells the job's policy.
+void Engine::launch(TaskKind kind, int slot, int count, int job, int task, double duration) {
     const int g = globalSlot(kind, slot);
     m_running[static_cast<std::size_t>(g)] = {job, task, count, m_now, m_now + duration};
     const std::uint32_t generation = ++m_generation[static_cast<std::size_t>(g)];
@@ -392,20 +407,17 @@ int Engine::start(TaskKind kind, int slot, int end, int pool, const Pick& pick) 
     pushEnd(event);
     setFree(kind, slot, count, false);
     JobState& s = m_jobs[static_cast<std::size_t>(job)];
-    s.pending[k] -= count;
-    s.running[k] += count;
+    s.running[static_cast<int>(kind)] += count;
     if (s.start < 0.0) {
         s.start = m_now;
     }
     m_result.events += count;
     m_progress += count;
-    m_activePool = pool;
     TaskRecord started{.job = job, .task = task, .slot = slot, .kind = kind};
     started.count = count;  // assigned: list-initialising a bit-field from an int is narrowing
     started.start = m_now;
     started.end = m_now + duration;
     policyOf(job).onTaskStarted(*this, started);
-    return count;
 }
 
 void Engine::pushEnd(const TaskEndEvent& event) {
@@ -417,11 +429,15 @@ void Engine::pushEnd(const TaskEndEvent& event) {
     }
 }
 
+// A task-end event that completes no task: stale, a traced race's loser or failure, or a
+// scenario's failure or held reduce (each handled where it is checked).
+bool Engine::endsNoTask(const TaskEndEvent& event) {
+    return (m_traced && tracedEnd(event)) || (m_scenario && scenarioEnd(event)) ||
+           (m_traced && tracedFailure(event));
+}
+
 void Engine::finishEvent(const TaskEndEvent& event) {
-    if (m_scenario && scenarioEnd(event)) {
-        return;
-    }
-    if (m_traced && tracedFailure(event)) {
+    if (endsNoTask(event)) {
         return;
     }
     const int g = static_cast<int>(event.slot);
@@ -454,6 +470,9 @@ void Engine::finishEvent(const TaskEndEvent& event) {
     Policy& policy = policyOf(r.job);
     m_activePool = m_jobPool[static_cast<std::size_t>(r.job)];
     policy.onTaskEnded(*this, rec);
+    if (m_traced) {
+        tracedCompleted(r.job, kind, r.task);
+    }
     const Job& job = m_input.jobs[static_cast<std::size_t>(r.job)];
     if (kind == TaskKind::Map) {
         s.mapEnd = std::max(s.mapEnd, r.end);
@@ -639,6 +658,9 @@ void Engine::handle(const TimedEvent& e, std::vector<TaskEndEvent>& ends) {
             requeueTraced(e.a, static_cast<TaskKind>(e.b >> 31),
                           static_cast<int>(e.b & 0x7fffffffU), nullptr);
             break;
+        case OverheadEvent::TracedRace:
+            raceDue(e.a, static_cast<TaskKind>(e.b >> 31), static_cast<int>(e.b & 0x7fffffffU));
+            break;
         case OverheadEvent::NodeDown:
         case OverheadEvent::NodeUp:
         case OverheadEvent::Speculate:
@@ -646,13 +668,12 @@ void Engine::handle(const TimedEvent& e, std::vector<TaskEndEvent>& ends) {
     }
 }
 
-int Engine::kill(int job, TaskKind kind, int count) {
-    if (m_inAssign) {
-        throw SimulationError("a policy may not kill tasks from pick()");
-    }
+// The first slots of the job's running records of `kind` (a wave is one record, on its first
+// slot): most recently started first, later slot first on ties (deterministic). Inside a wave (one
+// start time, consecutive slots) that is its last slots first.
+std::vector<int> Engine::killOrder(int job, TaskKind kind) const {
     const PoolInfo& p = m_pools[static_cast<std::size_t>(m_jobPool[static_cast<std::size_t>(job)])];
     const int k = static_cast<int>(kind);
-    // The job's running records (a wave is one record, on its first slot).
     std::vector<int> victims;
     const int end = p.firstSlot[k] + p.slotCount[k];
     for (int slot = p.firstSlot[k]; slot < end;) {
@@ -666,13 +687,20 @@ int Engine::kill(int job, TaskKind kind, int count) {
             ++slot;
         }
     }
-    // Most recently started first; later slot first on ties (deterministic). Inside a wave (one
-    // start time, consecutive slots) that is its last slots first.
     std::sort(victims.begin(), victims.end(), [&](int a, int b) {
         const double sa = m_running[static_cast<std::size_t>(globalSlot(kind, a))].start;
         const double sb = m_running[static_cast<std::size_t>(globalSlot(kind, b))].start;
         return sa != sb ? sa > sb : a > b;
     });
+    return victims;
+}
+
+int Engine::kill(int job, TaskKind kind, int count) {
+    if (m_inAssign) {
+        throw SimulationError("a policy may not kill tasks from pick()");
+    }
+    const int k = static_cast<int>(kind);
+    const std::vector<int> victims = killOrder(job, kind);
     int left = std::max(count, 0);
     int killed = 0;
     for (int head : victims) {
@@ -680,6 +708,12 @@ int Engine::kill(int job, TaskKind kind, int count) {
             break;
         }
         const int g = globalSlot(kind, head);
+        if (m_traced && tracedKill(g)) {  // a race's losing attempt: its task is not pending
+            ++m_kills;
+            --left;
+            ++killed;
+            continue;
+        }
         if (m_scenario) {  // one task per slot; its attempts are the scenario's bookkeeping
             stopAttempt(g, AttemptEnd::Killed, true);
             ++m_kills;
@@ -737,6 +771,9 @@ void Engine::arrive(int job) {
 }
 
 void Engine::assign() {
+    if (m_traced && !m_traced->waiting.empty()) {
+        startWaitingRaces();  // before the policies: Hadoop asks for a copy's container first
+    }
     m_inAssign = true;
     for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
         const int k = static_cast<int>(kind);
@@ -880,7 +917,7 @@ void Engine::processInstant(std::size_t firstArrival) {
     }
     for (const TimedEvent& e : m_timedBatch) {
         if (e.type == OverheadEvent::SlotRelease || e.type == OverheadEvent::JobDone ||
-            e.type == OverheadEvent::TracedRetry) {
+            e.type == OverheadEvent::TracedRetry || e.type == OverheadEvent::TracedRace) {
             handle(e, m_batch);
             ++m_progress;
         }
@@ -1004,6 +1041,7 @@ SimResult Engine::finish() {
         }
         if (m_traced) {
             t.failedAttempts = m_traced->failedAttempts[static_cast<std::size_t>(j)];
+            t.speculativeAttempts = m_traced->speculativeAttempts[static_cast<std::size_t>(j)];
         }
         if (m_jobPool[static_cast<std::size_t>(j)] >= 0) {
             firstArrival = std::min(firstArrival, t.arrival);

@@ -5,7 +5,9 @@
 // tasks alone, as before.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 #include "experiments/TraceValidation.h"
 #include "io/RumenImport.h"
@@ -170,12 +172,16 @@ TEST(TraceReplay, FixtureJobsBeyondTheGoalAreExplainedFromTheTrace) {
 TEST(TraceReplay, FixtureFailedMapAttemptReplaysAsTraced) {
     // WordCount's map task 2 (m1, on host h2: the trace's second host, node 1): the failed
     // attempt 1001000-1004000, the successful one from 1004500. On the workload's clock (the
-    // first submit, Grep's, is 999000): 2.0-5.0, the retry from 5.5. The killed speculative
-    // attempt of m2 and the killed task m3 stay skipped (counted).
+    // first submit, Grep's, is 999000): 2.0-5.0, the retry from 5.5. m2's speculative copy ran
+    // 1005000-1009000 on h2 beside its successful attempt (from 1001000 on h1): 6.0-10.0 beside
+    // one from 2.0. The killed task m3 stays skipped (counted).
     RumenImportReport report;
     const Workload w = importRumen(testDataPath("rumen-reduces.json"), {}, &report);
+    TracedAttempt copy{TaskKind::Map, 2, 6.0, 10.0, 0.0, 1, TracedResult::Speculative};
+    copy.successStart = 2.0;
+    copy.successNode = 0;
     ASSERT_EQ(w.jobs[0].tracedAttempts,
-              (std::vector<TracedAttempt>{{TaskKind::Map, 1, 2.0, 5.0, 5.5, 1}}));
+              (std::vector<TracedAttempt>{{TaskKind::Map, 1, 2.0, 5.0, 5.5, 1}, copy}));
     EXPECT_TRUE(w.jobs[1].tracedAttempts.empty());
     EXPECT_EQ(report.failedAttempts, 2);  // m1's and the failed job Broken's
     EXPECT_EQ(report.killedAttempts, 2);
@@ -196,6 +202,18 @@ TEST(TraceReplay, FixtureFailedMapAttemptReplaysAsTraced) {
     EXPECT_DOUBLE_EQ(m1[1].start - m1[0].start, 3.5);  // as traced: 1004500 - 1001000
     EXPECT_DOUBLE_EQ(m1[1].end, 17.5);                 // 12 s, as traced (1016500)
     EXPECT_EQ(r.sim.jobs[0].failedAttempts, 1);
+    // m2: the original from 2.0 (8 s, as traced), its copy 4 s later, stopped when the original
+    // completes at 10.0.
+    const std::vector<TaskRecord> maps = test::tasksOf(r.sim, 0);
+    std::vector<TaskRecord> m2;
+    std::copy_if(maps.begin(), maps.end(), std::back_inserter(m2),
+                 [](const TaskRecord& t) { return t.task == 2; });
+    ASSERT_EQ(m2.size(), 2u);
+    EXPECT_FALSE(m2[0].killed);
+    EXPECT_DOUBLE_EQ(m2[1].start - m2[0].start, 4.0);
+    EXPECT_EQ(m2[1].cause, AttemptEnd::Superseded);
+    EXPECT_DOUBLE_EQ(m2[1].end, m2[0].end);
+    EXPECT_EQ(r.sim.jobs[0].speculativeAttempts, 1);
 }
 
 TEST(TraceReplay, EveryRealHistoryIsWithinTheGoal) {

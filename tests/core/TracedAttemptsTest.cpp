@@ -184,7 +184,7 @@ TEST(TracedAttempts, HostileInputNamesFileJobAndField) {
                                                ", \"next_start\": " + std::to_string(i + 1));
     }
     EXPECT_EQ(errorOf(many),
-              "w.json: job 'J': field 'traced_attempts[100].task': more than 100 failed "
+              "w.json: job 'J': field 'traced_attempts[100].task': more than 100 traced "
               "attempts of one task");
 }
 
@@ -254,9 +254,10 @@ TEST(TracedAttempts, RumenFailureOverlappingTheSuccessIsLeftOutAndNamed) {
     EXPECT_TRUE(w.jobs[0].tracedAttempts.empty());
     EXPECT_EQ(report.replayLimits[0],
               (std::vector<std::string>{
-                  "map task 1 (of 1): 1 failed attempt; its successful attempt started 0.1 s "
-                  "after the first one (the replay leaves out failed attempts without their "
-                  "times or overlapping another attempt of the task)"}));
+                  "map task 1 (of 1): 1 failed attempt not replayed; its successful attempt "
+                  "started 0.1 s after the first one (the replay runs a task's failed and killed "
+                  "attempts when each has its times and they are retries one after another "
+                  "before the success, with at most one killed attempt running beside it)"}));
 }
 
 }  // namespace
