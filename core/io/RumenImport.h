@@ -92,7 +92,7 @@ struct RumenImportReport {
     // and per job whose task lists disagree with totalMaps / totalReduces.
     std::vector<std::string> notes;
     // With RumenImportOptions::replayLimits: per imported job, what its replay cannot reproduce
-    // (failed attempts before a task's success, waits beside a free slot), one sentence each.
+    // (failed and killed attempts it leaves out, waits beside a free slot), one sentence each.
     std::vector<std::vector<std::string>> replayLimits;
 
     // "2 jobs, 192 map + 0 reduce tasks; skipped: 0 failed + 0 killed attempts, ..."

@@ -3,9 +3,9 @@
 // record (killed executions too, killed = 1), in start order (then map before reduce, then slot).
 // job is the job's name; task the index within its stage; slot the index among the cluster's
 // slots of that kind; node = slot / slots per node; times in seconds, exact. Under a scenario
-// (model/Scenario.h), or with a trace's failed attempts (model/TracedAttempt.h), a last column,
-// cause, says why a stopped execution stopped: killed (by the policy), failed, node-lost or
-// superseded (another attempt of its task won, or its job failed).
+// (model/Scenario.h), or with a trace's attempts (model/TracedAttempt.h), a last column,
+// cause, says why a stopped execution stopped: killed (by the policy, or as traced), failed,
+// node-lost or superseded (another attempt of its task won, or its job failed).
 #pragma once
 
 #include <functional>

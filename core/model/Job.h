@@ -37,7 +37,7 @@ struct Job {
     // When the job came from a trace: its traced completion (the trace's finish time, on the same
     // clock as `arrival`), to compare the simulation with (mrsim validate, run --json).
     std::optional<double> traceEnd;
-    // When the job came from a trace: its tasks' failed attempts before their success
+    // When the job came from a trace: its tasks' failed, killed and speculative attempts
     // (model/TracedAttempt.h), replayed as they happened; ordered by kind, task and start.
     std::vector<TracedAttempt> tracedAttempts;
     // The Fair Scheduler pool the job is submitted to (model/FairPools.h); empty: "default".

@@ -32,8 +32,8 @@ void checkNoOverheads(const Workload& w, const std::string& file) {
     }
 }
 
-// A trace's failed attempts are what happened; a scenario's draws would decide the same
-// attempts' fates a second time.
+// A trace's failed, killed and speculative attempts are what happened; a scenario's draws would
+// decide the same attempts' fates a second time.
 void checkNoTracedAttempts(const Workload& w, const std::string& file) {
     for (const Job& job : w.jobs) {
         if (!job.tracedAttempts.empty()) {

@@ -23,7 +23,7 @@ Workload resplitOverAllSlots(const Workload& workload) {
         }
         job.perTaskDurations = false;
         job.profile.reset();
-        job.tracedAttempts.clear();  // a trace's failed attempts belong to tasks it no longer has
+        job.tracedAttempts.clear();  // a trace's attempts belong to tasks it no longer has
     }
     return out;
 }

@@ -143,9 +143,9 @@ public:
     }
     // Under a scenario (model/Scenario.h): `task` of `job` has a new attempt to run although no
     // execution of it was just stopped — a completed map whose output was lost with its node, or a
-    // speculative copy of a running task; in a trace's replay, a task whose traced failed attempt
-    // (model/TracedAttempt.h) ended earlier and whose retry is due now. JobState::pending counts
-    // it; isPending() says true.
+    // speculative copy of a running task; in a trace's replay, a task whose traced failed or
+    // killed attempt (model/TracedAttempt.h) ended earlier and whose retry is due now.
+    // JobState::pending counts it; isPending() says true.
     virtual void onTaskQueued(SimState& state, int job, TaskKind kind, int task) {
         (void)state;
         (void)job;
