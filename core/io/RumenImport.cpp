@@ -172,9 +172,10 @@ std::string fileName(const std::string& source) {
 
 std::string RumenImportReport::summary() const {
     return std::to_string(jobs) + " jobs, " + std::to_string(mapTasks) + " map + " +
-           std::to_string(reduceTasks) +
-           " reduce tasks; skipped: " + std::to_string(failedAttempts) + " failed + " +
-           std::to_string(killedAttempts) + " killed + " + std::to_string(otherAttempts) +
+           std::to_string(reduceTasks) + " reduce tasks; " + std::to_string(failedAttempts) +
+           " failed + " + std::to_string(killedAttempts) + " killed attempts, " +
+           std::to_string(replayedAttempts) +
+           " of them replayed as traced; skipped: " + std::to_string(otherAttempts) +
            " unfinished attempts, " + std::to_string(failedTasks) + " failed + " +
            std::to_string(killedTasks) + " killed + " + std::to_string(tasksWithoutSuccess) +
            " tasks without a successful attempt, " + std::to_string(setupCleanupTasks) +
@@ -530,6 +531,7 @@ void RumenImporter::setTracedAttempts() {
             }
             traced.push_back(a);
         }
+        m_report.replayedAttempts += static_cast<long long>(traced.size());
         std::stable_sort(traced.begin(), traced.end(),
                          [](const TracedAttempt& a, const TracedAttempt& b) {
                              return a.kind != b.kind ? a.kind < b.kind : a.task < b.task;

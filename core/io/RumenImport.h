@@ -62,9 +62,12 @@ struct RumenImportReport {
     long long jobs = 0;  // imported
     long long mapTasks = 0;
     long long reduceTasks = 0;
-    // Skipped, counted:
+    // Attempts that did not succeed, counted; of the failed and killed ones, `replayedAttempts`
+    // are kept as the job's traced attempts and replayed (the rest `validate` names):
     long long failedAttempts = 0;
     long long killedAttempts = 0;
+    long long replayedAttempts = 0;
+    // Skipped, counted:
     long long otherAttempts = 0;  // result neither SUCCESS, FAILED nor KILLED (or unknown)
     long long failedTasks = 0;
     long long killedTasks = 0;

@@ -26,8 +26,11 @@ TEST(MrsimImport, RumenWritesAWorkloadAndSaysWhatItSkipped) {
     const auto c = runMrsimBinary(
         {"import", "rumen", testDataPath("rumen-reduces.json"), "-o", out, "--nodes", "6"});
     ASSERT_EQ(c.exitCode, 0) << c.err;
-    EXPECT_NE(c.out.find("3 jobs, 6 map + 6 reduce tasks; skipped: 2 failed + 2 killed"),
-              std::string::npos)
+    EXPECT_NE(
+        c.out.find(
+            "3 jobs, 6 map + 6 reduce tasks; 2 failed + 2 killed attempts, 3 of them replayed as "
+            "traced; skipped: 0 unfinished attempts"),
+        std::string::npos)
         << c.out;
     EXPECT_NE(c.out.find("cluster 6 nodes x (4 map + 4 reduce) slots"), std::string::npos);
     EXPECT_NE(c.err.find("mrsim: note: job_100_0003 skipped: its outcome is FAILED"),
