@@ -27,6 +27,9 @@
 #include "charts/GanttPlot.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
+#include "experiments/Compare.h"
+#include "io/WorkloadJson.h"
+#include "model/Numbers.h"
 #include "run/ResultCache.h"
 #include "run/RunController.h"
 #include "run/WorkPool.h"
@@ -320,6 +323,15 @@ private slots:
         }
         QVERIFY(explained);
         QVERIFY(panel->plot("fifo") != nullptr);
+        // The Comparison tab keeps johnson's row with the words `mrsim compare` prints in it
+        // (runEach's reason, the one the CLI's row is made of).
+        const Workload w = loadWorkload(sample("../tests/data/unequal-nodes.json").toStdString());
+        const std::string reason = runEach(w, {"johnson"}, {}).front().error;
+        QVERIFY(reason.starts_with("johnson refuses unequal nodes: "));
+        QCOMPARE(comparisonCell(window, "johnson", -1), QString::fromStdString(reason));
+        QCOMPARE(comparisonCell(window, "johnson", 1), QStringLiteral("-"));
+        QCOMPARE(comparisonCell(window, "fifo", 1),
+                 QString::fromStdString(formatTime(runAlgorithm(w, "fifo", {}).sim.makespan)));
     }
 
     // Only the user's own clicks are remembered as the next window's algorithms: a choice made
