@@ -1,11 +1,7 @@
 # sweep_faults equals mrsim sweep-faults (the same summary JSON, field for field) and streams
-# every point to the callback; a workload of node classes, from a file or built in Python, runs
+# every point to the callback (Ctrl-C: test_interrupt.py); a workload of node classes, from a file or built in Python, runs
 # as mrsim runs it; bad input is a ValueError naming the field.
 import json
-import os
-import signal
-import subprocess
-import sys
 
 import pytest
 
@@ -68,44 +64,6 @@ def test_sweep_faults_bad_input_names_the_field(arguments, field):
     call.update(arguments)
     with pytest.raises(ValueError, match=f"field '{field}'"):
         mrx.sweep_faults(mrx.load(str(FIGURE4)), **call)
-
-
-CHILD = r"""
-import json, os
-import mrx
-w = mrx.generate("facebook", jobs=200, seed=1, nodes=10)
-mrx.sweep_faults(w, axis="failure-prob", values=[0.1], runs=1, algorithms=["fifo"])  # the pool
-baseline = sorted(os.listdir("/proc/self/task"))
-points = []
-
-def arrived(point):
-    points.append(point)
-    if len(points) == 1:
-        print("started", flush=True)
-
-try:
-    mrx.sweep_faults(w, axis="failure-prob", values="0:0.3:0.05", runs=2000,
-                     algorithms=["fifo", "fair"], threads=2, callback=arrived)
-    outcome = "finished"
-except KeyboardInterrupt:
-    outcome = "interrupted"
-print(json.dumps({"outcome": outcome, "points": len(points), "total": 2000 * 7 * 2,
-                  "baseline": baseline, "tasks": sorted(os.listdir("/proc/self/task"))}),
-      flush=True)
-"""
-
-
-def test_sigint_stops_a_fault_sweep():
-    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=os.environ)
-    assert child.stdout.readline().strip() == "started", child.stderr.read()
-    child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=60)
-    assert child.returncode == 0, err
-    report = json.loads(out)
-    assert report["outcome"] == "interrupted"
-    assert 1 <= report["points"] < report["total"]
-    assert report["tasks"] == report["baseline"]
 
 
 CLASSES = [
