@@ -328,8 +328,9 @@ private slots:
         const Workload w = loadWorkload(sample("../tests/data/unequal-nodes.json").toStdString());
         const std::string reason = runEach(w, {"johnson"}, {}).front().error;
         QVERIFY(reason.starts_with("johnson refuses unequal nodes: "));
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
         QCOMPARE(comparisonCell(window, "johnson", -1), QString::fromStdString(reason));
-        QCOMPARE(comparisonCell(window, "johnson", 1), QStringLiteral("-"));
+        QCOMPARE(comparisonCell(window, "johnson", 1), QStringLiteral("—"));  // no makespan
         QCOMPARE(comparisonCell(window, "fifo", 1),
                  QString::fromStdString(formatTime(runAlgorithm(w, "fifo", {}).sim.makespan)));
     }
