@@ -1,5 +1,7 @@
 // mrsim compare WORKLOAD --algorithms A,B,... [--scenario FILE] [--json|--csv] [--all-metrics] —
-// several algorithms side by side: makespans, then the job metrics of docs/metrics.md.
+// several algorithms side by side: makespans, then the job metrics of docs/metrics.md. An
+// algorithm that refuses the workload (johnson on unequal nodes, optimal past its job limit)
+// keeps its row with the reason; the exit status is 2 only when none ran.
 #include <memory>
 #include <ostream>
 
@@ -9,6 +11,23 @@
 #include "model/InputError.h"
 
 namespace mr::cli {
+
+namespace {
+
+// Every algorithm refused: the rows above say why each; the exit status says the comparison
+// has nothing in it.
+void refuseWhenNoneRan(const std::vector<AlgorithmOutcome>& outcomes, const std::string& file) {
+    std::string reasons;
+    for (const AlgorithmOutcome& o : outcomes) {
+        if (o.result) {
+            return;
+        }
+        reasons += (reasons.empty() ? "" : "; ") + o.id + ": " + o.error;
+    }
+    throw InputError(file, "", "algorithms", "no algorithm ran (" + reasons + ")");
+}
+
+}  // namespace
 
 Command makeCompareCommand(CLI::App& app) {
     struct Options {
@@ -21,7 +40,13 @@ Command makeCompareCommand(CLI::App& app) {
     };
     auto o = std::make_shared<Options>();
     Command c;
-    c.app = app.add_subcommand("compare", "Run several algorithms side by side");
+    c.app = app.add_subcommand(
+        "compare",
+        "Run several algorithms side by side. An algorithm that refuses the workload (johnson on "
+        "unequal nodes, optimal past 10 jobs) keeps its row with the reason: \"-\" cells and the "
+        "reason in the text, \"refused\" in --json, an empty makespan and the reason in the "
+        "error column of --csv. Exit status 0 when at least one algorithm ran; 2 when every one "
+        "refused or the input is bad");
     o->workload.addTo(*c.app);
     addScenarioOption(*c.app, o->scenario);
     c.app->add_option("-a,--algorithms", o->algorithms, "Comma-separated algorithm ids")
@@ -36,20 +61,22 @@ Command makeCompareCommand(CLI::App& app) {
     c.run = [o](std::ostream& out, std::ostream& err) {
         Workload w = o->workload.load(err);
         applyScenario(w, o->scenario);
-        std::vector<RunResult> results;
+        std::vector<AlgorithmOutcome> outcomes;
         try {
-            results = compareAlgorithms(w, o->algorithms, o->workload.runOptions());
+            outcomes = runEach(w, o->algorithms, o->workload.runOptions());
         } catch (const InputError& e) {
             rethrowNamingFile(e, o->workload.workload);
         }
+        const std::vector<ComparisonEntry> entries = comparisonEntries(outcomes);
         if (o->json) {
-            out << comparisonJson(w, results).dump(2) << "\n";
+            out << comparisonJson(w, entries).dump(2) << "\n";
         } else if (o->csv) {
-            out << comparisonCsv(comparisonTable(w, results));
+            out << comparisonCsv(comparisonTable(w, entries));
         } else {
-            out << comparisonText(comparisonTable(w, results),
+            out << comparisonText(comparisonTable(w, entries),
                                   o->allMetrics ? MetricColumns::All : MetricColumns::Default);
         }
+        refuseWhenNoneRan(outcomes, o->workload.workload);
     };
     return c;
 }

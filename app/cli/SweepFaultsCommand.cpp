@@ -63,15 +63,7 @@ FaultSweepOptions faultOptions(const SweepFaultsOptions& o, Workload& workload) 
     applyScenario(workload, o.scenario);
     options.scenario = workload.scenario;
     if (!o.stragglerFactor.empty()) {
-        const std::optional<RangeText> range = readRange(o.stragglerFactor);
-        if (!range || !(range->from >= 1.0) || !(range->to >= range->from) || range->to > 1e6 ||
-            o.stragglerFactor.find(':') == std::string::npos) {
-            throw InputError(
-                "", "", "straggler-factor",
-                "expected A:B with 1 <= A <= B <= 1e6 (got '" + o.stragglerFactor + "')");
-        }
-        options.scenario.stragglerMinFactor = range->from;
-        options.scenario.stragglerMaxFactor = range->to;
+        setStragglerFactor(options.scenario, o.stragglerFactor);
     }
     checkFaultSweep(options);
     return options;

@@ -138,9 +138,10 @@ std::string algorithmCatalogMarkdown() {
            "([formats.md](formats.md#node-classes),\n[simulator.md](simulator.md#node-classes)): "
            "the schedulers that fill free slots as they come run on it;\nthose whose order, plan, "
            "quota or formula assumes identical slots refuse it with one line naming\nwhy (the "
-           "explorer shows it in the status line, `mrsim` on stderr with exit 2). Runs on\nunequal "
-           "nodes carry no two-stage model makespan. The cost algorithms take their machines from "
-           "the\ncost model instead.\n\n";
+           "explorer shows it in the status line and in its Comparison tab row, `mrsim run` on "
+           "stderr\nwith exit 2, `mrsim compare` in its row while the others run). Runs on "
+           "unequal nodes\ncarry no two-stage model makespan. The cost algorithms take their "
+           "machines from the cost\nmodel instead.\n\n";
     writeUnequalNodes(out, catalog["algorithms"]);
     out << "\n## Workload generators\n\n`mrsim generate KIND` and the explorer's File > New from "
            "generator…\n\n";

@@ -10,14 +10,27 @@ namespace mr {
 // worker reaches the caller). Each algorithm runs with the caller's options, so an algorithm
 // that is itself parallel (optimal) nests safely: parallelFor never waits for a busy worker.
 
-std::vector<RunResult> compareAlgorithms(const Workload& workload,
-                                         const std::vector<std::string>& ids,
-                                         const RunOptions& options) {
+namespace {
+
+void refuseUnknownIds(const Workload& workload, const std::vector<std::string>& ids,
+                      const RunOptions& options) {
     for (const auto& id : ids) {
         if (findAlgorithm(id) == nullptr) {
             runAlgorithm(workload, id, options);  // throws the "unknown algorithm" InputError
         }
     }
+}
+
+}  // namespace
+
+std::string refusalReason(const InputError& e) {
+    return e.job().empty() ? e.message() : e.what();
+}
+
+std::vector<RunResult> compareAlgorithms(const Workload& workload,
+                                         const std::vector<std::string>& ids,
+                                         const RunOptions& options) {
+    refuseUnknownIds(workload, ids, options);
     std::vector<RunResult> results(ids.size());
     parallelFor(ids.size(),
                 [&](std::size_t i) { results[i] = runAlgorithm(workload, ids[i], options); },
@@ -27,6 +40,7 @@ std::vector<RunResult> compareAlgorithms(const Workload& workload,
 
 std::vector<AlgorithmOutcome> runEach(const Workload& workload, const std::vector<std::string>& ids,
                                       const RunOptions& options) {
+    refuseUnknownIds(workload, ids, options);
     std::vector<AlgorithmOutcome> outcomes(ids.size());
     parallelFor(ids.size(),
                 [&](std::size_t i) {
@@ -34,7 +48,7 @@ std::vector<AlgorithmOutcome> runEach(const Workload& workload, const std::vecto
                     try {
                         outcomes[i].result = runAlgorithm(workload, ids[i], options);
                     } catch (const InputError& e) {
-                        outcomes[i].error = e.what();
+                        outcomes[i].error = refusalReason(e);
                     }
                 },
                 {.threads = options.threads, .cancel = options.cancel});

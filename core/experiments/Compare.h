@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "model/InputError.h"
 #include "schedulers/Algorithm.h"
 
 namespace mr {
@@ -22,8 +23,15 @@ struct AlgorithmOutcome {
     std::string error;  // empty when `result` is set
 };
 
+// Why an algorithm refused to run, in one short line: a refusal of the whole run names an
+// option or the cluster ("algorithm", "cluster.node_classes"), so only its words; one about a
+// job names the job and the field. `mrsim compare` and the explorer's Comparison tab both show
+// this text.
+std::string refusalReason(const InputError& e);
+
 // Like compareAlgorithms, but an algorithm that refuses the input (InputError) does not stop
-// the others: its outcome carries the message. Cancelled still propagates.
+// the others: its outcome carries refusalReason(). Cancelled still propagates; an unknown id
+// throws before anything runs.
 std::vector<AlgorithmOutcome> runEach(const Workload& workload, const std::vector<std::string>& ids,
                                       const RunOptions& options);
 

@@ -1,5 +1,7 @@
 #include "experiments/ComparisonTable.h"
 
+#include <algorithm>
+
 namespace mr {
 
 double improvementPercent(double baseline, double value) {
@@ -65,11 +67,25 @@ ComparisonTable comparisonTable(const Workload& w, const std::vector<RunResult>&
     for (const RunResult& r : results) {
         rows.push_back({r.algorithm, &r, ""});
     }
-    std::vector<ComparisonEntry> baselines;
-    if (!rows.empty()) {
-        baselines.push_back(rows.front());
+    return comparisonTable(w, rows);
+}
+
+std::vector<ComparisonEntry> comparisonEntries(const std::vector<AlgorithmOutcome>& outcomes) {
+    std::vector<ComparisonEntry> entries;
+    for (const AlgorithmOutcome& o : outcomes) {
+        entries.push_back({o.id, o.result ? &*o.result : nullptr, o.error});
     }
-    return comparisonTable(w, rows, baselines);
+    return entries;
+}
+
+ComparisonTable comparisonTable(const Workload& w, const std::vector<ComparisonEntry>& entries) {
+    std::vector<ComparisonEntry> baselines;
+    const auto ran = std::find_if(entries.begin(), entries.end(),
+                                  [](const ComparisonEntry& e) { return e.result != nullptr; });
+    if (ran != entries.end()) {
+        baselines.push_back(*ran);
+    }
+    return comparisonTable(w, entries, baselines);
 }
 
 }  // namespace mr

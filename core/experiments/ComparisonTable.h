@@ -60,4 +60,12 @@ ComparisonTable comparisonTable(const Workload& workload, const std::vector<Comp
 // `mrsim compare`: every result; the first is the baseline.
 ComparisonTable comparisonTable(const Workload& workload, const std::vector<RunResult>& results);
 
+// Each outcome as an entry (a refused one carries its reason as the note); `outcomes` must
+// outlive the entries.
+std::vector<ComparisonEntry> comparisonEntries(const std::vector<AlgorithmOutcome>& outcomes);
+// `mrsim compare` past refusals: one row per entry; the baseline is the first entry that ran
+// (none when none ran).
+ComparisonTable comparisonTable(const Workload& workload,
+                                const std::vector<ComparisonEntry>& entries);
+
 }  // namespace mr

@@ -5,11 +5,23 @@
 #include <cstdio>
 #include <limits>
 
+#include "experiments/Ranges.h"
 #include "experiments/SweepPoints.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
 
 namespace mr {
+
+void setStragglerFactor(Scenario& scenario, const std::string& text) {
+    const std::optional<RangeText> range = readRange(text);
+    if (!range || !(range->from >= 1.0) || !(range->to >= range->from) || range->to > 1e6 ||
+        text.find(':') == std::string::npos) {
+        throw InputError("", "", "straggler-factor",
+                         "expected A:B with 1 <= A <= B <= 1e6 (got '" + text + "')");
+    }
+    scenario.stragglerMinFactor = range->from;
+    scenario.stragglerMaxFactor = range->to;
+}
 
 const char* faultAxisId(FaultAxis axis) {
     return axis == FaultAxis::FailureProbability ? "failure-prob" : "straggler-prob";

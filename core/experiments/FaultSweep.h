@@ -34,6 +34,11 @@ const char* faultAxisId(FaultAxis axis);
 // Throws InputError (field "axis") for anything else.
 FaultAxis parseFaultAxis(std::string_view id);
 
+// "A:B" with 1 <= A <= B <= 1e6: a straggler takes its duration times U[A, B]; sets the
+// scenario's straggler factors (mrsim sweep-faults --straggler-factor, mrx.sweep_faults).
+// Throws InputError (field "straggler-factor") for anything else.
+void setStragglerFactor(Scenario& scenario, const std::string& text);
+
 struct FaultSweepOptions {
     FaultAxis axis = FaultAxis::FailureProbability;
     std::vector<double> values;  // the probabilities, the x axis

@@ -57,6 +57,79 @@ void compareStage(std::vector<FieldChange>& out, const char* count, const char* 
     }
 }
 
+// "2 spare (1 map, 1 reduce)": the class as the cluster's description writes it.
+std::string describeNodeClass(const NodeClass& n) {
+    Cluster one;
+    one.nodeClasses = {n};
+    return describeNodeClasses(one);
+}
+
+const NodeClass* findClass(const Cluster& cluster, const std::string& name) {
+    for (const NodeClass& n : cluster.nodeClasses) {
+        if (n.name == name) {
+            return &n;
+        }
+    }
+    return nullptr;
+}
+
+// Node classes matched by name: one removed or added is one line ("node_classes[old]": its
+// description → "none"); one in both lists the fields that differ.
+void nodeClassChanges(const Cluster& a, const Cluster& b, std::vector<FieldChange>& out) {
+    for (const NodeClass& n : a.nodeClasses) {
+        if (findClass(b, n.name) == nullptr) {
+            out.push_back({"node_classes[" + n.name + "]", describeNodeClass(n), "none"});
+        }
+    }
+    for (const NodeClass& n : b.nodeClasses) {
+        const NodeClass* before = findClass(a, n.name);
+        const std::string field = "node_classes[" + n.name + "]";
+        if (before == nullptr) {
+            out.push_back({field, "none", describeNodeClass(n)});
+            continue;
+        }
+        const auto count = [&](const char* name, int x, int y) {
+            if (x != y) {
+                out.push_back({field + "." + name, std::to_string(x), std::to_string(y)});
+            }
+        };
+        count("count", before->count, n.count);
+        count("map_slots", before->mapSlots, n.mapSlots);
+        count("reduce_slots", before->reduceSlots, n.reduceSlots);
+        if (before->speed != n.speed) {
+            out.push_back({field + ".speed", number(before->speed), number(n.speed)});
+        }
+    }
+}
+
+// The node count, then the slots per node of equal nodes or the node classes. Between equal
+// nodes and classes the classes are the whole change ("none" on the equal side): the per-node
+// fields of a cluster of classes only summarise them (the largest node's).
+std::vector<FieldChange> clusterChanges(const Cluster& a, const Cluster& b) {
+    std::vector<FieldChange> out;
+    const auto count = [&](const char* field, int x, int y) {
+        if (x != y) {
+            out.push_back({field, std::to_string(x), std::to_string(y)});
+        }
+    };
+    count("nodes", a.nodes, b.nodes);
+    if (a.nodeClasses.empty() && b.nodeClasses.empty()) {
+        count("map_slots_per_node", a.mapSlotsPerNode, b.mapSlotsPerNode);
+        count("reduce_slots_per_node", a.reduceSlotsPerNode, b.reduceSlotsPerNode);
+    } else if (a.nodeClasses.empty() || b.nodeClasses.empty()) {
+        const auto text = [](const Cluster& x) {
+            return x.nodeClasses.empty()
+                       ? "none (every node " + std::to_string(x.mapSlotsPerNode) + " map, " +
+                             std::to_string(x.reduceSlotsPerNode) + " reduce)"
+                       : describeNodeClasses(x);
+        };
+        out.push_back({"node_classes", text(a), text(b)});
+    } else {
+        nodeClassChanges(a, b, out);
+    }
+    return out;
+}
+
 std::vector<FieldChange> jobFields(const Job& a, const Job& b) {
     std::vector<FieldChange> out;
     compareStage(out, "maps", "map duration", a.mapDurations, b.mapDurations);
@@ -178,14 +251,7 @@ VariantChanges variantChanges(const Variant& from, const Variant& to) {
             c.jobs.push_back({JobChange::Kind::Edited, job.name, std::move(fields)});
         }
     }
-    const auto cluster = [&](const char* field, int x, int y) {
-        if (x != y) {
-            c.cluster.push_back({field, std::to_string(x), std::to_string(y)});
-        }
-    };
-    cluster("nodes", a.cluster.nodes, b.cluster.nodes);
-    cluster("map_slots_per_node", a.cluster.mapSlotsPerNode, b.cluster.mapSlotsPerNode);
-    cluster("reduce_slots_per_node", a.cluster.reduceSlotsPerNode, b.cluster.reduceSlotsPerNode);
+    c.cluster = clusterChanges(a.cluster, b.cluster);
     c.scenario = scenarioChanges(a.scenario, b.scenario);
     if (from.algorithms != to.algorithms) {
         c.options.push_back({"algorithms", joined(from.algorithms), joined(to.algorithms)});

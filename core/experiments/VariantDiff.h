@@ -31,7 +31,9 @@ struct JobChange {
 struct VariantChanges {
     // Removed jobs first (in `from`'s order), then added and edited ones (in `to`'s order).
     std::vector<JobChange> jobs;
-    std::vector<FieldChange> cluster;  // nodes, map_slots_per_node, reduce_slots_per_node
+    // nodes, map_slots_per_node, reduce_slots_per_node; or the node classes, by name
+    // ("node_classes[old].speed": "0.5" → "0.25"; a class added or removed: "none" on its side).
+    std::vector<FieldChange> cluster;
     // The scenario's fields that differ ("scenario.node_failures": "none" → "node 17 at 7200 s").
     std::vector<FieldChange> scenario;
     // "algorithms" (the checked list), then every run option that differs (OptionSpec ids).

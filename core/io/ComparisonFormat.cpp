@@ -194,14 +194,29 @@ std::string comparisonCsv(const ComparisonTable& t) {
 }
 
 ordered_json comparisonJson(const Workload& w, const std::vector<RunResult>& results) {
+    std::vector<ComparisonEntry> entries;
+    for (const RunResult& r : results) {
+        entries.push_back({r.algorithm, &r, ""});
+    }
+    return comparisonJson(w, entries);
+}
+
+ordered_json comparisonJson(const Workload& w, const std::vector<ComparisonEntry>& entries) {
+    const auto ran = std::find_if(entries.begin(), entries.end(),
+                                  [](const ComparisonEntry& e) { return e.result != nullptr; });
+    const RunResult* baseline = ran != entries.end() ? ran->result : nullptr;
     ordered_json out;
     out["workload"] = w.name;
-    out["baseline"] = results.empty() ? ordered_json() : ordered_json(results.front().algorithm);
+    out["baseline"] = baseline != nullptr ? ordered_json(baseline->algorithm) : ordered_json();
     ordered_json list = ordered_json::array();
-    for (const auto& r : results) {
-        ordered_json item = runResultJson(w, r);
+    for (const ComparisonEntry& e : entries) {
+        if (e.result == nullptr) {
+            list.push_back({{"algorithm", e.id}, {"refused", e.note}});
+            continue;
+        }
+        ordered_json item = runResultJson(w, *e.result);
         item["improvement_over_baseline_pct"] =
-            improvementPercent(results.front().sim.makespan, r.sim.makespan);
+            improvementPercent(baseline->sim.makespan, e.result->sim.makespan);
         list.push_back(item);
     }
     out["results"] = list;

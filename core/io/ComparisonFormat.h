@@ -46,5 +46,9 @@ std::string comparisonCsv(const ComparisonTable& table);
 // "improvement_over_baseline_pct" (the "vs" of the first result)]}.
 nlohmann::ordered_json comparisonJson(const Workload& workload,
                                       const std::vector<RunResult>& results);
+// The same past refusals: the baseline is the first entry that ran (null when none did); an
+// entry without a run is {"algorithm": id, "refused": its note (one line)}.
+nlohmann::ordered_json comparisonJson(const Workload& workload,
+                                      const std::vector<ComparisonEntry>& entries);
 
 }  // namespace mr

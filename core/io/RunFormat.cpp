@@ -14,6 +14,53 @@ using nlohmann::ordered_json;
 
 namespace {
 
+// What (m, r) are when node speeds differ: the algorithms' estimates on all slots at speed 1
+// (with speed 1 everywhere, slots of unequal nodes are still identical slots, and (m, r) are
+// the cluster's own).
+std::string stagesAtSpeedOneNote(const Workload& w) {
+    return "each job alone on all " + std::to_string(w.cluster.mapSlots()) + " map and " +
+           std::to_string(w.cluster.reduceSlots()) +
+           " reduce slots at speed 1: the algorithm's estimates, not this cluster's stage "
+           "times (the run uses each node's speed)";
+}
+
+// With unequal speeds (m, r) are still the algorithm's estimates at speed 1: said in the
+// job table's header and in a line, so that nobody reads them as the cluster's stage times.
+bool stagesAtSpeedOne(const Workload& w, const RunResult& r) {
+    return !w.cluster.equalSpeeds() && !r.stages.empty();
+}
+
+// The job table's columns before the deadline and trace ones.
+std::vector<std::string> jobTableHeader(const Workload& w, const RunResult& r) {
+    const std::string unit = stagesAtSpeedOne(w, r) ? " (speed 1)" : "";
+    std::vector<std::string> header{"job",     "m" + unit, "r" + unit, "arrival", "start",
+                                    "map end", "end",      "JCT",      "slowdown"};
+    if (!r.inputStages.empty()) {
+        header.insert(header.begin() + 1, {"m before" + unit, "r before" + unit});
+    }
+    return header;
+}
+
+std::string stageText(const std::vector<StageDurations>& stages, int j, bool map) {
+    if (static_cast<std::size_t>(j) >= stages.size()) {
+        return "-";
+    }
+    const StageDurations& s = stages[static_cast<std::size_t>(j)];
+    return formatTime(map ? s.map : s.reduce);
+}
+
+// Job j's (m, r) the algorithm worked with, and before it changed the job.
+void putStages(ordered_json& job, const RunResult& r, std::size_t j) {
+    if (j < r.stages.size()) {
+        job["m"] = r.stages[j].map;
+        job["r"] = r.stages[j].reduce;
+    }
+    if (j < r.inputStages.size()) {
+        job["m_before"] = r.inputStages[j].map;
+        job["r_before"] = r.inputStages[j].reduce;
+    }
+}
+
 // Each job's traced end, if it has one (indexed like the workload's jobs).
 std::vector<const TracedJob*> tracedJobs(const TraceComparison& trace, std::size_t jobs) {
     std::vector<const TracedJob*> tracedOf(jobs, nullptr);
@@ -43,6 +90,22 @@ std::vector<std::string> jobNames(const Workload& w, const std::vector<int>& job
     return names;
 }
 
+namespace {
+
+ordered_json poolsJson(const Workload& w, const RunResult& r) {
+    ordered_json pools = ordered_json::array();
+    for (const auto& p : r.sim.pools) {
+        pools.push_back({{"name", p.name},
+                         {"nodes", p.nodes},
+                         {"first_node", p.firstNode},
+                         {"jobs", jobNames(w, p.jobs)},
+                         {"makespan", p.makespan}});
+    }
+    return pools;
+}
+
+}  // namespace
+
 ordered_json runResultJson(const Workload& w, const RunResult& r) {
     const Workload& simulated = r.simulatedWorkload ? *r.simulatedWorkload : w;
     ordered_json out;
@@ -52,15 +115,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
     out["makespan"] = r.sim.makespan;
     out["model_makespan"] = r.modelMakespan ? ordered_json(*r.modelMakespan) : ordered_json();
     if (r.sim.pools.size() > 1) {
-        ordered_json pools = ordered_json::array();
-        for (const auto& p : r.sim.pools) {
-            pools.push_back({{"name", p.name},
-                             {"nodes", p.nodes},
-                             {"first_node", p.firstNode},
-                             {"jobs", jobNames(w, p.jobs)},
-                             {"makespan", p.makespan}});
-        }
-        out["pools"] = pools;
+        out["pools"] = poolsJson(w, r);
     }
     const bool deadlines = hasDeadlineMetrics(simulated, r);
     const TraceComparison trace = compareWithTrace(w, r.sim);
@@ -74,14 +129,7 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
                          {"start", t.start},
                          {"map_end", t.mapEnd},
                          {"end", t.end}};
-        if (j < r.stages.size()) {
-            job["m"] = r.stages[j].map;
-            job["r"] = r.stages[j].reduce;
-        }
-        if (j < r.inputStages.size()) {
-            job["m_before"] = r.inputStages[j].map;
-            job["r_before"] = r.inputStages[j].reduce;
-        }
+        putStages(job, r, j);
         putJobMetrics(job, metrics[j]);
         if (deadlines) {
             const auto& deadline = simulated.jobs[j].deadline;
@@ -104,6 +152,9 @@ ordered_json runResultJson(const Workload& w, const RunResult& r) {
         jobs.push_back(job);
     }
     out["jobs"] = jobs;
+    if (stagesAtSpeedOne(w, r)) {
+        out["stages_note"] = stagesAtSpeedOneNote(w);
+    }
     if (!w.scenario.empty()) {
         out["failed_jobs"] = r.sim.failedJobs;
         out["lost_outputs"] = r.sim.lostOutputs.size();
@@ -169,10 +220,9 @@ std::string runResultText(const Workload& w, const RunResult& r) {
         out += deadlineMetricsText(deadlineMetrics(simulated, r));
     }
     const bool changed = !r.inputStages.empty();  // (m, r) before the algorithm changed the jobs
-    std::vector<std::vector<std::string>> rows{
-        {"job", "m", "r", "arrival", "start", "map end", "end", "JCT", "slowdown"}};
-    if (changed) {
-        rows[0].insert(rows[0].begin() + 1, {"m before", "r before"});
+    std::vector<std::vector<std::string>> rows{jobTableHeader(w, r)};
+    if (stagesAtSpeedOne(w, r)) {
+        out += "m, r         " + stagesAtSpeedOneNote(w) + "\n";
     }
     if (deadlines) {
         rows[0].insert(rows[0].end(), {"deadline", "late"});
@@ -183,13 +233,6 @@ std::string runResultText(const Workload& w, const RunResult& r) {
         rows[0].insert(rows[0].end(), {"traced end", "error"});
         out += traceComparisonText(trace);
     }
-    const auto stageText = [](const std::vector<StageDurations>& stages, int j, bool map) {
-        if (static_cast<std::size_t>(j) >= stages.size()) {
-            return std::string("-");
-        }
-        const StageDurations& s = stages[static_cast<std::size_t>(j)];
-        return formatTime(map ? s.map : s.reduce);
-    };
     for (int j : r.order) {
         const JobTimes& t = r.sim.jobs[static_cast<std::size_t>(j)];
         const Job& job = simulated.jobs[static_cast<std::size_t>(j)];

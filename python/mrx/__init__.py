@@ -1,9 +1,10 @@
 """mrx — MR Schedule Explorer from Python: simulate MapReduce batches slot by slot.
 
 The functions follow mrsim's commands (docs/python.md): load, generate, import_rumen,
-import_swim, algorithms, run, compare, sweep, sweep_load. Results hold NumPy columns over the
+import_swim, algorithms, run, compare, sweep, sweep_load, sweep_faults. Results hold NumPy columns over the
 core's own records; to_pandas() makes DataFrames of them. Bad input raises ValueError with the
-line mrsim prints; Ctrl-C stops a long call (run, compare, sweep) and raises KeyboardInterrupt.
+line mrsim prints; Ctrl-C stops a long call (run, compare, the sweeps) and raises
+KeyboardInterrupt.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from ._core import (
 
 __all__ = [
     "Comparison",
+    "FaultSweepResult",
     "LoadSweepResult",
     "Result",
     "SweepResult",
@@ -45,6 +47,7 @@ __all__ = [
     "options",
     "run",
     "sweep",
+    "sweep_faults",
     "sweep_load",
 ]
 
@@ -71,26 +74,37 @@ def _missing(value: Any) -> bool:
 def _from_jobs(
     jobs: Iterable[Mapping[str, Any]],
     *,
-    nodes: int,
+    nodes: Optional[int] = None,
     map_slots_per_node: int = 1,
     reduce_slots_per_node: int = 1,
     name: str = "",
     description: str = "",
+    node_classes: Optional[Sequence[Mapping[str, Any]]] = None,
 ) -> Workload:
     """A workload from job records with the workload file's keys (docs/formats.md): name, maps,
     reduces, map_duration, reduce_duration (or map_durations, reduce_durations), arrival,
     deadline, ... Checked by the file loader: a bad field raises ValueError with its message.
-    Missing values (None, NaN) leave the key out."""
+    Missing values (None, NaN) leave the key out. node_classes: unequal nodes instead of nodes
+    and the slots per node, as the file's cluster.node_classes (name, count, map_slots,
+    reduce_slots, speed); a bad field raises ValueError naming it."""
+    if node_classes is None:
+        if nodes is None:
+            raise ValueError("field 'cluster.nodes': give nodes or node_classes")
+        cluster = {
+            "nodes": nodes,
+            "map_slots_per_node": map_slots_per_node,
+            "reduce_slots_per_node": reduce_slots_per_node,
+        }
+    elif nodes is not None:
+        raise ValueError("field 'cluster.nodes': give nodes or node_classes, not both")
+    else:
+        cluster = {"node_classes": [dict(c) for c in node_classes]}
     document = {
         "format": "mrx-workload",
         "version": 1,
         "name": name,
         "description": description,
-        "cluster": {
-            "nodes": nodes,
-            "map_slots_per_node": map_slots_per_node,
-            "reduce_slots_per_node": reduce_slots_per_node,
-        },
+        "cluster": cluster,
         "jobs": [{k: v for k, v in job.items() if not _missing(v)} for job in jobs],
     }
     return Workload.from_json(json.dumps(document, default=_plain))
@@ -187,6 +201,16 @@ class LoadSweepResult(dict):
         return _pandas().DataFrame(self["points"])
 
 
+class FaultSweepResult(dict):
+    """A fault sweep's summary as mrsim sweep-faults --json prints it: workload, axis, values,
+    runs, seed, algorithms, scenario and points."""
+
+    def to_pandas(self) -> Any:
+        """One row per (probability, algorithm): runs, makespan mean, p95 and max, mean failed
+        jobs and failed attempts."""
+        return _pandas().DataFrame(self["points"])
+
+
 Point = Mapping[str, Any]
 
 
@@ -249,6 +273,42 @@ def sweep_load(
             deadline_factor,
             None if algorithms is None else list(algorithms),
             within_job_sigma,
+            callback,
+            **options,
+        )
+    )
+
+
+def sweep_faults(
+    workload: Workload,
+    *,
+    axis: str,
+    values: Union[str, Sequence[float]],
+    algorithms: Sequence[str],
+    runs: int = 10,
+    scenario: Union[None, str, Mapping[str, Any]] = None,
+    straggler_factor: Optional[str] = None,
+    callback: Optional[Callable[[Point], Any]] = None,
+    **options: Any,
+) -> FaultSweepResult:
+    """Makespan against the attempt failure probability (axis="failure-prob") or the straggler
+    probability ("straggler-prob"), as mrsim sweep-faults: mean, 95th percentile and worst over
+    runs seeded seed, seed + 1, ... values: "FROM:TO:STEP" or a list of probabilities. The base
+    scenario is the workload's own, or scenario= (a scenario file's path, or a dict with its
+    fields); straggler_factor="A:B" sets its straggler factors. callback(point) gets each point
+    as it finishes (the fields of mrsim sweep-faults -o's lines)."""
+    path = scenario if isinstance(scenario, str) else None
+    text = None if scenario is None or path is not None else json.dumps(dict(scenario))
+    return FaultSweepResult(
+        _core._sweep_faults(
+            workload,
+            axis,
+            values,
+            runs,
+            list(algorithms),
+            path,
+            text,
+            straggler_factor,
             callback,
             **options,
         )

@@ -64,11 +64,12 @@ class Workload:
     def from_jobs(
         jobs: Iterable[Mapping[str, Any]],
         *,
-        nodes: int,
+        nodes: Optional[int] = None,
         map_slots_per_node: int = 1,
         reduce_slots_per_node: int = 1,
         name: str = "",
         description: str = "",
+        node_classes: Optional[Sequence[Mapping[str, Any]]] = None,
     ) -> Workload: ...
     @staticmethod
     def from_dataframe(frame: Any, **cluster: Any) -> Workload: ...
@@ -109,6 +110,9 @@ class SweepResult(dict[str, Any]):
     def to_pandas(self) -> Any: ...
 
 class LoadSweepResult(dict[str, Any]):
+    def to_pandas(self) -> Any: ...
+
+class FaultSweepResult(dict[str, Any]):
     def to_pandas(self) -> Any: ...
 
 def load(path: str) -> Workload: ...
@@ -183,3 +187,15 @@ def sweep_load(
     callback: Optional[Callable[[Point], Any]] = None,
     **options: Unpack[RunOptions],
 ) -> LoadSweepResult: ...
+def sweep_faults(
+    workload: Workload,
+    *,
+    axis: Literal["failure-prob", "straggler-prob"],
+    values: Union[str, Sequence[float]],
+    algorithms: Sequence[str],
+    runs: int = 10,
+    scenario: Union[None, str, Mapping[str, Any]] = None,
+    straggler_factor: Optional[str] = None,
+    callback: Optional[Callable[[Point], Any]] = None,
+    **options: Unpack[RunOptions],
+) -> FaultSweepResult: ...

@@ -1,6 +1,7 @@
-// sweep and sweep_load: the core's sweeps ([Verma12] Figs. 7–9; [Verma12b] Figs. 1–4) with each
-// point handed to a Python callback as it finishes (the fields of the JSON lines `mrsim sweep -o`
-// writes), and the summary mrsim prints with --json. Points run on the core's thread pool
+// sweep, sweep_load and sweep_faults: the core's sweeps ([Verma12] Figs. 7–9; [Verma12b] Figs.
+// 1–4; experiments/FaultSweep) with each point handed to a Python callback as it finishes (the
+// fields of the JSON lines `mrsim sweep -o` writes), and the summary mrsim prints with --json.
+// Points run on the core's thread pool
 // (`threads`), the GIL released; Ctrl-C cancels through the core's cancel flag (Streaming.h).
 #include <pybind11/stl.h>
 
@@ -9,9 +10,13 @@
 
 #include "Bindings.h"
 #include "Streaming.h"
+#include "experiments/FaultSweep.h"
 #include "experiments/LoadSweep.h"
+#include "experiments/Ranges.h"
 #include "experiments/Sweep.h"
+#include "io/FaultSweepFormat.h"
 #include "io/LoadSweepFormat.h"
+#include "io/ScenarioJson.h"
 #include "io/SweepFormat.h"
 #include "model/InputError.h"
 #include "workloads/Generators.h"
@@ -85,10 +90,11 @@ py::object sweep(const py::object& workload, const py::object& nodes,
     return toPython(sweepJson(summariseSweep(sweep.spec, sweep.workload, values)));
 }
 
-// `values` as "FROM:TO:STEP" (or "FROM:TO", "N") or as a list of numbers.
-std::vector<double> loads(const py::object& values) {
+// `values` as "FROM:TO:STEP" (or "FROM:TO", "N") or as a list of numbers; `field` names them in
+// errors.
+std::vector<double> loads(const py::object& values, const std::string& field) {
     if (py::isinstance<py::str>(values)) {
-        return parseRange(values.cast<std::string>(), "interarrival");
+        return parseRange(values.cast<std::string>(), field);
     }
     return values.cast<std::vector<double>>();
 }
@@ -102,7 +108,7 @@ py::object sweepLoad(const std::string& kind, int jobs, int nodes, const py::obj
     options.kind = kind;
     options.jobs = jobs;
     options.nodes = nodes;
-    options.interarrivals = loads(interarrivals);
+    options.interarrivals = loads(interarrivals, "interarrival");
     options.runs = runs;
     options.deadlineFactor = parseDeadlineFactor(deadlineFactor);
     if (algorithms) {
@@ -126,6 +132,60 @@ py::object sweepLoad(const std::string& kind, int jobs, int nodes, const py::obj
     return toPython(loadSweepJson(summariseLoadSweep(options, values)));
 }
 
+// The base scenario: a scenario file, the text of a scenario object (a dict made JSON by the
+// Python side), or the workload's own.
+Scenario baseScenario(const Workload& workload, const std::optional<std::string>& file,
+                      const std::optional<std::string>& text) {
+    if (file) {
+        return loadScenarioFile(*file);
+    }
+    if (!text) {
+        return workload.scenario;
+    }
+    nlohmann::json value;
+    try {
+        value = nlohmann::json::parse(*text);
+    } catch (const nlohmann::json::exception&) {
+        throw InputError("", "", "scenario", "must be a JSON object (finite numbers only)");
+    }
+    return readScenario(value, "");
+}
+
+py::object sweepFaults(const PyWorkload& workload, const std::string& axis,
+                       const py::object& values, int runs,
+                       const std::vector<std::string>& algorithms,
+                       const std::optional<std::string>& scenarioFile,
+                       const std::optional<std::string>& scenarioText,
+                       const std::optional<std::string>& stragglerFactor,
+                       const py::object& callback, const py::kwargs& kwargs) {
+    const Workload& w = *workload.workload;
+    FaultSweepOptions options;
+    options.axis = parseFaultAxis(axis);
+    options.values = loads(values, "values");
+    options.runs = runs;
+    options.algorithms = algorithms;
+    options.run = runOptionsFrom(kwargs);
+    options.seed = options.run.seed;
+    options.threads = options.run.threads;
+    options.scenario = baseScenario(w, scenarioFile, scenarioText);
+    if (stragglerFactor) {
+        setStragglerFactor(options.scenario, *stragglerFactor);
+    }
+    checkFaultSweep(options);
+    checkFaultSweep(options, w);
+    FaultSweepValues points(faultSweepPointCount(options));
+    runStreaming([&](const CancelFlag& cancel, const Emit& emit) {
+        runFaultSweepPoints(
+            w, options, allPoints(points.size()),
+            [&](std::size_t i, const FaultPointValue& v) {
+                points[i] = v;
+                emitPoint(emit, callback, i, [&] { return faultPointFields(options, i, &v); });
+            },
+            {}, &cancel);
+    });
+    return toPython(faultSweepJson(summariseFaultSweep(options, w.name, points)));
+}
+
 }  // namespace
 
 void bindSweeps(py::module_& m) {
@@ -135,6 +195,9 @@ void bindSweeps(py::module_& m) {
     m.def("_sweep_load", &sweepLoad, py::arg("kind"), py::arg("jobs"), py::arg("nodes"),
           py::arg("interarrivals"), py::arg("runs"), py::arg("deadline_factor"),
           py::arg("algorithms"), py::arg("within_job_sigma"), py::arg("callback"));
+    m.def("_sweep_faults", &sweepFaults, py::arg("workload"), py::arg("axis"), py::arg("values"),
+          py::arg("runs"), py::arg("algorithms"), py::arg("scenario_file"),
+          py::arg("scenario_text"), py::arg("straggler_factor"), py::arg("callback"));
 }
 
 }  // namespace mr::python

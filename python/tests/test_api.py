@@ -36,7 +36,7 @@ def test_stub_declares_every_exported_name():
 
 
 @pytest.mark.parametrize("cls", ["Workload", "Result", "Comparison", "SweepResult",
-                                 "LoadSweepResult"])
+                                 "LoadSweepResult", "FaultSweepResult"])
 def test_stub_declares_every_member(cls):
     stub = next(n for n in STUB.body if isinstance(n, ast.ClassDef) and n.name == cls)
     members = {n for n in dir(getattr(mrx, cls)) if not n.startswith("_")} - set(dir(dict))
@@ -54,7 +54,7 @@ def test_stub_run_options_are_the_registrys():
     assert fields == {o["id"]: TYPES[o["type"]] for o in mrx.options()}
 
 
-@pytest.mark.parametrize("function", ["run", "compare", "sweep", "sweep_load"])
+@pytest.mark.parametrize("function", ["run", "compare", "sweep", "sweep_load", "sweep_faults"])
 def test_stub_functions_take_the_run_options(function):
     node = stub_function(function)
     assert node.args.kwarg.arg == "options"

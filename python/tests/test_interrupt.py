@@ -2,7 +2,7 @@
 # first point has arrived, and the child must end within a second with KeyboardInterrupt, no
 # Python thread besides the main one and no thread beyond the core's pool (whose workers the
 # child started before the sweep, with a small one), which takes the next sweep as before.
-# Likewise for run.
+# Likewise for a fault sweep and for run.
 import json
 import os
 import signal
@@ -10,6 +10,8 @@ import subprocess
 import sys
 import time
 
+# SMALL warms the pool up, LONG is the sweep interrupted (TOTAL points), NAME the first
+# algorithm of a result.
 CHILD = r"""
 import json, os, sys
 import mrx
@@ -17,7 +19,13 @@ import mrx
 def tasks():
     return sorted(os.listdir("/proc/self/task"))
 
-mrx.sweep(generate="facebook", jobs=5, nodes=[4], algorithms=["fifo"], threads=2)  # the pool
+def small():
+    return SMALL
+
+def name(result):
+    return NAME
+
+small()  # the pool
 baseline = tasks()
 points = []
 
@@ -27,19 +35,37 @@ def arrived(point):
         print("started", flush=True)
 
 try:
-    mrx.sweep(generate="facebook", jobs=300, runs=300, nodes="20:60:20",
-              algorithms=["johnson", "balanced-pools", "hscheduler"], threads=2,
-              callback=arrived)
+    LONG
     outcome = "finished"
 except KeyboardInterrupt:
     outcome = "interrupted"
 import threading
 left = {"python_threads": threading.active_count(), "tasks": tasks()}
-# The pool takes the next call as before.
-again = mrx.sweep(generate="facebook", jobs=5, nodes=[4], algorithms=["fifo"], threads=2)
-print(json.dumps({"outcome": outcome, "points": len(points), "total": 300 * 3 * 4,
-                  "baseline": baseline, "again": again["series"][0]["name"], **left}), flush=True)
+again = small()  # the pool takes the next call as before
+print(json.dumps({"outcome": outcome, "points": len(points), "total": TOTAL,
+                  "baseline": baseline, "again": name(again), **left}), flush=True)
 """
+
+SWEEP_CHILD = (
+    CHILD.replace("SMALL", 'mrx.sweep(generate="facebook", jobs=5, nodes=[4], '
+                           'algorithms=["fifo"], threads=2)')
+    .replace("LONG", 'mrx.sweep(generate="facebook", jobs=300, runs=300, nodes="20:60:20", '
+                     'algorithms=["johnson", "balanced-pools", "hscheduler"], threads=2, '
+                     'callback=arrived)')
+    .replace("TOTAL", str(300 * 3 * 4))
+    .replace("NAME", 'result["series"][0]["name"]')
+)
+
+FAULTS_CHILD = (
+    CHILD.replace("SMALL", 'mrx.sweep_faults(mrx.generate("facebook", jobs=5, seed=1, nodes=4), '
+                           'axis="failure-prob", values=[0.1], runs=1, algorithms=["fifo"], '
+                           'threads=2)')
+    .replace("LONG", 'mrx.sweep_faults(mrx.generate("facebook", jobs=200, seed=1, nodes=10), '
+                     'axis="failure-prob", values="0:0.3:0.05", runs=2000, '
+                     'algorithms=["fifo", "fair"], threads=2, callback=arrived)')
+    .replace("TOTAL", str(2000 * 7 * 2))
+    .replace("NAME", 'result["algorithms"][0]')
+)
 
 
 def interrupt(child_code):
@@ -59,8 +85,17 @@ def interrupt(child_code):
 
 
 def test_sigint_stops_a_sweep_and_leaves_no_thread():
-    report, ended = interrupt(CHILD)
+    report, ended = interrupt(SWEEP_CHILD)
     assert ended < 1.0
+    assert report["outcome"] == "interrupted"
+    assert 1 <= report["points"] < report["total"]
+    assert report["python_threads"] == 1
+    assert report["tasks"] == report["baseline"]
+    assert report["again"] == "fifo"
+
+
+def test_sigint_stops_a_fault_sweep_and_leaves_no_thread():
+    report, _ = interrupt(FAULTS_CHILD)
     assert report["outcome"] == "interrupted"
     assert 1 <= report["points"] < report["total"]
     assert report["python_threads"] == 1

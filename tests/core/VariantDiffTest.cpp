@@ -58,6 +58,54 @@ TEST(VariantDiff, OneSlotMoreIsAClusterChangeOnly) {
     EXPECT_TRUE(variantChanges(named(tour, "as published"), named(tour, "as published")).empty());
 }
 
+// tests/data/unequal-nodes.json: 4 "new" nodes (4 map, 2 reduce) and 4 "old" ones (2 map,
+// 1 reduce, speed 0.5). Classes are matched by name: an edited class lists its fields, an added
+// or removed one is one line, and equal nodes against classes is the classes as a whole.
+TEST(VariantDiff, NodeClassesAreMatchedByNameFieldByField) {
+    Variant a;
+    a.name = "as built";
+    a.workload = loadWorkload(test::testDataPath("unequal-nodes.json"));
+    Variant b = a;
+    b.name = "older and a spare";
+    std::vector<NodeClass> classes = a.workload.cluster.nodeClasses;
+    classes[1].speed = 0.25;
+    classes[1].reduceSlots = 2;
+    classes.push_back({"spare", 2, 1, 1, 1.0});
+    setNodeClasses(b.workload.cluster, classes);
+    VariantChanges c = variantChanges(a, b);
+    EXPECT_TRUE(c.jobs.empty());
+    ASSERT_EQ(c.cluster.size(), 4u);
+    EXPECT_EQ(c.cluster[0].field, "nodes");  // 8 -> 10
+    EXPECT_EQ(c.cluster[0].before, "8");
+    EXPECT_EQ(c.cluster[0].after, "10");
+    EXPECT_EQ(c.cluster[1].field, "node_classes[old].reduce_slots");
+    EXPECT_EQ(c.cluster[1].before, "1");
+    EXPECT_EQ(c.cluster[1].after, "2");
+    EXPECT_EQ(c.cluster[2].field, "node_classes[old].speed");
+    EXPECT_EQ(c.cluster[2].before, "0.5");
+    EXPECT_EQ(c.cluster[2].after, "0.25");
+    EXPECT_EQ(c.cluster[3].field, "node_classes[spare]");
+    EXPECT_EQ(c.cluster[3].before, "none");
+    EXPECT_EQ(c.cluster[3].after, "2 spare (1 map, 1 reduce)");
+
+    c = variantChanges(b, a);  // the spare removed
+    ASSERT_EQ(c.cluster.size(), 4u);
+    EXPECT_EQ(c.cluster[1].field, "node_classes[spare]");
+    EXPECT_EQ(c.cluster[1].before, "2 spare (1 map, 1 reduce)");
+    EXPECT_EQ(c.cluster[1].after, "none");
+
+    // Same totals (8 nodes), equal nodes against classes: the per-node fields would only show
+    // the largest node's, so the classes are the change.
+    Variant equal = a;
+    equal.workload.cluster = Cluster(8, 4, 2);
+    c = variantChanges(equal, a);
+    ASSERT_EQ(c.cluster.size(), 1u);
+    EXPECT_EQ(c.cluster[0].field, "node_classes");
+    EXPECT_EQ(c.cluster[0].before, "none (every node 4 map, 2 reduce)");
+    EXPECT_EQ(c.cluster[0].after, "4 new (4 map, 2 reduce) + 4 old (2 map, 1 reduce, speed 0.5)");
+    EXPECT_TRUE(variantChanges(a, a).empty());
+}
+
 TEST(VariantDiff, EditedJobsListTheFieldsThatDiffer) {
     const Session tour = loadSession(test::samplePath("what-if-tour.mrxs"));
     const Variant& a = named(tour, "as published");

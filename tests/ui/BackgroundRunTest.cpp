@@ -28,6 +28,9 @@
 #include "charts/TaskBarsPlottable.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
+#include "experiments/Compare.h"
+#include "io/WorkloadJson.h"
+#include "model/Numbers.h"
 #include "run/ChartTimeline.h"
 #include "run/ResultCache.h"
 #include "run/RunController.h"
@@ -384,6 +387,16 @@ private slots:
         }
         QVERIFY(explained);
         QVERIFY(panel->plot("fifo") != nullptr);
+        // The Comparison tab keeps johnson's row with the words `mrsim compare` prints in it
+        // (runEach's reason, the one the CLI's row is made of).
+        const Workload w = loadWorkload(sample("../tests/data/unequal-nodes.json").toStdString());
+        const std::string reason = runEach(w, {"johnson"}, {}).front().error;
+        QVERIFY(reason.starts_with("johnson refuses unequal nodes: "));
+        QVERIFY(window.showTab(QStringLiteral("comparison")));
+        QCOMPARE(comparisonCell(window, "johnson", -1), QString::fromStdString(reason));
+        QCOMPARE(comparisonCell(window, "johnson", 1), QStringLiteral("—"));  // no makespan
+        QCOMPARE(comparisonCell(window, "fifo", 1),
+                 QString::fromStdString(formatTime(runAlgorithm(w, "fifo", {}).sim.makespan)));
     }
 
     // Only the user's own clicks are remembered as the next window's algorithms: a choice made

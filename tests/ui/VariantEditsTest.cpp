@@ -6,8 +6,8 @@
 //    (New, Open, Recent, Samples, drop, close, quit) asks Save / Discard / Cancel once; Cancel
 //    keeps them, Discard leaves them; after a session save nothing is asked;
 //  * the Timeline shows one algorithm across the variants on one time axis;
-//  * the diff panel lists the right jobs (added, removed, edited), the cluster's change, and each
-//    job's completion before and after under the chosen algorithm.
+//  * the diff panel lists the right jobs (added, removed, edited), the cluster's change (node
+//    classes by name), and each job's completion before and after under the chosen algorithm.
 #include <QMimeData>
 #include <QSettings>
 #include <QTableWidget>
@@ -270,6 +270,36 @@ private slots:
         QVERIFY(QFile::exists(session));
         QVERIFY(bytes() != before);
         QVERIFY(!window.document()->isModified());
+    }
+
+    // Node classes are part of the diff: a variant of tests/data/unequal-nodes.json against the
+    // workload being edited with its "old" nodes slower still (speed 0.5 -> 0.25). fifo's
+    // makespan moves from the variant's run to the edited one's, each equal to the core's.
+    void diffListsNodeClassChanges() {
+        MainWindow window;
+        window.fileController()->setInteractive(false);
+        window.algorithmList()->setChecked({"fifo"});
+        QVERIFY(window.openFile(sample("../tests/data/unequal-nodes.json")));
+        results(window);
+        const Workload built = window.document()->workload();
+        VariantStore* store = window.variants();
+        store->add(Variant{"as built", built, {"fifo"}, {}});
+        store->runController(0)->waitForLatest();
+        Cluster slower = built.cluster;
+        std::vector<NodeClass> classes = slower.nodeClasses;
+        classes[1].speed = 0.25;
+        setNodeClasses(slower, classes);
+        window.document()->setCluster(slower);
+        results(window);
+        QCoreApplication::processEvents();
+        VariantDiffPanel* diff = window.pages().comparison()->variantDiff();
+        QVERIFY(diff->compare(QStringLiteral("as built"), QStringLiteral("current"),
+                              QStringLiteral("fifo")));
+        QCOMPARE(diff->changeLines(), QStringList{"node_classes[old].speed: 0.5 → 0.25"});
+        QVERIFY(diff->effect());
+        QCOMPARE(diff->effect()->makespanBefore, runAlgorithm(built, "fifo", {}).makespan());
+        QCOMPARE(diff->effect()->makespanAfter,
+                 runAlgorithm(window.document()->workload(), "fifo", {}).makespan());
     }
 
     void diffListsTheRightJobs() {

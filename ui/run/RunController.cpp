@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "experiments/Compare.h"
 #include "model/InputError.h"
 #include "run/ChartTimeline.h"
 #include "run/ResultCache.h"
@@ -367,9 +368,7 @@ void RunController::startTask(Task& task) {
             run.state = AlgorithmRun::State::Cancelled;
         } catch (const InputError& e) {
             run.state = AlgorithmRun::State::Failed;
-            // A refusal of the whole run names an option ("algorithm", "pools"), not a cell of
-            // the window: only its words then; one about a job names the job and the field.
-            run.error = e.job().empty() ? e.message() : e.what();
+            run.error = refusalReason(e);  // the words of mrsim compare's refused rows
         } catch (const std::exception& e) {
             run.state = AlgorithmRun::State::Failed;
             run.error = std::string("internal error: ") + e.what();
