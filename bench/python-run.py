@@ -4,12 +4,14 @@
 REPEAT times by mrx.run inside one Python process (loading and the job metrics included) and by
 `mrsim run` (one process per run, its start, loading and printing included); the best time of each and their ratio. Then what
 Result.tasks costs: the bytes tracemalloc sees allocated and the RSS growth when the columns are
-taken, against the core's records (32 bytes each).
+taken, against the core's records (32 bytes each). Last, Ctrl-C: the delay from SIGINT to the
+end of a child process whose 300-run sweep is under way (5 times; min and median).
 
     PYTHONPATH=build/python bench/python-run.py build/app/mrsim [ALGORITHM...] [--repeat N]
 """
 import argparse
 import os
+import signal
 import subprocess
 import sys
 import tempfile
@@ -63,6 +65,36 @@ def tasks_cost(result):
           f"RSS +{grown / 1024:.1f} MB")
 
 
+# A child Python that starts a long sweep and says so at its first point.
+SWEEP_CHILD = """
+import mrx
+def arrived(point, said=[]):
+    if not said:
+        said.append(1)
+        print("started", flush=True)
+try:
+    mrx.sweep(generate="facebook", jobs=300, runs=300, nodes="20:60:20",
+              algorithms=["johnson", "balanced-pools", "hscheduler"], threads=2, callback=arrived)
+except KeyboardInterrupt:
+    pass
+"""
+
+
+def interrupt_delay(repeat):
+    delays = []
+    for _ in range(repeat):
+        child = subprocess.Popen([sys.executable, "-c", SWEEP_CHILD], stdout=subprocess.PIPE,
+                                 text=True, env=os.environ)
+        assert child.stdout.readline().strip() == "started"
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        child.wait()
+        delays.append(time.monotonic() - sent)
+    delays.sort()
+    print(f"Ctrl-C during a sweep: the process ends {delays[0]:.3f} s (min), "
+          f"{delays[len(delays) // 2]:.3f} s (median) after SIGINT")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("mrsim")
@@ -78,6 +110,7 @@ def main():
             mrsim = mrsim_run(args.mrsim, path, algorithm, args.repeat)
             print(f"{algorithm:16} {python:12.3f} {mrsim:14.3f} {python / mrsim:6.2f}")
         tasks_cost(mrx.run(mrx.load(path), "johnson"))  # every task a record of its own
+    interrupt_delay(args.repeat)
 
 
 if __name__ == "__main__":
