@@ -25,8 +25,10 @@
 #include "charts/ComparisonView.h"
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
+#include "charts/TaskBarsPlottable.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
+#include "run/ChartTimeline.h"
 #include "run/ResultCache.h"
 #include "run/RunController.h"
 #include "run/WorkPool.h"
@@ -87,6 +89,68 @@ void settle(MainWindow& window, const QStringList& ids, const char* file) {
     QVERIFY(window.openFile(sample(file)));
     test::results(window);
     SlowAlgorithm::reset(false);
+}
+
+}  // namespace
+
+namespace {
+
+// The parts of a chart a status strip must never cover, in its area's coordinates: its plot
+// areas with their axes, the layout elements under its title row (the legend among them) and
+// the makespan label.
+QList<QRect> chartParts(const GanttPlot* plot) {
+    QList<QRect> parts;
+    for (const QCPAxisRect* rect : plot->axisRects()) {
+        if (rect->visible() && rect->layout() != nullptr) {
+            parts << rect->outerRect();
+        }
+    }
+    QCPLayoutGrid* layout = plot->plotLayout();
+    for (int row = 1; row < layout->rowCount(); ++row) {
+        if (QCPLayoutElement* e = layout->element(row, 0); e != nullptr && e->visible()) {
+            parts << e->outerRect();
+        }
+    }
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(plot->item(i));
+        if (text != nullptr && text->visible() &&
+            text->text().startsWith(QStringLiteral("makespan"))) {
+            parts << QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition())
+                         .toAlignedRect();
+        }
+    }
+    for (QRect& part : parts) {
+        part.translate(plot->pos());
+    }
+    return parts;
+}
+
+// The strip's own parts: the visible ones inside the strip, none over another, no text cut.
+void verifyStripParts(QWidget& window, GanttPlot* plot, const QRect& strip) {
+    QWidget* area = plot->parentWidget();
+    QList<QWidget*> parts;
+    for (QWidget* w : area->findChildren<QWidget*>()) {
+        if (w->parentWidget() != area && w->parentWidget()->parentWidget() == area &&
+            w->isVisibleTo(&window) && !qobject_cast<QCustomPlot*>(w)) {
+            parts << w;
+        }
+    }
+    QVERIFY(parts.size() >= 3);  // the text, the bar, Cancel
+    for (int i = 0; i < parts.size(); ++i) {
+        const QRect a = parts[i]->geometry().translated(parts[i]->parentWidget()->pos());
+        QVERIFY2(strip.contains(a), qPrintable(parts[i]->metaObject()->className()));
+        for (int j = i + 1; j < parts.size(); ++j) {
+            const QRect b = parts[j]->geometry().translated(parts[j]->parentWidget()->pos());
+            QVERIFY2(!a.intersects(b), qPrintable(QStringLiteral("%1 over %2")
+                                                      .arg(parts[i]->metaObject()->className(),
+                                                           parts[j]->metaObject()->className())));
+        }
+        if (auto* label = qobject_cast<QLabel*>(parts[i])) {
+            QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <=
+                         label->contentsRect().width(),
+                     qPrintable(label->text()));
+        }
+    }
 }
 
 }  // namespace
@@ -469,7 +533,8 @@ private slots:
                      QStringLiteral("test-slow: best so far, 25 % searched")),
                  qPrintable(panel->areaStatus(kSlow)));
         QVERIFY(window.runController()->latest()->find(kSlow) == nullptr);  // no answer yet
-        // Its status strip floats under the chart's title, which names the chart.
+        // Its status strip lies in the chart's title row and names the chart itself; the plot
+        // area and the makespan label stay in sight.
         window.resize(1280, 800);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -478,24 +543,21 @@ private slots:
         QCoreApplication::processEvents();
         const QRect strip = panel->areaStripGeometry(kSlow);
         QVERIFY(!strip.isEmpty());
-        const QRect title = plot->plotLayout()->element(0, 0)->outerRect().translated(plot->pos());
-        QVERIFY2(!strip.intersects(title),
-                 qPrintable(QStringLiteral("strip %1,%2 %3x%4 over the title at %5..%6")
-                                .arg(strip.x())
-                                .arg(strip.y())
-                                .arg(strip.width())
-                                .arg(strip.height())
-                                .arg(title.top())
-                                .arg(title.bottom())));
+        QCOMPARE(strip, plot->titleRect().translated(plot->pos()));
+        for (const QRect& part : chartParts(plot)) {
+            QVERIFY(!strip.intersects(part));
+        }
         SlowAlgorithm::release();
         test::results(window);
         QVERIFY(panel->areaStatus(kSlow).isEmpty());  // the answer, unlabelled
         QVERIFY(window.runController()->latest()->find(kSlow) != nullptr);
     }
 
-    // In a small window a running search's status strip has a row of its own above its chart:
-    // it covers no part of the chart (its title, its makespan label), and inside the strip the
-    // text, the bar and the Cancel button never overlap (the text is shortened instead).
+    // In a small window a running search's status strip lies in its chart's title row: it covers
+    // no other part of the chart (its plot areas and axes, its makespan label, the legend), and
+    // inside the strip the text, the bar and the Cancel button never overlap (the text is
+    // shortened instead). When the search ends the strip goes and the title shows in the same
+    // row: the chart neither moves nor resizes, and no blank row is left above it.
     void aRunningChartsStatusCoversNothing_data() {
         QTest::addColumn<QSize>("size");
         QTest::addColumn<bool>("stacked");
@@ -524,42 +586,38 @@ private slots:
         QCoreApplication::processEvents();
         const QRect strip = panel->areaStripGeometry(kSlow);
         QVERIFY(!strip.isEmpty());
-        QVERIFY2(!strip.intersects(plot->geometry()),
-                 qPrintable(QStringLiteral("strip %1,%2 %3x%4 over the chart at %5,%6 %7x%8")
-                                .arg(strip.x())
-                                .arg(strip.y())
-                                .arg(strip.width())
-                                .arg(strip.height())
-                                .arg(plot->x())
-                                .arg(plot->y())
-                                .arg(plot->width())
-                                .arg(plot->height())));
-        // The strip's own parts: the visible ones inside the strip, none over another.
-        QWidget* area = plot->parentWidget();
-        QList<QWidget*> parts;
-        for (QWidget* w : area->findChildren<QWidget*>()) {
-            if (w->parentWidget() != area && w->parentWidget()->parentWidget() == area &&
-                w->isVisibleTo(&window) && !qobject_cast<QCustomPlot*>(w)) {
-                parts << w;
-            }
+        QCOMPARE(strip, plot->titleRect().translated(plot->pos()));
+        for (const QRect& part : chartParts(plot)) {
+            QVERIFY2(!strip.intersects(part),
+                     qPrintable(QStringLiteral("strip %1,%2 %3x%4 over the chart's %5,%6 %7x%8")
+                                    .arg(strip.x())
+                                    .arg(strip.y())
+                                    .arg(strip.width())
+                                    .arg(strip.height())
+                                    .arg(part.x())
+                                    .arg(part.y())
+                                    .arg(part.width())
+                                    .arg(part.height())));
         }
-        QVERIFY(parts.size() >= 3);  // the text, the bar, Cancel
-        for (int i = 0; i < parts.size(); ++i) {
-            const QRect a = parts[i]->geometry().translated(parts[i]->parentWidget()->pos());
-            QVERIFY2(strip.contains(a), qPrintable(parts[i]->metaObject()->className()));
-            for (int j = i + 1; j < parts.size(); ++j) {
-                const QRect b = parts[j]->geometry().translated(parts[j]->parentWidget()->pos());
-                QVERIFY2(!a.intersects(b),
-                         qPrintable(QStringLiteral("%1 over %2")
-                                        .arg(parts[i]->metaObject()->className(),
-                                             parts[j]->metaObject()->className())));
-            }
-            if (auto* label = qobject_cast<QLabel*>(parts[i])) {
-                QVERIFY2(label->fontMetrics().horizontalAdvance(label->text()) <=
-                             label->contentsRect().width(),
-                         qPrintable(label->text()));
-            }
+        verifyStripParts(window, plot, strip);
+        if (QTest::currentTestFailed()) {
+            return;
         }
+
+        // The answer: the strip goes, the title takes its row, nothing moves.
+        const QRect chart = plot->geometry();
+        const QRect plotArea = plot->axisRect()->rect();
+        SlowAlgorithm::release();
+        test::results(window);
+        QCOMPARE(panel->plot(kSlow), plot);
+        plot->replot();
+        QCoreApplication::processEvents();
+        QVERIFY(panel->areaStripGeometry(kSlow).isEmpty());
+        QCOMPARE(plot->geometry(), chart);
+        QCOMPARE(plot->axisRect()->rect(), plotArea);
+        QCOMPARE(plot->y(), 0);  // no row above the chart: its title is its first row
+        QCOMPARE(plot->titleRect().top(), 0);
+        QVERIFY(plot->drawnTitle().startsWith(QStringLiteral("test-slow — makespan")));
     }
 
     // A result once computed is shown again without running the algorithm: undo, redo, and an
@@ -595,6 +653,42 @@ private slots:
         window.runController()->request(set->workload);
         test::results(window);
         QCOMPARE(SlowAlgorithm::started.load(), 2);
+    }
+
+    // A kept result keeps its chart's timeline: an undo or a redo draws the chart from it and
+    // builds no index or summary (ChartTimeline counts its builds); the edit builds one, for the
+    // checked johnson (the baselines that are not checked keep no records).
+    void anUndoDrawsTheKeptTimelineWithoutSummarisingAgain() {
+        MainWindow window;
+        settle(window, {"johnson"}, "two-jobs.json");
+        QVERIFY(window.showTab(QStringLiteral("timeline")));
+        JobTableModel* model = window.jobModel();
+        const long long opened = ChartTimeline::builds();
+        QVERIFY(model->setData(model->index(0, JobTableModel::MapDuration), QStringLiteral("5")));
+        auto set = test::results(window);
+        QCOMPARE(ChartTimeline::builds(), opened + 1);
+        const auto edited = set->outcome("johnson")->timeline;
+        QVERIFY(edited != nullptr);
+        QUndoStack* undo = window.document()->undoStack();
+        for (bool back : {true, false}) {
+            back ? undo->undo() : undo->redo();
+            set = test::results(window);
+            const AlgorithmRun* johnson = set->outcome("johnson");
+            QVERIFY(johnson->cached);
+            QVERIFY(johnson->timeline != nullptr);
+            QCOMPARE(johnson->timeline->run, johnson->result);
+            QCOMPARE(back, johnson->timeline != edited);
+            GanttPlot* plot = window.ganttPanel()->plot(QStringLiteral("johnson"));
+            QVERIFY(plot != nullptr);
+            QCOMPARE(plot->bars()->summary(), &johnson->timeline->summary);
+            QCOMPARE(ChartTimeline::builds(), opened + 1);
+        }
+        // The cache counts the timeline in an entry's memory.
+        ResultCache::Kept kept{set->outcome("johnson")->result, 1.0, edited};
+        const Workload& w = *set->workload;
+        QCOMPARE(ResultCache::entryBytes(w, kept) - ResultCache::entryBytes(w, {kept.result, 1.0}),
+                 static_cast<double>(edited->memoryBytes()));
+        QVERIFY(edited->memoryBytes() > 0);
     }
 
     // The cache keeps the most recently used results within its bounds.

@@ -823,6 +823,44 @@ private slots:
         QVERIFY(qAbs(makespan.value(QStringLiteral("hscheduler")) - 35.67) < 0.005);
         QCOMPARE(makespan.value(QStringLiteral("reverse-johnson")), 52.0);
     }
+
+    // Hatched bars (failed and killed attempts) are plain lines in an SVG export: Qt's own SVG
+    // Tiny renderer loads it without a warning (a pattern brush would write a <pattern> and a
+    // <mask>, which it does not support), and draws it.
+    void svgHatchesLoadWithoutWarnings() {
+        MainWindow window;
+        QVERIFY(window.openFile(sample("node-failure.mrxs")));
+        uitest::results(window);
+        const QList<GanttPlot*> plots = window.ganttPanel()->plots();
+        QCOMPARE(plots.size(), 1);
+        // Cross-hatched and hatched bars to draw.
+        const QStringList marks = plots.front()->legend()->attemptKeyTexts();
+        QVERIFY(marks.contains(QStringLiteral("failed")));
+        QVERIFY(marks.contains(QStringLiteral("killed")));
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("timeline.svg"));
+        exportCharts({plots.front()}, path, QSize(1200, 700));
+        const QString text = readAll(path);
+        QVERIFY(!text.contains(QStringLiteral("<pattern")));
+        QVERIFY(!text.contains(QStringLiteral("<mask")));
+        static QStringList warnings;
+        warnings.clear();
+        const QtMessageHandler previous =
+            qInstallMessageHandler([](QtMsgType type, const QMessageLogContext&, const QString& m) {
+                if (type != QtDebugMsg && type != QtInfoMsg) {
+                    warnings << m;
+                }
+            });
+        int ink = 0;
+        {
+            QSvgRenderer svg(path);
+            QVERIFY(svg.isValid());
+            ink = svgInk(path);
+        }
+        qInstallMessageHandler(previous);
+        QVERIFY2(warnings.isEmpty(), qPrintable(warnings.join(QLatin1Char('\n'))));
+        QVERIFY(ink > 10000);
+    }
 };
 
 QTEST_MAIN(ExportsTest)

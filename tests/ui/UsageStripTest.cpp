@@ -2,12 +2,16 @@
 // chart with the same plot-area edges, its time axis follows the chart's and the wheel over it
 // zooms the chart, its samples and tooltip give the schedule's values worked out by hand (on
 // screen and in an export), it steps aside on a chart too low for both, and hiding it gives its
-// room back to the chart.
+// room back to the chart. In the window's Timeline tab it stands under every timeline, also with
+// four charts stacked in a laptop's window (the tab scrolls instead).
 #include <qcustomplot.h>
 
 #include <QtTest>
 
+#include "UiTestSupport.h"
+#include "app/MainWindow.h"
 #include "charts/ChartLayout.h"
+#include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
 #include "charts/UsageStrip.h"
 #include "schedulers/Registry.h"
@@ -120,10 +124,10 @@ private slots:
     }
 
     void stepsAsideWhileTheChartIsTooLow() {
-        // 300 px leave the timeline less than ChartLayout's minimum plot height with the strip:
+        // 240 px leave the timeline less than ChartLayout's minimum plot height with the strip:
         // it steps aside; at 600 px there is room for both and it is back.
         Shown s;
-        s.plot.resize(1000, 300);
+        s.plot.resize(1000, 240);
         s.plot.replot(QCustomPlot::rpImmediateRefresh);
         QVERIFY(s.plot.usage()->isWanted());
         QVERIFY(!s.plot.usage()->isVisible());
@@ -132,6 +136,43 @@ private slots:
         s.plot.replot(QCustomPlot::rpImmediateRefresh);
         QVERIFY(s.plot.usage()->isVisible());
         QVERIFY(s.plot.axisRect()->rect().height() >= kMinPlotHeight);
+    }
+
+    // 1280×800, and 1920×1080 at scale 1.5 (1280×720 logical pixels, less a title bar and a
+    // panel): the four algorithms a new window checks, stacked, each with its strip under its
+    // timeline and both plot areas at their readable heights.
+    void standsUnderEveryStackedTimelineInALaptopWindow_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1920x1080 at 1.5") << QSize(1280, 680);
+    }
+
+    void standsUnderEveryStackedTimelineInALaptopWindow() {
+        QFETCH(QSize, size);
+        MainWindow window;
+        QVERIFY(window.openFile(test::sample("figure4-scenario2.json")));
+        QCOMPARE(test::results(window)->outcomes.size(), std::size_t{4});
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        GanttPanel* panel = window.ganttPanel();
+        QVERIFY(panel->isStacked());
+        QVERIFY(panel->isUsageVisible());
+        QCOMPARE(panel->plots().size(), 4);
+        for (GanttPlot* plot : panel->plots()) {
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+        }
+        QCoreApplication::processEvents();
+        for (GanttPlot* plot : panel->plots()) {
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            QVERIFY2(plot->usage()->isVisible(), qPrintable(plot->title()));
+            const QRect timeline = plot->axisRect()->rect();
+            const QRect strip = plot->usage()->axisRect()->rect();
+            QVERIFY2(timeline.height() >= kMinPlotHeight, qPrintable(plot->title()));
+            QCOMPARE(strip.height(), UsageStrip::kHeight);
+            QVERIFY(strip.top() > timeline.bottom());
+            QVERIFY(strip.bottom() < plot->height());
+        }
     }
 
     void hidingGivesTheRoomBack() {

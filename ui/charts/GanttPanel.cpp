@@ -13,6 +13,7 @@
 #include "charts/ChartLayout.h"
 #include "charts/ElidedLabel.h"
 #include "charts/GanttPlot.h"
+#include "charts/UsageStrip.h"
 #include "run/RunController.h"
 
 namespace mr::ui {
@@ -28,11 +29,12 @@ double secondsSince(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 // One algorithm's place in the panel: a status strip (what it is doing, a busy bar, Cancel or
-// Run again) above its chart, or above a placeholder saying why there is none. The strip has its
-// own row of the layout, so it never covers the chart (its title, its makespan label), and its
-// text is shortened to the room beside the bar and the buttons. A hidden strip keeps its row:
-// showing or hiding it never resizes the chart (which would redraw every chart of the panel on
-// every edit).
+// Run again) over the top of its chart, or of a placeholder saying why there is none. The strip
+// lies over the chart's title row, which is as high as the strip whether the strip shows or not:
+// the title row and the strip take turns in the same pixels, so a finished chart carries no
+// blank row, and a run ending (the strip hidden) moves and resizes nothing. The strip never
+// covers the plot area, its axes, the makespan label or the legend; it names the algorithm
+// itself, and its text is shortened to the room beside the bar and the buttons.
 class GanttPanel::ChartArea : public QFrame {
 public:
     ChartArea(const QString& id, GanttPanel* panel) : QFrame(panel->m_container), m_id(id) {
@@ -40,7 +42,6 @@ public:
         auto* layout = new QVBoxLayout(this);
         layout->setContentsMargins(0, 0, 0, 2);
         layout->setSpacing(0);
-        layout->addWidget(buildStrip(panel));
         m_placeholder = new QLabel(this);
         m_placeholder->setAlignment(Qt::AlignCenter);
         m_placeholder->setWordWrap(true);
@@ -49,13 +50,12 @@ public:
         m_placeholder->setStyleSheet(
             QStringLiteral("QLabel { background: #f4f4f4; color: #505050; }"));
         layout->addWidget(m_placeholder, 1);
+        buildStrip(panel);  // over the layout, not in it
     }
 
-    QWidget* buildStrip(GanttPanel* panel) {
+    void buildStrip(GanttPanel* panel) {
         m_strip = new QFrame(this);
-        QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-        policy.setRetainSizeWhenHidden(true);
-        m_strip->setSizePolicy(policy);
+        m_strip->setAutoFillBackground(true);  // hides the title row it lies over
         auto* strip = new QHBoxLayout(m_strip);
         strip->setContentsMargins(6, 1, 2, 1);
         m_state = new ElidedLabel(m_strip);
@@ -76,15 +76,31 @@ public:
         connect(m_rerun, &QPushButton::clicked, panel,
                 [panel, id = m_id] { emit panel->rerunRequested(id); });
         fitStripHeight();
-        return m_strip;
     }
 
-    // The strip's row is as tall as its buttons whichever show, so that a button shown or hidden
-    // never moves the chart.
+    // The strip is as tall as its buttons whichever show, and so are the chart's title row and
+    // the room above the placeholder's text: a button shown or hidden never moves anything.
     void fitStripHeight() {
         const int buttons = std::max(m_cancel->sizeHint().height(), m_rerun->sizeHint().height());
-        m_strip->setMinimumHeight(buttons + m_strip->layout()->contentsMargins().top() +
-                                  m_strip->layout()->contentsMargins().bottom());
+        m_stripHeight = buttons + m_strip->layout()->contentsMargins().top() +
+                        m_strip->layout()->contentsMargins().bottom();
+        m_placeholder->setContentsMargins(0, m_stripHeight, 0, 0);
+        if (m_plot) {
+            m_plot->setTitleRowHeight(m_stripHeight);
+        }
+        placeStrip();
+    }
+
+    // Over the chart's title row exactly (the title's font may make it higher than the strip).
+    void placeStrip() {
+        const int title = m_plot && !m_plot->isHidden() ? m_plot->titleRect().height() : 0;
+        m_strip->setGeometry(0, 0, width(), std::max(m_stripHeight, title));
+        m_strip->raise();
+    }
+
+    void resizeEvent(QResizeEvent* event) override {
+        QFrame::resizeEvent(event);
+        placeStrip();
     }
 
     void changeEvent(QEvent* event) override {
@@ -92,11 +108,6 @@ public:
         if (event->type() == QEvent::FontChange) {
             fitStripHeight();  // the presentation zoom
         }
-    }
-
-    // The strip's row, kept whether it shows or not.
-    int stripHeight() const {
-        return std::max(m_strip->minimumHeight(), m_strip->sizeHint().height());
     }
 
     const QString& id() const { return m_id; }
@@ -140,7 +151,10 @@ public:
             const bool created = m_plot == nullptr;
             if (created) {
                 m_plot = panel->createPlot(m_id);
-                static_cast<QVBoxLayout*>(layout())->insertWidget(2, m_plot, 1);
+                m_plot->setTitleRowHeight(m_stripHeight);
+                connect(m_plot, &QCustomPlot::afterLayout, this, [this] { placeStrip(); });
+                static_cast<QVBoxLayout*>(layout())->insertWidget(1, m_plot, 1);
+                m_strip->raise();
             }
             m_shown = drawn;
             m_workload = drawn->simulatedWorkload ? drawn->simulatedWorkload : workload;
@@ -224,6 +238,7 @@ public:
             m_plot->setVisible(showPlot);
         }
         m_placeholder->setVisible(!showPlot);
+        placeStrip();
         m_placeholder->setText(m_run.state == State::Failed ? QString::fromStdString(m_run.error)
                                : m_run.state == State::Cancelled ? tr("Cancelled: no chart.")
                                                                  : tr("Computing %1…").arg(m_id));
@@ -237,6 +252,7 @@ private:
     QPushButton* m_cancel;
     QPushButton* m_rerun;
     QLabel* m_placeholder;
+    int m_stripHeight = 0;
     GanttPlot* m_plot = nullptr;
     bool m_current = false;
     std::shared_ptr<const RunResult> m_shown;
@@ -274,6 +290,7 @@ GanttPlot* GanttPanel::createPlot(const QString& id) {
     // Never squeezed below a readable height (ChartLayout.h, the rule exports follow too): its
     // area keeps room for it and the panel scrolls.
     keepReadable(plot);
+    plot->usage()->setStepsAside(false);  // counted in that height: under every chart, always
     connect(plot, &QCustomPlot::afterLayout, this, &GanttPanel::applySizing);
     connect(plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this,
             [this, plot] { syncRanges(plot); });
@@ -601,8 +618,7 @@ void GanttPanel::applySizing() {
     const double zoom = property.isValid() ? std::max(1.0, property.toDouble()) : 1.0;
     const int width = static_cast<int>(kMinAreaWidth * zoom);
     for (ChartArea* a : m_order) {
-        const int height =
-            static_cast<int>(areaHeightFor(a->currentPlot()) * zoom) + a->stripHeight();
+        const int height = static_cast<int>(areaHeightFor(a->currentPlot()) * zoom);
         a->setMinimumSize(stacked ? 0 : width, height);
     }
     m_scroll->setHorizontalScrollBarPolicy(stacked ? Qt::ScrollBarAlwaysOff

@@ -1,12 +1,12 @@
 // GanttPanel — the Timeline tab: one chart area per checked algorithm, stacked or side by side
 // in a scroll area, on a shared time axis (zooming or panning one moves them all). Each area
-// follows its own algorithm: "waiting" or "computing… 2.3 s" with a busy
-// bar and Cancel while it runs, its GanttPlot as soon as its result is in (the others keep
-// computing), the reason when it could not run, "cancelled" with Run again. An edit keeps the
-// previous chart under an "updating" strip; a new workload removes every chart at once, so no
-// chart of one workload is ever shown under another's name. The areas share the visible height
-// (the width side by side) down to a minimum each, then the panel scrolls: the panel never asks
-// the window for more room. New results keep the user's zoom; "Fit" and a new workload fit again.
+// follows its own algorithm: "waiting" or "computing… 2.3 s" with a busy bar and Cancel while it
+// runs, its GanttPlot as soon as its result is in (the others keep computing), the reason when
+// it could not run, "cancelled" with Run again. An edit keeps the previous chart, an "updating"
+// strip over its title row; a new workload removes every chart at once, so no chart of one
+// workload is ever shown under another's name. The areas share the visible height (the width
+// side by side) down to a minimum each, then the panel scrolls: the panel never asks the window
+// for more room. New results keep the user's zoom; "Fit" and a new workload fit again.
 #pragma once
 
 #include <QMap>
@@ -46,7 +46,8 @@ public:
     void setStacked(bool stacked);
     bool isStacked() const;
     void setLabelsVisible(bool visible);
-    // The utilisation strip under every chart (shown by default; hidden when space is short).
+    // The utilisation strip under every chart (shown by default, counted in each chart's
+    // readable height: the panel scrolls rather than leave it out).
     void setUsageVisible(bool visible);
     bool isUsageVisible() const { return m_usage; }
     void fitAll();

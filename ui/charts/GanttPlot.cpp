@@ -558,6 +558,17 @@ void GanttPlot::setUsageVisible(bool visible) {
     }
 }
 
+void GanttPlot::setTitleRowHeight(int pixels) {
+    if (m_title->minimumSize().height() != pixels) {
+        m_title->setMinimumSize(0, pixels);
+        replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+QRect GanttPlot::titleRect() const {
+    return m_title->outerRect();
+}
+
 void GanttPlot::setLabelsVisible(bool visible) {
     m_bars->setLabelsVisible(visible);
     replot(QCustomPlot::rpQueuedReplot);

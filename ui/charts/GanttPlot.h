@@ -68,6 +68,10 @@ public:
     // The utilisation and queue-depth strip under the timeline (UsageStrip.h), shown by default.
     UsageStrip* usage() const { return m_usage; }
     void setUsageVisible(bool visible);
+    // The title's row at least this high (pixels): a chart panel lays its status strip over it
+    // while the chart's run is going on, so that the chart never moves when the run ends.
+    void setTitleRowHeight(int pixels);
+    QRect titleRect() const;  // the title's row as last laid out (plot coordinates)
     DeadlineMarkersPlottable* deadlines() const { return m_deadlines; }
     DownWindowsPlottable* downWindows() const { return m_down; }
     JobLegend* legend() const { return m_legend; }

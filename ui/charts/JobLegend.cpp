@@ -1,6 +1,7 @@
 #include "charts/JobLegend.h"
 
 #include "charts/DownWindowsPlottable.h"
+#include "charts/Hatch.h"
 
 namespace mr::ui {
 
@@ -173,9 +174,8 @@ void JobLegend::drawAttemptKey(QCPPainter* painter, const QFontMetrics& metrics,
         painter->fillRect(square, QColor::fromRgb(kKeyLight));
         painter->setPen(Qt::NoPen);
         if (mark < 2) {
-            painter->setBrush(
-                QBrush(QColor(40, 40, 40), mark == 0 ? Qt::DiagCrossPattern : Qt::BDiagPattern));
-            painter->drawRect(square);
+            drawHatch(painter, {QRectF(square)},
+                      mark == 0 ? HatchStyle::Cross : HatchStyle::Diagonal, kHatchColour);
         } else if (mark == 2) {
             painter->setBrush(Qt::NoBrush);
             painter->setPen(QPen(QColor(20, 20, 20), 1.5, Qt::DashLine));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <tuple>
 
+#include "charts/Hatch.h"
 #include "document/JobPalette.h"
 #include "schedulers/Algorithm.h"
 #include "timeline/AttemptMarks.h"
@@ -72,14 +73,9 @@ std::vector<Block> mergeVertically(std::vector<Block> blocks) {
 
 // The bars of stopped executions, hatched: failed attempts cross-hatched, the others (lost with
 // their node, beaten by another attempt, preempted) with single diagonals.
-void hatchStopped(QCPPainter* painter, const std::vector<QRectF>& rects, Qt::BrushStyle style) {
-    if (rects.empty()) {
-        return;
-    }
-    painter->setBrush(QBrush(QColor(40, 40, 40), style));
-    for (const QRectF& r : rects) {
-        painter->drawRect(r);
-    }
+void hatchStopped(QCPPainter* painter, const std::vector<QRectF>& rects, HatchStyle style) {
+    drawHatch(painter, rects, style, kHatchColour);
+    painter->setPen(Qt::NoPen);
 }
 
 // Speculative copies, framed with a dashed dark line (inside the bar, so that neighbours keep
@@ -528,8 +524,8 @@ void TaskBarsPlottable::drawBars(QCPPainter* painter, const View& v) {
     painter->setPen(Qt::NoPen);
     painter->setRenderHint(QPainter::Antialiasing, false);
     BarMarks marks = fillBars(painter, v);
-    hatchStopped(painter, marks.attempts.failed, Qt::DiagCrossPattern);
-    hatchStopped(painter, marks.attempts.killed, Qt::BDiagPattern);
+    hatchStopped(painter, marks.attempts.failed, HatchStyle::Cross);
+    hatchStopped(painter, marks.attempts.killed, HatchStyle::Diagonal);
     frameSpeculative(painter, marks.attempts.speculative);
     m_lastAttempts = marks.attempts;
     frameLate(painter, marks.late);

@@ -242,6 +242,9 @@ UsageStrip::UsageStrip(QCustomPlot* plot, QCPAxisRect* timeline)
     // export's (which draws without a replot).
     connect(time, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this] { resample(); });
 
+    // Small type: the strip is low, and its key says what the marks mean.
+    QFont small = plot->font();
+    small.setPointSizeF(7.5);
     QCPAxis* busy = m_rect->axis(QCPAxis::atLeft);
     busy->setRange(0.0, 100.0);
     busy->setLabel(tr("busy %"));
@@ -258,6 +261,12 @@ UsageStrip::UsageStrip(QCustomPlot* plot, QCPAxisRect* timeline)
     auto counts = QSharedPointer<CountTicker>::create();
     counts->setTickCount(2);
     waiting->setTicker(counts);
+    for (QCPAxis* axis : {busy, waiting}) {
+        axis->setTickLabelFont(small);
+        axis->setLabelFont(small);
+        axis->setLabelPadding(2);
+        axis->setTickLabelPadding(2);
+    }
     m_rect->axis(QCPAxis::atTop)->setVisible(false);
 
     // A drag or the wheel over the strip moves the timeline's time axis (this one follows it).
@@ -295,8 +304,13 @@ void UsageStrip::setVisible(bool visible) {
     place(visible);
 }
 
+void UsageStrip::setStepsAside(bool stepsAside) {
+    m_stepsAside = stepsAside;
+    place(m_wanted);
+}
+
 void UsageStrip::fitHeight() {
-    if (!m_wanted || m_fitting) {
+    if (!m_wanted || !m_stepsAside || m_fitting) {
         return;
     }
     const int timeline = m_timeline->rect().height();

@@ -24,7 +24,9 @@ namespace mr::ui {
 class UsageStrip : public QObject {
     Q_OBJECT
 public:
-    static constexpr int kHeight = 56;           // the plot area's height (pixels at scale 1)
+    // The plot area's height (pixels at scale 1): low enough that four stacked timelines keep it
+    // in a laptop's window, high enough for three tick labels on the busy axis.
+    static constexpr int kHeight = 40;
     static constexpr int kUnlaidSamples = 2048;  // fits the waiting axis before any layout
 
     // Adds the strip to `plot`'s layout under `timeline` (whose bottom axis is the time axis).
@@ -33,9 +35,12 @@ public:
 
     // The run shown by the timeline (kept shared; the series is built once per run).
     void setRun(const Workload& workload, std::shared_ptr<const RunResult> run);
-    // Shown unless hidden here; even then it steps aside while the timeline's plot area would be
-    // lower than ChartLayout's kMinPlotHeight with it (a small chart), and comes back with room.
+    // Shown unless hidden here; even then, where its chart may be squeezed, it steps aside while
+    // the timeline's plot area would be lower than ChartLayout's kMinPlotHeight with it (a small
+    // chart), and comes back with room. A chart kept readable (ChartLayout's keepReadable, the
+    // Timeline tab) counts the strip in its height instead: setStepsAside(false).
     void setVisible(bool visible);
+    void setStepsAside(bool stepsAside);
     bool isWanted() const { return m_wanted; }
     bool isVisible() const;  // in the layout now
     QCPAxisRect* axisRect() const { return m_rect; }
@@ -70,6 +75,7 @@ private:
     std::vector<UsageSample> m_samples;
     std::pair<double, double> m_sampled{0.0, 0.0};  // pixelTimes() of the samples
     bool m_wanted = true;
+    bool m_stepsAside = true;
     bool m_fitting = false;
     int m_outerHeight = kHeight + 40;  // with its axes and key, as last laid out
 };
