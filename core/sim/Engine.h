@@ -13,6 +13,7 @@
 
 #include "sim/EventQueue.h"
 #include "sim/Simulator.h"
+#include "sim/SlotBitmap.h"
 
 namespace mr::detail {
 
@@ -192,7 +193,7 @@ private:
     // step(): the time of the next instant; collect what happens at it (returns the first
     // arrival's index); process it in the engine's order.
     double nextInstant() const;
-    std::size_t collectInstant(double limit);
+    std::size_t collectInstant(double first);
     void processInstant(std::size_t firstArrival);
     void checkProgress(long long progressBefore);
     // Overheads (model/Overheads.h); none of these run when no job has any.
@@ -254,7 +255,7 @@ private:
     int m_slotCount[2] = {0, 0};
     int m_slotsPerNode[2] = {1, 1};  // the largest node's (model/Cluster.h)
     bool m_equalSlots = true;        // every node has m_slotsPerNode slots
-    std::vector<std::uint64_t> m_free[2];
+    SlotBitmap m_free[2];
     std::vector<Running> m_running;           // per global slot
     std::vector<std::uint32_t> m_generation;  // per global slot; bumps on start and kill
     EventQueue m_events;

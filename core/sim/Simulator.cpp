@@ -49,13 +49,8 @@ Engine::Engine(const Workload& workload, std::vector<PoolSetup>& pools, const Si
     }
     setUpPools();
     setUpJobs();
-    for (int k = 0; k < 2; ++k) {
-        const auto words = (static_cast<std::size_t>(m_slotCount[k]) + 63) / 64;
-        m_free[k].assign(words, ~std::uint64_t{0});
-        if (m_slotCount[k] % 64 != 0) {
-            m_free[k].back() = (std::uint64_t{1} << (m_slotCount[k] % 64)) - 1;
-        }
-    }
+    m_free[0] = SlotBitmap(m_slotCount[0]);
+    m_free[1] = SlotBitmap(m_slotCount[1]);
     m_running.resize(static_cast<std::size_t>(m_slotCount[0] + m_slotCount[1]));
     m_generation.assign(m_running.size(), 0);
     setUpOverheads();
@@ -176,69 +171,22 @@ void Engine::setUpOverheads() {
 }
 
 int Engine::findFree(TaskKind kind, int from, int end) const {
-    const auto& bits = m_free[static_cast<int>(kind)];
-    if (from >= end) {
-        return -1;
-    }
-    std::size_t w = static_cast<std::size_t>(from) >> 6;
-    std::uint64_t word = bits[w] & (~std::uint64_t{0} << (from & 63));
-    while (true) {
-        if (word != 0) {
-            const int slot = static_cast<int>(w * 64) + std::countr_zero(word);
-            return slot < end ? slot : -1;
-        }
-        if (++w >= bits.size() || static_cast<int>(w * 64) >= end) {
-            return -1;
-        }
-        word = bits[w];
-    }
+    return m_free[static_cast<int>(kind)].next(from, end);
 }
 
 // The first slot at or after `from` (and before `end`) that is not free; `end` if none.
 int Engine::freeRunEnd(TaskKind kind, int from, int end) const {
-    const auto& bits = m_free[static_cast<int>(kind)];
-    std::size_t w = static_cast<std::size_t>(from) >> 6;
-    std::uint64_t busy = ~bits[w] & (~std::uint64_t{0} << (from & 63));
-    while (true) {
-        if (busy != 0) {
-            return std::min(end, static_cast<int>(w * 64) + std::countr_zero(busy));
-        }
-        if (++w >= bits.size() || static_cast<int>(w * 64) >= end) {
-            return end;
-        }
-        busy = ~bits[w];
-    }
+    return m_free[static_cast<int>(kind)].runEnd(from, end);
 }
 
 void Engine::setFree(TaskKind kind, int slot, int count, bool isFree) {
-    auto& bits = m_free[static_cast<int>(kind)];
-    int s = slot;
-    const int last = slot + count;
-    while (s < last) {
-        const int inWord = std::min(64 - (s & 63), last - s);
-        const std::uint64_t mask =
-            (inWord == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << inWord) - 1)) << (s & 63);
-        auto& word = bits[static_cast<std::size_t>(s) >> 6];
-        word = isFree ? (word | mask) : (word & ~mask);
-        s += inWord;
-    }
+    m_free[static_cast<int>(kind)].assign(slot, count, isFree);
 }
 
 int Engine::freeSlots(TaskKind kind, int pool) const {
     const PoolInfo& p = m_pools[static_cast<std::size_t>(pool)];
     const int k = static_cast<int>(kind);
-    const auto& bits = m_free[k];
-    const int first = p.firstSlot[k];
-    const int end = first + p.slotCount[k];
-    int count = 0;
-    for (int s = first; s < end;) {
-        const int inWord = std::min(64 - (s & 63), end - s);
-        const std::uint64_t mask =
-            (inWord == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << inWord) - 1)) << (s & 63);
-        count += std::popcount(bits[static_cast<std::size_t>(s) >> 6] & mask);
-        s += inWord;
-    }
-    return count;
+    return m_free[k].count(p.firstSlot[k], p.firstSlot[k] + p.slotCount[k]);
 }
 
 bool Engine::isPending(int job, TaskKind kind, int task) const {
@@ -829,7 +777,7 @@ bool Engine::step(double horizon) {
     if (!std::isfinite(t) || t > horizon) {
         return false;
     }
-    const std::size_t firstArrival = collectInstant(sameInstantLimit(t));
+    const std::size_t firstArrival = collectInstant(t);
     const long long progressBefore = m_progress;
     processInstant(firstArrival);
     if (m_options.traceCommitted &&
@@ -857,13 +805,14 @@ double Engine::nextInstant() const {
     return t;
 }
 
-// The task ends (live ones, in m_batch), arrivals, wake-ups and overhead events due by `limit`;
-// the clock moves to the latest of them.
-std::size_t Engine::collectInstant(double limit) {
+// The task ends (live ones, in m_batch), arrivals, wake-ups and overhead events due within the
+// instant that starts at `first` (nextInstant()); the clock moves to the latest of them.
+std::size_t Engine::collectInstant(double first) {
     const auto arrivalOf = [&](std::size_t i) {
         return m_input.jobs[static_cast<std::size_t>(m_arrivals[i])].arrival;
     };
-    double instant = nextInstant();
+    const double limit = sameInstantLimit(first);
+    double instant = first;
     m_batch.clear();
     while (!m_events.empty() && m_events.top().time <= limit) {
         const TaskEndEvent e = m_events.top();

@@ -1,0 +1,106 @@
+// The engine's free-slot bitmap (SlotBitmap) and task-end queue (EventQueue) against the plainest
+// containers: a std::vector<bool> of free slots searched slot by slot, and a std::set of events
+// ordered by (time, slot). Random sequences with a fixed seed, printed on failure.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "model/SeededRandom.h"
+#include "sim/EventQueue.h"
+#include "sim/SlotBitmap.h"
+
+namespace mr {
+namespace {
+
+int firstFree(const std::vector<bool>& free, int from, int end) {
+    for (int s = from; s < end; ++s) {
+        if (free[static_cast<std::size_t>(s)]) {
+            return s;
+        }
+    }
+    return -1;
+}
+
+int runEnd(const std::vector<bool>& free, int from, int end) {
+    int s = from;
+    while (s < end && free[static_cast<std::size_t>(s)]) {
+        ++s;
+    }
+    return s;
+}
+
+TEST(SlotBitmap, SearchesMatchASlotBySlotScanAfterRandomRuns) {
+    const std::uint64_t seed = 7;
+    SeededRandom rng(seed);
+    // Past 64 words, so that searches cross summary words; not a multiple of 64.
+    constexpr int kSlots = 64 * 70 + 13;
+    SlotBitmap bits(kSlots);
+    std::vector<bool> free(kSlots, true);
+    for (int step = 0; step < 20000; ++step) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + ", step " + std::to_string(step));
+        const int slot = static_cast<int>(rng.next() % kSlots);
+        const int count = std::min(kSlots - slot, 1 + static_cast<int>(rng.next() % 150));
+        // Mostly taken, so that long busy stretches are common (a full cluster).
+        const bool value = rng.next() % 4 == 0;
+        bits.assign(slot, count, value);
+        for (int s = slot; s < slot + count; ++s) {
+            free[static_cast<std::size_t>(s)] = value;
+        }
+        const int from = static_cast<int>(rng.next() % kSlots);
+        const int end = from + static_cast<int>(rng.next() % (kSlots - from + 1));
+        ASSERT_EQ(bits.next(from, end), firstFree(free, from, end));
+        ASSERT_EQ(bits.runEnd(from, end), runEnd(free, from, end));
+        ASSERT_EQ(bits.count(from, end),
+                  static_cast<int>(std::count(free.begin() + from, free.begin() + end, true)));
+    }
+}
+
+TEST(SlotBitmap, StartsWithEverySlotFreeAndNoneBeyond) {
+    SlotBitmap bits(130);
+    EXPECT_EQ(bits.count(0, 130), 130);
+    EXPECT_EQ(bits.next(129, 130), 129);
+    EXPECT_EQ(bits.runEnd(0, 130), 130);
+    bits.assign(0, 130, false);
+    EXPECT_EQ(bits.next(0, 130), -1);
+    EXPECT_EQ(bits.count(0, 130), 0);
+}
+
+TEST(EventQueue, PopsInTimeThenSlotOrderAfterRandomPushesAndReplaces) {
+    const std::uint64_t seed = 11;
+    SeededRandom rng(seed);
+    EventQueue queue;
+    std::multiset<std::tuple<double, std::uint32_t, std::uint32_t>> reference;
+    for (int step = 0; step < 100000; ++step) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + ", step " + std::to_string(step));
+        // Few distinct times, so that ties broken by the slot are common.
+        const TaskEndEvent e{static_cast<double>(rng.next() % 40),
+                             static_cast<std::uint32_t>(rng.next() % 5000),
+                             static_cast<std::uint32_t>(step)};
+        const int action = static_cast<int>(rng.next() % 3);
+        if (action == 0 || queue.empty()) {
+            queue.push(e);
+            reference.insert({e.time, e.slot, e.generation});
+        } else {
+            const auto [time, slot, generation] = *reference.begin();
+            ASSERT_EQ(queue.top().time, time);
+            ASSERT_EQ(queue.top().slot, slot);
+            if (queue.size() > 1) {
+                ASSERT_EQ(queue.secondTime(), std::get<0>(*std::next(reference.begin())));
+            }
+            reference.erase(reference.begin());
+            if (action == 1) {
+                queue.pop();
+            } else {
+                queue.replaceTop(e);
+                reference.insert({e.time, e.slot, e.generation});
+            }
+        }
+        ASSERT_EQ(queue.size(), reference.size());
+    }
+}
+
+}  // namespace
+}  // namespace mr
