@@ -528,10 +528,7 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Opt
             }
         }
     }
-    for (std::size_t b = 0; b < bands.size(); ++b) {
-        sweepBand(kind, index, bands[b].first, bands[b].second, sweepExponent[b], stats.end,
-                  options);
-    }
+    sweepBands(kind, index, bands, sweepExponent, stats.end, options);
     trim(kind, options.runBudget);
 }
 
@@ -580,13 +577,61 @@ struct TimelineSummary::BandSweep {
     void run();
     void sweepUnit(std::size_t u, std::vector<Pieces>& current);
     std::vector<GroupSweep> sweepRecords(int first, int last) const;
+    // The finest groups of the band in slots first..last, and one record added to them (clipped
+    // to the slots blockFirst..blockLast of the index's block it was listed in).
+    std::vector<GroupSweep> newSweeps(int first, int last) const;
+    void add(std::vector<GroupSweep>& sweeps, const TaskRecord& r, int first, int last,
+             int blockFirst, int blockLast) const;
+    // Unit u's swept groups emitted and merged up to the unit (sweepUnit's second half).
+    void finishUnit(std::size_t u, std::vector<GroupSweep>& sweeps, std::vector<Pieces>& current);
     void emitAll(int a, int group, const Pieces& swept);
     void mergeCoarser(std::vector<Pieces> current);
 };
 
-void TimelineSummary::sweepBand(TaskKind kind, const TimelineIndex& index, int lo, int hi,
-                                int exponent, double end, const Options& options) {
-    BandSweep(*this, kind, index, lo, hi, exponent, end, options).run();
+void TimelineSummary::sweepBands(TaskKind kind, const TimelineIndex& index,
+                                 const std::vector<std::pair<int, int>>& bands,
+                                 const std::vector<int>& exponents, double end,
+                                 const Options& options) {
+    std::vector<BandSweep> sweeps;
+    for (std::size_t b = 0; b < bands.size(); ++b) {
+        sweeps.emplace_back(*this, kind, index, bands[b].first, bands[b].second, exponents[b], end,
+                            options);
+    }
+    if (sweeps.size() != 2 || sweeps[0].unitShift != TimelineIndex::kBlockShift ||
+        sweeps[1].unitShift != TimelineIndex::kBlockShift) {
+        for (BandSweep& sweep : sweeps) {
+            sweep.run();
+        }
+        return;
+    }
+    // Both bands sweep the index block by block: one pass over each block's records feeds both
+    // (reading the records latest end first is a third of a band's work). Each band's groups see
+    // the same records in the same order as in a pass of their own.
+    std::vector<Pieces> current[2];
+    for (std::vector<Pieces>& c : current) {
+        c.resize(static_cast<std::size_t>(sweeps[0].units));
+    }
+    parallelFor(
+        static_cast<std::size_t>(sweeps[0].units),
+        [&](std::size_t u) {
+            const int first = static_cast<int>(u) << TimelineIndex::kBlockShift;
+            const int last = std::min(sweeps[0].slots, first + TimelineIndex::kBlockSlots) - 1;
+            std::vector<GroupSweep> groups[2] = {sweeps[0].newSweeps(first, last),
+                                                 sweeps[1].newSweeps(first, last)};
+            index.forEachInBlockLatestFirst(kind, static_cast<int>(u), [&](const TaskRecord& r) {
+                for (std::size_t b = 0; b < 2; ++b) {
+                    sweeps[b].add(groups[b], r, first, last, first, last);
+                }
+            });
+            throwIfCancelled(options.cancel);
+            for (std::size_t b = 0; b < 2; ++b) {
+                sweeps[b].finishUnit(u, groups[b], current[b]);
+            }
+        },
+        {0, options.cancel, nullptr});
+    for (std::size_t b = 0; b < 2; ++b) {
+        sweeps[b].mergeCoarser(std::move(current[b]));
+    }
 }
 
 void TimelineSummary::BandSweep::run() {
@@ -603,6 +648,12 @@ void TimelineSummary::BandSweep::sweepUnit(std::size_t u, std::vector<Pieces>& c
     const int last = std::min(slots, first + (1 << unitShift)) - 1;
     std::vector<GroupSweep> sweeps = sweepRecords(first, last);
     throwIfCancelled(options.cancel);
+    finishUnit(u, sweeps, current);
+}
+
+void TimelineSummary::BandSweep::finishUnit(std::size_t u, std::vector<GroupSweep>& sweeps,
+                                            std::vector<Pieces>& current) {
+    const int first = static_cast<int>(u) << unitShift;
     std::vector<Pieces> groups;
     for (auto& sweep : sweeps) {
         groups.push_back(unmirror(sweep.finish(), bins));
@@ -628,24 +679,29 @@ void TimelineSummary::BandSweep::sweepUnit(std::size_t u, std::vector<Pieces>& c
 }
 
 // The records of slots first..last, latest end first, swept into the band's finest groups there.
-std::vector<GroupSweep> TimelineSummary::BandSweep::sweepRecords(int first, int last) const {
-    const int firstGroup = first >> lo;
-    const int lastGroup = last >> lo;
-    std::vector<GroupSweep> sweeps(static_cast<std::size_t>(lastGroup - firstGroup + 1),
+std::vector<GroupSweep> TimelineSummary::BandSweep::newSweeps(int first, int last) const {
+    return std::vector<GroupSweep>(static_cast<std::size_t>((last >> lo) - (first >> lo) + 1),
                                    GroupSweep(width));
-    const auto add = [&](const TaskRecord& r, int blockFirst, int blockLast) {
-        const int from = std::max({r.slot, first, blockFirst});
-        const int to = std::min({r.slot + r.count - 1, last, blockLast});
-        for (int g = from >> lo; g <= to >> lo; ++g) {
-            const int n = std::min(to, ((g + 1) << lo) - 1) - std::max(from, g << lo) + 1;
-            sweeps[static_cast<std::size_t>(g - firstGroup)].start(mirror - r.end, mirror - r.start,
-                                                                   r.job, n);
-        }
-    };
+}
+
+void TimelineSummary::BandSweep::add(std::vector<GroupSweep>& sweeps, const TaskRecord& r,
+                                     int first, int last, int blockFirst, int blockLast) const {
+    const int firstGroup = first >> lo;
+    const int from = std::max({r.slot, first, blockFirst});
+    const int to = std::min({r.slot + r.count - 1, last, blockLast});
+    for (int g = from >> lo; g <= to >> lo; ++g) {
+        const int n = std::min(to, ((g + 1) << lo) - 1) - std::max(from, g << lo) + 1;
+        sweeps[static_cast<std::size_t>(g - firstGroup)].start(mirror - r.end, mirror - r.start,
+                                                               r.job, n);
+    }
+}
+
+std::vector<GroupSweep> TimelineSummary::BandSweep::sweepRecords(int first, int last) const {
+    std::vector<GroupSweep> sweeps = newSweeps(first, last);
     if (unitShift <= TimelineIndex::kBlockShift) {
         const int block = first >> TimelineIndex::kBlockShift;
-        index.forEachInBlockLatestFirst(kind, block,
-                                        [&](const TaskRecord& r) { add(r, first, last); });
+        index.forEachInBlockLatestFirst(
+            kind, block, [&](const TaskRecord& r) { add(sweeps, r, first, last, first, last); });
         return sweeps;
     }
     // Several blocks: their records merged latest end first (each clipped to its block, so a
@@ -664,7 +720,8 @@ std::vector<GroupSweep> TimelineSummary::BandSweep::sweepRecords(int first, int 
     std::stable_sort(entries.begin(), entries.end(),
                      [](const Entry& x, const Entry& y) { return x.record->end > y.record->end; });
     for (const Entry& e : entries) {
-        add(*e.record, e.blockFirst, e.blockFirst + TimelineIndex::kBlockSlots - 1);
+        add(sweeps, *e.record, first, last, e.blockFirst,
+            e.blockFirst + TimelineIndex::kBlockSlots - 1);
     }
     return sweeps;
 }

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "timeline/TimelineIndex.h"
@@ -129,9 +130,11 @@ public:
 
 private:
     void build(TaskKind kind, const TimelineIndex& index, const Options& options);
-    struct BandSweep;  // sweepBand()'s state and steps (TimelineSummary.cpp)
-    void sweepBand(TaskKind kind, const TimelineIndex& index, int lo, int hi, int exponent,
-                   double end, const Options& options);
+    struct BandSweep;  // one band's sweep: its state and steps (TimelineSummary.cpp)
+    // Sweeps the bands (row shifts lo..hi, each at its finest exponent) into their levels.
+    void sweepBands(TaskKind kind, const TimelineIndex& index,
+                    const std::vector<std::pair<int, int>>& bands,
+                    const std::vector<int>& exponents, double end, const Options& options);
     void trim(TaskKind kind, std::size_t runBudget);
     std::vector<TimelineLevel>& lane(TaskKind kind) {
         return m_levels[kind == TaskKind::Map ? 0 : 1];

@@ -25,8 +25,10 @@
 #include "charts/ComparisonView.h"
 #include "charts/GanttPanel.h"
 #include "charts/GanttPlot.h"
+#include "charts/TaskBarsPlottable.h"
 #include "document/JobTableModel.h"
 #include "document/WorkloadDocument.h"
+#include "run/ChartTimeline.h"
 #include "run/ResultCache.h"
 #include "run/RunController.h"
 #include "run/WorkPool.h"
@@ -595,6 +597,42 @@ private slots:
         window.runController()->request(set->workload);
         test::results(window);
         QCOMPARE(SlowAlgorithm::started.load(), 2);
+    }
+
+    // A kept result keeps its chart's timeline: an undo or a redo draws the chart from it and
+    // builds no index or summary (ChartTimeline counts its builds); the edit builds one, for the
+    // checked johnson (the baselines that are not checked keep no records).
+    void anUndoDrawsTheKeptTimelineWithoutSummarisingAgain() {
+        MainWindow window;
+        settle(window, {"johnson"}, "two-jobs.json");
+        QVERIFY(window.showTab(QStringLiteral("timeline")));
+        JobTableModel* model = window.jobModel();
+        const long long opened = ChartTimeline::builds();
+        QVERIFY(model->setData(model->index(0, JobTableModel::MapDuration), QStringLiteral("5")));
+        auto set = test::results(window);
+        QCOMPARE(ChartTimeline::builds(), opened + 1);
+        const auto edited = set->outcome("johnson")->timeline;
+        QVERIFY(edited != nullptr);
+        QUndoStack* undo = window.document()->undoStack();
+        for (bool back : {true, false}) {
+            back ? undo->undo() : undo->redo();
+            set = test::results(window);
+            const AlgorithmRun* johnson = set->outcome("johnson");
+            QVERIFY(johnson->cached);
+            QVERIFY(johnson->timeline != nullptr);
+            QCOMPARE(johnson->timeline->run, johnson->result);
+            QCOMPARE(back, johnson->timeline != edited);
+            GanttPlot* plot = window.ganttPanel()->plot(QStringLiteral("johnson"));
+            QVERIFY(plot != nullptr);
+            QCOMPARE(plot->bars()->summary(), &johnson->timeline->summary);
+            QCOMPARE(ChartTimeline::builds(), opened + 1);
+        }
+        // The cache counts the timeline in an entry's memory.
+        ResultCache::Kept kept{set->outcome("johnson")->result, 1.0, edited};
+        const Workload& w = *set->workload;
+        QCOMPARE(ResultCache::entryBytes(w, kept) - ResultCache::entryBytes(w, {kept.result, 1.0}),
+                 static_cast<double>(edited->memoryBytes()));
+        QVERIFY(edited->memoryBytes() > 0);
     }
 
     // The cache keeps the most recently used results within its bounds.

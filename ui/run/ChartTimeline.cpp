@@ -13,7 +13,9 @@ TimelineSummary::Options summaryOptions(const CancelFlag* cancel) {
 }  // namespace
 
 ChartTimeline::ChartTimeline(std::shared_ptr<const RunResult> shown, const CancelFlag* cancel)
-    : run(std::move(shown)), index(run->sim, cancel), summary(index, summaryOptions(cancel)) {}
+    : run(std::move(shown)), index(run->sim, cancel), summary(index, summaryOptions(cancel)) {
+    ++s_builds;
+}
 
 std::shared_ptr<const ChartTimeline> chartTimeline(const std::shared_ptr<const RunResult>& run,
                                                    const CancelFlag* cancel) {

@@ -4,6 +4,8 @@
 // the GUI thread only draws.
 #pragma once
 
+#include <atomic>
+#include <cstddef>
 #include <memory>
 
 #include "model/Cancelled.h"
@@ -21,6 +23,15 @@ struct ChartTimeline {
     std::shared_ptr<const RunResult> run;  // kept: the index refers to its records
     TimelineIndex index;
     TimelineSummary summary;
+
+    // The index's and the summary's memory (not the run's records).
+    std::size_t memoryBytes() const { return index.memoryBytes() + summary.memoryBytes(); }
+    // Timelines built so far in this process, on any thread: tests count them to see that a
+    // kept result is drawn from its kept timeline, never summarised again.
+    static long long builds() { return s_builds.load(); }
+
+private:
+    static inline std::atomic<long long> s_builds{0};
 };
 
 // The timeline of a run that recorded its tasks; null for one that did not (a baseline shown

@@ -1,5 +1,7 @@
 #include "run/ResultCache.h"
 
+#include "run/ChartTimeline.h"
+
 namespace mr::ui {
 
 std::string ResultCache::optionsKey(const RunOptions& options) {
@@ -14,11 +16,13 @@ std::string ResultCache::optionsKey(const RunOptions& options) {
     return key;
 }
 
-double ResultCache::entryBytes(const Workload& workload, const RunResult& result) {
+double ResultCache::entryBytes(const Workload& workload, const Kept& kept) {
+    const RunResult& result = *kept.result;
+    const double timeline = kept.timeline ? static_cast<double>(kept.timeline->memoryBytes()) : 0.0;
     const double records = static_cast<double>(result.sim.tasks.size()) * sizeof(TaskRecord);
     const double jobs = static_cast<double>(result.sim.jobs.size()) * sizeof(JobTimes);
     const double tasks = static_cast<double>(workload.taskCount()) * sizeof(double);
-    return records + jobs + tasks + 1024.0;
+    return records + jobs + tasks + timeline + 1024.0;
 }
 
 std::optional<ResultCache::Kept> ResultCache::find(const Workload& workload,
@@ -40,7 +44,7 @@ void ResultCache::insert(std::shared_ptr<const Workload> workload, const std::st
     if (!workload || !kept.result || find(*workload, algorithm, options)) {
         return;
     }
-    const double bytes = entryBytes(*workload, *kept.result);
+    const double bytes = entryBytes(*workload, kept);
     if (bytes > kMaxBytes) {
         return;  // larger than the whole cache: kept only where it is shown
     }

@@ -3,7 +3,9 @@
 // running it again. One cache for the process (every window's and variant's RunController asks
 // it), used on the GUI thread only. A result is found by the exact workload (compared whole, the
 // shared pointer first), the algorithm id and the run options that change results; the least
-// recently used results go first once the cache holds more than its entry or memory bound.
+// recently used results go first once the cache holds more than its entry or memory bound. A
+// result keeps its chart's timeline (index and summary) when it has one, so that showing it again
+// draws at once instead of summarising its records on the GUI thread.
 #pragma once
 
 #include <cstddef>
@@ -16,6 +18,8 @@
 
 namespace mr::ui {
 
+struct ChartTimeline;
+
 class ResultCache {
 public:
     static constexpr std::size_t kMaxEntries = 64;
@@ -23,7 +27,8 @@ public:
 
     struct Kept {
         std::shared_ptr<const RunResult> result;
-        double milliseconds = 0.0;  // how long the run took
+        double milliseconds = 0.0;                      // how long the run took
+        std::shared_ptr<const ChartTimeline> timeline;  // its chart's, or null (none built)
     };
 
     // The result of `algorithm` on `workload` with these options, if kept (it becomes the most
@@ -38,8 +43,9 @@ public:
 
     // The options that change a result, as one text (every run option but the thread count).
     static std::string optionsKey(const RunOptions& options);
-    // What an entry holds in memory, roughly: its task records and the workload's task times.
-    static double entryBytes(const Workload& workload, const RunResult& result);
+    // What an entry holds in memory, roughly: its task records, the workload's task times and
+    // its chart's timeline (index and summary).
+    static double entryBytes(const Workload& workload, const Kept& kept);
 
 private:
     struct Entry {

@@ -239,6 +239,7 @@ bool RunController::takeCached() {
         AlgorithmRun run(t.id, AlgorithmRun::State::Done);
         run.result = kept->result;
         run.milliseconds = kept->milliseconds;
+        run.timeline = kept->timeline;
         run.cached = true;
         t.stage = Task::Stage::Finished;
         m_building->place(run);
@@ -393,7 +394,8 @@ void RunController::finishTask(quint64 generation, const WorkToken* token, Algor
     if (run.state == AlgorithmRun::State::Done) {
         RunOptions options = m_building->options;
         options.recordTasks = t->checked;
-        resultCache().insert(m_building->workload, run.id, options, {run.result, run.milliseconds});
+        resultCache().insert(m_building->workload, run.id, options,
+                             {run.result, run.milliseconds, run.timeline});
     }
     m_building->place(run);
     m_building->milliseconds = millisecondsSince(m_requestClock);

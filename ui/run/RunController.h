@@ -61,7 +61,7 @@ struct AlgorithmRun {
     // the answer replaces it.
     std::shared_ptr<const RunResult> best;
     // The charts' index and summary of `result` (Done) and of `best` (Running), built by the
-    // worker; null where the chart builds its own (a kept result, a run without task records).
+    // worker (a kept result's come from the ResultCache); null for a run without task records.
     std::shared_ptr<const ChartTimeline> timeline;
     std::shared_ptr<const ChartTimeline> bestTimeline;
     bool cached = false;  // Done: the result of an earlier identical run (ResultCache)
