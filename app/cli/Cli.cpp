@@ -16,6 +16,13 @@ namespace {
 std::optional<int> parseArguments(CLI::App& app, const std::vector<Command>& commands,
                                   const std::vector<std::string>& args, std::ostream& out,
                                   std::ostream& err) {
+    if (!args.empty() && !args.front().empty() && args.front().front() != '-' &&
+        app.get_subcommands([&](CLI::App* c) { return c->check_name(args.front()); }).empty()) {
+        // CLI11 would say "A subcommand is required" of a mistyped one.
+        err << "mrsim: error: unknown command '" << escapeForMessage(args.front())
+            << "' (see mrsim --help)\n";
+        return kExitBadInput;
+    }
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 wants them reversed
     try {
         app.parse(reversed);

@@ -9,10 +9,12 @@
 #include "catalog/AlgorithmMarkdown.h"
 #include "cost/CostAlgorithms.h"
 #include "io/CapacityQueuesXml.h"
+#include "io/FileKind.h"
 #include "io/ScenarioJson.h"
 #include "io/WorkloadJson.h"
 #include "model/InputError.h"
 #include "schedulers/Registry.h"
+#include "schedulers/RunOptions.h"
 
 namespace mr::cli {
 
@@ -58,6 +60,13 @@ void addRunOptions(CLI::App& command, RunOptions& target, const std::vector<std:
     }
 }
 
+CLI::Option* addSeedOption(CLI::App& command, std::uint64_t& seed, const std::string& help) {
+    return command
+        .add_option_function<std::string>(
+            "--seed", [&seed](const std::string& text) { seed = readSeed(text); }, help)
+        ->type_name("UINT");
+}
+
 void WorkloadOptions::addTo(CLI::App& command, bool workloadRequired) {
     command.add_option("workload", workload, "Workload file (mrx-workload JSON)")
         ->required(workloadRequired);
@@ -87,7 +96,24 @@ void addLocalityOptions(CLI::App& command, RunOptions& target) {
                   {"locality", "vms-per-host", "remote-penalty", "reconfig-delay"});
 }
 
+void refuseNonWorkload(const std::string& path) {
+    const FileKind kind = detectFileKind(path);
+    std::string hint;
+    if (!importFormatOf(kind).empty()) {
+        hint = ": turn it into one with mrsim import " + importFormatOf(kind) + " " + path +
+               " -o WORKLOAD.json";
+    } else if (kind == FileKind::CostModel) {
+        hint = ": mrsim cost and cost-sweep read it";
+    } else if (kind == FileKind::SlsTrace || kind == FileKind::Session) {
+        hint = kind == FileKind::Session ? ": the explorer (mrx) opens it" : "";
+    } else {
+        return;  // a workload, or something the loader names the fault of
+    }
+    throw InputError(path, "", "", "is " + describeFileKind(kind) + hint);
+}
+
 Workload WorkloadOptions::load(std::ostream& err) const {
+    refuseNonWorkload(workload);
     LoadReport report;
     Workload w = loadWorkload(workload, &report);
     for (const auto& warning : report.warnings) {

@@ -27,6 +27,13 @@ struct Command {
 // spec's own parser (a bad value: InputError naming the option, exit 2).
 void addRunOptions(CLI::App& command, RunOptions& target, const std::vector<std::string>& ids = {});
 
+// InputError saying what the file at `path` is when it is a trace, a cost model or a session
+// rather than a workload, and which command reads it; nothing for anything else.
+void refuseNonWorkload(const std::string& path);
+
+// --seed into `seed`, read with readSeed (a whole number from 0 to 2^64 - 1; "-1" is refused).
+CLI::Option* addSeedOption(CLI::App& command, std::uint64_t& seed, const std::string& help);
+
 // Options shared by the commands that read one workload and run algorithms on it: WORKLOAD and
 // every run option of the registry (--seed, --estimator, --order, --threads, --pools,
 // --locality, ...).

@@ -43,7 +43,7 @@ void addCostSweepOptions(CLI::App& app, CostSweepOptions& o) {
     app.add_option("--runs", o.cluster.runs, "--machines: random models per size (default 5)");
     app.add_option("--jobs-per-machine", o.cluster.jobsPerMachine,
                    "--machines: jobs per machine (default 4)");
-    app.add_option("--seed", o.cluster.seed, "--machines: first seed (default 1)");
+    addSeedOption(app, o.cluster.seed, "--machines: first seed (default 1)");
     app.add_option("--algorithm", o.cluster.algorithm,
                    "--machines: the LiPS algorithm (default lips-coschedule)");
     app.add_option("--baseline", o.cluster.baseline,

@@ -30,7 +30,7 @@ Command makeGenerateCommand(CLI::App& app) {
     c.app = app.add_subcommand("generate", "Write a seeded synthetic workload. Kinds:" + kinds);
     c.app->add_option("kind", o->kind, "Workload kind")->required();
     c.app->add_option("--jobs", o->generate.jobs, "Number of jobs")->required();
-    c.app->add_option("--seed", o->generate.seed, "Random seed")->required();
+    addSeedOption(*c.app, o->generate.seed, "Random seed")->required();
     c.app->add_option("--nodes", o->generate.nodes, "Cluster nodes (default 64)");
     c.app->add_option("--slots-per-node", o->generate.slotsPerNode,
                       "Map slots and reduce slots per node (default 1)");

@@ -27,7 +27,7 @@ Command makeGenerateCostCommand(CLI::App& app) {
         c.app->add_option("--jobs", o->random.jobs, "Jobs, one data object each (default 40)");
     auto* stores =
         c.app->add_option("--stores", o->random.stores, "Stores (default one per machine)");
-    auto* seed = c.app->add_option("--seed", o->random.seed, "Random seed (default 1)");
+    auto* seed = addSeedOption(*c.app, o->random.seed, "Random seed (default 1)");
     c.app
         ->add_option("--ec2-c1-medium", o->ec2C1Medium,
                      "The 20-node EC2 testbed with N c1.medium nodes (0-20), the rest m1.medium")

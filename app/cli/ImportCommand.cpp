@@ -4,18 +4,42 @@
 //   swim:  a SWIM workload (core/io/SwimImport.h); bytes become tasks by a documented model whose
 //          every parameter is an option; streamed to the file, one job in memory at a time.
 #include <memory>
+#include <optional>
 #include <ostream>
 
 #include "cli/Command.h"
 #include "io/RumenImport.h"
 #include "io/SwimImport.h"
 #include "io/WorkloadJson.h"
+#include "model/Numbers.h"
 
 namespace mr::cli {
 
 namespace {
 
 constexpr std::size_t kNotesShown = 20;
+
+// CLI11's PositiveNumber and NonNegativeNumber refuse -1 with their range, the largest double
+// written out in 309 digits: these say it in words, under the same names in --help.
+CLI::Validator signCheck(bool zeroAllowed) {
+    return CLI::Validator(
+        [zeroAllowed](std::string& text) -> std::string {
+            const std::optional<double> value = parseDouble(text);
+            if (value && (*value > 0.0 || (zeroAllowed && *value == 0.0))) {
+                return {};
+            }
+            return std::string(zeroAllowed ? "must be a number >= 0"
+                                           : "must be a positive number") +
+                   " (got '" + text + "')";
+        },
+        zeroAllowed ? "NONNEGATIVE" : "POSITIVE");
+}
+CLI::Validator positiveNumber() {
+    return signCheck(false);
+}
+CLI::Validator nonNegativeNumber() {
+    return signCheck(true);
+}
 
 CLI::Option* addCount(CLI::App& app, const std::string& name, int& value, long long max,
                       const std::string& help) {
@@ -66,27 +90,27 @@ void addSwim(CLI::App& import, ImportOptions& o) {
     swim->add_option("--block-size", o.swim.model.blockSize,
                      "Bytes per map task: maps = ceil(input / this) (default " +
                          std::to_string(defaults.blockSize) + ")")
-        ->check(CLI::PositiveNumber);
+        ->check(positiveNumber());
     swim->add_option("--map-mb-per-s", o.swim.model.mapMBPerS,
                      "Map task throughput, MB (10^6 B) per second (default 5)")
-        ->check(CLI::PositiveNumber);
+        ->check(positiveNumber());
     swim->add_option("--reduce-mb-per-s", o.swim.model.reduceMBPerS,
                      "Reduce task throughput on shuffle + output bytes, MB/s (default 5)")
-        ->check(CLI::PositiveNumber);
+        ->check(positiveNumber());
     swim->add_option("--bytes-per-reducer", o.swim.model.bytesPerReducer,
                      "Shuffle bytes per reduce task: reduces = ceil(shuffle / this) (default " +
                          std::to_string(defaults.bytesPerReducer) + ")")
-        ->check(CLI::PositiveNumber);
+        ->check(positiveNumber());
     swim->add_option("--task-overhead", o.swim.model.taskOverhead,
                      "Seconds added to every task (default 0)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(nonNegativeNumber());
     swim->add_option("--jobs", o.swim.maxJobs, "Import only the first N rows (default: all)")
-        ->check(CLI::PositiveNumber);
+        ->check(positiveNumber());
     swim->add_option("--repeat-days", o.swim.repeatDays,
                      "The trace as N consecutive days: each job again with its arrival k x 86400 "
                      "s later and \"-day<k+1>\" after its name, k = 1..N-1; at most " +
                          std::to_string(kMaxRepeatDays) + " (default 1)")
-        ->check(CLI::PositiveNumber);  // at most kMaxRepeatDays: checked by the import
+        ->check(positiveNumber());  // at most kMaxRepeatDays: checked by the import
     swim->add_option("--nodes", o.swim.cluster.nodes, "Cluster nodes (default 64)")
         ->check(CLI::Range(1, static_cast<int>(kMaxNodes)));
     swim->add_option("--map-slots-per-node", o.swim.cluster.mapSlotsPerNode,

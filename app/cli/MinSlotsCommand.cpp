@@ -73,6 +73,7 @@ void printAnswer(const MinSlotsOptions& o, const MinSlotsAnswer& a, std::ostream
 
 void runMinSlots(const MinSlotsOptions& o, std::ostream& out, std::ostream& err) {
     LoadReport report;
+    refuseNonWorkload(o.workload);
     const Workload w = loadWorkload(o.workload, &report);
     for (const auto& warning : report.warnings) {
         err << "mrsim: warning: " << warning << "\n";

@@ -42,7 +42,7 @@ void addSweepLoadOptions(CLI::App& app, SweepLoadOptions& o) {
     app.add_option("-a,--algorithms", o.sweep.algorithms,
                    "Comma-separated algorithm ids (default " + defaults + ")")
         ->delimiter(',');
-    app.add_option("--seed", o.sweep.seed, "Seed of the first run (run r: seed + r)");
+    addSeedOption(app, o.sweep.seed, "Seed of the first run (run r: seed + r)");
     app.add_option("--nodes", o.sweep.nodes, "Cluster nodes (default 64)");
     app.add_option("--threads", o.sweep.threads, "Worker threads (0 = all cores)")
         ->check(CLI::Range(0, 1024));

@@ -96,6 +96,13 @@ std::vector<std::string> costAlgorithmIds() {
 
 CostResult runCostAlgorithm(const CostModel& model, const std::string& id,
                             const CostOptions& options) {
+    // Checked for every algorithm: a value given on the command line is never silently ignored.
+    if (!std::isfinite(options.epochS) || options.epochS <= 0.0) {
+        throw InputError("", "", "epoch", "must be a finite number of seconds > 0");
+    }
+    if (!std::isfinite(options.delayS) || options.delayS < 0.0) {
+        throw InputError("", "", "delay", "must be a finite number of seconds >= 0");
+    }
     if (id == "lips" || id == "lips-coschedule") {
         return runLipsOffline(model, id == "lips-coschedule", options);
     }
@@ -106,9 +113,6 @@ CostResult runCostAlgorithm(const CostModel& model, const std::string& id,
         return runHadoopDefault(model);
     }
     if (id == "delay") {
-        if (!std::isfinite(options.delayS) || options.delayS < 0.0) {
-            throw InputError("", "", "delay", "must be a finite number of seconds >= 0");
-        }
         return runDelayScheduling(model, options.delayS);
     }
     std::string known;

@@ -94,7 +94,9 @@ FileKind detectFileKindOfText(const std::string& start) {
         if (hasKey(start, "jobID") && (hasKey(start, "mapTasks") || hasKey(start, "submitTime"))) {
             return FileKind::RumenTrace;
         }
-        if (hasKey(start, "am.type") || hasKey(start, "job.tasks")) {
+        // SLS's native trace, or the workload description its synthetic generator reads.
+        if (hasKey(start, "am.type") || hasKey(start, "job.tasks") ||
+            (hasKey(start, "workloads") && hasKey(start, "job_classes"))) {
             return FileKind::SlsTrace;
         }
         return FileKind::Unknown;

@@ -19,7 +19,8 @@ enum class FileKind {
     OtherMrx,    // another "format" of ours (a newer file, ...)
     RumenTrace,  // Hadoop Rumen job history: concatenated JSON jobs with jobID / mapTasks
     SwimTrace,   // SWIM workload: tab-separated rows of six columns
-    SlsTrace,    // Hadoop SLS native trace ("am.type", "job.tasks"): not importable
+    SlsTrace,    // Hadoop SLS native trace ("am.type", "job.tasks") or synthetic-generator input
+                 // ("workloads", "job_classes"): not importable
     Unknown,     // anything else (the workload loader then says what is wrong with it)
 };
 

@@ -54,6 +54,17 @@ void refuseOption(const OptionSpec& spec, std::string_view text) {
     throw InputError("", "", spec.id, accepted + " (got '" + std::string(text) + "')");
 }
 
+std::uint64_t readSeed(std::string_view text) {
+    const auto seed = parseUnsigned(text);
+    if (!seed) {
+        throw InputError("", "", "seed",
+                         "must be a whole number from 0 to " +
+                             std::to_string(std::numeric_limits<std::uint64_t>::max()) + " (got '" +
+                             std::string(text) + "')");
+    }
+    return *seed;
+}
+
 namespace {
 
 long long readInteger(const OptionSpec& spec, std::string_view text) {
@@ -137,13 +148,7 @@ OptionSpec seedSpec() {
     s.min = 0.0;
     s.max = static_cast<double>(std::numeric_limits<std::uint64_t>::max());
     s.get = [](const RunOptions& o) { return std::to_string(o.seed); };
-    s.set = [spec = s](RunOptions& o, std::string_view text) {
-        const auto seed = parseUnsigned(text);
-        if (!seed) {
-            refuseOption(spec, text);
-        }
-        o.seed = *seed;
-    };
+    s.set = [](RunOptions& o, std::string_view text) { o.seed = readSeed(text); };
     return s;
 }
 

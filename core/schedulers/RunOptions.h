@@ -75,6 +75,10 @@ struct OptionSpec {
 // InputError (field = spec.id) naming what `spec` accepts; `text` is what was given.
 [[noreturn]] void refuseOption(const OptionSpec& spec, std::string_view text);
 
+// A seed as given on a command line: a whole number from 0 to 2^64 - 1, else InputError on field
+// 'seed' ("-1" is refused, never wrapped round to 2^64 - 1).
+std::uint64_t readSeed(std::string_view text);
+
 // Every run option, in the order --help and the explorer show them.
 const std::vector<OptionSpec>& runOptionSpecs();
 // nullptr when unknown.

@@ -118,6 +118,61 @@ TEST(HardeningCli, GenerateMakesExactlyTheJobsAndOnlyWhatRunAccepts) {
                    "field 'interarrival'");
 }
 
+// A seed is a whole number from 0 to 2^64 - 1 on every command: "-1" is refused, not read as
+// 18446744073709551615 (a different batch than the one asked for, written without a word).
+TEST(HardeningCli, ANegativeSeedIsRefusedOnEveryCommand) {
+    const std::string dir = test::scratchDir();
+    const std::string words = "field 'seed': must be a whole number from 0 to 18446744073709551615";
+    const std::vector<std::vector<std::string>> commands = {
+        {"generate", "facebook", "--jobs", "3", "--seed", "-1", "-o", dir + "/g.json"},
+        {"generate-cost", "--machines", "3", "--jobs", "2", "--seed", "-1", "-o", dir + "/c.json"},
+        {"sweep-load", "facebook-1000", "--jobs", "3", "--interarrival", "100:200:100", "--runs",
+         "1", "--deadline-factor", "1:2", "-a", "edf", "--seed", "-1"},
+        {"cost-sweep", "--machines", "2:2:1", "--runs", "1", "--seed", "-1"},
+        {"run", samplePath("two-jobs.json"), "-a", "random", "--seed", "-1"},
+    };
+    for (const auto& args : commands) {
+        SCOPED_TRACE(args[0]);
+        expectBadInput(runMrsimBinary(args), words + " (got '-1')");
+    }
+    EXPECT_FALSE(std::filesystem::exists(dir + "/g.json"));
+    EXPECT_FALSE(std::filesystem::exists(dir + "/c.json"));
+}
+
+// A value below an option's range is one short line: the range as people write it, not
+// 1.8e308 printed digit by digit.
+TEST(HardeningCli, APositiveOptionSaysPositive) {
+    const std::string dir = test::scratchDir();
+    const auto c = runMrsimBinary({"import", "swim",
+                                   test::tracePath("swim/FB-2009_samples_24_times_1hr_0.tsv"),
+                                   "--block-size", "-1", "-o", dir + "/s.json"});
+    expectBadInput(c, "--block-size: must be a positive number (got '-1')");
+    EXPECT_LT(c.err.size(), 120u) << c.err;
+}
+
+// A mistyped command is named as such, not reported as a missing one.
+TEST(HardeningCli, AnUnknownCommandIsNamed) {
+    expectBadInput(runMrsimBinary({"simulate", samplePath("two-jobs.json")}),
+                   "unknown command 'simulate' (see mrsim --help)");
+}
+
+// A trace, a cost model or a session handed to a command that reads a workload says what the
+// file is and which command reads it, not a JSON error from its 5114th line.
+TEST(HardeningCli, AFileOfAnotherKindSaysWhatItIs) {
+    const std::string rumen = test::tracePath("rumen/2jobs2min-rumen-jh.json");
+    expectBadInput(runMrsimBinary({"run", rumen, "-a", "johnson"}),
+                   rumen +
+                       ": is a Rumen job trace (Hadoop job history), not a workload: turn it "
+                       "into one with mrsim import rumen " +
+                       rumen + " -o WORKLOAD.json");
+    const std::string sls = test::tracePath("sls/syn.json");
+    expectBadInput(runMrsimBinary({"compare", sls, "-a", "johnson"}),
+                   sls + ": is a Hadoop SLS trace");
+    const std::string model = samplePath("lips-ec2-20.json");
+    expectBadInput(runMrsimBinary({"min-slots", model, "--job", "J1"}),
+                   model + ": is a LiPS cost model: mrsim cost and cost-sweep read it");
+}
+
 TEST(HardeningCli, SavingNeverReplacesADevice) {
     // As root, `-o /dev/null` replaced the device node with a regular file. Root tests on a
     // null device of its own; others on /dev/null (which they cannot replace anyway).

@@ -2,8 +2,11 @@
 // and delay scheduling, on hand-timed cases and on the EC2 testbed.
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "cost/CostAlgorithms.h"
 #include "cost/CostGenerators.h"
+#include "model/InputError.h"
 #include "support/CostSupport.h"
 
 namespace mr::cost {
@@ -43,6 +46,29 @@ TEST(CostBaselines, HadoopDefaultGoesToTheCheapestReachableMachineWhenFull) {
     ASSERT_TRUE(r.feasible) << r.message;
     EXPECT_NEAR(r.cost.total(), 250.0 + 50.0 + 50.0, 1e-9);
     EXPECT_NEAR(r.locality, 0.5, 1e-12);
+}
+
+// An --epoch or --delay no algorithm could take is refused whichever algorithm runs, not
+// ignored by the ones that do not read it.
+TEST(CostBaselines, AnImpossibleEpochOrDelayIsRefusedForEveryAlgorithm) {
+    for (const std::string& id : costAlgorithmIds()) {
+        SCOPED_TRACE(id);
+        CostOptions epoch;
+        epoch.epochS = std::nan("");
+        EXPECT_THROW(
+            {
+                try {
+                    runCostAlgorithm(twoMachines(), id, epoch);
+                } catch (const InputError& e) {
+                    EXPECT_EQ(e.field(), "epoch");
+                    throw;
+                }
+            },
+            InputError);
+        CostOptions delay;
+        delay.delayS = -1.0;
+        EXPECT_THROW(runCostAlgorithm(twoMachines(), id, delay), InputError);
+    }
 }
 
 TEST(CostBaselines, DelayTradesLocalityForTimeOnTheEc2Testbed) {

@@ -19,6 +19,9 @@ TEST(FileKind, SamplesFixturesAndFolders) {
     EXPECT_EQ(detectFileKind(samplePath("lips-ec2-20.json")), FileKind::CostModel);
     EXPECT_EQ(detectFileKind(testDataPath("rumen-reduces.json")), FileKind::RumenTrace);
     EXPECT_EQ(detectFileKind(testDataPath("swim-small.tsv")), FileKind::SwimTrace);
+    // Both of SLS's own formats: its native job trace and its synthetic generator's input.
+    EXPECT_EQ(detectFileKind(test::tracePath("sls/inputsls.json")), FileKind::SlsTrace);
+    EXPECT_EQ(detectFileKind(test::tracePath("sls/syn.json")), FileKind::SlsTrace);
     EXPECT_EQ(detectFileKind(test::scratchDir()), FileKind::Directory);
     EXPECT_EQ(detectFileKind(test::scratchDir() + "/no-such-file.json"), FileKind::Missing);
 }

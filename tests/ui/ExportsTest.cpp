@@ -28,6 +28,7 @@
 #include "exports/ExportController.h"
 #include "io/Csv.h"
 #include "io/SessionJson.h"
+#include "model/InputError.h"
 #include "run/RunController.h"
 #include "schedulers/Registry.h"
 #include "studio/VariantExport.h"
@@ -467,6 +468,35 @@ private slots:
         QTest::newRow("bad size") << QStringList{"w.json", "--export-all", "d", "--size", "huge"};
         QTest::newRow("export without a file") << QStringList{"--export-all", "d"};
         QTest::newRow("two files") << QStringList{"a.json", "b.json"};
+        QTest::newRow("unknown tab") << QStringList{"w.json", "--tab", "nosuch"};
+        QTest::newRow("negative step") << QStringList{"w.json", "--johnson-step", "-1"};
+        QTest::newRow("step not a whole number") << QStringList{"w.json", "--johnson-step", "1e30"};
+    }
+
+    // A folder given as the image: said so, not "unknown image format ''".
+    void exportToAFolderSaysItIsAFolder() {
+        QTemporaryDir dir;
+        QCustomPlot plot;
+        try {
+            exportCharts({&plot}, dir.path(), QSize(400, 300));
+            QFAIL("a folder was accepted as an image file");
+        } catch (const InputError& e) {
+            QVERIFY2(QString::fromStdString(e.what()).contains("is a folder, not a file"),
+                     e.what());
+        }
+    }
+
+    // Every name --help lists opens its tab; the Teach tab also answers to its title.
+    void everyListedTabNameOpensATab() {
+        MainWindow window;
+        QVERIFY(tabNames().contains(QStringLiteral("teach")));
+        for (const QString& name : tabNames()) {
+            GuiRequest request;
+            QCOMPARE(parseCommandLine({"mrx", "--tab", name}, &request), -1);
+            QVERIFY2(window.showTab(name), qPrintable(name));
+        }
+        QVERIFY(window.showTab(QStringLiteral("teach")));
+        QCOMPARE(window.currentPage(), window.pages().teach());
     }
 
     void badArgumentsExitTwo() {

@@ -4,6 +4,7 @@
 // edits that mark the document modified and survive save and reopen; a click on a slot row
 // picking a failure; and the variants studio comparing "as planned" with "node 17 dies at 2 h".
 #include <QCheckBox>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -197,6 +198,28 @@ private slots:
         QCOMPARE(doc.workload().scenario.nodeFailures.size(), std::size_t{1});
         panel.removeFailures({0});
         QVERIFY(doc.workload().scenario.nodeFailures.empty());
+    }
+
+    // The form opens on "back at: never": its defaults add a failure, never a refusal of a
+    // recovery at the failure's own time.
+    void panelFormDefaultsAddAFailureForGood() {
+        WorkloadDocument doc;
+        Workload w = failureBatch();
+        w.scenario = {};
+        doc.reset(w, QString());
+        ScenarioPanel panel(&doc);
+        QPushButton* add = nullptr;
+        for (QPushButton* button : panel.findChildren<QPushButton*>()) {
+            if (button->text() == QStringLiteral("Add failure")) {
+                add = button;
+            }
+        }
+        QVERIFY(add != nullptr);
+        add->click();
+        QVERIFY2(panel.message().isEmpty(), qPrintable(panel.message()));
+        QCOMPARE(doc.workload().scenario.nodeFailures,
+                 (std::vector<NodeFailure>{{0, 0.0, kNever}}));
+        QCOMPARE(panel.failureList()->item(0, 2)->text(), QStringLiteral("never"));
     }
 
     void panelPicksTheClickedSlotsNode() {

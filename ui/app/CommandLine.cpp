@@ -48,11 +48,12 @@ struct MrxOptions {
                                      "Size of exported images (default 1600x900); an image of many "
                                      "charts grows taller so that each stays readable",
                                      "WxH");
-    QCommandLineOption tab = option("tab",
-                                    "Open on a tab: timeline, stages, comparison, johnson, sweep, "
-                                    "sweep-faults, deadlines, cost, cost-cpu, cost-sweep",
-                                    "NAME");
-    QCommandLineOption step = option("johnson-step", "Open the Johnson stepper at step N", "N");
+    QCommandLineOption tab{
+        QStringLiteral("tab"),
+        QStringLiteral("Open on a tab: ") + tabNames().join(QStringLiteral(", ")),
+        QStringLiteral("NAME")};
+    QCommandLineOption step =
+        option("johnson-step", "Open the Johnson stepper at step N (0 and up)", "N");
     QCommandLineOption sweep =
         option("sweep", "Sweep these cluster sizes on the Sweep tab (exported with --export-all)",
                "FROM:TO:STEP");
@@ -93,7 +94,19 @@ int readRequest(const QCommandLineParser& parser, const MrxOptions& o, GuiReques
     }
     r.file = files.isEmpty() ? parser.value(o.workload) : files.front();
     r.tab = parser.value(o.tab);
-    r.johnsonStep = parser.isSet(o.step) ? parser.value(o.step).toInt() : -1;
+    if (parser.isSet(o.tab) && !tabNames().contains(r.tab.toLower())) {
+        return fail(QStringLiteral("field 'tab': '%1' is not a tab (one of %2)")
+                        .arg(r.tab, tabNames().join(QStringLiteral(", "))));
+    }
+    if (parser.isSet(o.step)) {
+        bool ok = false;
+        r.johnsonStep = parser.value(o.step).toInt(&ok);
+        if (!ok || r.johnsonStep < 0) {
+            return fail(QStringLiteral("field 'johnson-step': expected a step, a whole number "
+                                       "from 0 (got '%1')")
+                            .arg(parser.value(o.step)));
+        }
+    }
     r.costSweep = parser.value(o.costSweep);
     r.startSweep = parser.isSet(o.startSweep);
     r.sweep = parser.value(o.sweep);
@@ -135,6 +148,14 @@ int readRequest(const QCommandLineParser& parser, const MrxOptions& o, GuiReques
 
 }  // namespace
 
+QStringList tabNames() {
+    return {
+        QStringLiteral("timeline"),     QStringLiteral("stages"),    QStringLiteral("comparison"),
+        QStringLiteral("teach"),        QStringLiteral("johnson"),   QStringLiteral("sweep"),
+        QStringLiteral("sweep-faults"), QStringLiteral("deadlines"), QStringLiteral("cost"),
+        QStringLiteral("cost-cpu"),     QStringLiteral("cost-sweep")};
+}
+
 int parseCommandLine(const QStringList& arguments, GuiRequest* request) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -146,7 +167,8 @@ int parseCommandLine(const QStringList& arguments, GuiRequest* request) {
     const QCommandLineOption version = parser.addVersionOption();
     parser.addPositionalArgument(
         QStringLiteral("file"),
-        QStringLiteral("Workload, cost model or trace (Rumen JSON, SWIM .tsv) to open"),
+        QStringLiteral(
+            "Workload, session (.mrxs), cost model or trace (Rumen JSON, SWIM .tsv) to open"),
         QStringLiteral("[FILE]"));
     const MrxOptions options;
     parser.addOptions(options.all());

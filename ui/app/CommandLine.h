@@ -39,6 +39,9 @@ struct GuiRequest {
     }
 };
 
+// What --tab takes: each names a tab (MainWindow::showTab), "johnson" and "teach" the Teach tab.
+QStringList tabNames();
+
 // Parses the arguments (argv[0] first). Needs no QCoreApplication and no display. --help,
 // --version: prints to stdout and returns 0; bad arguments: one line on stderr and 2; else
 // fills `request` and returns -1.

@@ -114,6 +114,9 @@ QSize exportCharts(const QList<QCustomPlot*>& plots, const QString& path, QSize 
         fail(path,
              QObject::tr("invalid size %1x%2").arg(requested.width()).arg(requested.height()));
     }
+    if (QFileInfo(path).isDir()) {
+        fail(path, QObject::tr("is a folder, not a file"));
+    }
     const QString suffix = QFileInfo(path).suffix().toLower();
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
         suffix != QLatin1String("pdf")) {

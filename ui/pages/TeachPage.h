@@ -14,6 +14,7 @@ public:
     TeachPage(Results results, QWidget* tabs);
 
     QString name() const override { return QStringLiteral("johnson"); }
+    QStringList viewNames() const override { return {QStringLiteral("teach")}; }
     QString title() const override { return tr("Teach"); }
     QString hint() const override;
     QWidget* widget() const override;

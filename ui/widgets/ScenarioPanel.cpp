@@ -94,6 +94,7 @@ QWidget* ScenarioPanel::buildFailures() {
     m_recover = doubleBox(tr("Back at"), -1.0, kMaxTime, 1);
     m_recover->setSpecialValueText(tr("never"));
     m_recover->setSuffix(tr(" s"));
+    m_recover->setValue(m_recover->minimum());  // opens on "never", which every failure takes
     m_recover->setToolTip(tr("When the node comes back (\"never\": it stays down)"));
     form->addWidget(new QLabel(tr("Node"), box));
     form->addWidget(m_node);
