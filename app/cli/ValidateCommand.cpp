@@ -164,8 +164,7 @@ void runValidate(const ValidateOptions& o, std::ostream& out, std::ostream& err)
         out << validationJson(o, w, comparison, report).dump(2) << "\n";
         return;
     }
-    out << "trace      " << o.trace << ": " << report.jobs << " jobs on " << describeWorkload(w)
-        << "\n";
+    out << "trace      " << o.trace << ": " << describeWorkload(w) << "\n";
     out << "algorithm  " << o.algorithm << "\n";
     out << (o.noOverheads ? std::string("overheads: none (--no-overheads: the tasks alone)")
                           : report.overheadsSummary())

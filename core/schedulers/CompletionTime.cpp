@@ -14,8 +14,9 @@ public:
     CompletionTimeAlgorithm()
         : Algorithm({.id = "completion-time",
                      .name = "Completion-time scheduler",
-                     .description = "EDF with Eq. 10 quotas from finished tasks, core moves for "
-                                    "locality",
+                     .description =
+                         "EDF with slot quotas estimated from finished tasks, core moves for "
+                         "locality",
                      .source = "[Rao12] §4, Algs. 1–2",
                      .options = {"vms-per-host", "reconfig-delay"},
                      .needs = {.deadlines = true},

@@ -58,14 +58,16 @@ constexpr const char* kJohnsonOnUnequalNodes =
 class JohnsonAlgorithm : public OrderAlgorithm {
 public:
     JohnsonAlgorithm()
-        : OrderAlgorithm({.id = "johnson",
-                          .name = "Johnson's rule",
-                          .description = "Johnson's rule on (m_i, r_i) at full allocation",
-                          .source = "[Verma12] §III-B, Alg. 1",
-                          .options = {"estimator"},
-                          .byDefault = true,
-                          .lesson = "johnson",
-                          .unequalNodes = kJohnsonOnUnequalNodes}) {}
+        : OrderAlgorithm(
+              {.id = "johnson",
+               .name = "Johnson's rule",
+               .description =
+                   "Johnson's rule on each job's map and reduce stage times on the whole cluster",
+               .source = "[Verma12] §III-B, Alg. 1",
+               .options = {"estimator"},
+               .byDefault = true,
+               .lesson = "johnson",
+               .unequalNodes = kJohnsonOnUnequalNodes}) {}
 
 protected:
     std::vector<int> chooseOrder(const Workload&, const std::vector<StageDurations>& stages,
