@@ -98,7 +98,7 @@ def _from_jobs(
     elif nodes is not None:
         raise ValueError("field 'cluster.nodes': give nodes or node_classes, not both")
     else:
-        cluster = {"node_classes": [dict(c) for c in node_classes]}
+        cluster = {"node_classes": _node_classes(node_classes)}
     document = {
         "format": "mrx-workload",
         "version": 1,
@@ -107,7 +107,31 @@ def _from_jobs(
         "cluster": cluster,
         "jobs": [{k: v for k, v in job.items() if not _missing(v)} for job in jobs],
     }
-    return Workload.from_json(json.dumps(document, default=_plain))
+    return Workload.from_json(json.dumps(_non_finite_as_text(document), default=_plain))
+
+
+def _node_classes(classes: Any) -> list:
+    if isinstance(classes, (str, bytes, Mapping)) or not isinstance(classes, Iterable):
+        raise ValueError("field 'cluster.node_classes': must be a list of classes (name, count, "
+                         f"map_slots, reduce_slots, speed), got {type(classes).__name__}")
+    listed = list(classes)
+    for i, c in enumerate(listed):
+        if not isinstance(c, Mapping):
+            raise ValueError(f"field 'cluster.node_classes[{i}]': must be a mapping of name, "
+                             f"count, map_slots, reduce_slots, speed (got {type(c).__name__})")
+    return [dict(c) for c in listed]
+
+
+def _non_finite_as_text(value: Any) -> Any:
+    """NaN and infinities as the text "nan", "inf", so that the loader names their field (JSON
+    has no such numbers)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {k: _non_finite_as_text(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_non_finite_as_text(v) for v in value]
+    return value
 
 
 def _from_dataframe(frame: Any, **cluster: Any) -> Workload:

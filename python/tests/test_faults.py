@@ -93,6 +93,8 @@ def test_node_classes_from_a_file_and_from_python_run_as_mrsim_runs_them():
     ({"count": 0}, "count"),
     ({"map_slots": -1}, "map_slots"),
     ({"name": ""}, "name"),
+    ({"speed": float("nan")}, "speed"),
+    ({"speed": float("inf")}, "speed"),
 ])
 def test_bad_node_class_fields_are_a_value_error_naming_them(change, field):
     classes = [dict(CLASSES[0]), {**CLASSES[1], **change}]
@@ -101,3 +103,22 @@ def test_bad_node_class_fields_are_a_value_error_naming_them(change, field):
         mrx.Workload.from_jobs(jobs, node_classes=classes)
     with pytest.raises(ValueError, match="field 'cluster.nodes'"):
         mrx.Workload.from_jobs(jobs, nodes=4, node_classes=classes)
+
+
+@pytest.mark.parametrize("classes, field", [
+    ("new", r"cluster\.node_classes'"),
+    ({"name": "new"}, r"cluster\.node_classes'"),
+    (7, r"cluster\.node_classes'"),
+    ([CLASSES[0], None], r"cluster\.node_classes\[1\]'"),
+])
+def test_node_classes_of_the_wrong_shape_are_a_value_error_naming_them(classes, field):
+    jobs = [{"name": "J1", "maps": 2, "reduces": 1, "map_duration": 1, "reduce_duration": 1}]
+    with pytest.raises(ValueError, match=f"field '{field}"):
+        mrx.Workload.from_jobs(jobs, node_classes=classes)
+
+
+def test_an_infinite_job_field_is_a_value_error_naming_it():
+    jobs = [{"name": "J1", "maps": 2, "reduces": 1, "map_duration": float("inf"),
+             "reduce_duration": 1}]
+    with pytest.raises(ValueError, match="field 'map_duration'"):
+        mrx.Workload.from_jobs(jobs, nodes=2)
