@@ -28,7 +28,7 @@ public:
     explicit TimelineIndex(const SimResult& sim, const CancelFlag* cancel = nullptr);
 
     const SimResult& sim() const { return *m_sim; }
-    const std::vector<TaskRecord>& records() const { return m_sim->tasks; }
+    const TaskRecords& records() const { return m_sim->tasks; }
     int slotCount(TaskKind kind) const { return lane(kind).slotCount; }
     // The latest record end (0 without records).
     double end() const { return m_end; }
@@ -92,6 +92,7 @@ void TimelineIndex::forEach(TaskKind kind, int firstSlot, int lastSlot, double f
         return;
     }
     const auto& tasks = m_sim->tasks;
+    std::size_t visited = 0;
     const int firstBlock = firstSlot >> kBlockShift;
     const int lastBlock = lastSlot >> kBlockShift;
     for (std::size_t c = 0; c < l.maxDuration.size(); ++c) {
@@ -99,6 +100,10 @@ void TimelineIndex::forEach(TaskKind kind, int firstSlot, int lastSlot, double f
             const std::size_t bucket = c * static_cast<std::size_t>(l.blocks) + b;
             const auto [first, end] = candidates(l, bucket, l.maxDuration[c], from, to);
             for (std::size_t i = first; i < end; ++i) {
+                // A spilled run's pages read so far go back now and then (TaskRecords).
+                if ((++visited & (TaskRecords::kReleaseRecords - 1)) == 0) {
+                    tasks.release();
+                }
                 // Records are read in index order, not memory order: fetch ahead.
                 if (i + kPrefetch < end) {
                     __builtin_prefetch(&tasks[l.entries[i + kPrefetch]]);
@@ -128,6 +133,7 @@ void TimelineIndex::forEachInBlockLatestFirst(TaskKind kind, int block, Visit&& 
         double end;        // the next entry's end
     };
     std::vector<Cursor> cursors;
+    std::size_t visited = 0;
     for (std::size_t c = 0; c < l.maxDuration.size(); ++c) {
         const std::size_t bucket = c * static_cast<std::size_t>(l.blocks) + block;
         if (l.offsets[bucket] < l.offsets[bucket + 1]) {
@@ -143,6 +149,9 @@ void TimelineIndex::forEachInBlockLatestFirst(TaskKind kind, int block, Visit&& 
             }
         }
         Cursor& c = cursors[best];
+        if ((++visited & (TaskRecords::kReleaseRecords - 1)) == 0) {
+            tasks.release();  // a spilled run's pages read so far (TaskRecords)
+        }
         const std::size_t n = --c.next;
         if (n >= c.begin + kPrefetch) {
             __builtin_prefetch(&tasks[l.entries[n - kPrefetch]]);

@@ -188,7 +188,7 @@ TEST(Overheads, TheScheduleCheckerKnowsTheRules) {
     ASSERT_TRUE(checkSchedule(w, good).empty());
 
     SimResult early = good;  // a task before the AM started
-    for (TaskRecord& t : early.tasks) {
+    for (TaskRecord& t : early.tasks.memory()) {
         t.start -= 0.5;
         t.end -= 0.5;
     }

@@ -155,7 +155,7 @@ TEST(SimulatorInvariants, CheckerCatchesBrokenSchedules) {
     EXPECT_FALSE(checkSchedule(w, twice).empty());
 
     SimResult early = good;  // a reduce task before its job's maps end
-    for (auto& t : early.tasks) {
+    for (auto& t : early.tasks.memory()) {
         if (t.kind == TaskKind::Reduce && t.job == 2) {
             t.start -= 10;  // same duration, ten seconds early
             t.end -= 10;

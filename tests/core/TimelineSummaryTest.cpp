@@ -398,7 +398,7 @@ TEST(TimelineRaster, FinePixelsComeFromTheRecords) {
         o.maxLength = 30;
         o.records = 200;
         SimResult sim = randomSchedule(seed, o);
-        for (TaskRecord& r : sim.tasks) {
+        for (TaskRecord& r : sim.tasks.memory()) {
             r.end = std::max(r.end, r.start + 8);  // median >= 8 s: no level finer than 2 s
         }
         const TimelineIndex index(sim);

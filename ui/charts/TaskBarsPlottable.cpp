@@ -372,8 +372,8 @@ void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList
     }
 }
 
-const std::vector<TaskRecord>& TaskBarsPlottable::records() const {
-    static const std::vector<TaskRecord> none;
+const TaskRecords& TaskBarsPlottable::records() const {
+    static const TaskRecords none;
     return m_run ? m_run->sim.tasks : none;
 }
 

@@ -68,7 +68,7 @@ public:
 
     const TimelineRows& rows() const { return m_rows; }
     int rowCount() const { return m_rows.count(); }
-    const std::vector<TaskRecord>& records() const;
+    const TaskRecords& records() const;
     long long taskCount() const;  // waves expanded, killed executions included
     double maxEnd() const;
     const TimelineSummary* summary() const { return m_summary; }

@@ -1,8 +1,14 @@
 #include "run/ChartTimeline.h"
 
+#include <algorithm>
+
+#include "exec/MemoryBudget.h"
+
 namespace mr::ui {
 
 namespace {
+
+std::atomic<std::uint64_t> s_recordsInMemoryLimit{0};
 
 TimelineSummary::Options summaryOptions(const CancelFlag* cancel) {
     TimelineSummary::Options options;
@@ -15,6 +21,16 @@ TimelineSummary::Options summaryOptions(const CancelFlag* cancel) {
 ChartTimeline::ChartTimeline(std::shared_ptr<const RunResult> shown, const CancelFlag* cancel)
     : run(std::move(shown)), index(run->sim, cancel), summary(index, summaryOptions(cancel)) {
     ++s_builds;
+}
+
+std::uint64_t recordsInMemoryLimit() {
+    const std::uint64_t set = s_recordsInMemoryLimit.load();
+    constexpr std::uint64_t kDefault = std::uint64_t{128} << 20;
+    return set > 0 ? set : std::min(kDefault, memoryLimit() / 16);
+}
+
+void setRecordsInMemoryLimit(std::uint64_t bytes) {
+    s_recordsInMemoryLimit = bytes;
 }
 
 std::shared_ptr<const ChartTimeline> chartTimeline(const std::shared_ptr<const RunResult>& run,

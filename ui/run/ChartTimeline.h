@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "model/Cancelled.h"
@@ -33,6 +34,14 @@ struct ChartTimeline {
 private:
     static inline std::atomic<long long> s_builds{0};
 };
+
+// Above this many bytes of task records (a record per task, estimated before the run) a run
+// shown in a chart keeps its records in a temporary file (core/sim/TaskRecords.h), so that a
+// chart's memory does not grow with the run's tasks: 128 MB, or a sixteenth of the memory limit
+// (core/exec/MemoryBudget.h) when that is less. setRecordsInMemoryLimit() overrides it (tests:
+// 1 puts every run on disk); 0 goes back to the rule.
+std::uint64_t recordsInMemoryLimit();
+void setRecordsInMemoryLimit(std::uint64_t bytes);
 
 // The timeline of a run that recorded its tasks; null for one that did not (a baseline shown
 // only by its makespan) or for none.

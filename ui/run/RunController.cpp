@@ -338,6 +338,7 @@ void RunController::startTask(Task& task) {
     // A baseline that is not checked only gives the comparison its makespan: no task records
     // (on a day's batch they are most of a run's memory).
     options.recordTasks = task.checked;
+    options.spillRecordsAbove = recordsInMemoryLimit();
     const Workload& workload = *m_building->workload;
     // The manual order: the file's, else the table order.
     options.manualOrder = workload.manualOrder;
@@ -366,6 +367,9 @@ void RunController::startTask(Task& task) {
             run.timeline = chartTimeline(run.result, &token->cancel);
         } catch (const Cancelled&) {
             run.state = AlgorithmRun::State::Cancelled;
+        } catch (const RecordSpillError& e) {
+            run.state = AlgorithmRun::State::Failed;
+            run.error = e.what();
         } catch (const InputError& e) {
             run.state = AlgorithmRun::State::Failed;
             run.error = refusalReason(e);  // the words of mrsim compare's refused rows
