@@ -146,8 +146,8 @@ TEST(SimulatorInvariants, CheckerCatchesBrokenSchedules) {
     ASSERT_TRUE(checkSchedule(w, good).empty());
 
     SimResult overlap = good;  // a task moved onto a busy slot
-    overlap.tasks[1].slot = overlap.tasks[0].slot;
-    overlap.tasks[1].kind = overlap.tasks[0].kind;
+    overlap.tasks.memory()[1].slot = overlap.tasks[0].slot;
+    overlap.tasks.memory()[1].kind = overlap.tasks[0].kind;
     EXPECT_FALSE(checkSchedule(w, overlap).empty());
 
     SimResult twice = good;  // a task recorded twice
