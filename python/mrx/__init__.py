@@ -161,12 +161,13 @@ Result.to_pandas = _result_to_pandas
 
 
 class Comparison:
-    """Several algorithms on one workload (mrx.compare): results by id and the comparison
-    mrsim compare --json prints."""
+    """Several algorithms on one workload (mrx.compare): results by id, the reasons of those
+    that refused the workload, and the comparison mrsim compare --json prints."""
 
-    def __init__(self, workload: Workload, results: Sequence[Result]):
-        self.results = {r.algorithm: r for r in results}
-        self.table = _core._comparison_json(workload, list(results))
+    def __init__(self, workload: Workload, entries: Sequence[tuple[str, Result | None, str]]):
+        self.results = {algorithm: r for algorithm, r, _ in entries if r is not None}
+        self.refused = {algorithm: reason for algorithm, r, reason in entries if r is None}
+        self.table = _core._comparison_json(workload, list(entries))
 
     def to_pandas(self) -> Any:
         """One row per algorithm: its scalar fields of the comparison (makespan, model_makespan,
@@ -193,7 +194,9 @@ def _flat(values: Mapping[str, Any], prefix: str = "") -> dict:
 
 def compare(workload: Workload, algorithms: Sequence[str], **options: Any) -> Comparison:
     """Run several algorithms on one workload, side by side (mrsim compare WORKLOAD -a A,B,...);
-    the options are run's."""
+    the options are run's. An algorithm that refuses the workload (johnson on unequal nodes,
+    optimal past 10 jobs) keeps its row with the reason (Comparison.refused); ValueError only
+    when none ran or the arguments are bad."""
     return Comparison(workload, _core._compare(workload, list(algorithms), **options))
 
 
