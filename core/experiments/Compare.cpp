@@ -56,6 +56,9 @@ std::vector<AlgorithmOutcome> runEach(const Workload& workload, const std::vecto
 }
 
 void refuseWhenNoneRan(const std::vector<AlgorithmOutcome>& outcomes, const std::string& file) {
+    if (outcomes.empty()) {
+        throw InputError(file, "", "algorithms", "give at least one algorithm");
+    }
     std::string reasons;
     for (const AlgorithmOutcome& o : outcomes) {
         if (o.result) {

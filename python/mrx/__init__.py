@@ -105,9 +105,37 @@ def _from_jobs(
         "name": name,
         "description": description,
         "cluster": cluster,
-        "jobs": [{k: v for k, v in job.items() if not _missing(v)} for job in jobs],
+        "jobs": [_job_record(i, job) for i, job in enumerate(jobs)],
     }
     return Workload.from_json(json.dumps(_non_finite_as_text(document), default=_plain))
+
+
+def _job_record(index: int, job: Any) -> dict:
+    """One job's keys without its missing values; ValueError naming the job for what JSON cannot
+    carry (not a mapping, text that is not Unicode)."""
+    if not isinstance(job, Mapping):
+        raise ValueError(f"job #{index + 1}: must be a mapping of the workload file's keys (name, "
+                         f"maps, map_duration, ...), got {type(job).__name__}")
+    name = job.get("name")
+    label = f"job '{_escaped(name)}'" if isinstance(name, str) else f"job #{index + 1}"
+    for key, value in job.items():
+        for text in (key, value):
+            if isinstance(text, str) and not _is_unicode(text):
+                raise ValueError(f"{label}: field '{_escaped(str(key))}': is not valid UTF-8 text")
+    return {k: v for k, v in job.items() if not _missing(v)}
+
+
+def _escaped(text: str) -> str:
+    """Lone surrogates as \\udXXX, the way the core's messages escape what is not UTF-8."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate ("\ud800")
+        return False
+    return True
 
 
 def _node_classes(classes: Any) -> list:

@@ -65,7 +65,10 @@ private slots:
         QVERIFY(page->showsFaults());
         QVERIFY(page->faults()->isVisibleTo(&window));
         FaultSweepTab* faults = page->faults();
+        // Before any run the empty chart's x axis already names the chosen probability.
+        QCOMPARE(faults->chart()->xAxis->label(), QStringLiteral("attempt failure probability"));
         faults->setAxis(FaultAxis::StragglerProbability);
+        QCOMPARE(faults->chart()->xAxis->label(), QStringLiteral("straggler probability"));
         faults->setValues(QStringLiteral("0:0.5:0.25"));
         faults->setRuns(3);
         faults->setStragglerFactor(QStringLiteral("10:10"));
@@ -99,6 +102,14 @@ private slots:
         QVERIFY2(title->text().contains(QStringLiteral("mean and p95 of 3 runs")),
                  qPrintable(title->text()));
         QVERIFY(faults->csv().startsWith(QStringLiteral("probability,algorithm,runs,")));
+        // The legend lies under the plot, never over a curve.
+        QCustomPlot* chart = faults->chart();
+        chart->resize(700, 400);
+        chart->replot();
+        QVERIFY(chart->legend->visible());
+        QCOMPARE(chart->legend->layout(), static_cast<QCPLayout*>(chart->plotLayout()));
+        QVERIFY(!chart->legend->outerRect().intersects(chart->axisRect()->rect()));
+        QVERIFY(chart->legend->outerRect().top() >= chart->axisRect()->rect().bottom());
     }
 
     // Points come in index order: Johnson's first run at the first probability ends before any
