@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/ChartLayout.h"
 #include "document/JobPalette.h"
 #include "experiments/Ranges.h"
 #include "io/FaultSweepFormat.h"
@@ -72,14 +73,13 @@ void FaultSweepTab::createControls() {
                                                          QFont(font().family(), 10, QFont::Bold)));
     m_chart->yAxis->setLabel(tr("makespan (s)"));
     m_chart->legend->setVisible(false);
-    // Under the plot, not inside it: with many algorithms, or p95 lines far above the means,
-    // any corner of the axis rect can hold a curve.
+    // Outside the plot (showLegendUnderTitle), not in it: with many algorithms, or p95 lines
+    // far above the means, any corner of the axis rect can hold a curve.
     m_chart->axisRect()->insetLayout()->take(m_chart->legend);
-    m_chart->axisRect()->insetLayout()->simplify();
-    m_chart->plotLayout()->addElement(2, 0, m_chart->legend);
-    m_chart->plotLayout()->setRowStretchFactor(2, 0.001);
+    m_chart->legend->setBorderPen(Qt::NoPen);
+    m_chart->legend->setBrush(Qt::NoBrush);
     m_chart->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_chart->legend->setWrap(6);  // three algorithms (mean, p95) a row
+    m_chart->legend->setWrap(4);  // two algorithms (mean, p95) a row: long ids stay whole
     m_chart->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 }
 
@@ -253,13 +253,14 @@ void FaultSweepTab::cancel() {
 
 void FaultSweepTab::draw() {
     m_chart->clearPlottables();
-    m_chart->legend->setVisible(m_result.has_value());
     // The axis as chosen until a result says which it swept.
     const bool failures = m_result ? m_result->options.axis == FaultAxis::FailureProbability
                                    : m_axis->currentIndex() == 0;
     m_chart->xAxis->setLabel(failures ? tr("attempt failure probability")
                                       : tr("straggler probability"));
     if (!m_result) {
+        showLegendUnderTitle(m_chart);
+        m_chart->xAxis->setRange(0, 1);  // every probability there is
         m_chart->replot();
         return;
     }
@@ -287,6 +288,7 @@ void FaultSweepTab::draw() {
         tail->setData(x, p95);
         tail->setPen(QPen(colour, 1.5, Qt::DashLine));
     }
+    showLegendUnderTitle(m_chart);
     const double from = r.options.values.front();
     const double to = r.options.values.back();
     const double pad = std::max(0.01, (to - from) * 0.04);
