@@ -2,7 +2,9 @@
 //   rumen: a Hadoop Rumen job trace (core/io/RumenImport.h); the cluster comes from the trace
 //          unless --nodes / --map-slots-per-node / --reduce-slots-per-node say otherwise.
 //   swim:  a SWIM workload (core/io/SwimImport.h); bytes become tasks by a documented model whose
-//          every parameter is an option; streamed to the file, one job in memory at a time.
+//          every parameter is an option; streamed to the file, one job in memory at a time —
+//          unless --deadline-factor asks for deadlines, which need every job's T_J (the batch
+//          in memory, as `mrsim generate` has it).
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -13,6 +15,7 @@
 #include "io/SwimImport.h"
 #include "io/WorkloadJson.h"
 #include "model/Numbers.h"
+#include "workloads/Arrivals.h"
 
 namespace mr::cli {
 
@@ -40,6 +43,8 @@ struct ImportOptions {
 
     std::string swimTrace, swimOutput;
     SwimImportOptions swim;
+    std::optional<std::string> deadlineFactor;
+    std::uint64_t seed = 1;
 };
 
 CLI::App* addRumen(CLI::App& import, ImportOptions& o) {
@@ -101,6 +106,13 @@ void addSwim(CLI::App& import, ImportOptions& o) {
              "Map slots per node (default 4)");
     addCount(*swim, "--reduce-slots-per-node", o.swim.cluster.reduceSlotsPerNode, kMaxSlotsPerNode,
              "Reduce slots per node (default 4)");
+    CLI::Option* factor =
+        swim->add_option("--deadline-factor", o.deadlineFactor,
+                         "Give every job a deadline uniform in [A·T_J, B·T_J] after its arrival, "
+                         "T_J = the job alone on the cluster (A:B; what the deadline schedulers "
+                         "read; default: no deadlines)")
+            ->type_name("A:B");
+    addSeedOption(*swim, o.seed, "Seed of the deadlines' draws (default 1)")->needs(factor);
 }
 
 void runRumenImport(const ImportOptions& o, std::ostream& out, std::ostream& err) {
@@ -134,7 +146,15 @@ void runRumenImport(const ImportOptions& o, std::ostream& out, std::ostream& err
 
 void runSwimImport(const ImportOptions& o, std::ostream& out) {
     SwimImportReport report;
-    importSwimToFile(o.swimTrace, o.swim, o.swimOutput, &report);
+    if (o.deadlineFactor) {
+        const ArrivalOptions deadlines{std::nullopt, parseDeadlineFactor(*o.deadlineFactor)};
+        validateArrivals(deadlines);
+        Workload w = importSwim(o.swimTrace, o.swim, &report);
+        addArrivalsAndDeadlines(w, deadlines, o.seed);
+        saveWorkload(w, o.swimOutput);
+    } else {
+        importSwimToFile(o.swimTrace, o.swim, o.swimOutput, &report);
+    }
     out << "wrote " << o.swimOutput << ": " << report.summary() << "; cluster "
         << o.swim.cluster.nodes << " nodes x (" << o.swim.cluster.mapSlotsPerNode << " map + "
         << o.swim.cluster.reduceSlotsPerNode << " reduce) slots\n";
