@@ -6,6 +6,7 @@
 
 #include "Bindings.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 
 namespace mr::python {
 
@@ -36,6 +37,27 @@ std::optional<std::string> realText(const py::handle& value) {
     // "nan", "inf": refused by the option's parser.
     return py::str(py::float_(py::reinterpret_borrow<py::object>(value)));
 }
+
+}  // namespace
+
+int wholeArgument(const char* field, const py::handle& value, int min, int max) {
+    const std::optional<std::string> text = wholeText(value);
+    const std::optional<std::int64_t> number = text ? parseInteger(*text) : std::nullopt;
+    if (!number || *number < min || *number > max) {
+        throw InputError("", "", field,
+                         "must be a whole number from " + std::to_string(min) + " to " +
+                             std::to_string(max) + " (got " + py::repr(value).cast<std::string>() +
+                             ")");
+    }
+    return static_cast<int>(*number);
+}
+
+std::uint64_t seedArgument(const py::handle& value) {
+    const std::optional<std::string> text = wholeText(value);
+    return readSeed(text ? *text : py::repr(value).cast<std::string>());
+}
+
+namespace {
 
 // `value` as text in the option's own syntax (a string as it is, as mrsim reads --ID TEXT), for its
 // parser (OptionSpec::set) to read or refuse.

@@ -134,3 +134,17 @@ def test_job_records_json_cannot_carry_are_named():
         mrx.Workload.from_jobs([GOOD, 7], nodes=4)
     with pytest.raises(ValueError, match=r"^job 'J\\ud800': field 'name': is not valid UTF-8"):
         mrx.Workload.from_jobs([GOOD, dict(GOOD, name="J\ud800")], nodes=4)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("jobs", 2**70), ("jobs", 0), ("jobs", 2.0), ("jobs", True), ("nodes", 1e30),
+    ("nodes", -3), ("slots_per_node", 2**40), ("seed", -1), ("seed", 2**64), ("seed", 1.5)])
+def test_a_bad_generator_argument_is_a_value_error_naming_it(field, value):
+    with pytest.raises(ValueError, match=f"^field '{field}': must be a whole number"):
+        mrx.generate("facebook", **{field: value})
+
+
+def test_generator_arguments_take_numpy_integers():
+    expected = mrx.generate("facebook", jobs=5, seed=2, nodes=8).to_json()
+    assert mrx.generate("facebook", jobs=numpy.int64(5), seed=numpy.uint64(2),
+                        nodes=numpy.int32(8)).to_json() == expected
