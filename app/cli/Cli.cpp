@@ -102,7 +102,8 @@ void refuseOutputOverInput(const CLI::App* command) {
         }
     }
     for (std::size_t i = 0; i < outputs.size(); ++i) {
-        const auto& [name, path] = outputs[i];
+        const std::string& name = outputs[i].first;
+        const std::string& path = outputs[i].second;
         const auto same = [&](const std::pair<std::string, std::string>& other) {
             return sameFile(path, other.second);
         };
