@@ -294,6 +294,11 @@ TEST(MrsimImport, SwimWithDeadlinesDrawsThemAsTheLibraryDoes) {
         {"import", "swim", testDataPath("swim-small.tsv"), "-o", bad, "--deadline-factor", "2:1"});
     EXPECT_EQ(reversed.exitCode, 2);
     EXPECT_NE(reversed.err.find("deadline-factor"), std::string::npos) << reversed.err;
+    // A factor past the bound says which bound.
+    const auto huge = runMrsimBinary({"import", "swim", testDataPath("swim-small.tsv"), "-o", bad,
+                                      "--deadline-factor", "1e30:1e31"});
+    EXPECT_EQ(huge.exitCode, 2);
+    EXPECT_NE(huge.err.find("0 < A <= B <= 1000000"), std::string::npos) << huge.err;
     const auto seedAlone = runMrsimBinary(
         {"import", "swim", testDataPath("swim-small.tsv"), "-o", bad, "--seed", "3"});
     EXPECT_EQ(seedAlone.exitCode, 2);
