@@ -1,7 +1,11 @@
 #include "cli/Cli.h"
 
+#include <filesystem>
 #include <iostream>
 #include <optional>
+#include <set>
+#include <utility>
+#include <vector>
 
 #include "cli/Command.h"
 #include "model/InputError.h"
@@ -59,11 +63,77 @@ std::optional<int> parseArguments(CLI::App& app, const std::vector<Command>& com
     return std::nullopt;
 }
 
+// The options that write a file. An input given again as one of them would be replaced by what
+// is written (a workload by its task CSV, a trace by its import) before anyone is asked.
+bool writesFile(const CLI::Option* option) {
+    static const std::set<std::string> outputs = {
+        "--output",        "--tasks-csv", "--jobs-csv",           "--trace-events",
+        "--submit-script", "--sls",       "--capacity-scheduler", "--sls-nodes"};
+    return outputs.count(option->get_name()) > 0;
+}
+
+// Whether two paths name one file: the same file when both exist (links, "./a" and "a"), else
+// the same path once made absolute and normal.
+bool sameFile(const std::string& a, const std::string& b) {
+    std::error_code error;
+    if (std::filesystem::equivalent(a, b, error)) {
+        return true;
+    }
+    const auto canonical = [](const std::string& path) {
+        std::error_code ignored;
+        return std::filesystem::weakly_canonical(std::filesystem::absolute(path, ignored), ignored);
+    };
+    return !a.empty() && canonical(a) == canonical(b);
+}
+
+// InputError when an output of the command given is one of its input files, or names the same
+// file as another output. --resume is both by design (a sweep appends to the part it resumes).
+void refuseOutputOverInput(const CLI::App* command) {
+    std::vector<std::pair<std::string, std::string>> inputs, outputs;  // option, path
+    for (const CLI::App* app = command; app != nullptr; app = app->get_parent()) {
+        for (const CLI::Option* option : app->get_options()) {
+            const std::string name = option->get_name();
+            if (name == "--resume" || name == "--help") {
+                continue;
+            }
+            for (const std::string& path : option->results()) {
+                (writesFile(option) ? outputs : inputs).emplace_back(name, path);
+            }
+        }
+    }
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        const std::string& name = outputs[i].first;
+        const std::string& path = outputs[i].second;
+        const auto same = [&](const std::pair<std::string, std::string>& other) {
+            return sameFile(path, other.second);
+        };
+        for (const auto& input : inputs) {
+            if (same(input)) {
+                throw InputError(path, "", name.substr(name.find_first_not_of('-')),
+                                 "is also the input " + input.second +
+                                     ": writing it would replace the input; write to another file");
+            }
+        }
+        for (std::size_t j = 0; j < i; ++j) {
+            if (same(outputs[j])) {
+                throw InputError(path, "", name.substr(name.find_first_not_of('-')),
+                                 "is also given to " + outputs[j].first +
+                                     ": one would replace the other; write to another file");
+            }
+        }
+    }
+}
+
 // Runs the command given; its errors as one line on `err` and an exit code.
 int runCommand(const std::vector<Command>& commands, std::ostream& out, std::ostream& err) {
     try {
         for (const Command& c : commands) {
             if (c.app->parsed()) {
+                const CLI::App* given = c.app;
+                while (!given->get_subcommands().empty()) {
+                    given = given->get_subcommands().front();
+                }
+                refuseOutputOverInput(given);
                 c.run(out, err);
                 return kExitOk;
             }

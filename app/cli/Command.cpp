@@ -7,6 +7,7 @@
 
 #include "catalog/AlgorithmCatalog.h"
 #include "catalog/AlgorithmMarkdown.h"
+#include "cli/NumberOptions.h"
 #include "cost/CostAlgorithms.h"
 #include "io/CapacityQueuesXml.h"
 #include "io/FileKind.h"
@@ -17,6 +18,32 @@
 #include "schedulers/RunOptions.h"
 
 namespace mr::cli {
+
+namespace {
+
+// What --help shows after a run option: what its value is, not CLI11's TEXT.
+std::string metavarOf(const OptionSpec& spec) {
+    switch (spec.type) {
+        case OptionType::Integer:
+            return spec.id == "seed" ? "UINT" : "N";
+        case OptionType::Real:
+            return spec.unit == "s" ? "SECONDS" : spec.unit == "×" ? "FACTOR" : "X";
+        case OptionType::Choice: {
+            std::string choices;
+            for (const std::string& choice : spec.choices) {
+                choices += (choices.empty() ? "" : "|") + choice;
+            }
+            return "{" + choices + "}";
+        }
+        case OptionType::Names:
+            return "LIST";
+        case OptionType::Flag:
+            break;
+    }
+    return "";
+}
+
+}  // namespace
 
 void addRunOptions(CLI::App& command, RunOptions& target, const std::vector<std::string>& ids) {
     std::map<std::string, CLI::Option*> flags;
@@ -51,6 +78,9 @@ void addRunOptions(CLI::App& command, RunOptions& target, const std::vector<std:
                 "--" + spec.id,
                 [&target, &spec](const std::string& text) { spec.set(target, text); }, help);
         }
+        if (spec.type != OptionType::Flag) {
+            option->type_name(metavarOf(spec));
+        }
         if (!spec.needsFlag.empty()) {
             const auto flag = flags.find(spec.needsFlag);
             if (flag != flags.end()) {
@@ -69,18 +99,23 @@ CLI::Option* addSeedOption(CLI::App& command, std::uint64_t& seed, const std::st
 
 void WorkloadOptions::addTo(CLI::App& command, bool workloadRequired) {
     command.add_option("workload", workload, "Workload file (mrx-workload JSON)")
-        ->required(workloadRequired);
-    command.add_option("--queues", queues,
-                       "capacity-scheduler.xml whose queues the capacity algorithm uses instead of "
-                       "the workload's capacity_queues");
+        ->required(workloadRequired)
+        ->type_name("WORKLOAD");
+    command
+        .add_option("--queues", queues,
+                    "capacity-scheduler.xml whose queues the capacity algorithm uses instead of "
+                    "the workload's capacity_queues")
+        ->type_name("FILE");
     addRunOptions(command, run);
 }
 
 void addScenarioOption(CLI::App& command, std::string& path) {
-    command.add_option("--scenario", path,
-                       "Scenario file (JSON, the fields of a workload's \"scenario\" section): "
-                       "node failures, failing task attempts, stragglers, speculative execution; "
-                       "replaces the workload's own scenario");
+    command
+        .add_option("--scenario", path,
+                    "Scenario file (JSON, the fields of a workload's \"scenario\" section): "
+                    "node failures, failing task attempts, stragglers, speculative execution; "
+                    "replaces the workload's own scenario")
+        ->type_name("FILE");
 }
 
 void applyScenario(Workload& workload, const std::string& path) {
@@ -149,10 +184,11 @@ void CostRunOptions::addTo(CLI::App& command) {
         const std::string help =
             spec.help +
             (spec.type == OptionType::Flag ? "" : " (default " + spec.defaultValue + ")");
+        const NumberBounds bounds{spec.min, spec.max, spec.minExclusive};
         if (spec.id == "epoch") {
-            command.add_option("--epoch", epochS, help);
+            addNumberOption(command, "--epoch", epochS, bounds, help, "SECONDS");
         } else if (spec.id == "delay") {
-            command.add_option("--delay", delayS, help);
+            addNumberOption(command, "--delay", delayS, bounds, help, "SECONDS");
         } else if (spec.id == "all-stores") {
             command.add_flag("--all-stores", allStores, help);
         }

@@ -71,7 +71,8 @@ inline constexpr const char* kWithinJobSigmaHelp =
     "(maps 1.6764, reduces 1.6262). Not given, or >= 1.6764: every task drawn on its own "
     "(default)";
 
-// Options of the commands that run cost algorithms (cost, cost-sweep).
+// Options of the commands that run cost algorithms (cost, cost-sweep), read with the bounds of
+// cost::costOptionSpecs().
 struct CostRunOptions {
     double epochS = 600.0;
     double delayS = 5.0;

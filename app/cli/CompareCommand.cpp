@@ -12,23 +12,6 @@
 
 namespace mr::cli {
 
-namespace {
-
-// Every algorithm refused: the rows above say why each; the exit status says the comparison
-// has nothing in it.
-void refuseWhenNoneRan(const std::vector<AlgorithmOutcome>& outcomes, const std::string& file) {
-    std::string reasons;
-    for (const AlgorithmOutcome& o : outcomes) {
-        if (o.result) {
-            return;
-        }
-        reasons += (reasons.empty() ? "" : "; ") + o.id + ": " + o.error;
-    }
-    throw InputError(file, "", "algorithms", "no algorithm ran (" + reasons + ")");
-}
-
-}  // namespace
-
 Command makeCompareCommand(CLI::App& app) {
     struct Options {
         WorkloadOptions workload;
@@ -51,7 +34,8 @@ Command makeCompareCommand(CLI::App& app) {
     addScenarioOption(*c.app, o->scenario);
     c.app->add_option("-a,--algorithms", o->algorithms, "Comma-separated algorithm ids")
         ->required()
-        ->delimiter(',');
+        ->delimiter(',')
+        ->type_name("LIST");
     auto* json = c.app->add_flag("--json", o->json, "Print JSON");
     c.app->add_flag("--csv", o->csv, "Print CSV (every job metric)")->excludes(json);
     c.app->add_flag("--all-metrics", o->allMetrics,

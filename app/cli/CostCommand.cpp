@@ -22,13 +22,16 @@ Command makeCostCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand(
         "cost", "Dollar-cost scheduling of a cost model (LiPS). " + costAlgorithmHelp());
-    c.app->add_option("model", o->model, "Cost model file (mrx-costmodel JSON)")->required();
+    c.app->add_option("model", o->model, "Cost model file (mrx-costmodel JSON)")
+        ->required()
+        ->type_name("MODEL");
     c.app
         ->add_option("-a,--algorithm", o->algorithms,
                      "Cost algorithm id; several (comma-separated) compare, the first is the "
                      "baseline")
         ->required()
-        ->delimiter(',');
+        ->delimiter(',')
+        ->type_name("LIST");
     o->run.addTo(*c.app);
     auto* json = c.app->add_flag("--json", o->json, "Print JSON");
     c.app->add_flag("--csv", o->csv, "Print CSV (one row per algorithm)")->excludes(json);

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/NumberOptions.h"
 #include "cli/SweepShards.h"
 #include "cost/CostModelJson.h"
 #include "cost/CostSweeps.h"
@@ -35,21 +36,25 @@ struct CostSweepOptions {
 };
 
 void addCostSweepOptions(CLI::App& app, CostSweepOptions& o) {
-    app.add_option("model", o.model, "Cost model file (with --epochs)");
-    auto* epochs = app.add_option("--epochs", o.epochs, "Epoch lengths FROM:TO:STEP, seconds");
+    app.add_option("model", o.model, "Cost model file (with --epochs)")->type_name("MODEL");
+    auto* epochs = app.add_option("--epochs", o.epochs, "Epoch lengths FROM:TO:STEP, seconds")
+                       ->type_name("RANGE");
     auto* machines = app.add_option("--machines", o.machines,
-                                    "Cluster sizes FROM:TO:STEP (random models, no MODEL)");
+                                    "Cluster sizes FROM:TO:STEP (random models, no MODEL)")
+                         ->type_name("RANGE");
     epochs->excludes(machines);
-    app.add_option("--runs", o.cluster.runs, "--machines: random models per size (default 5)");
-    app.add_option("--jobs-per-machine", o.cluster.jobsPerMachine,
-                   "--machines: jobs per machine (default 4)");
+    addNumberOption(app, "--runs", o.cluster.runs, {1, 10000},
+                    "--machines: random models per size (default 5)", "N");
+    addNumberOption(app, "--jobs-per-machine", o.cluster.jobsPerMachine, {1, 1000},
+                    "--machines: jobs per machine (default 4)", "N");
     addSeedOption(app, o.cluster.seed, "--machines: first seed (default 1)");
     app.add_option("--algorithm", o.cluster.algorithm,
-                   "--machines: the LiPS algorithm (default lips-coschedule)");
+                   "--machines: the LiPS algorithm (default lips-coschedule)")
+        ->type_name("ID");
     app.add_option("--baseline", o.cluster.baseline,
-                   "--machines: the baseline (default hadoop-default)");
-    app.add_option("--threads", o.threads, "Worker threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
+                   "--machines: the baseline (default hadoop-default)")
+        ->type_name("ID");
+    addNumberOption(app, "--threads", o.threads, {0, 1024}, "Worker threads (0 = all cores)", "N");
     o.run.addTo(app);
     o.format.addTo(app);
     o.shards.addTo(app);

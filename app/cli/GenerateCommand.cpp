@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/NumberOptions.h"
 #include "io/WorkloadJson.h"
 #include "workloads/Arrivals.h"
 #include "workloads/Generators.h"
@@ -28,18 +29,24 @@ Command makeGenerateCommand(CLI::App& app) {
                  g.summary;
     }
     c.app = app.add_subcommand("generate", "Write a seeded synthetic workload. Kinds:" + kinds);
-    c.app->add_option("kind", o->kind, "Workload kind")->required();
-    c.app->add_option("--jobs", o->generate.jobs, "Number of jobs")->required();
+    c.app->add_option("kind", o->kind, "Workload kind")->required()->type_name("KIND");
+    addNumberOption(*c.app, "--jobs", o->generate.jobs, {1, 1e6}, "Number of jobs", "N")
+        ->required();
     addSeedOption(*c.app, o->generate.seed, "Random seed")->required();
-    c.app->add_option("--nodes", o->generate.nodes, "Cluster nodes (default 64)");
-    c.app->add_option("--slots-per-node", o->generate.slotsPerNode,
-                      "Map slots and reduce slots per node (default 1)");
+    addNumberOption(*c.app, "--nodes", o->generate.nodes, {1, kMaxNodes},
+                    "Cluster nodes (default 64)", "N");
+    addNumberOption(*c.app, "--slots-per-node", o->generate.slotsPerNode, {1, 64},
+                    "Map slots and reduce slots per node (default 1)", "N");
     c.app->add_option("--within-job-sigma", o->withinJobSigma, kWithinJobSigmaHelp)->type_name("S");
-    c.app->add_option("-o,--output", o->output, "Output workload file")->required();
-    c.app->add_option("--interarrival", o->interarrival,
-                      "Exponential inter-arrival times with this mean (seconds)");
-    c.app->add_option("--deadline-factor", o->deadlineFactor,
-                      "Deadlines uniform in [A·T_J, B·T_J], T_J = the job alone (A:B)");
+    c.app->add_option("-o,--output", o->output, "Output workload file")
+        ->required()
+        ->type_name("FILE");
+    addNumberOption(*c.app, "--interarrival", o->interarrival, {0, kMaxTime},
+                    "Exponential inter-arrival times with this mean (seconds)", "SECONDS");
+    c.app
+        ->add_option("--deadline-factor", o->deadlineFactor,
+                     "Deadlines uniform in [A·T_J, B·T_J], T_J = the job alone (A:B)")
+        ->type_name("A:B");
     c.run = [o](std::ostream& out, std::ostream&) {
         if (o->withinJobSigma) {
             o->generate.withinJobSigma = parseWithinJobSigma(*o->withinJobSigma);

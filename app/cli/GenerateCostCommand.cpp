@@ -5,6 +5,7 @@
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/NumberOptions.h"
 #include "cost/CostGenerators.h"
 #include "cost/CostModelJson.h"
 
@@ -22,20 +23,23 @@ Command makeGenerateCostCommand(CLI::App& app) {
         "generate-cost",
         "Write a cost model: random with [Ehsan13] Fig. 5's ranges (--machines, --jobs, --stores, "
         "--seed), or the paper's 20-node EC2 testbed (--ec2-c1-medium N)");
-    auto* machines = c.app->add_option("--machines", o->random.machines, "Machines (default 10)");
-    auto* jobs =
-        c.app->add_option("--jobs", o->random.jobs, "Jobs, one data object each (default 40)");
-    auto* stores =
-        c.app->add_option("--stores", o->random.stores, "Stores (default one per machine)");
+    auto* machines = addNumberOption(*c.app, "--machines", o->random.machines, {1, 2000},
+                                     "Machines (default 10)", "N");
+    auto* jobs = addNumberOption(*c.app, "--jobs", o->random.jobs, {1, 100000},
+                                 "Jobs, one data object each (default 40)", "N");
+    auto* stores = addNumberOption(*c.app, "--stores", o->random.stores, {0, 2000},
+                                   "Stores (default one per machine)", "N");
     auto* seed = addSeedOption(*c.app, o->random.seed, "Random seed (default 1)");
-    c.app
-        ->add_option("--ec2-c1-medium", o->ec2C1Medium,
-                     "The 20-node EC2 testbed with N c1.medium nodes (0-20), the rest m1.medium")
+    addNumberOption(*c.app, "--ec2-c1-medium", o->ec2C1Medium, {0, 20},
+                    "The 20-node EC2 testbed with N c1.medium nodes (0-20), the rest m1.medium",
+                    "N")
         ->excludes(machines)
         ->excludes(jobs)
         ->excludes(stores)
         ->excludes(seed);
-    c.app->add_option("-o,--output", o->output, "Output cost model file")->required();
+    c.app->add_option("-o,--output", o->output, "Output cost model file")
+        ->required()
+        ->type_name("FILE");
     c.run = [o](std::ostream& out, std::ostream&) {
         const cost::CostModel model = o->ec2C1Medium >= 0 || o->ec2C1Medium < -1
                                           ? cost::ec2CostModel(o->ec2C1Medium)

@@ -2,16 +2,20 @@
 //   rumen: a Hadoop Rumen job trace (core/io/RumenImport.h); the cluster comes from the trace
 //          unless --nodes / --map-slots-per-node / --reduce-slots-per-node say otherwise.
 //   swim:  a SWIM workload (core/io/SwimImport.h); bytes become tasks by a documented model whose
-//          every parameter is an option; streamed to the file, one job in memory at a time.
+//          every parameter is an option; streamed to the file, one job in memory at a time —
+//          unless --deadline-factor asks for deadlines, which need every job's T_J (the batch
+//          in memory, as `mrsim generate` has it).
 #include <memory>
 #include <optional>
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/NumberOptions.h"
 #include "io/RumenImport.h"
 #include "io/SwimImport.h"
 #include "io/WorkloadJson.h"
 #include "model/Numbers.h"
+#include "workloads/Arrivals.h"
 
 namespace mr::cli {
 
@@ -19,31 +23,14 @@ namespace {
 
 constexpr std::size_t kNotesShown = 20;
 
-// CLI11's PositiveNumber and NonNegativeNumber refuse -1 with their range, the largest double
-// written out in 309 digits: these say it in words, under the same names in --help.
-CLI::Validator signCheck(bool zeroAllowed) {
-    return CLI::Validator(
-        [zeroAllowed](std::string& text) -> std::string {
-            const std::optional<double> value = parseDouble(text);
-            if (value && (*value > 0.0 || (zeroAllowed && *value == 0.0))) {
-                return {};
-            }
-            return std::string(zeroAllowed ? "must be a number >= 0"
-                                           : "must be a positive number") +
-                   " (got '" + text + "')";
-        },
-        zeroAllowed ? "NONNEGATIVE" : "POSITIVE");
-}
-CLI::Validator positiveNumber() {
-    return signCheck(false);
-}
-CLI::Validator nonNegativeNumber() {
-    return signCheck(true);
-}
+// The largest byte count an option takes: 2^53, where doubles still count every byte.
+constexpr double kMaxBytes = 9007199254740992.0;
+// Throughputs in MB/s: a petabyte per second is past any disk or network.
+constexpr double kMaxMBPerS = 1e9;
 
 CLI::Option* addCount(CLI::App& app, const std::string& name, int& value, long long max,
                       const std::string& help) {
-    return app.add_option(name, value, help)->check(CLI::Range(1, static_cast<int>(max)));
+    return addNumberOption(app, name, value, {1, static_cast<double>(max)}, help, "N");
 }
 
 struct ImportOptions {
@@ -56,6 +43,8 @@ struct ImportOptions {
 
     std::string swimTrace, swimOutput;
     SwimImportOptions swim;
+    std::optional<std::string> deadlineFactor;
+    std::uint64_t seed = 1;
 };
 
 CLI::App* addRumen(CLI::App& import, ImportOptions& o) {
@@ -63,8 +52,10 @@ CLI::App* addRumen(CLI::App& import, ImportOptions& o) {
         "rumen",
         "Hadoop Rumen job trace (concatenated JSON jobs): per-task durations of the successful "
         "attempts, arrivals from submitTime, ARIA profiles");
-    rumen->add_option("trace", o.rumenTrace, "Rumen trace (JSON)")->required();
-    rumen->add_option("-o,--output", o.rumenOutput, "Output workload file")->required();
+    rumen->add_option("trace", o.rumenTrace, "Rumen trace (JSON)")->required()->type_name("TRACE");
+    rumen->add_option("-o,--output", o.rumenOutput, "Output workload file")
+        ->required()
+        ->type_name("FILE");
     o.nodesOption = addCount(*rumen, "--nodes", o.nodes, kMaxNodes,
                              "Cluster nodes (default: the trace's hosts)");
     o.mapSlotsOption =
@@ -85,40 +76,43 @@ void addSwim(CLI::App& import, ImportOptions& o) {
         "swim",
         "SWIM workload (TSV: id, submit s, gap s, input, shuffle, output bytes); tasks from a "
         "byte model");
-    swim->add_option("trace", o.swimTrace, "SWIM trace (TSV)")->required();
-    swim->add_option("-o,--output", o.swimOutput, "Output workload file")->required();
-    swim->add_option("--block-size", o.swim.model.blockSize,
-                     "Bytes per map task: maps = ceil(input / this) (default " +
-                         std::to_string(defaults.blockSize) + ")")
-        ->check(positiveNumber());
-    swim->add_option("--map-mb-per-s", o.swim.model.mapMBPerS,
-                     "Map task throughput, MB (10^6 B) per second (default 5)")
-        ->check(positiveNumber());
-    swim->add_option("--reduce-mb-per-s", o.swim.model.reduceMBPerS,
-                     "Reduce task throughput on shuffle + output bytes, MB/s (default 5)")
-        ->check(positiveNumber());
-    swim->add_option("--bytes-per-reducer", o.swim.model.bytesPerReducer,
-                     "Shuffle bytes per reduce task: reduces = ceil(shuffle / this) (default " +
-                         std::to_string(defaults.bytesPerReducer) + ")")
-        ->check(positiveNumber());
-    swim->add_option("--task-overhead", o.swim.model.taskOverhead,
-                     "Seconds added to every task (default 0)")
-        ->check(nonNegativeNumber());
-    swim->add_option("--jobs", o.swim.maxJobs, "Import only the first N rows (default: all)")
-        ->check(positiveNumber());
-    swim->add_option("--repeat-days", o.swim.repeatDays,
-                     "The trace as N consecutive days: each job again with its arrival k x 86400 "
-                     "s later and \"-day<k+1>\" after its name, k = 1..N-1; at most " +
-                         std::to_string(kMaxRepeatDays) + " (default 1)")
-        ->check(positiveNumber());  // at most kMaxRepeatDays: checked by the import
-    swim->add_option("--nodes", o.swim.cluster.nodes, "Cluster nodes (default 64)")
-        ->check(CLI::Range(1, static_cast<int>(kMaxNodes)));
-    swim->add_option("--map-slots-per-node", o.swim.cluster.mapSlotsPerNode,
-                     "Map slots per node (default 4)")
-        ->check(CLI::Range(1, static_cast<int>(kMaxSlotsPerNode)));
-    swim->add_option("--reduce-slots-per-node", o.swim.cluster.reduceSlotsPerNode,
-                     "Reduce slots per node (default 4)")
-        ->check(CLI::Range(1, static_cast<int>(kMaxSlotsPerNode)));
+    swim->add_option("trace", o.swimTrace, "SWIM trace (TSV)")->required()->type_name("TRACE");
+    swim->add_option("-o,--output", o.swimOutput, "Output workload file")
+        ->required()
+        ->type_name("FILE");
+    addNumberOption(*swim, "--block-size", o.swim.model.blockSize, {1, kMaxBytes},
+                    "Bytes per map task: maps = ceil(input / this) (default " +
+                        std::to_string(defaults.blockSize) + ")",
+                    "BYTES");
+    addNumberOption(*swim, "--map-mb-per-s", o.swim.model.mapMBPerS, {0, kMaxMBPerS, true},
+                    "Map task throughput, MB (10^6 B) per second (default 5)", "MB/S");
+    addNumberOption(*swim, "--reduce-mb-per-s", o.swim.model.reduceMBPerS, {0, kMaxMBPerS, true},
+                    "Reduce task throughput on shuffle + output bytes, MB/s (default 5)", "MB/S");
+    addNumberOption(*swim, "--bytes-per-reducer", o.swim.model.bytesPerReducer, {1, kMaxBytes},
+                    "Shuffle bytes per reduce task: reduces = ceil(shuffle / this) (default " +
+                        std::to_string(defaults.bytesPerReducer) + ")",
+                    "BYTES");
+    addNumberOption(*swim, "--task-overhead", o.swim.model.taskOverhead, {0, kMaxTime},
+                    "Seconds added to every task (default 0)", "SECONDS");
+    addNumberOption(*swim, "--jobs", o.swim.maxJobs, {1, kMaxBytes},
+                    "Import only the first N rows (default: all)", "N");
+    addNumberOption(*swim, "--repeat-days", o.swim.repeatDays, {1, kMaxRepeatDays},
+                    "The trace as N consecutive days: each job again with its arrival k x 86400 "
+                    "s later and \"-day<k+1>\" after its name, k = 1..N-1; at most " +
+                        std::to_string(kMaxRepeatDays) + " (default 1)",
+                    "N");
+    addCount(*swim, "--nodes", o.swim.cluster.nodes, kMaxNodes, "Cluster nodes (default 64)");
+    addCount(*swim, "--map-slots-per-node", o.swim.cluster.mapSlotsPerNode, kMaxSlotsPerNode,
+             "Map slots per node (default 4)");
+    addCount(*swim, "--reduce-slots-per-node", o.swim.cluster.reduceSlotsPerNode, kMaxSlotsPerNode,
+             "Reduce slots per node (default 4)");
+    CLI::Option* factor =
+        swim->add_option("--deadline-factor", o.deadlineFactor,
+                         "Give every job a deadline uniform in [A·T_J, B·T_J] after its arrival, "
+                         "T_J = the job alone on the cluster (A:B; what the deadline schedulers "
+                         "read; default: no deadlines)")
+            ->type_name("A:B");
+    addSeedOption(*swim, o.seed, "Seed of the deadlines' draws (default 1)")->needs(factor);
 }
 
 void runRumenImport(const ImportOptions& o, std::ostream& out, std::ostream& err) {
@@ -152,7 +146,15 @@ void runRumenImport(const ImportOptions& o, std::ostream& out, std::ostream& err
 
 void runSwimImport(const ImportOptions& o, std::ostream& out) {
     SwimImportReport report;
-    importSwimToFile(o.swimTrace, o.swim, o.swimOutput, &report);
+    if (o.deadlineFactor) {
+        const ArrivalOptions deadlines{std::nullopt, parseDeadlineFactor(*o.deadlineFactor)};
+        validateArrivals(deadlines);
+        Workload w = importSwim(o.swimTrace, o.swim, &report);
+        addArrivalsAndDeadlines(w, deadlines, o.seed);
+        saveWorkload(w, o.swimOutput);
+    } else {
+        importSwimToFile(o.swimTrace, o.swim, o.swimOutput, &report);
+    }
     out << "wrote " << o.swimOutput << ": " << report.summary() << "; cluster "
         << o.swim.cluster.nodes << " nodes x (" << o.swim.cluster.mapSlotsPerNode << " map + "
         << o.swim.cluster.reduceSlotsPerNode << " reduce) slots\n";

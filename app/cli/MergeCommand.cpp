@@ -52,8 +52,11 @@ Command makeMergeCommand(CLI::App& app) {
         "come from different sweeps or points are missing or given twice with different results "
         "(their "
         "indices named); a point repeated with the same results is kept once.");
-    c.app->add_option("parts", o->parts, "Part files (JSON lines), in any order")->required();
-    c.app->add_option("-o,--output", o->output, "Write the result to OUT instead of stdout");
+    c.app->add_option("parts", o->parts, "Part files (JSON lines), in any order")
+        ->required()
+        ->type_name("PART");
+    c.app->add_option("-o,--output", o->output, "Write the result to OUT instead of stdout")
+        ->type_name("FILE");
     o->format.addTo(*c.app);
     c.app->add_flag("--lines", o->lines,
                     "Write the merged points as one JSON-lines file (header, points in index "

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/NumberOptions.h"
 #include "io/WorkloadJson.h"
 #include "model/Numbers.h"
 #include "perf/QuotaModel.h"
@@ -113,14 +114,18 @@ Command makeMinSlotsCommand(CLI::App& app) {
     Command c;
     c.app = app.add_subcommand(
         "min-slots", "Minimal map and reduce slots for a job to meet a deadline in the model");
-    c.app->add_option("workload", o->workload, "Workload file (mrx-workload JSON)")->required();
-    c.app->add_option("--job", o->job, "The job's name")->required();
-    c.app->add_option("--deadline", o->deadline,
-                      "Deadline in seconds after the job starts (default: the job's deadline)");
+    c.app->add_option("workload", o->workload, "Workload file (mrx-workload JSON)")
+        ->required()
+        ->type_name("WORKLOAD");
+    c.app->add_option("--job", o->job, "The job's name")->required()->type_name("NAME");
+    addNumberOption(*c.app, "--deadline", o->deadline, {0, kMaxTime, true},
+                    "Deadline in seconds after the job starts (default: the job's deadline)",
+                    "SECONDS");
     c.app
         ->add_option("--model", o->model,
                      "aria-avg ([Verma12b], default), aria-low, aria-up, or eq10 ([Rao12])")
-        ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up", "eq10"}));
+        ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up", "eq10"}))
+        ->type_name("{aria-avg|aria-low|aria-up|eq10}");
     c.app->add_flag("--json", o->json, "Print JSON");
     c.run = [o](std::ostream& out, std::ostream& err) { runMinSlots(*o, out, err); };
     return c;

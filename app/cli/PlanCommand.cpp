@@ -78,14 +78,22 @@ Command makePlanCommand(CLI::App& app) {
         "SLS trace");
     o->workload.addTo(*c.app);
     c.app->add_option("-a,--algorithm", o->algorithm, "Algorithm id (see mrsim algorithms)")
-        ->required();
-    c.app->add_option("--capacity-scheduler", o->capacityXml,
-                      "Write the queues as capacity-scheduler.xml");
-    c.app->add_option("--submit-script", o->submitScript,
-                      "Write a POSIX sh script that submits the jobs in the plan's order");
-    c.app->add_option("--sls", o->sls, "Write the simulated schedule as an SLS job trace (JSON)");
-    c.app->add_option("--sls-nodes", o->slsNodes,
-                      "Write the cluster as an SLS topology file (slsrun.sh --nodes)");
+        ->required()
+        ->type_name("ID");
+    c.app
+        ->add_option("--capacity-scheduler", o->capacityXml,
+                     "Write the queues as capacity-scheduler.xml")
+        ->type_name("FILE");
+    c.app
+        ->add_option("--submit-script", o->submitScript,
+                     "Write a POSIX sh script that submits the jobs in the plan's order")
+        ->type_name("FILE");
+    c.app->add_option("--sls", o->sls, "Write the simulated schedule as an SLS job trace (JSON)")
+        ->type_name("FILE");
+    c.app
+        ->add_option("--sls-nodes", o->slsNodes,
+                     "Write the cluster as an SLS topology file (slsrun.sh --nodes)")
+        ->type_name("FILE");
     c.app->add_flag("--verify", o->verify,
                     "Run the exported queues back through the capacity scheduler and print each "
                     "queue's makespan beside the plan's (as exported, and elastic)");

@@ -74,28 +74,37 @@ Command makeRunCommand(CLI::App& app) {
     o->workload.addTo(*c.app);
     addScenarioOption(*c.app, o->scenario);
     c.app->add_option("-a,--algorithm", o->algorithm, "Algorithm id (see mrsim algorithms)")
-        ->required();
+        ->required()
+        ->type_name("ID");
     c.app->add_flag("--json", o->json,
                     "Print one JSON object: algorithm, order, makespan, model_makespan, pools, "
                     "jobs, utilization");
-    c.app->add_option("--tasks-csv", o->tasksCsv,
-                      "Also write every task record (job, kind, task, slot, node, start, end, "
-                      "killed) as CSV");
-    auto* jobsCsv = c.app->add_option(
-        "--jobs-csv", o->jobsCsv,
-        "Also write one row per job (times and job metrics: wait, jct, slowdown...) as CSV");
+    c.app
+        ->add_option("--tasks-csv", o->tasksCsv,
+                     "Also write every task record (job, kind, task, slot, node, start, end, "
+                     "killed) as CSV")
+        ->type_name("FILE");
+    auto* jobsCsv =
+        c.app
+            ->add_option(
+                "--jobs-csv", o->jobsCsv,
+                "Also write one row per job (times and job metrics: wait, jct, slowdown...) as CSV")
+            ->type_name("FILE");
     c.app
         ->add_option("--columns", o->columns,
                      "The --jobs-csv columns: mrx (ours) or batsim (Batsim's out_jobs.csv, "
                      "which evalys reads)")
         ->check(CLI::IsMember({"mrx", "batsim"}))
         ->needs(jobsCsv)
-        ->capture_default_str();
-    c.app->add_option(
-        "--trace-events", o->traceEvents,
-        "Also write the schedule as Chrome trace events (JSON for Perfetto or "
-        "chrome://tracing: a thread per slot, an event per task or wave; past 512 MiB the "
-        "rest as one event per job and stage, said on stderr)");
+        ->capture_default_str()
+        ->type_name("{mrx|batsim}");
+    c.app
+        ->add_option(
+            "--trace-events", o->traceEvents,
+            "Also write the schedule as Chrome trace events (JSON for Perfetto or "
+            "chrome://tracing: a thread per slot, an event per task or wave; past 512 MiB the "
+            "rest as one event per job and stage, said on stderr)")
+        ->type_name("FILE");
     c.run = [o](std::ostream& out, std::ostream& err) {
         Workload w = o->workload.load(err);
         applyScenario(w, o->scenario);

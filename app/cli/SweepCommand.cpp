@@ -6,6 +6,7 @@
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/NumberOptions.h"
 #include "cli/SweepShards.h"
 #include "experiments/Sweep.h"
 #include "io/SweepFormat.h"
@@ -30,19 +31,24 @@ struct SweepOptions {
 
 void addSweepOptions(CLI::App& app, SweepOptions& o) {
     o.workload.addTo(app, false);
-    app.add_option("--nodes", o.nodes, "Cluster sizes FROM:TO:STEP (or FROM:TO, or N)")->required();
+    app.add_option("--nodes", o.nodes, "Cluster sizes FROM:TO:STEP (or FROM:TO, or N)")
+        ->required()
+        ->type_name("RANGE");
     app.add_option("-a,--algorithms", o.algorithms, "Comma-separated algorithm ids")
         ->required()
-        ->delimiter(',');
+        ->delimiter(',')
+        ->type_name("LIST");
     auto* generate = app.add_option("--generate", o.generate,
-                                    "Generate the workloads of this kind instead of a file");
-    app.add_option("--jobs", o.generateOptions.jobs, "Jobs per generated workload")
+                                    "Generate the workloads of this kind instead of a file")
+                         ->type_name("KIND");
+    addNumberOption(app, "--jobs", o.generateOptions.jobs, {1, 1e6}, "Jobs per generated workload",
+                    "N")
         ->needs(generate);
-    app.add_option("--runs", o.runs, "Generated workloads per cluster size (default 1)")
-        ->check(CLI::Range(1, 10000))
+    addNumberOption(app, "--runs", o.runs, {1, 10000},
+                    "Generated workloads per cluster size (default 1)", "N")
         ->needs(generate);
-    app.add_option("--slots-per-node", o.generateOptions.slotsPerNode,
-                   "Map and reduce slots per node of generated workloads (default 1)")
+    addNumberOption(app, "--slots-per-node", o.generateOptions.slotsPerNode, {1, 64},
+                    "Map and reduce slots per node of generated workloads (default 1)", "N")
         ->needs(generate);
     app.add_option("--within-job-sigma", o.withinJobSigma, kWithinJobSigmaHelp)
         ->type_name("S")

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/NumberOptions.h"
 #include "cli/SweepShards.h"
 #include "experiments/FaultSweep.h"
 #include "experiments/Ranges.h"
@@ -35,13 +36,17 @@ void addSweepFaultsOptions(CLI::App& app, SweepFaultsOptions& o) {
                    "What the x axis varies: failure-prob (per-attempt failure probability of "
                    "every job without its own) or straggler-prob (probability that an attempt "
                    "straggles)")
-        ->required();
-    app.add_option("--values", o.values, "The probabilities FROM:TO:STEP (or P)")->required();
-    app.add_option("--runs", o.runs, "Seeded runs per probability (default 10; run r: seed + r)")
-        ->check(CLI::Range(1, 100000));
+        ->required()
+        ->type_name("AXIS");
+    app.add_option("--values", o.values, "The probabilities FROM:TO:STEP (or P)")
+        ->required()
+        ->type_name("RANGE");
+    addNumberOption(app, "--runs", o.runs, {1, 100000},
+                    "Seeded runs per probability (default 10; run r: seed + r)", "N");
     app.add_option("-a,--algorithms", o.algorithms, "Comma-separated algorithm ids")
         ->required()
-        ->delimiter(',');
+        ->delimiter(',')
+        ->type_name("LIST");
     app.add_option("--straggler-factor", o.stragglerFactor,
                    "A straggler takes its duration times U[A, B] (default: the scenario's)")
         ->type_name("A:B");

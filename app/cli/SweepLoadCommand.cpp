@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli/Command.h"
+#include "cli/NumberOptions.h"
 #include "cli/SweepShards.h"
 #include "experiments/LoadSweep.h"
 #include "io/LoadSweepFormat.h"
@@ -27,28 +28,36 @@ struct SweepLoadOptions {
 };
 
 void addSweepLoadOptions(CLI::App& app, SweepLoadOptions& o) {
-    app.add_option("kind", o.sweep.kind, "Workload kind (see mrsim generate --help)")->required();
-    app.add_option("--jobs", o.sweep.jobs, "Jobs per batch")->required();
+    app.add_option("kind", o.sweep.kind, "Workload kind (see mrsim generate --help)")
+        ->required()
+        ->type_name("KIND");
+    addNumberOption(app, "--jobs", o.sweep.jobs, {1, 1e6}, "Jobs per batch", "N")->required();
     app.add_option("--interarrival", o.interarrival,
                    "Mean inter-arrival times FROM:TO:STEP (seconds)")
-        ->required();
-    app.add_option("--runs", o.sweep.runs, "Seeded runs averaged per point (default 10)");
+        ->required()
+        ->type_name("RANGE");
+    addNumberOption(app, "--runs", o.sweep.runs, {1, 100000},
+                    "Seeded runs averaged per point (default 10)", "N");
     app.add_option("--deadline-factor", o.deadlineFactor,
-                   "Deadlines uniform in [A·T_J, B·T_J] (default 1:2)");
+                   "Deadlines uniform in [A·T_J, B·T_J] (default 1:2)")
+        ->type_name("A:B");
     std::string defaults;  // the registry's (AlgorithmInfo::loadSweep)
     for (const auto& id : o.sweep.algorithms) {
         defaults += (defaults.empty() ? "" : ",") + id;
     }
     app.add_option("-a,--algorithms", o.sweep.algorithms,
                    "Comma-separated algorithm ids (default " + defaults + ")")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->type_name("LIST");
     addSeedOption(app, o.sweep.seed, "Seed of the first run (run r: seed + r)");
-    app.add_option("--nodes", o.sweep.nodes, "Cluster nodes (default 64)");
-    app.add_option("--threads", o.sweep.threads, "Worker threads (0 = all cores)")
-        ->check(CLI::Range(0, 1024));
+    addNumberOption(app, "--nodes", o.sweep.nodes, {1, kMaxNodes}, "Cluster nodes (default 64)",
+                    "N");
+    addNumberOption(app, "--threads", o.sweep.threads, {0, 1024}, "Worker threads (0 = all cores)",
+                    "N");
     app.add_option("--estimator", o.estimator,
                    "ARIA bound behind min-edf quotas: aria-avg (default), aria-low, aria-up")
-        ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up"}));
+        ->check(CLI::IsMember({"aria-avg", "aria-low", "aria-up"}))
+        ->type_name("{aria-avg|aria-low|aria-up}");
     app.add_option("--within-job-sigma", o.withinJobSigma, kWithinJobSigmaHelp)->type_name("S");
     addLocalityOptions(app, o.sweep.run);
     o.format.addTo(app);

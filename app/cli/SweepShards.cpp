@@ -34,23 +34,35 @@ OutputFormat FormatFlags::format() const {
 
 void ShardOptions::addTo(CLI::App& command) {
     auto* shardOption =
-        command.add_option("--shard", shard,
-                           "Compute only shard I of N (0-based): a contiguous block of the points; "
-                           "writes JSON lines (see mrsim merge)");
+        command
+            .add_option_function<std::string>(
+                "--shard",
+                [this](const std::string& text) {
+                    parseShard(text);  // refuses "" too, which would mean no shard
+                    shard = text;
+                },
+                "Compute only shard I of N (0-based): a contiguous block of the points; "
+                "writes JSON lines (see mrsim merge)")
+            ->type_name("I/N");
     command.add_flag("--list-points", listPoints,
                      "Print the points (of the shard) as JSON lines without computing them");
-    command.add_option("--resume", resume,
-                       "Skip the points already in this JSON-lines PART (and append to it "
-                       "unless -o names another file)");
+    command
+        .add_option("--resume", resume,
+                    "Skip the points already in this JSON-lines PART (and append to it "
+                    "unless -o names another file)")
+        ->type_name("PART");
     command
         .add_option("--done", done,
                     "Skip the points already in these parts too (read only; any shard layout of "
                     "this sweep: points are global indices), e.g. the parts of an earlier run "
                     "with another shard count (repeat it for several parts)")
-        ->allow_extra_args(false);
-    command.add_option("-o,--output", output,
-                       "Write the points' JSON lines to FILE as they finish (a killed run keeps "
-                       "them; continue it with --resume FILE)");
+        ->allow_extra_args(false)
+        ->type_name("PART");
+    command
+        .add_option("-o,--output", output,
+                    "Write the points' JSON lines to FILE as they finish (a killed run keeps "
+                    "them; continue it with --resume FILE)")
+        ->type_name("FILE");
     command.add_flag("--force", force, "Run even when the work is above one machine's cap");
     command
         .add_flag("--exit-with-parent", exitWithParent,

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/Command.h"
+#include "cli/NumberOptions.h"
 #include "experiments/TraceValidation.h"
 #include "io/RumenImport.h"
 #include "io/TraceFormat.h"
@@ -31,20 +32,21 @@ struct ValidateOptions {
 };
 
 void addValidateOptions(CLI::App& app, ValidateOptions& o) {
-    app.add_option("trace", o.trace, "Rumen trace (JSON)")->required();
+    app.add_option("trace", o.trace, "Rumen trace (JSON)")->required()->type_name("TRACE");
     app.add_option("-a,--algorithm", o.algorithm,
-                   "Algorithm id (default fifo: Hadoop's default scheduler)");
+                   "Algorithm id (default fifo: Hadoop's default scheduler)")
+        ->type_name("ID");
     app.add_flag("--json", o.json, "Print one JSON object");
     app.add_flag("--no-overheads", o.noOverheads,
                  "Simulate the tasks alone, without the estimated overheads");
-    o.nodesOption = app.add_option("--nodes", o.nodes, "Cluster nodes (default: the trace's)")
-                        ->check(CLI::Range(1, static_cast<int>(kMaxNodes)));
-    o.mapSlotsOption = app.add_option("--map-slots-per-node", o.mapSlots,
-                                      "Map slots per node (default: from the trace)")
-                           ->check(CLI::Range(1, static_cast<int>(kMaxSlotsPerNode)));
-    o.reduceSlotsOption = app.add_option("--reduce-slots-per-node", o.reduceSlots,
-                                         "Reduce slots per node (default: from the trace)")
-                              ->check(CLI::Range(1, static_cast<int>(kMaxSlotsPerNode)));
+    o.nodesOption = addNumberOption(app, "--nodes", o.nodes, {1, kMaxNodes},
+                                    "Cluster nodes (default: the trace's)", "N");
+    o.mapSlotsOption =
+        addNumberOption(app, "--map-slots-per-node", o.mapSlots, {1, kMaxSlotsPerNode},
+                        "Map slots per node (default: from the trace)", "N");
+    o.reduceSlotsOption =
+        addNumberOption(app, "--reduce-slots-per-node", o.reduceSlots, {1, kMaxSlotsPerNode},
+                        "Reduce slots per node (default: from the trace)", "N");
 }
 
 // What the replay of a job cannot reproduce, measured in the trace (empty: nothing found).

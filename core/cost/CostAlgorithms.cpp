@@ -7,6 +7,7 @@
 
 #include "io/NumberFormat.h"
 #include "model/InputError.h"
+#include "model/Limits.h"
 
 namespace mr::cost {
 
@@ -63,7 +64,7 @@ const std::vector<OptionSpec>& costOptionSpecs() {
         list[0].help = "lips-online: epoch length in seconds ([Ehsan13] Fig. 11 uses 400 and 600)";
         list[0].min = 0.0;
         list[0].minExclusive = true;
-        list[0].max = 1e12;
+        list[0].max = kMaxTime;
         list[0].unit = "s";
         list[0].defaultValue = formatNumber(defaults.epochS);
         list[1].id = "delay";
@@ -71,7 +72,7 @@ const std::vector<OptionSpec>& costOptionSpecs() {
         list[1].type = OptionType::Real;
         list[1].help = "delay: seconds a job waits for a local machine";
         list[1].min = 0.0;
-        list[1].max = 1e12;
+        list[1].max = kMaxTime;
         list[1].unit = "s";
         list[1].defaultValue = formatNumber(defaults.delayS);
         list[2].id = "all-stores";
@@ -94,14 +95,23 @@ std::vector<std::string> costAlgorithmIds() {
     return ids;
 }
 
+void checkEpochLength(double seconds, const std::string& field) {
+    // At most kMaxTime, the longest time a workload holds: past it a time is a unit mistake.
+    if (!(seconds > 0.0 && seconds <= kMaxTime)) {
+        throw InputError("", "", field,
+                         "must be a number of seconds > 0 and at most " + formatNumber(kMaxTime) +
+                             " (got " + formatNumber(seconds) + ")");
+    }
+}
+
 CostResult runCostAlgorithm(const CostModel& model, const std::string& id,
                             const CostOptions& options) {
     // Checked for every algorithm: a value given on the command line is never silently ignored.
-    if (!std::isfinite(options.epochS) || options.epochS <= 0.0) {
-        throw InputError("", "", "epoch", "must be a finite number of seconds > 0");
-    }
-    if (!std::isfinite(options.delayS) || options.delayS < 0.0) {
-        throw InputError("", "", "delay", "must be a finite number of seconds >= 0");
+    checkEpochLength(options.epochS, "epoch");
+    if (!(options.delayS >= 0.0 && options.delayS <= kMaxTime)) {
+        throw InputError("", "", "delay",
+                         "must be a number of seconds >= 0 and at most " + formatNumber(kMaxTime) +
+                             " (got " + formatNumber(options.delayS) + ")");
     }
     if (id == "lips" || id == "lips-coschedule") {
         return runLipsOffline(model, id == "lips-coschedule", options);

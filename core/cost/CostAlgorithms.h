@@ -28,6 +28,9 @@ std::vector<std::string> costAlgorithmIds();
 // --epoch, --delay, --all-stores: type, range, default and help (no get/set: CostOptions).
 const std::vector<OptionSpec>& costOptionSpecs();
 
+// An epoch length in seconds: > 0 and at most kMaxTime, else InputError on `field`.
+void checkEpochLength(double seconds, const std::string& field);
+
 // Throws InputError for an unknown id (field "algorithm") or a bad option (field "epoch",
 // "delay"). An infeasible model is not an error: the result says so (feasible = false).
 CostResult runCostAlgorithm(const CostModel& model, const std::string& id,

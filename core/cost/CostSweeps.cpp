@@ -46,6 +46,9 @@ void runEpochPoints(const CostModel& model, const std::vector<double>& epochs,
             progress(static_cast<int>(done), static_cast<int>(total));
         };
     }
+    for (const std::size_t index : indices) {
+        checkEpochLength(epochs[index], "epochs");
+    }
     // One group: every point reads the model itself.
     runPoints<int>(
         indices, epochs.size(), [](std::size_t) { return 0; },

@@ -55,4 +55,18 @@ std::vector<AlgorithmOutcome> runEach(const Workload& workload, const std::vecto
     return outcomes;
 }
 
+void refuseWhenNoneRan(const std::vector<AlgorithmOutcome>& outcomes, const std::string& file) {
+    if (outcomes.empty()) {
+        throw InputError(file, "", "algorithms", "give at least one algorithm");
+    }
+    std::string reasons;
+    for (const AlgorithmOutcome& o : outcomes) {
+        if (o.result) {
+            return;
+        }
+        reasons += (reasons.empty() ? "" : "; ") + o.id + ": " + o.error;
+    }
+    throw InputError(file, "", "algorithms", "no algorithm ran (" + reasons + ")");
+}
+
 }  // namespace mr

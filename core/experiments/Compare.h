@@ -35,4 +35,8 @@ std::string refusalReason(const InputError& e);
 std::vector<AlgorithmOutcome> runEach(const Workload& workload, const std::vector<std::string>& ids,
                                       const RunOptions& options);
 
+// Nothing when some outcome has a result; else InputError (file `file`, field 'algorithms')
+// listing each algorithm's reason: a comparison in which nothing ran has nothing to show.
+void refuseWhenNoneRan(const std::vector<AlgorithmOutcome>& outcomes, const std::string& file);
+
 }  // namespace mr

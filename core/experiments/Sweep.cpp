@@ -7,6 +7,7 @@
 #include "experiments/Ranges.h"
 #include "experiments/SweepPoints.h"
 #include "model/InputError.h"
+#include "model/Limits.h"
 #include "perf/TwoStage.h"
 #include "schedulers/Johnson.h"
 #include "schedulers/Optimal.h"
@@ -62,6 +63,13 @@ void checkSweep(const SweepSpec& spec) {
     }
     if (spec.nodes.empty()) {
         throw InputError("", "", "nodes", "a sweep needs at least one cluster size");
+    }
+    for (const int nodes : spec.nodes) {
+        if (nodes < 1 || nodes > kMaxNodes) {
+            throw InputError("", "", "nodes",
+                             "cluster sizes must be between 1 and " + std::to_string(kMaxNodes) +
+                                 " (got " + std::to_string(nodes) + ")");
+        }
     }
     if (spec.runs < 1) {
         throw InputError("", "", "runs", "must be at least 1");

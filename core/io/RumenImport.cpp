@@ -269,6 +269,11 @@ Workload RumenImporter::run(RumenImportReport* reportOut) {
         m_workload.jobs.push_back(std::move(job));
     }
     m_report.jobs = m_workload.jobCount();
+    if (m_workload.jobs.empty() && m_report.skippedJobs == 0) {
+        throw InputError(m_source, "", "",
+                         "holds no job: the file is empty or blank (a Rumen trace is JSON job "
+                         "objects, one after another)");
+    }
     if (m_workload.jobs.empty()) {
         throw InputError(m_source, "", "",
                          "the trace holds no job with a successful map task (" +

@@ -345,6 +345,14 @@ public:
             return false;  // the stream was cut at the reader's limit: RumenJobReader::next says so
         }
         std::string what = e.what();
+        if (e.id == 406) {
+            // A number beyond a double ("1e999"): named like every other bad number.
+            const auto q1 = what.find('\'');
+            const auto q2 = what.rfind('\'');
+            fail(path(), "must be a finite number (got " +
+                             (q1 < q2 ? what.substr(q1 + 1, q2 - q1 - 1) : std::string()) +
+                             ", line " + std::to_string(m_buffer.line()) + ")");
+        }
         // Drop nlohmann's "[json.exception.parse_error.101] parse error at line 1, column 2: ":
         // its position counts from the start of this job, ours from the start of the file.
         const auto colon = what.find(": ");
@@ -362,6 +370,12 @@ public:
         if (m_pending) {
             throw InputError(m_source, jobLabel(), m_pending->first, m_pending->second);
         }
+    }
+
+    // A NUL byte where a job starts: a binary file or a device such as /dev/zero, not JSON text.
+    [[noreturn]] void failBinary() const {
+        fail("", "holds binary data (a NUL byte at line " + std::to_string(m_buffer.line()) +
+                     "), not a Rumen trace (JSON text)");
     }
 
     // The stream went past the reader's limits (RumenReadLimits).
@@ -806,6 +820,9 @@ const JobDraft* RumenJobReader::next() {
         return nullptr;
     }
     handler.beginJob(m_state->index++);
+    if (c == '\0') {
+        handler.failBinary();
+    }
     buffer.startBudget(limits.jobBytes);
     json::sax_parse(m_state->stream, &handler, json::input_format_t::json, false);
     if (buffer.overBudget()) {

@@ -16,13 +16,14 @@ namespace mr {
 void validateArrivals(const ArrivalOptions& o) {
     if (o.meanInterarrival && (!std::isfinite(*o.meanInterarrival) || *o.meanInterarrival < 0.0 ||
                                *o.meanInterarrival > 1e9)) {
-        throw InputError("", "", "interarrival", "must be a finite number of seconds >= 0");
+        throw InputError("", "", "interarrival",
+                         "must be a finite number of seconds from 0 to 1000000000");
     }
     if (o.deadlineFactor) {
         const DeadlineFactor& f = *o.deadlineFactor;
         if (!std::isfinite(f.low) || !std::isfinite(f.high) || f.low <= 0.0 || f.high < f.low ||
             f.high > 1e6) {
-            throw InputError("", "", "deadline-factor", "must be A:B with 0 < A <= B");
+            throw InputError("", "", "deadline-factor", "must be A:B with 0 < A <= B <= 1000000");
         }
     }
 }

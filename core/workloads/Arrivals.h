@@ -30,7 +30,7 @@ struct ArrivalOptions {
 };
 
 // Throws InputError (field "interarrival" or "deadline-factor") for a non-finite or negative
-// mean, or factors that are not 0 < A <= B.
+// mean or one above 10^9 s, or factors that are not 0 < A <= B <= 10^6.
 void validateArrivals(const ArrivalOptions& options);
 
 // T_J of every job (seconds).

@@ -105,9 +105,37 @@ def _from_jobs(
         "name": name,
         "description": description,
         "cluster": cluster,
-        "jobs": [{k: v for k, v in job.items() if not _missing(v)} for job in jobs],
+        "jobs": [_job_record(i, job) for i, job in enumerate(jobs)],
     }
     return Workload.from_json(json.dumps(_non_finite_as_text(document), default=_plain))
+
+
+def _job_record(index: int, job: Any) -> dict:
+    """One job's keys without its missing values; ValueError naming the job for what JSON cannot
+    carry (not a mapping, text that is not Unicode)."""
+    if not isinstance(job, Mapping):
+        raise ValueError(f"job #{index + 1}: must be a mapping of the workload file's keys (name, "
+                         f"maps, map_duration, ...), got {type(job).__name__}")
+    name = job.get("name")
+    label = f"job '{_escaped(name)}'" if isinstance(name, str) else f"job #{index + 1}"
+    for key, value in job.items():
+        for text in (key, value):
+            if isinstance(text, str) and not _is_unicode(text):
+                raise ValueError(f"{label}: field '{_escaped(str(key))}': is not valid UTF-8 text")
+    return {k: v for k, v in job.items() if not _missing(v)}
+
+
+def _escaped(text: str) -> str:
+    """Lone surrogates as \\udXXX, the way the core's messages escape what is not UTF-8."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate ("\ud800")
+        return False
+    return True
 
 
 def _node_classes(classes: Any) -> list:
@@ -161,12 +189,13 @@ Result.to_pandas = _result_to_pandas
 
 
 class Comparison:
-    """Several algorithms on one workload (mrx.compare): results by id and the comparison
-    mrsim compare --json prints."""
+    """Several algorithms on one workload (mrx.compare): results by id, the reasons of those
+    that refused the workload, and the comparison mrsim compare --json prints."""
 
-    def __init__(self, workload: Workload, results: Sequence[Result]):
-        self.results = {r.algorithm: r for r in results}
-        self.table = _core._comparison_json(workload, list(results))
+    def __init__(self, workload: Workload, entries: Sequence[tuple[str, Result | None, str]]):
+        self.results = {algorithm: r for algorithm, r, _ in entries if r is not None}
+        self.refused = {algorithm: reason for algorithm, r, reason in entries if r is None}
+        self.table = _core._comparison_json(workload, list(entries))
 
     def to_pandas(self) -> Any:
         """One row per algorithm: its scalar fields of the comparison (makespan, model_makespan,
@@ -193,7 +222,9 @@ def _flat(values: Mapping[str, Any], prefix: str = "") -> dict:
 
 def compare(workload: Workload, algorithms: Sequence[str], **options: Any) -> Comparison:
     """Run several algorithms on one workload, side by side (mrsim compare WORKLOAD -a A,B,...);
-    the options are run's."""
+    the options are run's. An algorithm that refuses the workload (johnson on unequal nodes,
+    optimal past 10 jobs) keeps its row with the reason (Comparison.refused); ValueError only
+    when none ran or the arguments are bad."""
     return Comparison(workload, _core._compare(workload, list(algorithms), **options))
 
 

@@ -102,8 +102,11 @@ class Result:
 
 class Comparison:
     results: dict[str, Result]
+    refused: dict[str, str]
     table: dict[str, Any]
-    def __init__(self, workload: Workload, results: Sequence[Result]) -> None: ...
+    def __init__(
+        self, workload: Workload, entries: Sequence[tuple[str, Result | None, str]]
+    ) -> None: ...
     def to_pandas(self) -> Any: ...
 
 class SweepResult(dict[str, Any]):

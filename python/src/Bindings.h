@@ -6,6 +6,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -33,6 +34,12 @@ py::object toPython(const nlohmann::ordered_json& json);
 // each option's own parser (schedulers/RunOptions.h): an unknown name or a refused value is
 // InputError naming the option.
 RunOptions runOptionsFrom(const py::kwargs& options);
+// A whole-number argument (Python's int or anything with __index__, as NumPy's integers) within
+// [min, max]; anything else is InputError naming `field` (a float, a bool, 2**70, -1 for a count).
+int wholeArgument(const char* field, const py::handle& value, int min, int max);
+// A seed argument: a whole number from 0 to 2^64 - 1, else InputError on field "seed".
+std::uint64_t seedArgument(const py::handle& value);
+
 // The run options' specs (id, type, default, help, range or choices), for mrx.options().
 py::list runOptionList();
 

@@ -1,11 +1,61 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
 
 #include "Bindings.h"
 #include "model/InputError.h"
+#include "model/Numbers.h"
 
 namespace mr::python {
+
+namespace {
+
+// Whether `value` is a boolean, Python's or NumPy's (a bool is not a number here).
+bool isBoolean(const py::handle& value) {
+    const std::string type = py::type::of(value).attr("__name__").cast<std::string>();
+    return py::isinstance<py::bool_>(value) || type == "bool_" || type == "bool";
+}
+
+// A whole number as text: Python's int and anything with __index__ (NumPy's integers).
+std::optional<std::string> wholeText(const py::handle& value) {
+    if (isBoolean(value) || PyIndex_Check(value.ptr()) == 0) {
+        return std::nullopt;
+    }
+    return py::str(py::reinterpret_steal<py::object>(PyNumber_Index(value.ptr())));
+}
+
+// A real number as text: a whole one, or anything with __float__ (float, NumPy's floats).
+std::optional<std::string> realText(const py::handle& value) {
+    if (auto whole = wholeText(value)) {
+        return whole;
+    }
+    if (isBoolean(value) || !py::hasattr(value, "__float__")) {
+        return std::nullopt;
+    }
+    // "nan", "inf": refused by the option's parser.
+    return py::str(py::float_(py::reinterpret_borrow<py::object>(value)));
+}
+
+}  // namespace
+
+int wholeArgument(const char* field, const py::handle& value, int min, int max) {
+    const std::optional<std::string> text = wholeText(value);
+    const std::optional<std::int64_t> number = text ? parseInteger(*text) : std::nullopt;
+    if (!number || *number < min || *number > max) {
+        throw InputError("", "", field,
+                         "must be a whole number from " + std::to_string(min) + " to " +
+                             std::to_string(max) + " (got " + py::repr(value).cast<std::string>() +
+                             ")");
+    }
+    return static_cast<int>(*number);
+}
+
+std::uint64_t seedArgument(const py::handle& value) {
+    const std::optional<std::string> text = wholeText(value);
+    return readSeed(text ? *text : py::repr(value).cast<std::string>());
+}
 
 namespace {
 
@@ -15,36 +65,39 @@ std::string optionText(const OptionSpec& spec, const py::handle& value) {
     if (py::isinstance<py::str>(value)) {  // text as on the command line
         return value.cast<std::string>();
     }
-    const bool isBool = py::isinstance<py::bool_>(value);
+    std::optional<std::string> text;
     switch (spec.type) {
         case OptionType::Flag:
-            if (isBool) {
-                return value.cast<bool>() ? "true" : "false";
+            if (isBoolean(value)) {
+                text = PyObject_IsTrue(value.ptr()) == 1 ? "true" : "false";
             }
             break;
         case OptionType::Integer:
-            if (py::isinstance<py::int_>(value) && !isBool) {
-                return py::str(value);
-            }
+            text = wholeText(value);
             break;
         case OptionType::Real:
-            if ((py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)) && !isBool) {
-                return py::str(value);
-            }
+            text = realText(value);
             break;
         case OptionType::Choice:
             break;
         case OptionType::Names:
-            if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
+            // Any sequence of names but a string (a list, a tuple, a NumPy array of str).
+            if (py::isinstance<py::iterable>(value) && !py::isinstance<py::bytes>(value)) {
                 std::string joined;
                 for (const py::handle name : value) {
                     joined += (joined.empty() ? "" : ",") + py::str(name).cast<std::string>();
                 }
-                return joined;
+                text = joined;
             }
             break;
     }
-    refuseOption(spec, py::repr(value).cast<std::string>());
+    if (text) {
+        return *text;
+    }
+    const std::string given = py::repr(value).cast<std::string>();
+    RunOptions scratch;
+    spec.set(scratch, given);  // the option's own words ("seed": from 0 to 2^64 - 1)
+    refuseOption(spec, given);
 }
 
 std::string knownOptions() {

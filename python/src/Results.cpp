@@ -179,27 +179,44 @@ PyResult runOne(const PyWorkload& w, const std::string& algorithm, const py::kwa
     return {result, w.workload};
 }
 
+// One (id, Result or None, reason) per algorithm, in the order given: an algorithm that refuses
+// the workload keeps its place with its reason (refusalReason), as in mrsim compare; ValueError
+// only when none ran.
 py::list compareMany(const PyWorkload& w, const std::vector<std::string>& ids,
                      const py::kwargs& kwargs) {
     RunOptions options = runOptionsFrom(kwargs);
-    std::vector<RunResult> results;
+    std::vector<AlgorithmOutcome> outcomes;
     runStreaming([&](const CancelFlag& cancel, const Emit&) {
         options.cancel = &cancel;
-        results = compareAlgorithms(*w.workload, ids, options);
+        outcomes = runEach(*w.workload, ids, options);
     });
+    refuseWhenNoneRan(outcomes, "");
     py::list out;
-    for (RunResult& r : results) {
-        out.append(PyResult{std::make_shared<const RunResult>(std::move(r)), w.workload});
+    for (AlgorithmOutcome& o : outcomes) {
+        py::object result = py::none();
+        if (o.result) {
+            result = py::cast(
+                PyResult{std::make_shared<const RunResult>(std::move(*o.result)), w.workload});
+        }
+        out.append(py::make_tuple(o.id, result, o.error));
     }
     return out;
 }
 
-py::dict comparisonOf(const PyWorkload& w, const py::list& results) {
-    std::vector<RunResult> runs;
-    for (const py::handle item : results) {
-        runs.push_back(*item.cast<const PyResult&>().result);
+// `entries`: compareMany's tuples; the refused ones become {"algorithm", "refused"} rows.
+py::dict comparisonOf(const PyWorkload& w, const py::list& entries) {
+    std::vector<ComparisonEntry> rows;
+    for (const py::handle item : entries) {
+        const auto entry = item.cast<py::tuple>();
+        ComparisonEntry row;
+        row.id = entry[0].cast<std::string>();
+        if (!entry[1].is_none()) {
+            row.result = entry[1].cast<const PyResult&>().result.get();
+        }
+        row.note = entry[2].cast<std::string>();
+        rows.push_back(std::move(row));
     }
-    return toPython(comparisonJson(*w.workload, runs));
+    return toPython(comparisonJson(*w.workload, rows));
 }
 
 void bindResult(py::module_& m) {
@@ -281,7 +298,7 @@ void bindRuns(py::module_& m) {
     static const std::string doc = runDoc();
     m.def("run", &runOne, py::arg("workload"), py::arg("algorithm"), doc.c_str());
     m.def("_compare", &compareMany, py::arg("workload"), py::arg("algorithms"));
-    m.def("_comparison_json", &comparisonOf, py::arg("workload"), py::arg("results"));
+    m.def("_comparison_json", &comparisonOf, py::arg("workload"), py::arg("entries"));
     m.def("options", &runOptionList, "The run options: id, type, default, help, range, choices");
 }
 

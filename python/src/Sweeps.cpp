@@ -19,6 +19,7 @@
 #include "io/ScenarioJson.h"
 #include "io/SweepFormat.h"
 #include "model/InputError.h"
+#include "model/Limits.h"
 #include "workloads/Generators.h"
 
 namespace mr::python {
@@ -48,7 +49,23 @@ std::vector<int> nodeSizes(const py::object& nodes) {
     if (py::isinstance<py::str>(nodes)) {
         return parseNodeRange(nodes.cast<std::string>());
     }
-    return nodes.cast<std::vector<int>>();
+    std::vector<int> sizes;
+    for (const py::handle size : nodes) {
+        int overflow = 0;
+        long long n = 0;
+        if (!py::isinstance<py::bool_>(size) && PyIndex_Check(size.ptr()) != 0) {
+            const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(size.ptr()));
+            n = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
+        }
+        if (n < 1 || n > kMaxNodes || overflow != 0) {
+            throw InputError("", "", "nodes",
+                             "cluster sizes must be whole numbers between 1 and " +
+                                 std::to_string(kMaxNodes) + " (got " +
+                                 py::repr(size).cast<std::string>() + ")");
+        }
+        sizes.push_back(static_cast<int>(n));
+    }
+    return sizes;
 }
 
 // The runs' workloads (io/SweepFormat.h): the given workload, or generated ones.

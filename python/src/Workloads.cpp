@@ -2,6 +2,7 @@
 // and importers as mrsim's, with the same checks (a refused field is InputError → ValueError).
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <optional>
 
 #include "Bindings.h"
@@ -46,14 +47,18 @@ PyWorkload parse(const std::string& text, const std::string& source) {
     return shared(std::move(w));
 }
 
-PyWorkload generate(const std::string& kind, int jobs, std::uint64_t seed, int nodes,
-                    int slotsPerNode, std::optional<double> withinJobSigma,
-                    std::optional<double> interarrival, std::optional<std::string> deadlineFactor) {
-    GenerateOptions options{.jobs = jobs,
-                            .seed = seed,
-                            .nodes = nodes,
-                            .slotsPerNode = slotsPerNode,
-                            .withinJobSigma = withinJobSigma};
+PyWorkload generate(const std::string& kind, const py::object& jobs, const py::object& seed,
+                    const py::object& nodes, const py::object& slotsPerNode,
+                    std::optional<double> withinJobSigma, std::optional<double> interarrival,
+                    std::optional<std::string> deadlineFactor) {
+    // Counts within int here; the generator checks their own bounds.
+    constexpr int kMaxInt = std::numeric_limits<int>::max();
+    GenerateOptions options{
+        .jobs = wholeArgument("jobs", jobs, 1, kMaxInt),
+        .seed = seedArgument(seed),
+        .nodes = wholeArgument("nodes", nodes, 1, kMaxInt),
+        .slotsPerNode = wholeArgument("slots_per_node", slotsPerNode, 1, kMaxInt),
+        .withinJobSigma = withinJobSigma};
     ArrivalOptions arrivals{interarrival, std::nullopt};
     if (deadlineFactor) {
         arrivals.deadlineFactor = parseDeadlineFactor(*deadlineFactor);
@@ -61,7 +66,7 @@ PyWorkload generate(const std::string& kind, int jobs, std::uint64_t seed, int n
     const py::gil_scoped_release noGil;
     Workload w = generateWorkload(kind, options);
     if (arrivals.meanInterarrival || arrivals.deadlineFactor) {
-        addArrivalsAndDeadlines(w, arrivals, seed);
+        addArrivalsAndDeadlines(w, arrivals, options.seed);
     }
     return shared(std::move(w));
 }

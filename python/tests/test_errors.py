@@ -3,6 +3,7 @@
 # an unknown option or algorithm.
 import json
 
+import numpy
 import pandas
 import pytest
 
@@ -94,3 +95,56 @@ def test_unknown_option_and_algorithm_are_named():
     with pytest.raises(ValueError) as unknown:
         mrx.run(workload, "jonson")
     assert str(unknown.value) == line
+
+
+def test_numpy_numbers_and_arrays_are_options_as_python_ones():
+    workload = mrx.load(str(SAMPLES / "figure4-scenario2.json"))
+    expected = mrx.run(workload, "random", seed=3).order
+    assert mrx.run(workload, "random", seed=numpy.int64(3)).order == expected
+    assert mrx.run(workload, "balanced-pools", pools=numpy.int32(3)).makespan == \
+        mrx.run(workload, "balanced-pools", pools=3).makespan
+    order = ["J5", "J4", "J3", "J2", "J1"]
+    assert mrx.run(workload, "manual", order=numpy.array(order)).order == order
+    penalty = mrx.run(workload, "fifo", locality=True, remote_penalty=numpy.float32(2.0))
+    assert penalty.makespan == mrx.run(workload, "fifo", locality=True, remote_penalty=2.0).makespan
+    # A boolean is no number, NumPy's neither; a seed keeps its own words.
+    with pytest.raises(ValueError, match="field 'pools': must be a whole number between 2 and"):
+        mrx.run(workload, "balanced-pools", pools=numpy.bool_(True))
+    with pytest.raises(ValueError, match="field 'seed': must be a whole number from 0 to "
+                                         "18446744073709551615 .got '2.5'"):
+        mrx.run(workload, "random", seed=2.5)
+
+
+@pytest.mark.parametrize("nodes", [[0], [float("nan")], [2**70], [True], [1_000_001], ["8"]])
+def test_a_bad_cluster_size_of_a_sweep_is_a_value_error_naming_nodes(nodes):
+    workload = mrx.load(str(SAMPLES / "figure4-scenario2.json"))
+    with pytest.raises(ValueError, match="field 'nodes': cluster sizes must be whole numbers "
+                                         "between 1 and 1000000"):
+        mrx.sweep(workload, nodes=nodes, algorithms=["fifo"])
+
+
+def test_a_comparison_of_no_algorithm_says_so():
+    workload = mrx.load(str(SAMPLES / "figure4-scenario2.json"))
+    with pytest.raises(ValueError, match="^field 'algorithms': give at least one algorithm$"):
+        mrx.compare(workload, [])
+
+
+def test_job_records_json_cannot_carry_are_named():
+    with pytest.raises(ValueError, match=r"^job #2: must be a mapping .* got int$"):
+        mrx.Workload.from_jobs([GOOD, 7], nodes=4)
+    with pytest.raises(ValueError, match=r"^job 'J\\ud800': field 'name': is not valid UTF-8"):
+        mrx.Workload.from_jobs([GOOD, dict(GOOD, name="J\ud800")], nodes=4)
+
+
+@pytest.mark.parametrize("field, value", [
+    ("jobs", 2**70), ("jobs", 0), ("jobs", 2.0), ("jobs", True), ("nodes", 1e30),
+    ("nodes", -3), ("slots_per_node", 2**40), ("seed", -1), ("seed", 2**64), ("seed", 1.5)])
+def test_a_bad_generator_argument_is_a_value_error_naming_it(field, value):
+    with pytest.raises(ValueError, match=f"^field '{field}': must be a whole number"):
+        mrx.generate("facebook", **{field: value})
+
+
+def test_generator_arguments_take_numpy_integers():
+    expected = mrx.generate("facebook", jobs=5, seed=2, nodes=8).to_json()
+    assert mrx.generate("facebook", jobs=numpy.int64(5), seed=numpy.uint64(2),
+                        nodes=numpy.int32(8)).to_json() == expected

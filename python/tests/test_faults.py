@@ -88,6 +88,25 @@ def test_node_classes_from_a_file_and_from_python_run_as_mrsim_runs_them():
         mrx.run(built, "johnson")
 
 
+def test_compare_keeps_a_refusing_algorithms_row_with_its_reason_as_mrsim_compare():
+    ids = ["fifo", "johnson", "balanced-pools"]
+    expected = mrsim_json("compare", UNEQUAL, "-a", ",".join(ids))
+    comparison = mrx.compare(mrx.load(str(UNEQUAL)), ids)
+    assert comparison.table == expected
+    assert list(comparison.results) == ["fifo"]
+    # johnson and balanced-pools both need equal nodes: each keeps its row with the reason.
+    refused = {r["algorithm"]: r["refused"] for r in expected["results"] if "refused" in r}
+    assert list(refused) == ["johnson", "balanced-pools"]
+    assert comparison.refused == refused
+    assert refused["johnson"].startswith("johnson refuses")
+    assert list(comparison.to_pandas().index) == ids
+
+
+def test_compare_in_which_no_algorithm_runs_is_a_value_error_listing_each_reason():
+    with pytest.raises(ValueError, match=r"field 'algorithms': no algorithm ran \(johnson: "):
+        mrx.compare(mrx.load(str(UNEQUAL)), ["johnson", "reverse-johnson"])
+
+
 @pytest.mark.parametrize("change, field", [
     ({"speed": 0}, "speed"),
     ({"count": 0}, "count"),

@@ -93,6 +93,57 @@ TEST(HardeningCli, ImportRefusalsAreOneLine) {
     EXPECT_FALSE(std::filesystem::exists(dir + "/s.json"));
 }
 
+// An output that names an input file (or another output) is refused before anything is written:
+// the trace, the workload stay as they were. A sweep's --resume PART -o PART appends by design.
+TEST(HardeningCli, AnOutputNeverReplacesAnInput) {
+    const std::string dir = test::scratchDir();
+    const std::string trace = dir + "/same.tsv";
+    const std::string traceText = test::readText(test::testDataPath("swim-small.tsv"));
+    test::writeText(trace, traceText);
+    expectBadInput(runMrsimBinary({"import", "swim", trace, "-o", dir + "/./same.tsv"}),
+                   dir + "/./same.tsv: field 'output': is also the input " + trace +
+                       ": writing it would replace the input; write to another file");
+    EXPECT_EQ(test::readText(trace), traceText);
+    const std::string workload = dir + "/w.json";
+    const std::string workloadText = test::readText(samplePath("two-jobs.json"));
+    test::writeText(workload, workloadText);
+    expectBadInput(runMrsimBinary({"run", workload, "-a", "fifo", "--tasks-csv", workload}),
+                   workload + ": field 'tasks-csv': is also the input " + workload);
+    EXPECT_EQ(test::readText(workload), workloadText);
+    expectBadInput(runMrsimBinary({"run", workload, "-a", "fifo", "--tasks-csv", dir + "/a.csv",
+                                   "--jobs-csv", dir + "/a.csv"}),
+                   dir + "/a.csv: field 'jobs-csv': is also given to --tasks-csv");
+    EXPECT_FALSE(std::filesystem::exists(dir + "/a.csv"));
+    const std::string part = dir + "/p.jsonl";
+    ASSERT_EQ(
+        runMrsimBinary({"sweep", workload, "--nodes", "2:3", "-a", "fifo", "-o", part}).exitCode,
+        0);
+    const auto resumed = runMrsimBinary(
+        {"sweep", workload, "--nodes", "2:3", "-a", "fifo", "--resume", part, "-o", part});
+    EXPECT_EQ(resumed.exitCode, 0) << resumed.err;
+}
+
+// What is not a Rumen trace at all says so in one line: a device of NUL bytes (/dev/zero), an
+// empty file, a number beyond a double.
+TEST(HardeningCli, ARumenFileThatIsNoTraceSaysWhatItIs) {
+    const std::string dir = test::scratchDir();
+    expectBadInput(runMrsimBinary({"import", "rumen", "/dev/zero", "-o", dir + "/z.json"}),
+                   "/dev/zero: job '#1': holds binary data (a NUL byte at line 1), not a Rumen "
+                   "trace (JSON text)");
+    const std::string empty = dir + "/empty.json";
+    test::writeText(empty, "\n  \n");
+    expectBadInput(runMrsimBinary({"validate", empty}),
+                   empty + ": holds no job: the file is empty or blank");
+    const std::string huge = dir + "/huge.json";
+    test::writeText(huge, R"({"jobID": "job_1", "submitTime": 1e999})");
+    expectBadInput(runMrsimBinary({"import", "rumen", huge, "-o", dir + "/h.json"}),
+                   huge +
+                       ": job 'job_1': field 'submitTime': must be a finite number (got 1e999, "
+                       "line 1)");
+    EXPECT_FALSE(std::filesystem::exists(dir + "/z.json"));
+    EXPECT_FALSE(std::filesystem::exists(dir + "/h.json"));
+}
+
 TEST(HardeningCli, GenerateMakesExactlyTheJobsAndOnlyWhatRunAccepts) {
     const std::string dir = test::scratchDir();
     // J: --jobs 1 wrote an empty workload and exited 0.
@@ -146,7 +197,9 @@ TEST(HardeningCli, APositiveOptionSaysPositive) {
     const auto c = runMrsimBinary({"import", "swim",
                                    test::tracePath("swim/FB-2009_samples_24_times_1hr_0.tsv"),
                                    "--block-size", "-1", "-o", dir + "/s.json"});
-    expectBadInput(c, "--block-size: must be a positive number (got '-1')");
+    expectBadInput(c,
+                   "field 'block-size': must be a whole number between 1 and "
+                   "9007199254740992 (got '-1')");
     EXPECT_LT(c.err.size(), 120u) << c.err;
 }
 

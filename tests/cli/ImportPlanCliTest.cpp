@@ -7,8 +7,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "io/SwimImport.h"
 #include "io/WorkloadJson.h"
 #include "support/TestSupport.h"
+#include "workloads/Arrivals.h"
 
 namespace mr {
 namespace {
@@ -260,6 +262,48 @@ TEST(MrsimImport, SwimWithEveryModelOption) {
     const auto bad = runMrsimBinary(
         {"import", "swim", testDataPath("swim-small.tsv"), "-o", out, "--block-size", "0"});
     EXPECT_EQ(bad.exitCode, 2);
+}
+
+TEST(MrsimImport, SwimWithDeadlinesDrawsThemAsTheLibraryDoes) {
+    const std::string out = scratch("swim-deadlines.json");
+    const auto c =
+        runMrsimBinary({"import", "swim", testDataPath("swim-small.tsv"), "-o", out, "--nodes", "8",
+                        "--repeat-days", "2", "--deadline-factor", "1.5:3", "--seed", "7"});
+    ASSERT_EQ(c.exitCode, 0) << c.err;
+    const Workload w = loadWorkload(out);
+
+    SwimImportOptions options;
+    options.cluster.nodes = 8;
+    options.repeatDays = 2;
+    Workload expected = importSwim(testDataPath("swim-small.tsv"), options);
+    addArrivalsAndDeadlines(expected, {std::nullopt, DeadlineFactor{1.5, 3.0}}, 7);
+    ASSERT_EQ(w.jobCount(), expected.jobCount());
+    const std::vector<double> alone = aloneCompletionTimes(w);
+    for (int j = 0; j < w.jobCount(); ++j) {
+        ASSERT_TRUE(w.jobs[j].deadline.has_value()) << w.jobs[j].name;
+        EXPECT_EQ(*w.jobs[j].deadline, *expected.jobs[j].deadline) << w.jobs[j].name;
+        EXPECT_EQ(w.jobs[j].arrival, expected.jobs[j].arrival) << w.jobs[j].name;
+        // A job without work (T_J = 0) gets the smallest deadline, 1 µs.
+        EXPECT_GE(*w.jobs[j].deadline, 1.5 * alone[j] * (1 - 1e-12)) << w.jobs[j].name;
+        EXPECT_LE(*w.jobs[j].deadline, std::max(3.0 * alone[j] * (1 + 1e-12), 1e-6))
+            << w.jobs[j].name;
+    }
+
+    const std::string bad = scratch("swim-bad-deadlines.json");
+    const auto reversed = runMrsimBinary(
+        {"import", "swim", testDataPath("swim-small.tsv"), "-o", bad, "--deadline-factor", "2:1"});
+    EXPECT_EQ(reversed.exitCode, 2);
+    EXPECT_NE(reversed.err.find("deadline-factor"), std::string::npos) << reversed.err;
+    // A factor past the bound says which bound.
+    const auto huge = runMrsimBinary({"import", "swim", testDataPath("swim-small.tsv"), "-o", bad,
+                                      "--deadline-factor", "1e30:1e31"});
+    EXPECT_EQ(huge.exitCode, 2);
+    EXPECT_NE(huge.err.find("0 < A <= B <= 1000000"), std::string::npos) << huge.err;
+    const auto seedAlone = runMrsimBinary(
+        {"import", "swim", testDataPath("swim-small.tsv"), "-o", bad, "--seed", "3"});
+    EXPECT_EQ(seedAlone.exitCode, 2);
+    EXPECT_NE(seedAlone.err.find("deadline-factor"), std::string::npos) << seedAlone.err;
+    EXPECT_FALSE(std::filesystem::exists(bad));
 }
 
 TEST(MrsimImport, HelpOfTheInnerCommand) {

@@ -65,7 +65,14 @@ private slots:
         QVERIFY(page->showsFaults());
         QVERIFY(page->faults()->isVisibleTo(&window));
         FaultSweepTab* faults = page->faults();
+        // Before any run the empty chart's x axis already names the chosen probability.
+        QCOMPARE(faults->chart()->xAxis->label(), QStringLiteral("attempt failure probability"));
         faults->setAxis(FaultAxis::StragglerProbability);
+        QCOMPARE(faults->chart()->xAxis->label(), QStringLiteral("straggler probability"));
+        faults->chart()->setViewport(QRect(0, 0, 700, 400));
+        faults->chart()->replot();
+        QVERIFY2(faults->chart()->axisRect()->outerRect().width() > 600,  // no empty legend row
+                 qPrintable(QString::number(faults->chart()->axisRect()->outerRect().width())));
         faults->setValues(QStringLiteral("0:0.5:0.25"));
         faults->setRuns(3);
         faults->setStragglerFactor(QStringLiteral("10:10"));
@@ -99,6 +106,16 @@ private slots:
         QVERIFY2(title->text().contains(QStringLiteral("mean and p95 of 3 runs")),
                  qPrintable(title->text()));
         QVERIFY(faults->csv().startsWith(QStringLiteral("probability,algorithm,runs,")));
+        // The legend lies in a row of its own above the plot, never over a curve, and the plot
+        // keeps the chart's width.
+        QCustomPlot* chart = faults->chart();
+        chart->setViewport(QRect(0, 0, 700, 400));
+        chart->replot();
+        QVERIFY(chart->legend->visible());
+        QCOMPARE(chart->legend->layout(), static_cast<QCPLayout*>(chart->plotLayout()));
+        QVERIFY(!chart->legend->outerRect().intersects(chart->axisRect()->outerRect()));
+        QVERIFY(chart->legend->outerRect().bottom() <= chart->axisRect()->outerRect().top());
+        QVERIFY(chart->axisRect()->outerRect().width() > 600);
     }
 
     // Points come in index order: Johnson's first run at the first probability ends before any

@@ -3,6 +3,8 @@
 // 1280×800 at scale 1, 1920×1080 at scale 1.5 (1280×720 logical pixels, less the window's title
 // bar) and the smallest common laptop, 1366×768 at scale 1.5 (910×512 logical pixels), and
 // checking algorithms never makes the window grow: the charts share the height and scroll.
+#include <QMenu>
+#include <QMenuBar>
 #include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -10,6 +12,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QtTest>
+#include <functional>
 
 #include "UiTestSupport.h"
 #include "app/MainWindow.h"
@@ -237,6 +240,30 @@ private slots:
             }
         }
         QVERIFY(status->geometry().right() < window.statusBar()->width());
+    }
+
+    // Every submenu opens beside its item and ends above the bottom of a 1280x800 screen (the
+    // menu bar under openbox's 25-pixel title bar), so that no entry is pushed off or the menu
+    // shifted up over its parent.
+    void everySubmenuFitsBelowItsItemOnALaptop() {
+        MainWindow window;
+        const int menuTop = 25 + window.menuBar()->sizeHint().height();
+        std::function<void(QMenu*, int)> check = [&](QMenu* menu, int top) {
+            for (QAction* action : menu->actions()) {
+                if (QMenu* sub = action->menu()) {
+                    const int subTop = top + menu->actionGeometry(action).top();
+                    QVERIFY2(
+                        subTop + sub->sizeHint().height() <= 800,
+                        qPrintable(
+                            sub->title() +
+                            QStringLiteral(" ends at %1").arg(subTop + sub->sizeHint().height())));
+                    check(sub, subTop);
+                }
+            }
+        };
+        for (QAction* top : window.menuBar()->actions()) {
+            check(top->menu(), menuTop);
+        }
     }
 
     void theWindowWithItsFrameFitsTheAvailableArea() {

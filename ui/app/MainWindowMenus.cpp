@@ -67,14 +67,17 @@ void MainWindow::buildFileMenu(QMenu* file) {
     file->addSeparator();
     m_sessions->fillMenu(file);
     addSweepResultsOpener(file);
-    // Every page's charts, then every page's tables.
+    // Every page's charts, then every page's tables, each in a submenu of its own: together
+    // they are taller than a 1280x800 screen.
     QMenu* exportMenu = file->addMenu(tr("&Export"));
+    exportMenu->setObjectName(QStringLiteral("fileExport"));
+    QMenu* charts = exportMenu->addMenu(tr("&Charts"));
+    charts->setObjectName(QStringLiteral("fileExportCharts"));
+    QMenu* tables = exportMenu->addMenu(tr("&Tables as CSV"));
+    tables->setObjectName(QStringLiteral("fileExportTables"));
     for (Page* page : m_pages->list()) {
-        page->addChartExports(*m_exports, exportMenu);
-    }
-    exportMenu->addSeparator();
-    for (Page* page : m_pages->list()) {
-        page->addCsvExports(*m_exports, exportMenu);
+        page->addChartExports(*m_exports, charts);
+        page->addCsvExports(*m_exports, tables);
     }
     file->addAction(tr("Export &plan…"), this, [this] { exportPlan(); })
         ->setObjectName(QStringLiteral("fileExportPlan"));

@@ -83,6 +83,21 @@ void keepReadable(QCustomPlot* plot) {
     });
 }
 
+void showLegendUnderTitle(QCustomPlot* plot) {
+    QCPLayoutGrid* layout = plot->plotLayout();
+    const bool placed = layout->hasElement(1, 0) && layout->element(1, 0) == plot->legend;
+    const bool wanted = plot->legend->itemCount() > 0;
+    plot->legend->setVisible(wanted);
+    if (wanted && !placed) {
+        layout->insertRow(1);
+        layout->addElement(1, 0, plot->legend);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (!wanted && placed) {
+        layout->take(plot->legend);
+        layout->simplify();
+    }
+}
+
 void layOutAt(QCustomPlot* plot, const QRect& viewport) {
     plot->setViewport(viewport);
     for (int pass = 0; pass < kLayoutPasses; ++pass) {

@@ -32,6 +32,11 @@ void setMinPlotHeight(QCustomPlot* plot, int pixels);
 // be squeezed: the tab around it scrolls instead).
 void keepReadable(QCustomPlot* plot);
 
+// Puts `plot`'s legend in a row of its own under the title (row 0), where it never hides a line,
+// while it has items; takes the row away when it has none (an empty legend's row would cap the
+// chart's width at the legend's). Call after adding or clearing plottables.
+void showLegendUnderTitle(QCustomPlot* plot);
+
 // Lays `plot` out in `viewport` (its ticks, margins and labels for that size), as a replot at
 // that size would, without drawing. The plot's own viewport is changed: restore it with
 // ViewportScope.

@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "charts/AxisFormat.h"
+#include "charts/ChartLayout.h"
 
 namespace mr::ui {
 
@@ -47,23 +48,6 @@ QCPScatterStyle::ScatterShape shapeOf(const QString& algorithm) {
     return styleOf(algorithm).shape;
 }
 
-// The legend in a row under the title (it never hides a line), while it has lines to name: an
-// empty legend's row would cap the chart's width at the legend's.
-void showLegend(QCustomPlot* plot) {
-    QCPLayoutGrid* layout = plot->plotLayout();
-    const bool placed = layout->hasElement(1, 0) && layout->element(1, 0) == plot->legend;
-    const bool wanted = plot->legend->itemCount() > 0;
-    plot->legend->setVisible(wanted);
-    if (wanted && !placed) {
-        layout->insertRow(1);
-        layout->addElement(1, 0, plot->legend);
-        layout->setRowStretchFactor(1, 0.001);
-    } else if (!wanted && placed) {
-        layout->take(plot->legend);
-        layout->simplify();
-    }
-}
-
 QCPGraph* addLine(QCustomPlot* plot, const QString& name, const QColor& colour,
                   QCPScatterStyle::ScatterShape shape, const QVector<double>& x,
                   const QVector<double>& y, QCPAxis* valueAxis = nullptr) {
@@ -72,7 +56,7 @@ QCPGraph* addLine(QCustomPlot* plot, const QString& name, const QColor& colour,
     graph->setPen(QPen(colour, 2));
     graph->setScatterStyle(QCPScatterStyle(shape, colour, colour.lighter(150), 7));
     graph->setData(x, y, true);
-    showLegend(plot);
+    showLegendUnderTitle(plot);
     return graph;
 }
 
@@ -210,7 +194,7 @@ QCustomPlot* LoadSweepCharts::makeChart(Chart which, const QString& yLabel) {
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     plot->legend->setWrap(3);
     plot->legend->setMargins(QMargins(4, 0, 4, 0));
-    plot->axisRect()->insetLayout()->take(plot->legend);  // placed by showLegend
+    plot->axisRect()->insetLayout()->take(plot->legend);  // placed by showLegendUnderTitle
     plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
     usePlainNumbers(plot->xAxis);
     if (which != Exceeded) {  // the log axis keeps its powers of ten
@@ -237,7 +221,7 @@ QCPGraph* LoadSweepCharts::graph(Chart which, const QString& name) const {
 void LoadSweepCharts::clear() {
     for (QCustomPlot* plot : m_charts) {
         plot->clearGraphs();
-        showLegend(plot);
+        showLegendUnderTitle(plot);
         plot->clearItems();
         plot->xAxis->setRange(0, 1000);
         plot->replot(QCustomPlot::rpQueuedReplot);

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/ChartLayout.h"
 #include "document/JobPalette.h"
 #include "experiments/Ranges.h"
 #include "io/FaultSweepFormat.h"
@@ -30,11 +31,15 @@ FaultSweepTab::FaultSweepTab(QWidget* parent) : QWidget(parent), m_runner(new Sw
         // A range that suits the axis: failures are rarer than stragglers in practice.
         m_values->setText(m_axis->currentIndex() == 0 ? QStringLiteral("0:0.1:0.02")
                                                       : QStringLiteral("0:0.5:0.1"));
+        if (!m_result) {
+            draw();  // the empty chart's x axis names the new choice
+        }
     });
     m_runner->setStatus(
         tr("Choose what fails and the probabilities, then press Run sweep. Each probability runs "
            "every checked algorithm on the same seeded draws (run r: first seed + r); the "
            "chart shows the mean makespan (solid) and its 95th percentile (dashed)."));
+    draw();
 }
 
 FaultSweepTab::~FaultSweepTab() = default;  // m_runner cancels the sweep; nothing waits for it
@@ -68,9 +73,13 @@ void FaultSweepTab::createControls() {
                                                          QFont(font().family(), 10, QFont::Bold)));
     m_chart->yAxis->setLabel(tr("makespan (s)"));
     m_chart->legend->setVisible(false);
-    // Bottom right: the y axis starts at 0 and faults rarely make a batch shorter than without
-    // them, so the lines stay above the scenario-free makespan and leave the bottom free.
-    m_chart->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Outside the plot (showLegendUnderTitle), not in it: with many algorithms, or p95 lines
+    // far above the means, any corner of the axis rect can hold a curve.
+    m_chart->axisRect()->insetLayout()->take(m_chart->legend);
+    m_chart->legend->setBorderPen(Qt::NoPen);
+    m_chart->legend->setBrush(Qt::NoBrush);
+    m_chart->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    m_chart->legend->setWrap(4);  // two algorithms (mean, p95) a row: long ids stay whole
     m_chart->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
 }
 
@@ -244,8 +253,14 @@ void FaultSweepTab::cancel() {
 
 void FaultSweepTab::draw() {
     m_chart->clearPlottables();
-    m_chart->legend->setVisible(m_result.has_value());
+    // The axis as chosen until a result says which it swept.
+    const bool failures = m_result ? m_result->options.axis == FaultAxis::FailureProbability
+                                   : m_axis->currentIndex() == 0;
+    m_chart->xAxis->setLabel(failures ? tr("attempt failure probability")
+                                      : tr("straggler probability"));
     if (!m_result) {
+        showLegendUnderTitle(m_chart);
+        m_chart->xAxis->setRange(0, 1);  // every probability there is
         m_chart->replot();
         return;
     }
@@ -273,9 +288,7 @@ void FaultSweepTab::draw() {
         tail->setData(x, p95);
         tail->setPen(QPen(colour, 1.5, Qt::DashLine));
     }
-    const bool failures = r.options.axis == FaultAxis::FailureProbability;
-    m_chart->xAxis->setLabel(failures ? tr("attempt failure probability")
-                                      : tr("straggler probability"));
+    showLegendUnderTitle(m_chart);
     const double from = r.options.values.front();
     const double to = r.options.values.back();
     const double pad = std::max(0.01, (to - from) * 0.04);
