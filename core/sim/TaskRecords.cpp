@@ -36,6 +36,10 @@ std::string temporaryFolder() {
 // The open temporary file and the records not yet written to it.
 struct TaskRecords::Writer {
     static constexpr std::size_t kBufferRecords = std::size_t{1} << 15;  // 1 MB
+    // Bytes per write(): the page cache keeps a write's pages as one folio, and a read fault maps
+    // its whole folio, so 1 MB writes made every random read (a chart's binary searches) map 1 MB
+    // of records. 64 KB is what a fault maps around its page anyway.
+    static constexpr std::size_t kWriteBytes = std::size_t{64} << 10;
 
     std::string folder = temporaryFolder();
     int fd = -1;
@@ -63,7 +67,7 @@ struct TaskRecords::Writer {
         const char* bytes = reinterpret_cast<const char*>(buffer.data());
         std::size_t left = buffer.size() * sizeof(TaskRecord);
         while (left > 0) {
-            const ssize_t n = write(fd, bytes, left);
+            const ssize_t n = write(fd, bytes, std::min(left, kWriteBytes));
             if (n < 0 && errno == EINTR) {
                 continue;
             }
