@@ -31,6 +31,9 @@ class TaskRecords {
 public:
     // Records read this many at a time before a scan gives their pages back (2 MB).
     static constexpr std::size_t kReleaseRecords = std::size_t{1} << 16;
+    // Records read in no order (a chart's query through an index) before all pages go back: each
+    // such read may map the 64 KB around it, so a query holds at most 64 MB of them.
+    static constexpr std::size_t kQueryReleaseRecords = std::size_t{1} << 10;
 
     // A forward scan over the records; over a spilled run it gives back the pages it has passed.
     class const_iterator {

@@ -108,6 +108,7 @@ void TimelineIndex::Builder::classify() {
         int slots[2] = {0, 0};
         long long tasks[2] = {0, 0};
         double end = 0.0;
+        unsigned stopped = 0;  // bit c: a killed record with cause c
     };
     raw.assign(tasks.size(), 0);
     std::vector<ChunkStats> chunks(chunkCount);
@@ -126,6 +127,9 @@ void TimelineIndex::Builder::classify() {
                 s.slots[k] = std::max(s.slots[k], r.slot + r.count);  // beyond the cluster: shown
                 s.tasks[k] += r.count;
                 s.end = std::max(s.end, r.end);
+                if (r.killed) {
+                    s.stopped |= 1u << static_cast<unsigned>(r.cause);
+                }
                 tasks.releaseAfter(i);
             }
         },
@@ -136,6 +140,7 @@ void TimelineIndex::Builder::classify() {
             l.slotCount = std::max(l.slotCount, s.slots[k]);
             l.tasks += s.tasks[k];
             index.m_end = std::max(index.m_end, s.end);
+            index.m_stopped |= s.stopped;
         }
         l.blocks = blocksFor(l.slotCount);
         classOfRaw[k].assign(kRawClasses, 0);
@@ -304,6 +309,7 @@ std::size_t TimelineIndex::estimate(TaskKind kind, int firstSlot, int lastSlot, 
             total += end - first;
         }
     }
+    m_sim->tasks.release();  // the binary searches' pages of a spilled run
     return total;
 }
 

@@ -32,6 +32,10 @@ public:
     int slotCount(TaskKind kind) const { return lane(kind).slotCount; }
     // The latest record end (0 without records).
     double end() const { return m_end; }
+    // Whether some execution stopped before its task's end for that reason (TaskRecord::cause).
+    bool anyStopped(AttemptEnd cause) const {
+        return (m_stopped >> static_cast<unsigned>(cause) & 1u) != 0;
+    }
     // Tasks (waves expanded, killed executions included) of one kind, and records of any kind.
     long long taskCount(TaskKind kind) const { return lane(kind).tasks; }
     std::size_t memoryBytes() const;
@@ -80,6 +84,7 @@ private:
     const SimResult* m_sim;
     Lane m_lanes[2];
     double m_end = 0.0;
+    unsigned m_stopped = 0;  // bit c: some record killed with cause c
 };
 
 template <class Visit>
@@ -101,7 +106,7 @@ void TimelineIndex::forEach(TaskKind kind, int firstSlot, int lastSlot, double f
             const auto [first, end] = candidates(l, bucket, l.maxDuration[c], from, to);
             for (std::size_t i = first; i < end; ++i) {
                 // A spilled run's pages read so far go back now and then (TaskRecords).
-                if ((++visited & (TaskRecords::kReleaseRecords - 1)) == 0) {
+                if ((++visited & (TaskRecords::kQueryReleaseRecords - 1)) == 0) {
                     tasks.release();
                 }
                 // Records are read in index order, not memory order: fetch ahead.
@@ -119,6 +124,7 @@ void TimelineIndex::forEach(TaskKind kind, int firstSlot, int lastSlot, double f
             }
         }
     }
+    tasks.release();  // a query leaves no page of a spilled run behind
 }
 
 template <class Visit>

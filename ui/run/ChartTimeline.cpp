@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "exec/MemoryBudget.h"
+#include "timeline/AttemptMarks.h"
 
 namespace mr::ui {
 
@@ -18,8 +19,16 @@ TimelineSummary::Options summaryOptions(const CancelFlag* cancel) {
 
 }  // namespace
 
-ChartTimeline::ChartTimeline(std::shared_ptr<const RunResult> shown, const CancelFlag* cancel)
-    : run(std::move(shown)), index(run->sim, cancel), summary(index, summaryOptions(cancel)) {
+ChartTimeline::ChartTimeline(const Workload& workload, std::shared_ptr<const RunResult> shown,
+                             const CancelFlag* cancel)
+    : run(std::move(shown)),
+      index(run->sim, cancel),
+      summary(index, summaryOptions(cancel)),
+      usage(workload, run->sim, index.end()) {
+    // Copies exist only beside a record stopped as superseded: no scan without one.
+    if (index.anyStopped(AttemptEnd::Superseded)) {
+        speculative = speculativeRecords(run->sim.tasks);
+    }
     ++s_builds;
 }
 
@@ -33,12 +42,13 @@ void setRecordsInMemoryLimit(std::uint64_t bytes) {
     s_recordsInMemoryLimit = bytes;
 }
 
-std::shared_ptr<const ChartTimeline> chartTimeline(const std::shared_ptr<const RunResult>& run,
+std::shared_ptr<const ChartTimeline> chartTimeline(const Workload& workload,
+                                                   const std::shared_ptr<const RunResult>& run,
                                                    const CancelFlag* cancel) {
     if (!run || run->sim.tasks.empty()) {
         return nullptr;
     }
-    return std::make_shared<const ChartTimeline>(run, cancel);
+    return std::make_shared<const ChartTimeline>(workload, run, cancel);
 }
 
 }  // namespace mr::ui
