@@ -22,6 +22,20 @@
 
 namespace mr::ui {
 
+namespace {
+
+// The x axis over the probabilities `values`, padded so that the end points' markers show whole.
+void setProbabilityRange(QCPAxis* axis, const std::vector<double>& values) {
+    if (values.empty()) {
+        return;
+    }
+    const auto [from, to] = std::minmax_element(values.begin(), values.end());
+    const double pad = std::max(0.01, (*to - *from) * 0.04);
+    axis->setRange(*from - pad, *to + pad);
+}
+
+}  // namespace
+
 FaultSweepTab::FaultSweepTab(QWidget* parent) : QWidget(parent), m_runner(new SweepRunner(this)) {
     createControls();
     layoutControls();
@@ -33,6 +47,11 @@ FaultSweepTab::FaultSweepTab(QWidget* parent) : QWidget(parent), m_runner(new Sw
                                                       : QStringLiteral("0:0.5:0.1"));
         if (!m_result) {
             draw();  // the empty chart's x axis names the new choice
+        }
+    });
+    connect(m_values, &QLineEdit::textChanged, this, [this] {
+        if (!m_result) {
+            draw();  // the empty chart's x axis spans the probabilities typed
         }
     });
     m_runner->setStatus(
@@ -260,7 +279,12 @@ void FaultSweepTab::draw() {
                                       : tr("straggler probability"));
     if (!m_result) {
         showLegendUnderTitle(m_chart);
-        m_chart->xAxis->setRange(0, 1);  // every probability there is
+        try {
+            setProbabilityRange(m_chart->xAxis,
+                                parseRange(m_values->text().toStdString(), "values"));
+        } catch (const InputError&) {
+            // Not a range (yet, while typed): the axis stays; Run sweep says what is wrong.
+        }
         m_chart->replot();
         return;
     }
@@ -289,10 +313,7 @@ void FaultSweepTab::draw() {
         tail->setPen(QPen(colour, 1.5, Qt::DashLine));
     }
     showLegendUnderTitle(m_chart);
-    const double from = r.options.values.front();
-    const double to = r.options.values.back();
-    const double pad = std::max(0.01, (to - from) * 0.04);
-    m_chart->xAxis->setRange(from - pad, to + pad);
+    setProbabilityRange(m_chart->xAxis, r.options.values);
     m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
     auto* title = static_cast<QCPTextElement*>(m_chart->plotLayout()->element(0, 0));
     title->setText((failures ? tr("Makespan as attempts fail — %1")
