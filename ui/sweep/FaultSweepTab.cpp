@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/AxisSpan.h"
 #include "charts/ChartLayout.h"
 #include "document/JobPalette.h"
 #include "experiments/Ranges.h"
@@ -24,15 +25,7 @@ namespace mr::ui {
 
 namespace {
 
-// The x axis over the probabilities `values`, padded so that the end points' markers show whole.
-void setProbabilityRange(QCPAxis* axis, const std::vector<double>& values) {
-    if (values.empty()) {
-        return;
-    }
-    const auto [from, to] = std::minmax_element(values.begin(), values.end());
-    const double pad = std::max(0.01, (*to - *from) * 0.04);
-    axis->setRange(*from - pad, *to + pad);
-}
+constexpr double kMinProbabilityPad = 0.01;  // an end point's marker shows whole
 
 }  // namespace
 
@@ -280,8 +273,8 @@ void FaultSweepTab::draw() {
     if (!m_result) {
         showLegendUnderTitle(m_chart);
         try {
-            setProbabilityRange(m_chart->xAxis,
-                                parseRange(m_values->text().toStdString(), "values"));
+            spanPadded(m_chart->xAxis, parseRange(m_values->text().toStdString(), "values"),
+                       kMinProbabilityPad);
         } catch (const InputError&) {
             // Not a range (yet, while typed): the axis stays; Run sweep says what is wrong.
         }
@@ -313,7 +306,7 @@ void FaultSweepTab::draw() {
         tail->setPen(QPen(colour, 1.5, Qt::DashLine));
     }
     showLegendUnderTitle(m_chart);
-    setProbabilityRange(m_chart->xAxis, r.options.values);
+    spanPadded(m_chart->xAxis, r.options.values, kMinProbabilityPad);
     m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
     auto* title = static_cast<QCPTextElement*>(m_chart->plotLayout()->element(0, 0));
     title->setText((failures ? tr("Makespan as attempts fail — %1")
