@@ -280,8 +280,8 @@ struct LevelPlan {
     int eLow = 0;
     double span = 0.0;
 
-    LevelPlan(const TaskRecords& tasks, TaskKind kind, const LaneStats& laneStats,
-              int slotCount, const TimelineSummary::Options& planOptions)
+    LevelPlan(const TaskRecords& tasks, TaskKind kind, const LaneStats& laneStats, int slotCount,
+              const TimelineSummary::Options& planOptions)
         : stats(laneStats),
           options(planOptions),
           slots(slotCount),

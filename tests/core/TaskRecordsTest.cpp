@@ -170,8 +170,9 @@ TEST(TaskRecords, ChartQueriesAnswerAlikeFromDiskAndMemory) {
 
 // A chart's index and summary of a run on disk, and a scan of it (exports), leave the records'
 // pages behind: at most a few MB of the 96 MB of records stay mapped in.
-TEST(TaskRecords, ChartingARunOnDiskKeepsItsRecordsOutOfMemory) {
-    constexpr int kRecords = 3'000'000;  // 96 MB of records
+// 3 million records (96 MB) on 256 + 256 slots, written to disk as the engine writes them.
+SimResult largeRunOnDisk() {
+    constexpr int kRecords = 3'000'000;
     SimResult sim;
     sim.mapSlots = 256;
     sim.reduceSlots = 256;
@@ -190,6 +191,16 @@ TEST(TaskRecords, ChartingARunOnDiskKeepsItsRecordsOutOfMemory) {
         sim.tasks.push_back(r);
     }
     sim.tasks.finish();
+    return sim;
+}
+
+std::size_t grownSince(std::size_t before) {
+    const std::size_t after = residentFileBytes();
+    return after - std::min(before, after);
+}
+
+TEST(TaskRecords, ChartingARunOnDiskKeepsItsRecordsOutOfMemory) {
+    const SimResult sim = largeRunOnDisk();
     const std::size_t before = residentFileBytes();
     const TimelineIndex index(sim);
     const TimelineSummary summary(index);
@@ -197,10 +208,30 @@ TEST(TaskRecords, ChartingARunOnDiskKeepsItsRecordsOutOfMemory) {
     for (const TaskRecord& r : sim.tasks) {  // a scan (exports) gives pages back as it goes
         tasks += r.count;
     }
-    EXPECT_EQ(tasks, kRecords);
-    const std::size_t after = residentFileBytes();
-    const std::size_t grown = after - std::min(before, after);
+    EXPECT_EQ(tasks, 3'000'000);
+    const std::size_t grown = grownSince(before);
     EXPECT_LT(grown, std::size_t{16} << 20) << "file pages resident grew by " << grown << " bytes";
+}
+
+// A chart's queries read records in no order (binary searches, a lane's records spread over the
+// whole file): each read maps only the 64 KB around it, and a query gives its pages back.
+TEST(TaskRecords, QueriesOfARunOnDiskLeaveNoRecordsMapped) {
+    const SimResult sim = largeRunOnDisk();
+    const TimelineIndex index(sim);
+    std::size_t before = residentFileBytes();
+    volatile double end = sim.tasks[1'500'000].end;  // one read in the middle of the file
+    (void)end;
+    EXPECT_LE(grownSince(before), std::size_t{64} << 10);
+
+    before = residentFileBytes();
+    const double last = index.end();
+    const std::size_t estimate = index.estimate(TaskKind::Reduce, 0, 255, 0.0, last);
+    long long visited = 0;
+    index.forEach(TaskKind::Reduce, 0, 255, 0.0, last, [&](const TaskRecord&) { ++visited; });
+    EXPECT_EQ(visited, 750'000);  // every fourth record, spread over the whole file
+    EXPECT_GE(estimate, std::size_t{750'000});
+    const std::size_t grown = grownSince(before);
+    EXPECT_LT(grown, std::size_t{4} << 20) << "file pages resident grew by " << grown << " bytes";
 }
 
 }  // namespace

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "model/Workload.h"
-#include "schedulers/Algorithm.h"
 #include "run/ChartTimeline.h"
+#include "schedulers/Algorithm.h"
 
 class QCustomPlot;
 class QCPAxisRect;
