@@ -119,6 +119,8 @@ public:
     }
     // The memory the records take for good: the vector's, none for a spilled run.
     std::size_t memoryBytes() const { return m_memory.capacity() * sizeof(TaskRecord); }
+    // The temporary file's size: none for records in memory.
+    std::size_t diskBytes() const { return spilled() ? size() * sizeof(TaskRecord) : 0; }
 
     friend bool operator==(const TaskRecords& a, const TaskRecords& b);
 

@@ -731,6 +731,44 @@ private slots:
         QVERIFY(cache.find(*workloads[0], "fifo", threads).has_value());
     }
 
+    // A large run's records are in a temporary file: the cache keeps at most its disk bound of
+    // them, the least recently used going first, and never one larger than the bound.
+    void theCacheBoundsTheRecordsItKeepsOnDisk() {
+        const auto onDisk = [](int records) {
+            RunResult r;
+            r.sim.tasks.startSpilling();
+            for (int i = 0; i < records; ++i) {
+                TaskRecord t;
+                t.task = i;
+                t.end = 1.0;
+                r.sim.tasks.push_back(t);
+            }
+            r.sim.tasks.finish();
+            return std::make_shared<const RunResult>(std::move(r));
+        };
+        const double run = 1000.0 * sizeof(TaskRecord);
+        ResultCache cache(2.5 * run);
+        std::vector<std::shared_ptr<const Workload>> workloads;
+        for (int i = 0; i < 4; ++i) {
+            Workload w;
+            w.name = "w" + std::to_string(i);
+            workloads.push_back(std::make_shared<const Workload>(w));
+        }
+        for (int i = 0; i < 3; ++i) {
+            cache.insert(workloads[static_cast<std::size_t>(i)], "fifo", {}, {onDisk(1000), 1.0});
+        }
+        QCOMPARE(cache.size(), std::size_t{2});
+        QCOMPARE(cache.diskBytes(), 2 * run);
+        QVERIFY(!cache.find(*workloads[0], "fifo", {}).has_value());  // the least recent went
+        QVERIFY(cache.find(*workloads[2], "fifo", {}).has_value());
+        cache.insert(workloads[3], "fifo", {}, {onDisk(3000), 1.0});  // larger than the bound
+        QVERIFY(!cache.find(*workloads[3], "fifo", {}).has_value());
+        QCOMPARE(cache.diskBytes(), 2 * run);
+        // Records in memory take no disk.
+        cache.insert(workloads[0], "johnson", {}, {std::make_shared<const RunResult>(), 1.0});
+        QCOMPARE(cache.diskBytes(), 2 * run);
+    }
+
     // The sweep draws each point as it arrives (test-slow's wait; Johnson's and the formula's
     // points do not); Cancel keeps what was computed, marked partial, and the bar stays there.
     void aSweepDrawsItsPointsAsTheyArriveAndCancelKeepsThem() {

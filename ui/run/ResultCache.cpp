@@ -48,14 +48,17 @@ void ResultCache::insert(std::shared_ptr<const Workload> workload, const std::st
         return;
     }
     const double bytes = entryBytes(*workload, kept);
-    if (bytes > kMaxBytes) {
+    const auto diskBytes = static_cast<double>(kept.result->sim.tasks.diskBytes());
+    if (bytes > kMaxBytes || diskBytes > m_maxDiskBytes) {
         return;  // larger than the whole cache: kept only where it is shown
     }
     m_entries.push_front(
-        {std::move(workload), algorithm, optionsKey(options), std::move(kept), bytes});
+        {std::move(workload), algorithm, optionsKey(options), std::move(kept), bytes, diskBytes});
     m_bytes += bytes;
-    while (m_entries.size() > kMaxEntries || m_bytes > kMaxBytes) {
+    m_diskBytes += diskBytes;
+    while (m_entries.size() > kMaxEntries || m_bytes > kMaxBytes || m_diskBytes > m_maxDiskBytes) {
         m_bytes -= m_entries.back().bytes;
+        m_diskBytes -= m_entries.back().diskBytes;
         m_entries.pop_back();
     }
 }
@@ -63,6 +66,7 @@ void ResultCache::insert(std::shared_ptr<const Workload> workload, const std::st
 void ResultCache::clear() {
     m_entries.clear();
     m_bytes = 0.0;
+    m_diskBytes = 0.0;
 }
 
 ResultCache& resultCache() {
