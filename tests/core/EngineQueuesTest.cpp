@@ -68,35 +68,41 @@ TEST(SlotBitmap, StartsWithEverySlotFreeAndNoneBeyond) {
     EXPECT_EQ(bits.count(0, 130), 0);
 }
 
-TEST(EventQueue, PopsInTimeThenSlotOrderAfterRandomPushesAndReplaces) {
+TEST(EventQueue, TakesInstantsInTimeThenSlotOrderAfterRandomPushes) {
     const std::uint64_t seed = 11;
     SeededRandom rng(seed);
     EventQueue queue;
     std::multiset<std::tuple<double, std::uint32_t, std::uint32_t>> reference;
+    double now = 0.0;
+    std::vector<TaskEndEvent> taken;
     for (int step = 0; step < 100000; ++step) {
         SCOPED_TRACE("seed " + std::to_string(seed) + ", step " + std::to_string(step));
-        // Few distinct times, so that ties broken by the slot are common.
-        const TaskEndEvent e{static_cast<double>(rng.next() % 40),
-                             static_cast<std::uint32_t>(rng.next() % 5000),
-                             static_cast<std::uint32_t>(step)};
-        const int action = static_cast<int>(rng.next() % 3);
-        if (action == 0 || queue.empty()) {
+        const int action = static_cast<int>(rng.next() % 4);
+        if (action < 2 || queue.empty()) {
+            // Few distinct times, so that ties broken by the slot are common; now and then one
+            // before the last instant taken (the queue files everything again then).
+            const double ahead = static_cast<double>(rng.next() % 40) * 0.25;
+            const double time = rng.next() % 50 == 0 ? now - ahead : now + ahead;
+            const TaskEndEvent e{time, static_cast<std::uint32_t>(rng.next() % 5000),
+                                 static_cast<std::uint32_t>(step)};
             queue.push(e);
             reference.insert({e.time, e.slot, e.generation});
         } else {
-            const auto [time, slot, generation] = *reference.begin();
-            ASSERT_EQ(queue.top().time, time);
-            ASSERT_EQ(queue.top().slot, slot);
-            if (queue.size() > 1) {
-                ASSERT_EQ(queue.secondTime(), std::get<0>(*std::next(reference.begin())));
+            ASSERT_EQ(queue.earliest(), std::get<0>(*reference.begin()));
+            const double limit = queue.earliest() + static_cast<double>(rng.next() % 3) * 0.25;
+            taken.clear();
+            queue.popUntil(limit, taken);
+            for (const TaskEndEvent& e : taken) {
+                ASSERT_FALSE(reference.empty());
+                // (time, slot) decides; the generation only tells equal pairs apart.
+                ASSERT_EQ(e.time, std::get<0>(*reference.begin()));
+                ASSERT_EQ(e.slot, std::get<1>(*reference.begin()));
+                const auto found = reference.find({e.time, e.slot, e.generation});
+                ASSERT_NE(found, reference.end());
+                reference.erase(found);
             }
-            reference.erase(reference.begin());
-            if (action == 1) {
-                queue.pop();
-            } else {
-                queue.replaceTop(e);
-                reference.insert({e.time, e.slot, e.generation});
-            }
+            ASSERT_TRUE(reference.empty() || std::get<0>(*reference.begin()) > limit);
+            now = limit;
         }
         ASSERT_EQ(queue.size(), reference.size());
     }
