@@ -54,6 +54,15 @@ bool meets(double value, double budget) {
     return withinDuration(value, budget);
 }
 
+// Whether a total of `s` slots misses for certain, without splitting it: `minimum` is the
+// continuous minimum total, below which nothing meets (two stages: A/x + B/y >= (√A + √B)² / s
+// for x + y = s, Cauchy–Schwarz); `s` must lie below it by far more than the slack of meets()
+// and the rounding of the divisions.
+bool belowMinimum(long long s, double minimum) {
+    constexpr double kMargin = 1e-8;  // ten times meets()' relative slack
+    return static_cast<double>(s) * (1.0 + kMargin) <= minimum;
+}
+
 // The best split of a total of s slots between maps and reduces (A/x + B/(s − x) smallest): the
 // integers around the convex optimum, within the caps. (-1, infinity) when s cannot be split.
 std::pair<int, double> bestSplit(const CompletionForm& form, double sa, double sb, int maxMap,
@@ -85,7 +94,8 @@ std::optional<int> mapOnlySlots(const CompletionForm& form, double budget, int m
     if (form.a > 0.0) {
         sm = static_cast<int>(std::min<double>(maxMap, std::ceil(form.a / budget)));
         sm = std::max(sm, 1);
-        while (sm > 1 && meets(form.a / (sm - 1), budget)) {
+        while (sm > 1 && !belowMinimum(sm - 1, form.a / budget) &&
+               meets(form.a / (sm - 1), budget)) {
             --sm;  // guard against ceil() rounding up a value that was exact
         }
         if (!meets(form.a / sm, budget)) {
@@ -111,11 +121,12 @@ double guessTotal(const CompletionForm& form, double sa, double sb, double budge
 }
 
 // With `meetsTotal` monotone on [lo, hi] and hi meeting: the range that still holds the smallest
-// total that meets, after at most four steps from `from` toward it ([s, s]: found).
+// total that meets, after at most four steps from `from` toward it ([s, s]: found). `belowMisses`:
+// from − 1 is known to miss.
 template <class Meets>
 std::pair<long long, long long> walkToBoundary(const Meets& meetsTotal, long long from,
-                                               long long lo, long long hi) {
-    if (from > lo && meetsTotal(from - 1)) {
+                                               long long lo, long long hi, bool belowMisses) {
+    if (from > lo && !belowMisses && meetsTotal(from - 1)) {
         long long s = from - 1;  // meets: walk down
         for (int step = 0; step < 4 && s > lo; ++step, --s) {
             if (!meetsTotal(s - 1)) {
@@ -189,7 +200,9 @@ SlotQuota minimalSlots(const CompletionForm& form, double deadline, int maxMap, 
         const double guess = guessTotal(form, sa, sb, budget, maxMap, maxReduce);
         const long long from = std::clamp<long long>(
             static_cast<long long>(std::ceil(std::min(guess, 9.0e18))), lo, hi);
-        std::tie(lo, hi) = walkToBoundary(meetsTotal, from, lo, hi);
+        const bool belowMisses = form.a >= 0.0 && form.b >= 0.0 &&
+                                 belowMinimum(from - 1, (sa + sb) * (sa + sb) / budget);
+        std::tie(lo, hi) = walkToBoundary(meetsTotal, from, lo, hi, belowMisses);
     }
     if (metTotal != hi && !meetsTotal(sMax)) {
         return best;
