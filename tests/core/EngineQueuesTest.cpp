@@ -79,9 +79,11 @@ TEST(EventQueue, TakesInstantsInTimeThenSlotOrderAfterRandomPushes) {
         SCOPED_TRACE("seed " + std::to_string(seed) + ", step " + std::to_string(step));
         const int action = static_cast<int>(rng.next() % 4);
         if (action < 2 || queue.empty()) {
-            // Few distinct times, so that ties broken by the slot are common; now and then one
-            // before the last instant taken (the queue files everything again then).
-            const double ahead = static_cast<double>(rng.next() % 40) * 0.25;
+            // Few distinct times, so that ties broken by the slot are common, some of them a few
+            // picoseconds apart (the same cell of the queue); now and then one before the last
+            // instant taken (the queue files everything again then).
+            const double ahead = static_cast<double>(rng.next() % 40) * 0.25 +
+                                 static_cast<double>(rng.next() % 3) * 1e-12;
             const double time = rng.next() % 50 == 0 ? now - ahead : now + ahead;
             const TaskEndEvent e{time, static_cast<std::uint32_t>(rng.next() % 5000),
                                  static_cast<std::uint32_t>(step)};
@@ -89,7 +91,8 @@ TEST(EventQueue, TakesInstantsInTimeThenSlotOrderAfterRandomPushes) {
             reference.insert({e.time, e.slot, e.generation});
         } else {
             ASSERT_EQ(queue.earliest(), std::get<0>(*reference.begin()));
-            const double limit = queue.earliest() + static_cast<double>(rng.next() % 3) * 0.25;
+            const double limit = queue.earliest() + static_cast<double>(rng.next() % 3) * 0.25 +
+                                 static_cast<double>(rng.next() % 2) * 1e-12;
             taken.clear();
             queue.popUntil(limit, taken);
             for (const TaskEndEvent& e : taken) {
