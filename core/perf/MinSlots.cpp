@@ -85,13 +85,19 @@ Split bestSplit(const CompletionForm& form, double sa, double sb, int maxMap, in
         (sa + sb) > 0.0 ? static_cast<double>(s) * sa / (sa + sb) : static_cast<double>(lo);
     const long long f = std::clamp<long long>(static_cast<long long>(std::floor(ideal)), lo, hi);
     const long long cl = std::clamp<long long>(static_cast<long long>(std::ceil(ideal)), lo, hi);
-    Split best;
-    for (long long x : {f, cl}) {
+    const auto split = [&](long long x) {
         const double mapTerm = form.a / static_cast<double>(x);
         const double reduceTerm = form.b / static_cast<double>(s - x);
-        const double v = mapTerm + reduceTerm;
-        if (v < best.value) {
-            best = {static_cast<int>(x), mapTerm, reduceTerm, v};
+        return Split{static_cast<int>(x), mapTerm, reduceTerm, mapTerm + reduceTerm};
+    };
+    Split best;
+    for (long long x : {f, cl}) {
+        const Split candidate = split(x);
+        if (candidate.value < best.value) {
+            best = candidate;
+        }
+        if (cl == f) {
+            break;  // an integer optimum, or both clamped to one cap (a stage at its cap)
         }
     }
     return best;
