@@ -1,6 +1,7 @@
-// The engine's free-slot bitmap (SlotBitmap) and task-end queue (EventQueue) against the plainest
-// containers: a std::vector<bool> of free slots searched slot by slot, and a std::set of events
-// ordered by (time, slot). Random sequences with a fixed seed, printed on failure.
+// The engine's free-slot bitmap (SlotBitmap) and task-end queue (EventQueue), and the policies'
+// ready sets (JobBitset), against the plainest containers: a std::vector<bool> of free slots
+// searched slot by slot, a std::set of events ordered by (time, slot), a std::set of positions.
+// Random sequences with a fixed seed, printed on failure.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -10,6 +11,7 @@
 
 #include "model/SeededRandom.h"
 #include "sim/EventQueue.h"
+#include "sim/JobBitset.h"
 #include "sim/SlotBitmap.h"
 
 namespace mr {
@@ -66,6 +68,33 @@ TEST(SlotBitmap, StartsWithEverySlotFreeAndNoneBeyond) {
     bits.assign(0, 130, false);
     EXPECT_EQ(bits.next(0, 130), -1);
     EXPECT_EQ(bits.count(0, 130), 0);
+}
+
+TEST(JobBitset, FirstAndNextMatchASetAfterRandomSetsAndClears) {
+    const std::uint64_t seed = 13;
+    SeededRandom rng(seed);
+    // Past 64 summary words (4096 positions each), so that searches cross them.
+    constexpr int kSize = 4096 * 70 + 13;
+    JobBitset bits(kSize);
+    std::set<int> members;
+    for (int step = 0; step < 200000; ++step) {
+        SCOPED_TRACE("seed " + std::to_string(seed) + ", step " + std::to_string(step));
+        // Far apart and often emptied again (a policy's set at most instants), then and now
+        // the same position twice.
+        const int i = static_cast<int>(rng.next() % kSize);
+        if (rng.next() % 2 == 0 && members.size() < 8) {
+            bits.set(i);
+            members.insert(i);
+        } else if (!members.empty()) {
+            const int member = rng.next() % 4 == 0 ? i : *members.begin();
+            bits.clear(member);
+            members.erase(member);
+        }
+        ASSERT_EQ(bits.first(), members.empty() ? -1 : *members.begin());
+        const int from = static_cast<int>(rng.next() % kSize);
+        const auto after = members.lower_bound(from);
+        ASSERT_EQ(bits.next(from), after == members.end() ? -1 : *after);
+    }
 }
 
 TEST(EventQueue, TakesInstantsInTimeThenSlotOrderAfterRandomPushes) {
