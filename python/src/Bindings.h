@@ -7,10 +7,13 @@
 #include <pybind11/pybind11.h>
 
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 
+#include "model/Limits.h"
 #include "model/Workload.h"
 #include "schedulers/RunOptions.h"
 
@@ -36,7 +39,19 @@ py::object toPython(const nlohmann::ordered_json& json);
 RunOptions runOptionsFrom(const py::kwargs& options);
 // A whole-number argument (Python's int or anything with __index__, as NumPy's integers) within
 // [min, max]; anything else is InputError naming `field` (a float, a bool, 2**70, -1 for a count).
+// Every integer argument of the module is read this way, never as a C++ int by pybind11 (whose
+// TypeError names no argument).
+// The upper bounds they are read with: a count within int, the core checking its own finer
+// bounds (as mrsim's do); a cluster within what a workload file may hold (model/Limits.h).
+inline constexpr int kMaxCount = std::numeric_limits<int>::max();
+inline constexpr int kMaxNodeCount = static_cast<int>(kMaxNodes);
+inline constexpr int kMaxSlotCount = static_cast<int>(kMaxSlotsPerNode);
+long long wholeLongArgument(const char* field, const py::handle& value, long long min,
+                            long long max);
 int wholeArgument(const char* field, const py::handle& value, int min, int max);
+// As wholeArgument, with None for "not given".
+std::optional<int> optionalWholeArgument(const char* field, const py::handle& value, int min,
+                                         int max);
 // A seed argument: a whole number from 0 to 2^64 - 1, else InputError on field "seed".
 std::uint64_t seedArgument(const py::handle& value);
 

@@ -40,7 +40,8 @@ std::optional<std::string> realText(const py::handle& value) {
 
 }  // namespace
 
-int wholeArgument(const char* field, const py::handle& value, int min, int max) {
+long long wholeLongArgument(const char* field, const py::handle& value, long long min,
+                            long long max) {
     const std::optional<std::string> text = wholeText(value);
     const std::optional<std::int64_t> number = text ? parseInteger(*text) : std::nullopt;
     if (!number || *number < min || *number > max) {
@@ -49,7 +50,19 @@ int wholeArgument(const char* field, const py::handle& value, int min, int max) 
                              std::to_string(max) + " (got " + py::repr(value).cast<std::string>() +
                              ")");
     }
-    return static_cast<int>(*number);
+    return *number;
+}
+
+int wholeArgument(const char* field, const py::handle& value, int min, int max) {
+    return static_cast<int>(wholeLongArgument(field, value, min, max));
+}
+
+std::optional<int> optionalWholeArgument(const char* field, const py::handle& value, int min,
+                                         int max) {
+    if (value.is_none()) {
+        return std::nullopt;
+    }
+    return wholeArgument(field, value, min, max);
 }
 
 std::uint64_t seedArgument(const py::handle& value) {

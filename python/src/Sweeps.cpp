@@ -19,7 +19,6 @@
 #include "io/ScenarioJson.h"
 #include "io/SweepFormat.h"
 #include "model/InputError.h"
-#include "model/Limits.h"
 #include "workloads/Generators.h"
 
 namespace mr::python {
@@ -51,19 +50,7 @@ std::vector<int> nodeSizes(const py::object& nodes) {
     }
     std::vector<int> sizes;
     for (const py::handle size : nodes) {
-        int overflow = 0;
-        long long n = 0;
-        if (!py::isinstance<py::bool_>(size) && PyIndex_Check(size.ptr()) != 0) {
-            const auto index = py::reinterpret_steal<py::object>(PyNumber_Index(size.ptr()));
-            n = PyLong_AsLongLongAndOverflow(index.ptr(), &overflow);
-        }
-        if (n < 1 || n > kMaxNodes || overflow != 0) {
-            throw InputError("", "", "nodes",
-                             "cluster sizes must be whole numbers between 1 and " +
-                                 std::to_string(kMaxNodes) + " (got " +
-                                 py::repr(size).cast<std::string>() + ")");
-        }
-        sizes.push_back(static_cast<int>(n));
+        sizes.push_back(wholeArgument("nodes", size, 1, kMaxNodeCount));
     }
     return sizes;
 }
@@ -82,17 +69,20 @@ WorkloadSource sweepSource(const py::object& workload, const std::optional<std::
 
 py::object sweep(const py::object& workload, const py::object& nodes,
                  const std::vector<std::string>& algorithms, const std::optional<std::string>& kind,
-                 int jobs, int runs, int slotsPerNode, std::optional<double> withinJobSigma,
-                 const py::object& callback, const py::kwargs& options) {
+                 const py::object& jobs, const py::object& runs, const py::object& slotsPerNode,
+                 std::optional<double> withinJobSigma, const py::object& callback,
+                 const py::kwargs& options) {
     SweepDefinition sweep;
     sweep.spec.nodes = nodeSizes(nodes);
     sweep.spec.algorithms = algorithms;
-    sweep.spec.runs = runs;
+    sweep.spec.runs = wholeArgument("runs", runs, 1, kMaxCount);
     sweep.spec.run = runOptionsFrom(options);
     sweep.spec.threads = sweep.spec.run.threads;
     checkSweep(sweep.spec);
     GenerateOptions generate{
-        .jobs = jobs, .slotsPerNode = slotsPerNode, .withinJobSigma = withinJobSigma};
+        .jobs = wholeArgument("jobs", jobs, 1, kMaxCount),
+        .slotsPerNode = wholeArgument("slots_per_node", slotsPerNode, 1, kMaxCount),
+        .withinJobSigma = withinJobSigma};
     const WorkloadSource source = sweepSource(workload, kind, generate, sweep);
     SweepValues values(sweepPointCount(sweep.spec));
     runStreaming([&](const CancelFlag& cancel, const Emit& emit) {
@@ -116,17 +106,18 @@ std::vector<double> loads(const py::object& values, const std::string& field) {
     return values.cast<std::vector<double>>();
 }
 
-py::object sweepLoad(const std::string& kind, int jobs, int nodes, const py::object& interarrivals,
-                     int runs, const std::string& deadlineFactor,
+py::object sweepLoad(const std::string& kind, const py::object& jobs, const py::object& nodes,
+                     const py::object& interarrivals, const py::object& runs,
+                     const std::string& deadlineFactor,
                      const std::optional<std::vector<std::string>>& algorithms,
                      std::optional<double> withinJobSigma, const py::object& callback,
                      const py::kwargs& kwargs) {
     LoadSweepOptions options;
     options.kind = kind;
-    options.jobs = jobs;
-    options.nodes = nodes;
+    options.jobs = wholeArgument("jobs", jobs, 1, kMaxCount);
+    options.nodes = wholeArgument("nodes", nodes, 1, kMaxNodeCount);
     options.interarrivals = loads(interarrivals, "interarrival");
-    options.runs = runs;
+    options.runs = wholeArgument("runs", runs, 1, kMaxCount);
     options.deadlineFactor = parseDeadlineFactor(deadlineFactor);
     if (algorithms) {
         options.algorithms = *algorithms;
@@ -169,7 +160,7 @@ Scenario baseScenario(const Workload& workload, const std::optional<std::string>
 }
 
 py::object sweepFaults(const PyWorkload& workload, const std::string& axis,
-                       const py::object& values, int runs,
+                       const py::object& values, const py::object& runs,
                        const std::vector<std::string>& algorithms,
                        const std::optional<std::string>& scenarioFile,
                        const std::optional<std::string>& scenarioText,
@@ -179,7 +170,7 @@ py::object sweepFaults(const PyWorkload& workload, const std::string& axis,
     FaultSweepOptions options;
     options.axis = parseFaultAxis(axis);
     options.values = loads(values, "values");
-    options.runs = runs;
+    options.runs = wholeArgument("runs", runs, 1, kMaxCount);
     options.algorithms = algorithms;
     options.run = runOptionsFrom(kwargs);
     options.seed = options.run.seed;

@@ -51,13 +51,11 @@ PyWorkload generate(const std::string& kind, const py::object& jobs, const py::o
                     const py::object& nodes, const py::object& slotsPerNode,
                     std::optional<double> withinJobSigma, std::optional<double> interarrival,
                     std::optional<std::string> deadlineFactor) {
-    // Counts within int here; the generator checks their own bounds.
-    constexpr int kMaxInt = std::numeric_limits<int>::max();
     GenerateOptions options{
-        .jobs = wholeArgument("jobs", jobs, 1, kMaxInt),
+        .jobs = wholeArgument("jobs", jobs, 1, kMaxCount),
         .seed = seedArgument(seed),
-        .nodes = wholeArgument("nodes", nodes, 1, kMaxInt),
-        .slotsPerNode = wholeArgument("slots_per_node", slotsPerNode, 1, kMaxInt),
+        .nodes = wholeArgument("nodes", nodes, 1, kMaxCount),
+        .slotsPerNode = wholeArgument("slots_per_node", slotsPerNode, 1, kMaxCount),
         .withinJobSigma = withinJobSigma};
     ArrivalOptions arrivals{interarrival, std::nullopt};
     if (deadlineFactor) {
@@ -71,25 +69,34 @@ PyWorkload generate(const std::string& kind, const py::object& jobs, const py::o
     return shared(std::move(w));
 }
 
-PyWorkload importRumenFile(const std::string& path, std::optional<int> nodes,
-                           std::optional<int> mapSlotsPerNode,
-                           std::optional<int> reduceSlotsPerNode, bool overheads) {
+PyWorkload importRumenFile(const std::string& path, const py::object& nodes,
+                           const py::object& mapSlotsPerNode, const py::object& reduceSlotsPerNode,
+                           bool overheads) {
     RumenImportOptions options;
-    options.nodes = nodes;
-    options.mapSlotsPerNode = mapSlotsPerNode;
-    options.reduceSlotsPerNode = reduceSlotsPerNode;
+    options.nodes = optionalWholeArgument("nodes", nodes, 1, kMaxNodeCount);
+    options.mapSlotsPerNode =
+        optionalWholeArgument("map_slots_per_node", mapSlotsPerNode, 1, kMaxSlotCount);
+    options.reduceSlotsPerNode =
+        optionalWholeArgument("reduce_slots_per_node", reduceSlotsPerNode, 1, kMaxSlotCount);
     options.overheads = overheads;
     const py::gil_scoped_release noGil;
     return shared(importRumen(path, options));
 }
 
-PyWorkload importSwimFile(const std::string& path, long long blockSize, double mapMBPerS,
-                          double reduceMBPerS, long long bytesPerReducer, double taskOverhead,
-                          long long jobs, int nodes, int mapSlotsPerNode, int reduceSlotsPerNode) {
+PyWorkload importSwimFile(const std::string& path, const py::object& blockSize, double mapMBPerS,
+                          double reduceMBPerS, const py::object& bytesPerReducer,
+                          double taskOverhead, const py::object& jobs, const py::object& nodes,
+                          const py::object& mapSlotsPerNode, const py::object& reduceSlotsPerNode) {
+    constexpr long long kMaxLong = std::numeric_limits<long long>::max();
     SwimImportOptions options;
-    options.model = {blockSize, mapMBPerS, reduceMBPerS, bytesPerReducer, taskOverhead};
-    options.maxJobs = jobs;
-    options.cluster = {nodes, mapSlotsPerNode, reduceSlotsPerNode};
+    options.model = {
+        wholeLongArgument("block_size", blockSize, 1, kMaxLong), mapMBPerS, reduceMBPerS,
+        wholeLongArgument("bytes_per_reducer", bytesPerReducer, 1, kMaxLong), taskOverhead};
+    options.maxJobs = wholeLongArgument("jobs", jobs, 0, kMaxLong);  // 0: every row
+    options.cluster = {
+        wholeArgument("nodes", nodes, 1, kMaxNodeCount),
+        wholeArgument("map_slots_per_node", mapSlotsPerNode, 1, kMaxSlotCount),
+        wholeArgument("reduce_slots_per_node", reduceSlotsPerNode, 1, kMaxSlotCount)};
     const py::gil_scoped_release noGil;
     return shared(importSwim(path, options));
 }

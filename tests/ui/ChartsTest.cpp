@@ -5,8 +5,11 @@
 //  * lane labels, tick labels and legends thin out or wrap to fit, and every linear axis prints
 //    its numbers one way;
 //  * the deadline charts never squeeze: two columns when wide enough, else one that scrolls;
+//  * before a run, the Sweep and Deadlines charts' x axes span the values typed as a result of
+//    them would;
 //  * the Teach Johnson last step says what the formula and the simulation did without
 //    contradicting itself, and its legend is not cut.
+#include <QLineEdit>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
@@ -22,6 +25,7 @@
 #include "charts/JobLegend.h"
 #include "charts/StageView.h"
 #include "charts/TimeText.h"
+#include "deadlines/DeadlinesTab.h"
 #include "deadlines/LoadSweepCharts.h"
 #include "document/WorkloadDocument.h"
 #include "experiments/StageBlocks.h"
@@ -37,6 +41,14 @@ using mr::ui::test::results;
 using mr::ui::test::sample;
 
 namespace {
+
+// "[lower, upper]" of `axis` when it is not [lower, upper] (to within rounding), else empty.
+QString otherSpan(const QCPAxis* axis, double lower, double upper) {
+    const QCPRange range = axis->range();
+    return qAbs(range.lower - lower) < 1e-9 && qAbs(range.upper - upper) < 1e-9
+               ? QString()
+               : QStringLiteral("[%1, %2]").arg(range.lower).arg(range.upper);
+}
 
 // A RunSet of `ids` on `w`, as the window's run makes it (for views tested alone).
 std::shared_ptr<RunSet> runSet(const Workload& w, const std::vector<std::string>& ids,
@@ -514,6 +526,99 @@ private slots:
                          plot->axisRect()->height(),
                      qPrintable(y->label()));
         }
+    }
+
+    // Before a run the Sweep chart's x axis spans the cluster sizes typed, padded as a result's
+    // (4 % of their span, at least half a node): 10:30:10 is [9.2, 30.8], 5:10:5 [4.5, 10.5],
+    // 8 alone [7.5, 8.5]. Untyped, the sizes suggested (a quarter to twice the cluster, about
+    // ten): for 64 nodes (no workload yet) 16:128:12, 16 to 124, [11.68, 128.32]; for a workload
+    // of 10 nodes 2:20:2, [1.28, 20.72].
+    void theEmptySweepChartSpansTheSizesTyped_data() {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<int>("workloadNodes");  // 0: no workload
+        QTest::addColumn<double>("lower");
+        QTest::addColumn<double>("upper");
+        QTest::newRow("suggested, no workload") << QString() << 0 << 11.68 << 128.32;
+        QTest::newRow("suggested for 10 nodes") << QString() << 10 << 1.28 << 20.72;
+        QTest::newRow("10:30:10") << QStringLiteral("10:30:10") << 10 << 9.2 << 30.8;
+        QTest::newRow("5:10:5") << QStringLiteral("5:10:5") << 0 << 4.5 << 10.5;
+        QTest::newRow("one size") << QStringLiteral("8") << 0 << 7.5 << 8.5;
+    }
+
+    void theEmptySweepChartSpansTheSizesTyped() {
+        QFETCH(QString, typed);
+        QFETCH(int, workloadNodes);
+        QFETCH(double, lower);
+        QFETCH(double, upper);
+        SweepTab tab;
+        if (workloadNodes > 0) {
+            Workload w;
+            w.cluster.nodes = workloadNodes;
+            tab.setWorkload(std::make_shared<const Workload>(w));
+        }
+        auto* nodes = tab.findChild<QLineEdit*>(QStringLiteral("nodes"));
+        QVERIFY(nodes != nullptr);
+        if (!typed.isEmpty()) {
+            nodes->selectAll();
+            QTest::keyClicks(nodes, typed);
+        }
+        QString other = otherSpan(tab.chart()->xAxis, lower, upper);
+        QVERIFY2(other.isEmpty(), qPrintable(other));
+        // What is no range (a key too many) leaves the axis as it was; Run sweep says why.
+        const QString range = nodes->text();
+        QTest::keyClicks(nodes, QStringLiteral("x"));
+        other = otherSpan(tab.chart()->xAxis, lower, upper);
+        QVERIFY2(other.isEmpty(), qPrintable(other));
+        // A result at the sizes typed keeps the axis where it is.
+        SweepResult r{"batch", parseNodeRange(range.toStdString()), 1, {}};
+        tab.showResult(r, QStringLiteral("test"));
+        other = otherSpan(tab.chart()->xAxis, lower, upper);
+        QVERIFY2(other.isEmpty(), qPrintable(other));
+    }
+
+    // Before a run the Deadlines charts' x axes span the mean inter-arrival times typed, padded
+    // as a result's (4 % of their span, at least 1 s): the default 100:1000:100 is [64, 1036],
+    // 10:50:10 [8.4, 51.6], 500 alone [499, 501]; a result at those loads keeps the axes there.
+    void theEmptyDeadlineChartsSpanTheLoadsTyped_data() {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<double>("lower");
+        QTest::addColumn<double>("upper");
+        QTest::newRow("default") << QString() << 64.0 << 1036.0;
+        QTest::newRow("10:50:10") << QStringLiteral("10:50:10") << 8.4 << 51.6;
+        QTest::newRow("one load") << QStringLiteral("500") << 499.0 << 501.0;
+    }
+
+    void theEmptyDeadlineChartsSpanTheLoadsTyped() {
+        QFETCH(QString, typed);
+        QFETCH(double, lower);
+        QFETCH(double, upper);
+        DeadlinesTab tab;
+        auto* loads = tab.findChild<QLineEdit*>(QStringLiteral("interarrival"));
+        QVERIFY(loads != nullptr);
+        if (!typed.isEmpty()) {
+            loads->selectAll();
+            QTest::keyClicks(loads, typed);
+        }
+        const auto spanned = [&](const char* when) {
+            for (QCustomPlot* plot : tab.charts()->plots()) {
+                const QString other = otherSpan(plot->xAxis, lower, upper);
+                if (!other.isEmpty()) {
+                    return QStringLiteral("%1: %2 %3").arg(when, plot->xAxis->label(), other);
+                }
+            }
+            return QString();
+        };
+        QString other = spanned("typed");
+        QVERIFY2(other.isEmpty(), qPrintable(other));
+        QTest::keyClicks(loads, QStringLiteral("x"));  // no range: the axes stay
+        other = spanned("no range");
+        QVERIFY2(other.isEmpty(), qPrintable(other));
+        loads->backspace();
+        LoadSweepResult result;
+        result.options = tab.options();
+        tab.showResult(result, QStringLiteral("test"));
+        other = spanned("a result");
+        QVERIFY2(other.isEmpty(), qPrintable(other));
     }
 
     // ---- Item 7: the Teach Johnson last step ----

@@ -8,6 +8,7 @@
 //  * a job keeps its colour through every edit of the others; the colour-blind-safe palette;
 //  * no edit that changes nothing makes an undo step; redo and undo keys; the export dialog's
 //    folder; SVG at 96 dpi; Ctrl+Tab; copying a chart; the Cost tab leaves the layout alone.
+#include <QAbstractSpinBox>
 #include <QApplication>
 #include <QClipboard>
 #include <QDir>
@@ -630,6 +631,60 @@ private slots:
 
     // A cell set back to a value the table takes ends its rejection in the status line too,
     // even when that value is the one the job had (no edit, no run to replace the line).
+    // A negative number typed into any numeric cell, as a person types it (keys on the selected
+    // cell open its editor, Enter commits), reaches the model and is refused with a message
+    // naming the column and the job, on the status line; the workload stays. No cell's editor
+    // is a spin box, whose minimum would drop the "-" (or the whole value) without a word.
+    void aNegativeNumberTypedIntoACellIsRefusedWithTheReason_data() {
+        QTest::addColumn<int>("column");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("Maps") << int(JobTableModel::Maps) << "Maps of J1: must be between 1 and";
+        QTest::newRow("Reduces") << int(JobTableModel::Reduces)
+                                 << "Reduces of J1: must be between 0 and";
+        QTest::newRow("Map task") << int(JobTableModel::MapDuration)
+                                  << "Map task (s) of J1: must not be negative";
+        QTest::newRow("Reduce task")
+            << int(JobTableModel::ReduceDuration) << "Reduce task (s) of J1: must not be negative";
+        QTest::newRow("Arrival") << int(JobTableModel::Arrival)
+                                 << "Arrival (s) of J1: must not be negative";
+        QTest::newRow("Deadline") << int(JobTableModel::Deadline)
+                                  << "Deadline (s after arrival) of J1: must be greater than 0";
+    }
+
+    void aNegativeNumberTypedIntoACellIsRefusedWithTheReason() {
+        QFETCH(int, column);
+        QFETCH(QString, reason);
+        MainWindow window;
+        window.algorithmList()->setChecked({"fifo"});
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(sample("two-jobs.json")));
+        results(window);
+        const Workload before = window.document()->workload();
+        JobTableView* table = window.jobTable();
+        const QModelIndex cell = window.jobModel()->index(0, column);
+        table->setFocus();
+        table->setCurrentIndex(cell);
+        QSignalSpy refused(window.jobModel(), &JobTableModel::editRejected);
+        QTest::keyClick(table, Qt::Key_Minus, Qt::NoModifier);  // opens the editor with "-"
+        QWidget* editor = table->openEditor();
+        QVERIFY(editor);
+        QVERIFY2(!qobject_cast<QAbstractSpinBox*>(editor), editor->metaObject()->className());
+        QTest::keyClicks(editor, QStringLiteral("5"));
+        auto* line = qobject_cast<QLineEdit*>(editor);
+        QVERIFY(line);
+        QCOMPARE(line->text(), QStringLiteral("-5"));
+        QTest::keyClick(editor, Qt::Key_Return);
+        QCoreApplication::processEvents();  // the delegate commits on the next turn
+        QCOMPARE(refused.count(), 1);
+        QVERIFY2(refused.front().front().toString().startsWith(reason),
+                 qPrintable(refused.front().front().toString()));
+        QVERIFY2(window.statusLabel()->text().contains(reason),
+                 qPrintable(window.statusLabel()->text()));
+        QCOMPARE(window.jobModel()->index(0, column).data().toString(), QStringLiteral("-5"));
+        QVERIFY(window.document()->workload() == before);
+    }
+
     void aCorrectedCellEndsTheRejection() {
         MainWindow window;
         window.algorithmList()->setChecked({"fifo"});
@@ -948,9 +1003,18 @@ private slots:
         QVERIFY(entry->isEnabled());
     }
     // Every box that takes a number — the cluster, the run options, the Sweep, Deadlines and
-    // Cost tabs, the generator and import dialogs — keeps "1e30" as typed and refuses it with its
-    // reason on Enter, the value unchanged (a plain QSpinBox dropped the "e": 130 nodes).
+    // Cost tabs, the generator and import dialogs — keeps "1e30" (above every maximum) and "-5"
+    // (below every minimum) as typed and refuses them with the reason on Enter, the value
+    // unchanged: a plain QSpinBox dropped the "e" (130 nodes) and, at a minimum of 0 or more,
+    // the "-" without a word.
+    void everyNumberBoxRefusesWhatItCannotTake_data() {
+        QTest::addColumn<QString>("typed");
+        QTest::newRow("above the maximum") << QStringLiteral("1e30");
+        QTest::newRow("below the minimum") << QStringLiteral("-5");
+    }
+
     void everyNumberBoxRefusesWhatItCannotTake() {
+        QFETCH(QString, typed);
         MainWindow window;
         QVERIFY(window.openFile(sample("two-jobs.json")));
         GeneratorDialog generator;
@@ -978,8 +1042,8 @@ private slots:
                 }
                 auto* edit = box->findChild<QLineEdit*>();
                 edit->selectAll();
-                QTest::keyClicks(box, QStringLiteral("1e30"));
-                QVERIFY2(edit->text().contains(QStringLiteral("1e30")), qPrintable(edit->text()));
+                QTest::keyClicks(box, typed);
+                QVERIFY2(edit->text().contains(typed), qPrintable(edit->text()));
                 QTest::keyClick(box, Qt::Key_Return);
                 const QString field = whole ? whole->field() : real->field();
                 QVERIFY2(box->text() == before,
@@ -987,7 +1051,7 @@ private slots:
                                     QStringLiteral(" after ") + before + QLatin1Char(' ') +
                                     reasons.join(QLatin1Char('|'))));
                 QCOMPARE(reasons.size(), 1);
-                QVERIFY2(reasons.front().contains(QStringLiteral("1e30 is outside")),
+                QVERIFY2(reasons.front().contains(typed + QStringLiteral(" is outside")),
                          qPrintable(reasons.front()));
             }
         }
@@ -1000,10 +1064,10 @@ private slots:
         auto* editor = qobject_cast<QLineEdit*>(table->openEditor());
         QVERIFY(editor);
         editor->selectAll();
-        QTest::keyClicks(editor, QStringLiteral("1e30"));
+        QTest::keyClicks(editor, typed);
         table->commitPendingEdit();
         QCOMPARE(refused.count(), 1);
-        QVERIFY2(refused.front().front().toString().contains(QStringLiteral("'1e30'")),
+        QVERIFY2(refused.front().front().toString().startsWith(QStringLiteral("Maps of J1: ")),
                  qPrintable(refused.front().front().toString()));
         QCOMPARE(window.document()->workload().jobs[0].maps(),
                  loadWorkload(sample("two-jobs.json").toStdString()).jobs[0].maps());

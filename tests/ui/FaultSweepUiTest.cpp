@@ -173,6 +173,56 @@ private slots:
                  qPrintable(faults->status()));
     }
 
+    // Before a run the chart's x axis spans the probabilities typed, padded by 4 % of the span
+    // (at least 0.01) as a result's is: 0:0.1 is [-0.01, 0.11], 0.2:0.6 is [0.184, 0.616].
+    void theEmptyChartSpansTheTypedProbabilities_data() {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<double>("lower");
+        QTest::addColumn<double>("upper");
+        QTest::newRow("failures by default") << QString() << -0.01 << 0.11;
+        QTest::newRow("a tenth") << QStringLiteral("0:0.1:0.01") << -0.01 << 0.11;
+        QTest::newRow("from 0.2") << QStringLiteral("0.2:0.6:0.1") << 0.184 << 0.616;
+        QTest::newRow("one value") << QStringLiteral("0.3") << 0.29 << 0.31;
+    }
+
+    void theEmptyChartSpansTheTypedProbabilities() {
+        QFETCH(QString, typed);
+        QFETCH(double, lower);
+        QFETCH(double, upper);
+        FaultSweepTab tab;
+        QLineEdit* values = nullptr;
+        for (QLineEdit* field : tab.findChildren<QLineEdit*>()) {
+            values = field->toolTip().startsWith(QStringLiteral("Probabilities")) ? field : values;
+        }
+        QVERIFY(values != nullptr);
+        if (!typed.isEmpty()) {
+            values->selectAll();
+            QTest::keyClicks(values, typed);
+        }
+        const auto spans = [&] {
+            const QCPRange range = tab.chart()->xAxis->range();
+            return qAbs(range.lower - lower) < 1e-9 && qAbs(range.upper - upper) < 1e-9;
+        };
+        const auto shown = [&] {
+            const QCPRange range = tab.chart()->xAxis->range();
+            return QStringLiteral("[%1, %2]").arg(range.lower).arg(range.upper);
+        };
+        QVERIFY2(spans(), qPrintable(shown()));
+        // What is no range (a key too many) leaves the axis as it was; Run sweep says why.
+        QTest::keyClicks(values, QStringLiteral("x"));
+        QVERIFY2(spans(), qPrintable(shown()));
+    }
+
+    // The straggler axis suggests 0:0.5:0.1, and the empty chart spans it: [-0.02, 0.52].
+    void theEmptyChartFollowsTheAxisChoice() {
+        FaultSweepTab tab;
+        tab.setAxis(FaultAxis::StragglerProbability);
+        const QCPRange range = tab.chart()->xAxis->range();
+        QVERIFY2(qAbs(range.lower + 0.02) < 1e-9 && qAbs(range.upper - 0.52) < 1e-9,
+                 qPrintable(QStringLiteral("[%1, %2]").arg(range.lower).arg(range.upper)));
+        QCOMPARE(tab.chart()->xAxis->label(), QStringLiteral("straggler probability"));
+    }
+
     // Tab reaches the fields a sweep reads before the buttons that start and stop it, in both
     // modes, as the layout shows them (the runner that makes the buttons is built first).
     void tabVisitsTheFieldsBeforeRunAndCancel() {

@@ -1,18 +1,22 @@
 // The explorer's registry-driven widgets: the algorithm list shows every registered algorithm —
 // the built-ins and the test-only scheduler registered from tests/schedulers/ — with the
 // registry's names, tooltips and first-start choice; the run options panel has one field per
-// option spec shown in the explorer, with the spec's range, and remembers valid values only.
+// option spec shown in the explorer, with the spec's range, and remembers valid values only; the
+// job table's view edits every cell as text.
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QtTest>
 
 #include "schedulers/Registry.h"
 #include "widgets/AlgorithmList.h"
+#include "widgets/JobTableView.h"
 #include "widgets/RunOptionsPanel.h"
 
 using namespace mr;
@@ -121,6 +125,37 @@ private slots:
         locality->setChecked(true);
         QVERIFY(panel.field(QStringLiteral("vms-per-host"))->isEnabled());
         QVERIFY(panel.options().locality.enabled);
+    }
+
+    // The job table's cells edit as text whatever their value's type: "-5" typed into a cell
+    // holding an unsigned count (Qt's editor for it: a spin box from 0, which drops the "-"
+    // without a word) reaches the model as typed, for the model to refuse with its reason.
+    void aTableCellEditsAsTextWhateverItsType_data() {
+        QTest::addColumn<QVariant>("value");
+        QTest::newRow("int") << QVariant(10);
+        QTest::newRow("unsigned") << QVariant(10U);
+        QTest::newRow("long long") << QVariant(10LL);
+        QTest::newRow("double") << QVariant(2.5);
+        QTest::newRow("text") << QVariant(QStringLiteral("10"));
+    }
+
+    void aTableCellEditsAsTextWhateverItsType() {
+        QFETCH(QVariant, value);
+        QStandardItemModel model(1, 1);
+        model.setData(model.index(0, 0), value, Qt::EditRole);
+        JobTableView view;
+        view.setModel(&model);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.edit(model.index(0, 0));
+        auto* editor = qobject_cast<QLineEdit*>(view.openEditor());
+        QVERIFY2(editor != nullptr,
+                 view.openEditor() ? view.openEditor()->metaObject()->className() : "no editor");
+        QCOMPARE(editor->text(), value.toString());
+        editor->selectAll();
+        QTest::keyClicks(editor, QStringLiteral("-5"));
+        view.commitPendingEdit();
+        QCOMPARE(model.data(model.index(0, 0), Qt::EditRole), QVariant(QStringLiteral("-5")));
     }
 };
 

@@ -69,6 +69,8 @@ DeadlinesTab::DeadlinesTab(QWidget* parent) : QWidget(parent), m_job(new Backgro
     layout->addWidget(scroll);
     m_charts = new LoadSweepCharts(this);
     layout->addWidget(m_charts, 1);
+    connect(m_interarrival, &QLineEdit::textChanged, this, &DeadlinesTab::spanEmptyCharts);
+    spanEmptyCharts();
 
     m_poll = new QTimer(this);
     m_poll->setInterval(100);
@@ -285,6 +287,18 @@ void DeadlinesTab::updatePlan() {
         m_plan->setStyleSheet(QStringLiteral("color: #b01010;"));
         m_plan->setText(QString::fromStdString(e.what()));
         m_start->setEnabled(false);
+    }
+}
+
+void DeadlinesTab::spanEmptyCharts() {
+    if (m_result) {
+        return;  // the charts span the result's loads
+    }
+    try {
+        m_charts->spanLoads(
+            parseRange(m_interarrival->text().trimmed().toStdString(), "interarrival"));
+    } catch (const InputError&) {
+        // Not a range (yet, while typed): the axes stay; the plan line says what is wrong.
     }
 }
 

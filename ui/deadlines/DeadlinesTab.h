@@ -73,6 +73,8 @@ private:
     void pollProgress();
     void finish(const Outcome& outcome);
     void updatePlan();
+    // Before a result, the charts' x axes span the inter-arrival times typed, as a result's do.
+    void spanEmptyCharts();
     void setStatus(const QString& text, bool error);
 
     QComboBox* m_kind;

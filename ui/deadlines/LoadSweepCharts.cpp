@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "charts/AxisFormat.h"
+#include "charts/AxisSpan.h"
 #include "charts/ChartLayout.h"
 
 namespace mr::ui {
@@ -36,6 +37,8 @@ const PolicyStyle kStyles[] = {
     {QColor(215, 80, 150), QCPScatterStyle::ssCrossCircle},
 };
 constexpr int kStyleCount = static_cast<int>(std::size(kStyles));
+
+constexpr double kMinLoadPad = 1.0;  // s: one load alone shows its markers whole
 
 // Any other name (an algorithm the sweep does not offer): grey plus signs.
 PolicyStyle styleOf(const QString& algorithm) {
@@ -223,10 +226,16 @@ void LoadSweepCharts::clear() {
         plot->clearGraphs();
         showLegendUnderTitle(plot);
         plot->clearItems();
-        plot->xAxis->setRange(0, 1000);
         plot->replot(QCustomPlot::rpQueuedReplot);
     }
     fitValues(m_charts[Exceeded]->yAxis, {}, true);
+}
+
+void LoadSweepCharts::spanLoads(const std::vector<double>& interarrivals) {
+    for (QCustomPlot* plot : m_charts) {
+        spanPadded(plot->xAxis, interarrivals, kMinLoadPad);
+        plot->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 void LoadSweepCharts::setResult(const LoadSweepResult& result) {
@@ -292,12 +301,9 @@ void LoadSweepCharts::setResult(const LoadSweepResult& result) {
         note->setColor(QColor(110, 110, 110));
     }
 
-    double low = loads.empty() ? 0.0 : *std::min_element(loads.begin(), loads.end());
-    double high = loads.empty() ? 1.0 : *std::max_element(loads.begin(), loads.end());
-    const double pad = high > low ? (high - low) * 0.04 : std::max(1.0, low * 0.1);
+    spanLoads(loads);
     for (int c = 0; c < ChartCount; ++c) {
         QCustomPlot* plot = m_charts[c];
-        plot->xAxis->setRange(low - pad, high + pad);
         QList<QCPGraph*> left, right;
         for (int i = 0; i < plot->graphCount(); ++i) {
             (plot->graph(i)->valueAxis() == plot->yAxis2 ? right : left) << plot->graph(i);

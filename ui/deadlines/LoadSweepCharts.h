@@ -29,7 +29,12 @@ public:
     explicit LoadSweepCharts(QWidget* parent = nullptr);
 
     void setResult(const LoadSweepResult& result);
+    // Takes the lines away; the x axes stay where they are.
     void clear();
+    // Spans every chart's x axis over the mean inter-arrival times `interarrivals` (s) as a
+    // result of them spans it (padded by 4 % of their span, at least 1 s): before a run, the
+    // empty charts show where the points will be.
+    void spanLoads(const std::vector<double>& interarrivals);
 
     QCustomPlot* chart(Chart which) const { return m_charts[which]; }
     QList<QCustomPlot*> plots() const;

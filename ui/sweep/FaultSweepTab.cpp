@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "charts/AxisSpan.h"
 #include "charts/ChartLayout.h"
 #include "document/JobPalette.h"
 #include "experiments/Ranges.h"
@@ -21,6 +22,12 @@
 #include "widgets/FocusOrder.h"
 
 namespace mr::ui {
+
+namespace {
+
+constexpr double kMinProbabilityPad = 0.01;  // an end point's marker shows whole
+
+}  // namespace
 
 FaultSweepTab::FaultSweepTab(QWidget* parent) : QWidget(parent), m_runner(new SweepRunner(this)) {
     createControls();
@@ -33,6 +40,11 @@ FaultSweepTab::FaultSweepTab(QWidget* parent) : QWidget(parent), m_runner(new Sw
                                                       : QStringLiteral("0:0.5:0.1"));
         if (!m_result) {
             draw();  // the empty chart's x axis names the new choice
+        }
+    });
+    connect(m_values, &QLineEdit::textChanged, this, [this] {
+        if (!m_result) {
+            draw();  // the empty chart's x axis spans the probabilities typed
         }
     });
     m_runner->setStatus(
@@ -260,7 +272,12 @@ void FaultSweepTab::draw() {
                                       : tr("straggler probability"));
     if (!m_result) {
         showLegendUnderTitle(m_chart);
-        m_chart->xAxis->setRange(0, 1);  // every probability there is
+        try {
+            spanPadded(m_chart->xAxis, parseRange(m_values->text().toStdString(), "values"),
+                       kMinProbabilityPad);
+        } catch (const InputError&) {
+            // Not a range (yet, while typed): the axis stays; Run sweep says what is wrong.
+        }
         m_chart->replot();
         return;
     }
@@ -289,10 +306,7 @@ void FaultSweepTab::draw() {
         tail->setPen(QPen(colour, 1.5, Qt::DashLine));
     }
     showLegendUnderTitle(m_chart);
-    const double from = r.options.values.front();
-    const double to = r.options.values.back();
-    const double pad = std::max(0.01, (to - from) * 0.04);
-    m_chart->xAxis->setRange(from - pad, to + pad);
+    spanPadded(m_chart->xAxis, r.options.values, kMinProbabilityPad);
     m_chart->yAxis->setRange(0, std::max(top, 1e-9) * 1.08);
     auto* title = static_cast<QCPTextElement*>(m_chart->plotLayout()->element(0, 0));
     title->setText((failures ? tr("Makespan as attempts fail — %1")

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <mutex>
 
+#include "charts/AxisSpan.h"
 #include "document/JobPalette.h"
 #include "io/SweepFormat.h"
 #include "model/InputError.h"
@@ -43,6 +44,7 @@ SweepTab::SweepTab(QWidget* parent) : QWidget(parent), m_runner(new SweepRunner(
     layout->addWidget(m_chart, 1);
     layout->addWidget(m_runner->statusLabel());
     connectControls();
+    suggestRange();  // for a cluster of 64 nodes until a workload comes
     focusInLayoutOrder(this);
     m_runner->setStatus(
         tr("Choose the cluster sizes and press Run sweep. Each point simulates every "
@@ -67,6 +69,7 @@ void SweepTab::createControls() {
     m_withinJobSigma = new WithinJobSigmaEdit(this);
     m_withinJobSigma->setMaximumWidth(fontMetrics().horizontalAdvance(QStringLiteral("unset")) * 3);
     m_nodes = new QLineEdit(this);
+    m_nodes->setObjectName(QStringLiteral("nodes"));
     m_nodes->setPlaceholderText(QStringLiteral("FROM:TO:STEP"));
     m_nodes->setToolTip(
         tr("Cluster sizes in nodes: FROM:TO:STEP, FROM:TO or N. Slots per node are "
@@ -108,6 +111,11 @@ QGridLayout* SweepTab::layoutControls() {
 void SweepTab::connectControls() {
     connect(m_runner->runButton(), &QPushButton::clicked, this, &SweepTab::start);
     connect(m_nodes, &QLineEdit::textEdited, this, [this] { m_rangeTouched = true; });
+    connect(m_nodes, &QLineEdit::textChanged, this, [this] {
+        if (!m_result) {
+            draw();  // the empty chart's x axis spans the sizes typed
+        }
+    });
     const auto enable = [this] {
         const bool on = m_generated->isChecked();
         for (QWidget* w : std::initializer_list<QWidget*>{m_kind, m_jobs, m_runs, m_seed}) {
@@ -345,6 +353,12 @@ void SweepTab::cancel() {
 
 namespace {
 
+constexpr double kMinNodePad = 0.5;  // half a node: one size alone shows its marker whole
+
+void spanNodes(QCPAxis* axis, const std::vector<int>& nodes) {
+    spanPadded(axis, std::vector<double>(nodes.begin(), nodes.end()), kMinNodePad);
+}
+
 double seriesTop(const SweepSeries& s) {
     double top = 0.0;
     for (const SweepPoint& p : s.points) {
@@ -386,6 +400,11 @@ void SweepTab::draw() {
     m_chart->clearPlottables();
     m_chart->legend->setVisible(m_result.has_value());  // no empty legend box
     if (!m_result) {
+        try {
+            spanNodes(m_chart->xAxis, parseNodeRange(m_nodes->text().toStdString()));
+        } catch (const InputError&) {
+            // Not a range (yet, while typed): the axis stays; Run sweep says what is wrong.
+        }
         m_chart->replot();
         return;
     }
@@ -431,7 +450,7 @@ void SweepTab::draw() {
             bars->setPen(QPen(c, 1));
         }
     }
-    m_chart->xAxis->setRange(x.front() - 0.5, x.back() + 0.5);
+    spanNodes(m_chart->xAxis, r.nodes);
     m_chart->yAxis->setRange(0, top);
     auto* title = static_cast<QCPTextElement*>(m_chart->plotLayout()->element(0, 0));
     // A partial result (an opened results file) has points with fewer runs than asked.

@@ -4,6 +4,7 @@
 // all cores, started from the explorer's WorkPool) with a progress bar and Cancel. Points are
 // drawn as they arrive; Cancel keeps the points computed, drawn as a partial sweep (the missing
 // ones are gaps, as in a merge of partial results), and the bar stays where the sweep stopped.
+// Before a run the chart's x axis spans the sizes typed, as their result's will.
 #pragma once
 
 #include <QWidget>

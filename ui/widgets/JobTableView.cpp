@@ -1,5 +1,6 @@
 #include "widgets/JobTableView.h"
 
+#include <QItemEditorFactory>
 #include <QLineEdit>
 #include <QStyledItemDelegate>
 
@@ -11,9 +12,15 @@ class JobCellDelegate : public QStyledItemDelegate {
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
 
-    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem& option,
-                          const QModelIndex& index) const override {
-        QWidget* editor = QStyledItemDelegate::createEditor(parent, option, index);
+    // Every cell edits as text, whatever the type of its value: the model reads what is typed
+    // and refuses it with the reason. Qt's editor for a number is a spin box, which clamps or
+    // drops what lies outside its range ("-" below a minimum of 0, the "e" of "1e30") without a
+    // word.
+    QWidget* createEditor(QWidget* parent, const QStyleOptionViewItem&,
+                          const QModelIndex&) const override {
+        const QItemEditorFactory* factory =
+            itemEditorFactory() ? itemEditorFactory() : QItemEditorFactory::defaultFactory();
+        QWidget* editor = factory->createEditor(QMetaType::QString, parent);
         m_editor = editor;
         return editor;
     }

@@ -1,7 +1,9 @@
-// JobTableView — the job table's view: rows dragged to a new place, cells edited in place. Its
-// editors start with the cell's exact value; a "per task" cell's editor starts empty with the
-// cell's text as placeholder, so Enter on it keeps the per-task durations. Save and Close take
-// the value still being typed first (commitPendingEdit), so nothing typed is lost or saved stale.
+// JobTableView — the job table's view: rows dragged to a new place, cells edited in place. Every
+// cell's editor is a line edit, numbers' too (never a spin box that would clamp or drop what is
+// typed): the model refuses a bad value with the reason. Its editors start with the cell's exact
+// value; a "per task" cell's editor starts empty with the cell's text as placeholder, so Enter on
+// it keeps the per-task durations. Save and Close take the value still being typed first
+// (commitPendingEdit), so nothing typed is lost or saved stale.
 #pragma once
 
 #include <QPointer>
