@@ -65,9 +65,10 @@ struct TimedEvent {
 };
 
 // Pending tasks of one job and kind: fresh tasks are taken in index order; killed tasks wait in
-// `retry` and rerun first. Until a policy picks a particular task or a task is killed, the
-// started tasks are exactly those below nextFresh (no memory per task: a uniform job stays O(1));
-// from then on `started` holds one byte per task.
+// `retry` and rerun first, the lowest first (kept highest to lowest: the next one is at the back,
+// however many a work-conserving policy's kills leave waiting). Until a policy picks a particular
+// task or a task is killed, the started tasks are exactly those below nextFresh (no memory per
+// task: a uniform job stays O(1)); from then on `started` holds one byte per task.
 struct PendingTasks {
     int count = 0;
     int nextFresh = 0;

@@ -214,9 +214,8 @@ int Engine::takeTask(int job, TaskKind kind, int task) {
     PendingTasks& pt = pending(job, kind);
     if (task < 0) {
         if (!pt.retry.empty()) {
-            const auto lowest = std::min_element(pt.retry.begin(), pt.retry.end());
-            task = *lowest;
-            pt.retry.erase(lowest);
+            task = pt.retry.back();  // the lowest
+            pt.retry.pop_back();
         } else {
             while (pt.isStarted(pt.nextFresh)) {
                 ++pt.nextFresh;
@@ -283,7 +282,9 @@ void Engine::putBack(int job, TaskKind kind, int task) {
     pt.detail();
     pt.started[static_cast<std::size_t>(task)] = 0;
     if (task < pt.nextFresh) {
-        pt.retry.push_back(task);  // behind the fresh cursor: it would not be found again
+        // Behind the fresh cursor: it would not be found again.
+        pt.retry.insert(std::upper_bound(pt.retry.begin(), pt.retry.end(), task, std::greater<>()),
+                        task);
     }
 }
 
