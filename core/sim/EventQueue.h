@@ -3,8 +3,8 @@
 // so every event is filed by the highest bit in which its time differs from the last instant's
 // (a push is one bit scan and an append), and an instant takes the lowest bucket, re-filing its
 // events below it. A comparison heap sifts every task end through all its levels instead (a
-// cluster's tens of thousands of running waves are seven levels of a 4-ary heap, a mispredicted
-// branch at most of them).
+// cluster's tens of thousands of running waves are seven levels of a 4-ary heap). An event filed
+// before the last instant taken (never one of the engine's own task ends) files everything again.
 #pragma once
 
 #include <algorithm>
