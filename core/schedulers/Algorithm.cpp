@@ -18,6 +18,7 @@ std::vector<int> fileOrder(const Workload& w) {
 SimOptions simOptionsFor(const RunOptions& options) {
     SimOptions s;
     s.recordTasks = options.recordTasks;
+    s.spillRecordsAbove = options.spillRecordsAbove;
     s.waves = options.waves;
     s.cancel = options.cancel;
     return s;

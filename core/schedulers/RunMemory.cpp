@@ -136,8 +136,13 @@ RunMemory estimateRunMemory(const Workload& w, std::string_view algorithm,
     // The engine's byte per task exists only for a job whose tasks a policy kills or picks one
     // by one; the re-split jobs run in order, whole (unless the locality model places them).
     const double taskBytes = resplit && waves && !options.locality.enabled ? 0.0 : kTaskBytes;
+    // Records written to a temporary file (RunOptions::spillRecordsAbove) take no memory.
+    const bool spilled =
+        options.spillRecordsAbove > 0 &&
+        counts.tasks * kRecordBytes > static_cast<double>(options.spillRecordsAbove);
     parts.push_back(
-        {simulatedTasks * taskBytes + (records ? counts.taskRecords * kRecordBytes : 0.0),
+        {simulatedTasks * taskBytes +
+             (records && !spilled ? counts.taskRecords * kRecordBytes : 0.0),
          (records ? "the records of " : "the engine's ") + count(simulatedTasks) + " tasks",
          "jobs"});
     if (options.locality.enabled) {

@@ -27,6 +27,9 @@ struct RunOptions {
     Estimator estimator = Estimator::Exact;  // how (m_i, r_i) are estimated
     std::vector<std::string> manualOrder;    // `manual`: overrides the file's manual_order
     bool recordTasks = true;                 // keep every task record (charts, exports)
+    // Records whose estimate takes more bytes than this go to a temporary file, not memory
+    // (SimOptions::spillRecordsAbove; 0: always in memory). Same records either way.
+    std::uint64_t spillRecordsAbove = 0;
     bool waves = true;  // false: one record per task (SimOptions::waves; same results)
     int threads = 0;    // worker threads for searches; 0 = all cores
     const CancelFlag* cancel = nullptr;  // set -> the run throws Cancelled (UI edits)

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/TaskRecord.h"
+#include "sim/TaskRecords.h"
 
 namespace mr {
 
@@ -50,8 +50,8 @@ struct PoolTimes {
 };
 
 struct SimResult {
-    std::vector<TaskRecord> tasks;  // empty when the run did not record tasks
-    std::vector<JobTimes> jobs;     // indexed like the workload's jobs
+    TaskRecords tasks;           // empty when the run did not record tasks
+    std::vector<JobTimes> jobs;  // indexed like the workload's jobs
     std::vector<PoolTimes> pools;
     double makespan = 0.0;  // last completion − first arrival
     double mapBusy = 0.0;   // slot-seconds occupied by map tasks (killed ones included)

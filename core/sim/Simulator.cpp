@@ -758,7 +758,12 @@ void Engine::begin() {
         // the records). Pages never written are never resident, so a run of waves pays only for
         // the records it writes; capped so that the address space asked for stays modest.
         constexpr long long kMaxReserved = 1LL << 25;  // 32 M records, 1.3 GB of address space
-        m_result.tasks.reserve(static_cast<std::size_t>(std::min(m_taskTotal, kMaxReserved)));
+        const auto estimate = static_cast<std::uint64_t>(m_taskTotal) * sizeof(TaskRecord);
+        if (m_options.spillRecordsAbove > 0 && estimate > m_options.spillRecordsAbove) {
+            m_result.tasks.startSpilling();
+        } else {
+            m_result.tasks.reserve(static_cast<std::size_t>(std::min(m_taskTotal, kMaxReserved)));
+        }
     }
 }
 
@@ -951,6 +956,7 @@ SimResult Engine::finish() {
     }
 
     SimResult& r = m_result;
+    r.tasks.finish();
     r.mapSlots = m_slotCount[0];
     r.reduceSlots = m_slotCount[1];
     r.jobs.resize(static_cast<std::size_t>(jobCount));
@@ -1045,14 +1051,14 @@ SimResult Simulation::result() {
     return m_engine->finish();
 }
 
-std::vector<TaskRecord> expandWaves(const std::vector<TaskRecord>& records) {
+std::vector<TaskRecord> expandWaves(const TaskRecords& records) {
     std::vector<TaskRecord> out;
     out.reserve(static_cast<std::size_t>(taskCount(records)));
     forEachTask(records, [&](const TaskRecord& t) { out.push_back(t); });
     return out;
 }
 
-long long taskCount(const std::vector<TaskRecord>& records) {
+long long taskCount(const TaskRecords& records) {
     long long n = 0;
     for (const TaskRecord& r : records) {
         n += r.count;

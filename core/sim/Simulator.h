@@ -44,6 +44,9 @@ public:
 
 struct SimOptions {
     bool recordTasks = true;  // false: only times and makespan (optimisers' inner loops)
+    // Above 0: records whose estimate (a record per task) takes more bytes than this are written
+    // to a temporary file as they come (TaskRecords), not kept in memory.
+    std::uint64_t spillRecordsAbove = 0;
     const TaskDurationModel* durations = nullptr;  // none: waves of equal tasks are possible
     const CancelFlag* cancel = nullptr;  // polled now and then; set -> simulate() throws Cancelled
     bool waves = true;  // false: one record and one event per task (same results, for checks)

@@ -47,8 +47,8 @@ static_assert(sizeof(TaskRecord) == 32, "TaskRecord packs kind, killed and count
 static_assert(kMaxSlotsPerKind < (1LL << 27), "a wave's count must fit its 28-bit field");
 
 // Calls f(TaskRecord) for every single task of `records`, waves expanded in slot order.
-template <class F>
-void forEachTask(const std::vector<TaskRecord>& records, F&& f) {
+template <class Records, class F>
+void forEachTask(const Records& records, F&& f) {
     for (const TaskRecord& r : records) {
         if (r.count == 1) {
             f(r);
@@ -59,10 +59,5 @@ void forEachTask(const std::vector<TaskRecord>& records, F&& f) {
         }
     }
 }
-
-// The records with every wave expanded into its single tasks (in place of the wave, slot order).
-std::vector<TaskRecord> expandWaves(const std::vector<TaskRecord>& records);
-// Single tasks in `records` (the sum of counts).
-long long taskCount(const std::vector<TaskRecord>& records);
 
 }  // namespace mr

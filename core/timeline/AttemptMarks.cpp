@@ -8,7 +8,7 @@ namespace mr {
 
 namespace {
 
-bool anySuperseded(const std::vector<TaskRecord>& records) {
+bool anySuperseded(const TaskRecords& records) {
     return std::any_of(records.begin(), records.end(), [](const TaskRecord& r) {
         return r.killed && r.cause == AttemptEnd::Superseded;
     });
@@ -20,7 +20,7 @@ int nodeOfSlot(const Cluster& cluster, TaskKind kind, int slot) {
     return cluster.nodeOfSlot(kind, slot);  // node classes: slots per node differ
 }
 
-std::vector<std::uint32_t> speculativeRecords(const std::vector<TaskRecord>& records) {
+std::vector<std::uint32_t> speculativeRecords(const TaskRecords& records) {
     std::vector<std::uint32_t> out;
     if (!anySuperseded(records)) {
         return out;

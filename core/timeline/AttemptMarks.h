@@ -18,7 +18,7 @@ int nodeOfSlot(const Cluster& cluster, TaskKind kind, int slot);
 // The record numbers (ascending) of the speculative copies in `records`: single executions that
 // start while an earlier execution of the same task (job, kind, task) still runs. Runs without a
 // speculation race (no record stopped as AttemptEnd::Superseded) have none, found without sorting.
-std::vector<std::uint32_t> speculativeRecords(const std::vector<TaskRecord>& records);
+std::vector<std::uint32_t> speculativeRecords(const TaskRecords& records);
 
 // A node's slot rows of one kind while it was unavailable, from `from` to `to` (infinity: to the
 // end of the run).

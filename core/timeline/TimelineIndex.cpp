@@ -45,7 +45,7 @@ int laneOf(const TaskRecord& r) {
 // pass, so that a bucket's entries stay in record order (the engine's end order) without locks.
 struct TimelineIndex::Builder {
     TimelineIndex& index;
-    const std::vector<TaskRecord>& tasks;
+    const TaskRecords& tasks;
     const std::size_t chunkCount;
     const std::size_t chunkSize;
     const ParallelOptions parallel;
@@ -97,6 +97,7 @@ void TimelineIndex::build(const CancelFlag* cancel) {
     builder.placeEntries();
     builder.sortBuckets();
     builder.splitLanes();
+    m_sim->tasks.release();
 }
 
 // Pass 1: each record's raw class; per chunk, the classes used, slots, tasks and last end. Then
@@ -107,6 +108,7 @@ void TimelineIndex::Builder::classify() {
         int slots[2] = {0, 0};
         long long tasks[2] = {0, 0};
         double end = 0.0;
+        unsigned stopped = 0;  // bit c: a killed record with cause c
     };
     raw.assign(tasks.size(), 0);
     std::vector<ChunkStats> chunks(chunkCount);
@@ -125,6 +127,10 @@ void TimelineIndex::Builder::classify() {
                 s.slots[k] = std::max(s.slots[k], r.slot + r.count);  // beyond the cluster: shown
                 s.tasks[k] += r.count;
                 s.end = std::max(s.end, r.end);
+                if (r.killed) {
+                    s.stopped |= 1u << static_cast<unsigned>(r.cause);
+                }
+                tasks.releaseAfter(i);
             }
         },
         parallel);
@@ -134,6 +140,7 @@ void TimelineIndex::Builder::classify() {
             l.slotCount = std::max(l.slotCount, s.slots[k]);
             l.tasks += s.tasks[k];
             index.m_end = std::max(index.m_end, s.end);
+            index.m_stopped |= s.stopped;
         }
         l.blocks = blocksFor(l.slotCount);
         classOfRaw[k].assign(kRawClasses, 0);
@@ -165,6 +172,7 @@ void TimelineIndex::Builder::countEntries() {
             const auto [begin, end] = chunkRange(c);
             for (std::size_t i = begin; i < end; ++i) {
                 forEachBucket(i, [&](std::size_t bucket) { ++at[c][bucket]; });
+                tasks.releaseAfter(i);
             }
         },
         parallel);
@@ -191,21 +199,29 @@ void TimelineIndex::Builder::placeEntries() {
         [&](std::size_t c) {
             std::vector<std::uint64_t>& next = at[c];
             decreases[c].assign(buckets, 0);
+            // Each bucket's latest end placed by this chunk: kept here, not read back from its
+            // record (a spilled run's page behind the scan, TaskRecords).
+            std::vector<double> lastEnd(buckets, 0.0);
             const auto [begin, end] = chunkRange(c);
             for (std::size_t i = begin; i < end; ++i) {
                 const double e = tasks[i].end;
                 forEachBucket(i, [&](std::size_t bucket) {
                     const std::uint64_t n = next[bucket]++;
-                    if (n > starts[c][bucket] && tasks[entries[n - 1]].end > e) {
+                    if (n > starts[c][bucket] && lastEnd[bucket] > e) {
                         decreases[c][bucket] = 1;
                     }
+                    lastEnd[bucket] = e;
                     entries[n] = static_cast<std::uint32_t>(i);
                 });
+                tasks.releaseAfter(i);
             }
         },
         parallel);
     unsorted.assign(buckets, 0);
     for (std::size_t b = 0; b < buckets; ++b) {
+        if ((b & 15) == 15) {
+            tasks.release();  // a spilled run's pages read by these checks (TaskRecords)
+        }
         for (std::size_t c = 0; c < chunkCount && unsorted[b] == 0; ++c) {
             const std::uint64_t n = starts[c][b];
             unsorted[b] =
@@ -231,6 +247,9 @@ void TimelineIndex::Builder::sortBuckets() {
             keyed.reserve(static_cast<std::size_t>(last - first));
             for (auto it = first; it != last; ++it) {
                 keyed.emplace_back(tasks[*it].end, *it);
+                if (((it - first + 1) & (TaskRecords::kReleaseRecords - 1)) == 0) {
+                    tasks.release();  // a spilled run's pages read so far (TaskRecords)
+                }
             }
             std::sort(keyed.begin(), keyed.end());
             for (std::size_t i = 0; i < keyed.size(); ++i) {
@@ -290,6 +309,7 @@ std::size_t TimelineIndex::estimate(TaskKind kind, int firstSlot, int lastSlot, 
             total += end - first;
         }
     }
+    m_sim->tasks.release();  // the binary searches' pages of a spilled run
     return total;
 }
 

@@ -28,10 +28,14 @@ public:
     explicit TimelineIndex(const SimResult& sim, const CancelFlag* cancel = nullptr);
 
     const SimResult& sim() const { return *m_sim; }
-    const std::vector<TaskRecord>& records() const { return m_sim->tasks; }
+    const TaskRecords& records() const { return m_sim->tasks; }
     int slotCount(TaskKind kind) const { return lane(kind).slotCount; }
     // The latest record end (0 without records).
     double end() const { return m_end; }
+    // Whether some execution stopped before its task's end for that reason (TaskRecord::cause).
+    bool anyStopped(AttemptEnd cause) const {
+        return (m_stopped >> static_cast<unsigned>(cause) & 1u) != 0;
+    }
     // Tasks (waves expanded, killed executions included) of one kind, and records of any kind.
     long long taskCount(TaskKind kind) const { return lane(kind).tasks; }
     std::size_t memoryBytes() const;
@@ -80,6 +84,7 @@ private:
     const SimResult* m_sim;
     Lane m_lanes[2];
     double m_end = 0.0;
+    unsigned m_stopped = 0;  // bit c: some record killed with cause c
 };
 
 template <class Visit>
@@ -92,6 +97,7 @@ void TimelineIndex::forEach(TaskKind kind, int firstSlot, int lastSlot, double f
         return;
     }
     const auto& tasks = m_sim->tasks;
+    std::size_t visited = 0;
     const int firstBlock = firstSlot >> kBlockShift;
     const int lastBlock = lastSlot >> kBlockShift;
     for (std::size_t c = 0; c < l.maxDuration.size(); ++c) {
@@ -99,6 +105,10 @@ void TimelineIndex::forEach(TaskKind kind, int firstSlot, int lastSlot, double f
             const std::size_t bucket = c * static_cast<std::size_t>(l.blocks) + b;
             const auto [first, end] = candidates(l, bucket, l.maxDuration[c], from, to);
             for (std::size_t i = first; i < end; ++i) {
+                // A spilled run's pages read so far go back now and then (TaskRecords).
+                if ((++visited & (TaskRecords::kQueryReleaseRecords - 1)) == 0) {
+                    tasks.release();
+                }
                 // Records are read in index order, not memory order: fetch ahead.
                 if (i + kPrefetch < end) {
                     __builtin_prefetch(&tasks[l.entries[i + kPrefetch]]);
@@ -114,6 +124,7 @@ void TimelineIndex::forEach(TaskKind kind, int firstSlot, int lastSlot, double f
             }
         }
     }
+    tasks.release();  // a query leaves no page of a spilled run behind
 }
 
 template <class Visit>
@@ -128,6 +139,7 @@ void TimelineIndex::forEachInBlockLatestFirst(TaskKind kind, int block, Visit&& 
         double end;        // the next entry's end
     };
     std::vector<Cursor> cursors;
+    std::size_t visited = 0;
     for (std::size_t c = 0; c < l.maxDuration.size(); ++c) {
         const std::size_t bucket = c * static_cast<std::size_t>(l.blocks) + block;
         if (l.offsets[bucket] < l.offsets[bucket + 1]) {
@@ -143,6 +155,9 @@ void TimelineIndex::forEachInBlockLatestFirst(TaskKind kind, int block, Visit&& 
             }
         }
         Cursor& c = cursors[best];
+        if ((++visited & (TaskRecords::kReleaseRecords - 1)) == 0) {
+            tasks.release();  // a spilled run's pages read so far (TaskRecords)
+        }
         const std::size_t n = --c.next;
         if (n >= c.begin + kPrefetch) {
             __builtin_prefetch(&tasks[l.entries[n - kPrefetch]]);

@@ -234,7 +234,7 @@ struct LaneStats {
     double slotSeconds = 0.0;
     std::vector<double> tasksByExponent = std::vector<double>(2200, 0.0);  // ilogb + 1100
 
-    LaneStats(const std::vector<TaskRecord>& tasks, TaskKind kind) {
+    LaneStats(const TaskRecords& tasks, TaskKind kind) {
         for (const TaskRecord& r : tasks) {
             if (r.kind != kind) {
                 continue;
@@ -280,8 +280,8 @@ struct LevelPlan {
     int eLow = 0;
     double span = 0.0;
 
-    LevelPlan(const std::vector<TaskRecord>& tasks, TaskKind kind, const LaneStats& laneStats,
-              int slotCount, const TimelineSummary::Options& planOptions)
+    LevelPlan(const TaskRecords& tasks, TaskKind kind, const LaneStats& laneStats, int slotCount,
+              const TimelineSummary::Options& planOptions)
         : stats(laneStats),
           options(planOptions),
           slots(slotCount),

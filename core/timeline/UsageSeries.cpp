@@ -17,12 +17,18 @@ int remainingSeries(TaskKind kind) {
     return kind == TaskKind::Map ? kMapRemaining : kReduceRemaining;
 }
 
-// The latest time anything happens: the series are zero after it.
-double lastEvent(const SimResult& sim) {
+// The latest record end.
+double lastRecordEnd(const SimResult& sim) {
     double end = 0.0;
     for (const TaskRecord& r : sim.tasks) {
         end = std::max(end, r.end);
     }
+    return end;
+}
+
+// The latest time anything happens (the records' latest end given): the series are zero after it.
+double lastEvent(const SimResult& sim, double recordsEnd) {
+    double end = recordsEnd;
     for (const JobTimes& t : sim.jobs) {
         end = std::max({end, t.arrival, t.end});
     }
@@ -147,8 +153,11 @@ void addJobs(Builder& b, const Workload& w, const SimResult& sim,
 }  // namespace
 
 UsageSeries::UsageSeries(const Workload& workload, const SimResult& sim)
+    : UsageSeries(workload, sim, lastRecordEnd(sim)) {}
+
+UsageSeries::UsageSeries(const Workload& workload, const SimResult& sim, double recordsEnd)
     : m_mapSlots(sim.mapSlots), m_reduceSlots(sim.reduceSlots) {
-    Builder builder(*this, lastEvent(sim));
+    Builder builder(*this, lastEvent(sim, recordsEnd));
     const std::vector<JobCounts> counts = addRecords(builder, sim);
     // Without records (a run that kept none) nothing is known to complete: no queue either.
     if (!sim.tasks.empty()) {

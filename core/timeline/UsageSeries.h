@@ -42,6 +42,9 @@ public:
 
     // `workload` is the one `sim` simulated (its jobs give each job's task counts).
     UsageSeries(const Workload& workload, const SimResult& sim);
+    // The same, given the latest end among sim's records (TimelineIndex::end()): one pass over
+    // the records instead of two.
+    UsageSeries(const Workload& workload, const SimResult& sim, double recordsEnd);
 
     int mapSlots() const { return m_mapSlots; }
     int reduceSlots() const { return m_reduceSlots; }

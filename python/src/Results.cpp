@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <limits>
 #include <memory>
+#include <span>
 
 #include "Bindings.h"
 #include "Streaming.h"
@@ -142,7 +143,7 @@ py::dict jobColumns(const PyResult& r) {
 // The columns of `tasks`, owned by `owner`: job, task, slot, start, end as views; kind (0 map,
 // 1 reduce), killed and count (tasks in the wave) as one array each.
 py::dict taskColumns(const std::shared_ptr<const void>& owner,
-                     const std::vector<TaskRecord>& tasks) {
+                     std::span<const TaskRecord> tasks) {
     const std::size_t n = tasks.size();
     const std::size_t stride = sizeof(TaskRecord);
     py::dict out;

@@ -188,7 +188,7 @@ TEST(Overheads, TheScheduleCheckerKnowsTheRules) {
     ASSERT_TRUE(checkSchedule(w, good).empty());
 
     SimResult early = good;  // a task before the AM started
-    for (TaskRecord& t : early.tasks) {
+    for (TaskRecord& t : early.tasks.memory()) {
         t.start -= 0.5;
         t.end -= 0.5;
     }
@@ -199,8 +199,8 @@ TEST(Overheads, TheScheduleCheckerKnowsTheRules) {
     EXPECT_FALSE(checkSchedule(w, early).empty());
 
     SimResult noGap = good;  // the second task right after the first
-    noGap.tasks[1].start = 3.0;
-    noGap.tasks[1].end = 5.0;
+    noGap.tasks.memory()[1].start = 3.0;
+    noGap.tasks.memory()[1].end = 5.0;
     noGap.jobs[0].mapEnd = 5.0;
     noGap.jobs[0].end = 5.5;
     noGap.makespan = 5.5;

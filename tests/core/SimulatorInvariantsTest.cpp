@@ -146,8 +146,8 @@ TEST(SimulatorInvariants, CheckerCatchesBrokenSchedules) {
     ASSERT_TRUE(checkSchedule(w, good).empty());
 
     SimResult overlap = good;  // a task moved onto a busy slot
-    overlap.tasks[1].slot = overlap.tasks[0].slot;
-    overlap.tasks[1].kind = overlap.tasks[0].kind;
+    overlap.tasks.memory()[1].slot = overlap.tasks[0].slot;
+    overlap.tasks.memory()[1].kind = overlap.tasks[0].kind;
     EXPECT_FALSE(checkSchedule(w, overlap).empty());
 
     SimResult twice = good;  // a task recorded twice
@@ -155,7 +155,7 @@ TEST(SimulatorInvariants, CheckerCatchesBrokenSchedules) {
     EXPECT_FALSE(checkSchedule(w, twice).empty());
 
     SimResult early = good;  // a reduce task before its job's maps end
-    for (auto& t : early.tasks) {
+    for (auto& t : early.tasks.memory()) {
         if (t.kind == TaskKind::Reduce && t.job == 2) {
             t.start -= 10;  // same duration, ten seconds early
             t.end -= 10;

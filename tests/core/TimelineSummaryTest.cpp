@@ -280,6 +280,33 @@ TEST(TimelineSummary, LevelForPicksTheCoarsestCellsThatFitAPixel) {
     EXPECT_EQ(l->binWidth(), finest.binWidth());
 }
 
+// The index's first pass notes why executions stopped early (a chart's legend keys): a cause
+// is reported exactly when a killed record carries it.
+TEST(TimelineIndex, KnowsWhichCausesStoppedExecutions) {
+    SimResult sim;
+    sim.mapSlots = 4;
+    sim.reduceSlots = 2;
+    const auto record = [](TaskKind kind, bool killed, AttemptEnd cause, double start) {
+        TaskRecord r;
+        r.kind = kind;
+        r.killed = killed;
+        r.cause = cause;
+        r.start = start;
+        r.end = start + 1.0;
+        return r;
+    };
+    // Not killed: its cause field means nothing.
+    sim.tasks.push_back(record(TaskKind::Map, false, AttemptEnd::Superseded, 0.0));
+    EXPECT_FALSE(TimelineIndex(sim).anyStopped(AttemptEnd::Superseded));
+    sim.tasks.push_back(record(TaskKind::Reduce, true, AttemptEnd::Failed, 1.0));
+    sim.tasks.push_back(record(TaskKind::Map, true, AttemptEnd::NodeLost, 2.0));
+    const TimelineIndex index(sim);
+    EXPECT_TRUE(index.anyStopped(AttemptEnd::Failed));
+    EXPECT_TRUE(index.anyStopped(AttemptEnd::NodeLost));
+    EXPECT_FALSE(index.anyStopped(AttemptEnd::Killed));
+    EXPECT_FALSE(index.anyStopped(AttemptEnd::Superseded));
+}
+
 TEST(TimelineIndex, WindowQueriesReturnEachOverlappingRecordOnce) {
     SeededRandom rng(7);
     for (std::uint64_t seed = 50; seed <= 55; ++seed) {
@@ -398,7 +425,7 @@ TEST(TimelineRaster, FinePixelsComeFromTheRecords) {
         o.maxLength = 30;
         o.records = 200;
         SimResult sim = randomSchedule(seed, o);
-        for (TaskRecord& r : sim.tasks) {
+        for (TaskRecord& r : sim.tasks.memory()) {
             r.end = std::max(r.end, r.start + 8);  // median >= 8 s: no level finer than 2 s
         }
         const TimelineIndex index(sim);

@@ -11,6 +11,7 @@
 
 #include "schedulers/Registry.h"
 #include "support/TestSupport.h"
+#include "timeline/TimelineIndex.h"
 #include "timeline/UsageSeries.h"
 
 namespace mr {
@@ -111,6 +112,8 @@ TEST_P(UsageSeriesInvariants, RunningWithinSlotsIntegralsMatchRecords) {
         const RunResult r = test::runChecked(input, GetParam(), seed);
         const Workload& w = r.simulatedWorkload ? *r.simulatedWorkload : input;
         const UsageSeries series(w, r.sim);
+        // Given the records' latest end (a chart's index knows it), the same series.
+        const UsageSeries given(w, r.sim, TimelineIndex(r.sim).end());
         const double tolerance = 1e-9 * std::max(1.0, series.end());
         EXPECT_NEAR(series.busySeconds(TaskKind::Map), r.sim.mapBusy, tolerance);
         EXPECT_NEAR(series.busySeconds(TaskKind::Reduce), r.sim.reduceBusy, tolerance);
@@ -119,6 +122,11 @@ TEST_P(UsageSeriesInvariants, RunningWithinSlotsIntegralsMatchRecords) {
         double waiting[2] = {0.0, 0.0};
         for (int i = 0; i < 64 && step > 0.0; ++i) {
             const UsageSample s = series.mean(i * step, (i + 1) * step);
+            const UsageSample g = given.mean(i * step, (i + 1) * step);
+            EXPECT_EQ(g.mapRunning, s.mapRunning);
+            EXPECT_EQ(g.mapWaiting, s.mapWaiting);
+            EXPECT_EQ(g.reduceRunning, s.reduceRunning);
+            EXPECT_EQ(g.reduceWaiting, s.reduceWaiting);
             EXPECT_LE(s.mapRunning, r.sim.mapSlots + 1e-9);
             EXPECT_LE(s.reduceRunning, r.sim.reduceSlots + 1e-9);
             waiting[0] += s.mapWaiting * step;

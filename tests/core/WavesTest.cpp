@@ -22,7 +22,7 @@ auto key(const TaskRecord& t) {
     return std::tuple(t.kind, t.slot, t.start, t.end, t.job, t.task, t.killed, t.count);
 }
 
-std::vector<TaskRecord> sortedSingles(const std::vector<TaskRecord>& records) {
+std::vector<TaskRecord> sortedSingles(const TaskRecords& records) {
     auto singles = expandWaves(records);
     std::sort(singles.begin(), singles.end(),
               [](const TaskRecord& a, const TaskRecord& b) { return key(a) < key(b); });

@@ -39,12 +39,14 @@ QString stoppedText(const TaskRecord& r) {
 }
 
 // Which marks the legend explains: only those the run has.
-JobLegend::AttemptKey attemptKey(const RunResult& r, const TaskBarsPlottable& bars, bool down) {
+JobLegend::AttemptKey attemptKey(const TaskBarsPlottable& bars, bool down) {
     JobLegend::AttemptKey key;
-    for (const TaskRecord& t : r.sim.tasks) {
-        if (t.killed) {
-            (t.cause == AttemptEnd::Failed ? key.failed : key.killed) = true;
-        }
+    if (const auto& timeline = bars.timeline()) {
+        const TimelineIndex& index = timeline->index;
+        key.failed = index.anyStopped(AttemptEnd::Failed);
+        key.killed = index.anyStopped(AttemptEnd::Killed) ||
+                     index.anyStopped(AttemptEnd::NodeLost) ||
+                     index.anyStopped(AttemptEnd::Superseded);
     }
     key.speculative = bars.hasSpeculative();
     key.nodeDown = down;
@@ -146,12 +148,12 @@ void GanttPlot::setRun(const Workload& w, std::shared_ptr<const RunResult> share
     for (const auto& job : w.jobs) {
         m_names << QString::fromStdString(job.name);
     }
-    m_bars->setRun(shared, m_names, m_colours, std::move(timeline));
-    m_usage->setRun(w, shared);
+    m_bars->setRun(w, shared, m_names, m_colours, std::move(timeline));
+    m_usage->setRun(m_bars->timeline());
     m_rows = m_bars->rowCount();  // map slots, one empty row, reduce slots
     m_legend->setJobs(m_names, m_colours);
     m_down->setWindows(mr::downWindows(r.sim, w.cluster), m_bars->rows());
-    m_legend->setAttemptKey(attemptKey(r, *m_bars, !m_down->windows().empty()));
+    m_legend->setAttemptKey(attemptKey(*m_bars, !m_down->windows().empty()));
     m_makespan = r.sim.makespan;
     m_timeLimit = std::max(m_makespan, m_bars->maxEnd()) * 1.03;
     if (!(m_timeLimit > 0.0)) {

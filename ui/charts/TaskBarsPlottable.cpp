@@ -333,8 +333,8 @@ TaskBarsPlottable::TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
 
 TaskBarsPlottable::~TaskBarsPlottable() = default;
 
-void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList names,
-                               const JobColours& colours,
+void TaskBarsPlottable::setRun(const Workload& workload, std::shared_ptr<const RunResult> run,
+                               QStringList names, const JobColours& colours,
                                std::shared_ptr<const ChartTimeline> timeline) {
     m_names = std::move(names);
     if (run != m_run || !run) {
@@ -347,13 +347,11 @@ void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList
         m_selectedRecordsOf = -1;
         m_selectedRecords.clear();
         m_rows = {};
-        m_speculative.clear();
     }
     if (m_run && !m_index) {
-        m_speculative = speculativeRecords(m_run->sim.tasks);
         m_timeline = timeline && timeline->run == m_run
                          ? std::move(timeline)
-                         : std::make_shared<const ChartTimeline>(m_run);
+                         : std::make_shared<const ChartTimeline>(workload, m_run);
         m_index = &m_timeline->index;
         m_summary = &m_timeline->summary;
         m_rows = {m_index->slotCount(TaskKind::Map), m_index->slotCount(TaskKind::Reduce)};
@@ -372,8 +370,8 @@ void TaskBarsPlottable::setRun(std::shared_ptr<const RunResult> run, QStringList
     }
 }
 
-const std::vector<TaskRecord>& TaskBarsPlottable::records() const {
-    static const std::vector<TaskRecord> none;
+const TaskRecords& TaskBarsPlottable::records() const {
+    static const TaskRecords none;
     return m_run ? m_run->sim.tasks : none;
 }
 
@@ -576,18 +574,19 @@ void TaskBarsPlottable::markAttempt(AttemptRects& marks, const TaskRecord& r,
     if (r.killed) {
         (r.cause == AttemptEnd::Failed ? marks.failed : marks.killed).push_back(rect);
     }
-    if (!m_speculative.empty() && isSpeculative(r)) {
+    if (hasSpeculative() && isSpeculative(r)) {
         marks.speculative.push_back(rect);
     }
 }
 
 bool TaskBarsPlottable::isSpeculative(const TaskRecord& r) const {
     const auto& all = records();
-    if (all.empty() || &r < all.data() || &r >= all.data() + all.size()) {
+    if (!m_timeline || all.empty() || &r < all.data() || &r >= all.data() + all.size()) {
         return false;
     }
     const auto number = static_cast<std::uint32_t>(&r - all.data());
-    return std::binary_search(m_speculative.begin(), m_speculative.end(), number);
+    const std::vector<std::uint32_t>& copies = m_timeline->speculative;
+    return std::binary_search(copies.begin(), copies.end(), number);
 }
 
 void TaskBarsPlottable::drawRaster(QCPPainter* painter, const View& v) {

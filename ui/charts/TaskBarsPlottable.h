@@ -50,12 +50,14 @@ public:
     TaskBarsPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis);
     ~TaskBarsPlottable() override;
 
-    // The schedule to draw (kept alive here); names[job] labels, colours[job] its colour.
-    // `timeline`: its index and summary built already (off the GUI thread); without one, or
-    // with one of another run, they are built now.
-    void setRun(std::shared_ptr<const RunResult> run, QStringList names,
+    // The schedule to draw, a run of `workload` (kept alive here); names[job] labels,
+    // colours[job] its colour. `timeline`: what it is drawn from, built already (off the GUI
+    // thread); without one, or with one of another run, it is built now.
+    void setRun(const Workload& workload, std::shared_ptr<const RunResult> run, QStringList names,
                 const JobColours& colours = {},
                 std::shared_ptr<const ChartTimeline> timeline = nullptr);
+    // What the schedule is drawn from (null without a run).
+    const std::shared_ptr<const ChartTimeline>& timeline() const { return m_timeline; }
     void setSelectedJob(int job);
     int selectedJob() const { return m_selectedJob; }
     void setLabelsVisible(bool visible) { m_labels = visible; }
@@ -68,7 +70,7 @@ public:
 
     const TimelineRows& rows() const { return m_rows; }
     int rowCount() const { return m_rows.count(); }
-    const std::vector<TaskRecord>& records() const;
+    const TaskRecords& records() const;
     long long taskCount() const;  // waves expanded, killed executions included
     double maxEnd() const;
     const TimelineSummary* summary() const { return m_summary; }
@@ -90,7 +92,7 @@ public:
     const AttemptRects& lastAttemptMarks() const { return m_lastAttempts; }
     // A speculative copy (timeline/AttemptMarks.h): `r` must be one of records().
     bool isSpeculative(const TaskRecord& r) const;
-    bool hasSpeculative() const { return !m_speculative.empty(); }
+    bool hasSpeculative() const { return m_timeline && !m_timeline->speculative.empty(); }
     // The bar geometry in pixels of a record on `slot` (bars mode's rectangle of that row).
     QRectF barRect(const TaskRecord& record) const;
 
@@ -133,7 +135,6 @@ private:
     Mode m_lastMode = Mode::Bars;
     RasterStats m_lastStats;
     std::vector<RasterLabel> m_rasterLabels;
-    std::vector<std::uint32_t> m_speculative;  // record numbers of speculative copies, ascending
     AttemptRects m_lastAttempts;
     std::vector<RasterPixel> m_pixels;                     // reused between frames
     mutable std::vector<std::uint32_t> m_selectedRecords;  // record numbers of the selected job

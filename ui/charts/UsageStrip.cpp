@@ -288,14 +288,8 @@ QCPAxis* UsageStrip::timeAxis() const {
     return m_rect->axis(QCPAxis::atBottom);
 }
 
-void UsageStrip::setRun(const Workload& workload, std::shared_ptr<const RunResult> run) {
-    if (run != m_run) {
-        m_series.reset();
-        m_run = std::move(run);
-        if (m_run) {
-            m_series = std::make_unique<UsageSeries>(workload, m_run->sim);
-        }
-    }
+void UsageStrip::setRun(std::shared_ptr<const ChartTimeline> timeline) {
+    m_shown = std::move(timeline);
     m_samples.clear();
 }
 
@@ -369,13 +363,13 @@ void UsageStrip::alignMargins() {
 
 void UsageStrip::resample(bool fitWaitingAxis) {
     const int width = m_rect->rect().width();
-    if (!m_series || !isVisible()) {
+    if (!series() || !isVisible()) {
         m_samples.clear();
         return;
     }
     if (width > 0) {
         m_sampled = pixelTimes();
-        m_series->sample(m_sampled.first, m_sampled.second, width, m_samples);
+        series()->sample(m_sampled.first, m_sampled.second, width, m_samples);
     } else {
         m_samples.clear();
     }
@@ -386,7 +380,7 @@ void UsageStrip::resample(bool fitWaitingAxis) {
     std::vector<UsageSample> fine;
     if (width <= 0) {
         const QCPRange view = timeAxis()->range();
-        m_series->sample(view.lower, view.size() / kUnlaidSamples, kUnlaidSamples, fine);
+        series()->sample(view.lower, view.size() / kUnlaidSamples, kUnlaidSamples, fine);
     }
     double top = 0.0;
     for (const UsageSample& s : width > 0 ? m_samples : fine) {
@@ -412,14 +406,14 @@ double UsageStrip::upperWaiting() const {
 }
 
 QString UsageStrip::tooltipAt(const QPointF& pixel) const {
-    if (!m_series || !isVisible() || !m_rect->rect().contains(pixel.toPoint())) {
+    if (!series() || !isVisible() || !m_rect->rect().contains(pixel.toPoint())) {
         return QString();
     }
     const QCPAxis* time = timeAxis();
     const double x = std::floor(pixel.x());
     const double from = time->pixelToCoord(x);
     const double to = time->pixelToCoord(x + 1.0);
-    const UsageSample s = m_series->mean(from, to);
+    const UsageSample s = series()->mean(from, to);
     const auto busy = [](double running, int slotCount) {
         return tr("%1 % (%2 of %3 slots)")
             .arg(slotCount > 0 ? 100.0 * running / slotCount : 0.0, 0, 'f', 1)
@@ -428,8 +422,8 @@ QString UsageStrip::tooltipAt(const QPointF& pixel) const {
     };
     return tr("<b>%1 → %2 s</b> (means over this pixel)<br>map busy %3<br>reduce busy %4<br>"
               "waiting: %5 map, %6 reduce tasks")
-        .arg(timeText(from), timeText(to), busy(s.mapRunning, m_series->mapSlots()),
-             busy(s.reduceRunning, m_series->reduceSlots()), countText(s.mapWaiting),
+        .arg(timeText(from), timeText(to), busy(s.mapRunning, series()->mapSlots()),
+             busy(s.reduceRunning, series()->reduceSlots()), countText(s.mapWaiting),
              countText(s.reduceWaiting));
 }
 

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "model/Workload.h"
+#include "run/ChartTimeline.h"
 #include "schedulers/Algorithm.h"
-#include "timeline/UsageSeries.h"
 
 class QCustomPlot;
 class QCPAxisRect;
@@ -33,8 +33,8 @@ public:
     UsageStrip(QCustomPlot* plot, QCPAxisRect* timeline);
     ~UsageStrip() override;
 
-    // The run shown by the timeline (kept shared; the series is built once per run).
-    void setRun(const Workload& workload, std::shared_ptr<const RunResult> run);
+    // The run shown by the timeline, drawn from its timeline's series (kept shared; null: none).
+    void setRun(std::shared_ptr<const ChartTimeline> timeline);
     // Shown unless hidden here; even then, where its chart may be squeezed, it steps aside while
     // the timeline's plot area would be lower than ChartLayout's kMinPlotHeight with it (a small
     // chart), and comes back with room. A chart kept readable (ChartLayout's keepReadable, the
@@ -44,7 +44,7 @@ public:
     bool isWanted() const { return m_wanted; }
     bool isVisible() const;  // in the layout now
     QCPAxisRect* axisRect() const { return m_rect; }
-    const UsageSeries* series() const { return m_series.get(); }
+    const UsageSeries* series() const { return m_shown ? &m_shown->usage : nullptr; }
     // The tooltip text at a pixel of the plot; empty outside the strip or without a run.
     QString tooltipAt(const QPointF& pixel) const;
     // The samples drawn at the last replot (one per pixel column), their first time and width.
@@ -70,8 +70,7 @@ private:
     QCustomPlot* m_plot;
     QCPAxisRect* m_timeline;
     QCPAxisRect* m_rect;
-    std::shared_ptr<const RunResult> m_run;
-    std::unique_ptr<UsageSeries> m_series;
+    std::shared_ptr<const ChartTimeline> m_shown;  // the run shown, with its series
     std::vector<UsageSample> m_samples;
     std::pair<double, double> m_sampled{0.0, 0.0};  // pixelTimes() of the samples
     bool m_wanted = true;

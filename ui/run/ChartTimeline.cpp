@@ -1,8 +1,15 @@
 #include "run/ChartTimeline.h"
 
+#include <algorithm>
+
+#include "exec/MemoryBudget.h"
+#include "timeline/AttemptMarks.h"
+
 namespace mr::ui {
 
 namespace {
+
+std::atomic<std::uint64_t> s_recordsInMemoryLimit{0};
 
 TimelineSummary::Options summaryOptions(const CancelFlag* cancel) {
     TimelineSummary::Options options;
@@ -12,17 +19,36 @@ TimelineSummary::Options summaryOptions(const CancelFlag* cancel) {
 
 }  // namespace
 
-ChartTimeline::ChartTimeline(std::shared_ptr<const RunResult> shown, const CancelFlag* cancel)
-    : run(std::move(shown)), index(run->sim, cancel), summary(index, summaryOptions(cancel)) {
+ChartTimeline::ChartTimeline(const Workload& workload, std::shared_ptr<const RunResult> shown,
+                             const CancelFlag* cancel)
+    : run(std::move(shown)),
+      index(run->sim, cancel),
+      summary(index, summaryOptions(cancel)),
+      usage(workload, run->sim, index.end()) {
+    // Copies exist only beside a record stopped as superseded: no scan without one.
+    if (index.anyStopped(AttemptEnd::Superseded)) {
+        speculative = speculativeRecords(run->sim.tasks);
+    }
     ++s_builds;
 }
 
-std::shared_ptr<const ChartTimeline> chartTimeline(const std::shared_ptr<const RunResult>& run,
+std::uint64_t recordsInMemoryLimit() {
+    const std::uint64_t set = s_recordsInMemoryLimit.load();
+    constexpr std::uint64_t kDefault = std::uint64_t{128} << 20;
+    return set > 0 ? set : std::min(kDefault, memoryLimit() / 16);
+}
+
+void setRecordsInMemoryLimit(std::uint64_t bytes) {
+    s_recordsInMemoryLimit = bytes;
+}
+
+std::shared_ptr<const ChartTimeline> chartTimeline(const Workload& workload,
+                                                   const std::shared_ptr<const RunResult>& run,
                                                    const CancelFlag* cancel) {
     if (!run || run->sim.tasks.empty()) {
         return nullptr;
     }
-    return std::make_shared<const ChartTimeline>(run, cancel);
+    return std::make_shared<const ChartTimeline>(workload, run, cancel);
 }
 
 }  // namespace mr::ui

@@ -1,31 +1,40 @@
 // ChartTimeline — what a timeline chart draws one run from: the run's task records indexed by
-// slot and time, and their multi-resolution summary (core/timeline). On a day's batch building
-// them takes as long as the run itself, so the worker that computed the run builds them too and
-// the GUI thread only draws.
+// slot and time, their multi-resolution summary, the utilisation strip's series and the
+// speculative copies among them (core/timeline). On a day's batch building them takes as long as
+// the run itself, so the worker that computed the run builds them too and the GUI thread only
+// draws.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 
 #include "model/Cancelled.h"
 #include "schedulers/Algorithm.h"
 #include "timeline/TimelineIndex.h"
 #include "timeline/TimelineSummary.h"
+#include "timeline/UsageSeries.h"
 
 namespace mr::ui {
 
 struct ChartTimeline {
-    // Indexes and summarises `run`'s task records (`cancel` stops it: Cancelled).
-    explicit ChartTimeline(std::shared_ptr<const RunResult> run,
-                           const CancelFlag* cancel = nullptr);
+    // Indexes and summarises `run`'s task records, a run of `workload` (`cancel` stops it:
+    // Cancelled).
+    ChartTimeline(const Workload& workload, std::shared_ptr<const RunResult> run,
+                  const CancelFlag* cancel = nullptr);
 
     std::shared_ptr<const RunResult> run;  // kept: the index refers to its records
     TimelineIndex index;
     TimelineSummary summary;
+    UsageSeries usage;
+    std::vector<std::uint32_t> speculative;  // record numbers (timeline/AttemptMarks.h)
 
-    // The index's and the summary's memory (not the run's records).
-    std::size_t memoryBytes() const { return index.memoryBytes() + summary.memoryBytes(); }
+    // What it keeps beside the run's records.
+    std::size_t memoryBytes() const {
+        return index.memoryBytes() + summary.memoryBytes() + usage.memoryBytes() +
+               speculative.capacity() * sizeof(std::uint32_t);
+    }
     // Timelines built so far in this process, on any thread: tests count them to see that a
     // kept result is drawn from its kept timeline, never summarised again.
     static long long builds() { return s_builds.load(); }
@@ -34,9 +43,18 @@ private:
     static inline std::atomic<long long> s_builds{0};
 };
 
+// Above this many bytes of task records (a record per task, estimated before the run) a run
+// shown in a chart keeps its records in a temporary file (core/sim/TaskRecords.h), so that a
+// chart's memory does not grow with the run's tasks: 128 MB, or a sixteenth of the memory limit
+// (core/exec/MemoryBudget.h) when that is less. setRecordsInMemoryLimit() overrides it (tests:
+// 1 puts every run on disk); 0 goes back to the rule.
+std::uint64_t recordsInMemoryLimit();
+void setRecordsInMemoryLimit(std::uint64_t bytes);
+
 // The timeline of a run that recorded its tasks; null for one that did not (a baseline shown
 // only by its makespan) or for none.
-std::shared_ptr<const ChartTimeline> chartTimeline(const std::shared_ptr<const RunResult>& run,
+std::shared_ptr<const ChartTimeline> chartTimeline(const Workload& workload,
+                                                   const std::shared_ptr<const RunResult>& run,
                                                    const CancelFlag* cancel = nullptr);
 
 }  // namespace mr::ui

@@ -19,7 +19,10 @@ std::string ResultCache::optionsKey(const RunOptions& options) {
 double ResultCache::entryBytes(const Workload& workload, const Kept& kept) {
     const RunResult& result = *kept.result;
     const double timeline = kept.timeline ? static_cast<double>(kept.timeline->memoryBytes()) : 0.0;
-    const double records = static_cast<double>(result.sim.tasks.size()) * sizeof(TaskRecord);
+    // A spilled run's records are in a temporary file, not in memory.
+    const double records = result.sim.tasks.spilled()
+                               ? 0.0
+                               : static_cast<double>(result.sim.tasks.size()) * sizeof(TaskRecord);
     const double jobs = static_cast<double>(result.sim.jobs.size()) * sizeof(JobTimes);
     const double tasks = static_cast<double>(workload.taskCount()) * sizeof(double);
     return records + jobs + tasks + timeline + 1024.0;

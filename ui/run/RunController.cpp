@@ -338,6 +338,7 @@ void RunController::startTask(Task& task) {
     // A baseline that is not checked only gives the comparison its makespan: no task records
     // (on a day's batch they are most of a run's memory).
     options.recordTasks = task.checked;
+    options.spillRecordsAbove = recordsInMemoryLimit();
     const Workload& workload = *m_building->workload;
     // The manual order: the file's, else the table order.
     options.manualOrder = workload.manualOrder;
@@ -353,8 +354,8 @@ void RunController::startTask(Task& task) {
         run.started = started;
         options.cancel = &token->cancel;
         options.progress = &token->progress;
-        options.incumbent = [this, mailbox, generation, token, id](auto best) {
-            auto timeline = chartTimeline(best, &token->cancel);
+        options.incumbent = [this, mailbox, generation, token, id, workload](auto best) {
+            auto timeline = chartTimeline(*workload, best, &token->cancel);
             mailbox->deliver([this, generation, token, id, best = std::move(best),
                               timeline = std::move(timeline)]() mutable {
                 showBest(generation, token.get(), id, std::move(best), std::move(timeline));
@@ -363,9 +364,12 @@ void RunController::startTask(Task& task) {
         try {
             throwIfCancelled(&token->cancel);  // superseded before it started
             run.result = std::make_shared<const RunResult>(runAlgorithm(*workload, id, options));
-            run.timeline = chartTimeline(run.result, &token->cancel);
+            run.timeline = chartTimeline(*workload, run.result, &token->cancel);
         } catch (const Cancelled&) {
             run.state = AlgorithmRun::State::Cancelled;
+        } catch (const RecordSpillError& e) {
+            run.state = AlgorithmRun::State::Failed;
+            run.error = e.what();
         } catch (const InputError& e) {
             run.state = AlgorithmRun::State::Failed;
             run.error = refusalReason(e);  // the words of mrsim compare's refused rows
