@@ -65,9 +65,10 @@ struct TimedEvent {
 };
 
 // Pending tasks of one job and kind: fresh tasks are taken in index order; killed tasks wait in
-// `retry` and rerun first. Until a policy picks a particular task or a task is killed, the
-// started tasks are exactly those below nextFresh (no memory per task: a uniform job stays O(1));
-// from then on `started` holds one byte per task.
+// `retry` and rerun first, the lowest first (kept highest to lowest: the next one is at the back,
+// however many a work-conserving policy's kills leave waiting). Until a policy picks a particular
+// task or a task is killed, the started tasks are exactly those below nextFresh (no memory per
+// task: a uniform job stays O(1)); from then on `started` holds one byte per task.
 struct PendingTasks {
     int count = 0;
     int nextFresh = 0;
@@ -204,7 +205,6 @@ private:
     bool holdReduce(const TaskEndEvent& event, const Running& r);
     void openReduces(int job);
     void handle(const TimedEvent& event, std::vector<TaskEndEvent>& ends);
-    void pushEnd(const TaskEndEvent& event);
     // Scenarios (model/Scenario.h, EngineScenario.cpp); none of these run without one.
     void setUpScenario();
     bool takeCopy(int job, TaskKind kind, int task, int& taken);
@@ -259,9 +259,6 @@ private:
     std::vector<Running> m_running;           // per global slot
     std::vector<std::uint32_t> m_generation;  // per global slot; bumps on start and kill
     EventQueue m_events;
-    // The top event was processed but left in place, so that the next start() can replace it
-    // (one sift instead of a pop and a push); popped at the end of the instant otherwise.
-    bool m_deadTop = false;
     std::priority_queue<Wakeup, std::vector<Wakeup>, std::greater<>> m_wakeups;
     bool m_inAssign = false;
     int m_activePool = -1;  // pool whose hook is running (for wakeAt)

@@ -362,7 +362,8 @@ bool Engine::mapStageAgain(int job) {
     auto& held = s.held[static_cast<std::size_t>(job)];
     for (const int g : held) {
         m_running[static_cast<std::size_t>(g)].end = m_now;
-        pushEnd({m_now, static_cast<std::uint32_t>(g), m_generation[static_cast<std::size_t>(g)]});
+        m_events.push(
+            {m_now, static_cast<std::uint32_t>(g), m_generation[static_cast<std::size_t>(g)]});
     }
     held.clear();
     auto& ended = s.mapStageEnded[static_cast<std::size_t>(job)];

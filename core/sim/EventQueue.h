@@ -1,14 +1,17 @@
-// EventQueue — the engine's min-heap of task-end events, with the one operation
-// std::priority_queue lacks: replaceTop(). The common instant is "one task ends, its slot takes
-// the next task"; leaving the processed event at the top and replacing it costs one sift instead
-// of a pop and a push. The heap is 4-ary: a cluster's tens of thousands of running tasks make it
-// larger than the fast caches, and half the levels of a binary heap means half the cache misses
-// per sift (a node's four children are 64 contiguous bytes). The order of events is the total
-// order (time, slot), whatever the heap's shape.
+// EventQueue — the engine's queue of task-end events, taken out an instant at a time in the total
+// order (time, slot). A radix heap: the engine never schedules an end before the instant it is at,
+// so every event is filed by the highest bit in which its time differs from the last instant's
+// (a push is one bit scan and an append), and an instant takes the lowest bucket, re-filing its
+// events below it. A comparison heap sifts every task end through all its levels instead (a
+// cluster's tens of thousands of running waves are seven levels of a 4-ary heap). An event filed
+// before the last instant taken (never one of the engine's own task ends) files everything again.
 #pragma once
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 namespace mr {
@@ -21,73 +24,119 @@ struct TaskEndEvent {
 
 class EventQueue {
 public:
-    bool empty() const { return m_heap.empty(); }
-    std::size_t size() const { return m_heap.size(); }
-    const TaskEndEvent& top() const { return m_heap.front(); }
-    // Earliest time among the events other than the top (infinity-free: call only if size() > 1).
-    double secondTime() const { return m_heap[earliestChild(0, m_heap.size())].time; }
+    bool empty() const { return m_size == 0; }
+    std::size_t size() const { return m_size; }
+
+    // The earliest time in the queue (call only if not empty).
+    double earliest() const {
+        return timeOf(m_buckets[0].empty() ? m_bucketMin[lowestBucket()] : m_last);
+    }
 
     void push(const TaskEndEvent& e) {
-        std::size_t hole = m_heap.size();
-        m_heap.push_back(e);
-        while (hole > 0) {
-            const std::size_t parent = (hole - 1) / kArity;
-            if (!earlier(e, m_heap[parent])) {
+        const std::uint64_t k = key(e.time);
+        if (k < m_last) {
+            rebase(k);  // earlier than the last instant taken: never from the engine's own starts
+        }
+        file(e, k);
+        ++m_size;
+    }
+
+    // Moves every event at or before `limit` to the end of `out`, in (time, slot) order.
+    void popUntil(double limit, std::vector<TaskEndEvent>& out) {
+        const std::size_t first = out.size();
+        const std::uint64_t limitKey = key(limit);
+        while (m_size > 0) {
+            if (m_buckets[0].empty()) {
+                const int b = lowestBucket();
+                if (m_bucketMin[static_cast<std::size_t>(b)] > limitKey) {
+                    break;
+                }
+                refile(b);
+            }
+            if (m_last > limitKey) {
                 break;
             }
-            m_heap[hole] = m_heap[parent];
-            hole = parent;
+            out.insert(out.end(), m_buckets[0].begin(), m_buckets[0].end());
+            m_size -= m_buckets[0].size();
+            m_buckets[0].clear();
         }
-        m_heap[hole] = e;
-    }
-
-    void pop() {
-        const TaskEndEvent last = m_heap.back();
-        m_heap.pop_back();
-        if (!m_heap.empty()) {
-            siftDown(last);
+        if (out.size() - first > 1) {
+            std::sort(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(), earlier);
         }
     }
-
-    // pop() then push(e), in one pass.
-    void replaceTop(const TaskEndEvent& e) { siftDown(e); }
 
 private:
-    static constexpr std::size_t kArity = 4;
+    static constexpr int kBuckets = 65;  // bucket 0: the time m_last itself; b: bit b − 1 differs
+    static constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
 
     // Ties in time go to the lower slot: deterministic.
     static bool earlier(const TaskEndEvent& a, const TaskEndEvent& b) {
         return a.time < b.time || (a.time == b.time && a.slot < b.slot);
     }
+    // A double's bits as an unsigned integer in the doubles' order.
+    static std::uint64_t key(double time) {
+        const auto bits = std::bit_cast<std::uint64_t>(time);
+        return (bits >> 63) != 0 ? ~bits : bits | (std::uint64_t{1} << 63);
+    }
+    static double timeOf(std::uint64_t k) {
+        return std::bit_cast<double>((k >> 63) != 0 ? k & ~(std::uint64_t{1} << 63) : ~k);
+    }
+    // The lowest non-empty bucket above 0 (some must be).
+    int lowestBucket() const { return std::countr_zero(m_mask) + 1; }
 
-    // The earliest of the children of `parent` (which has at least one) in a heap of n events.
-    std::size_t earliestChild(std::size_t parent, std::size_t n) const {
-        const std::size_t first = kArity * parent + 1;
-        const std::size_t end = std::min(first + kArity, n);
-        std::size_t best = first;
-        for (std::size_t c = first + 1; c < end; ++c) {
-            if (earlier(m_heap[c], m_heap[best])) {
-                best = c;
-            }
+    void file(const TaskEndEvent& e, std::uint64_t k) {
+        if (k == m_last) {
+            m_buckets[0].push_back(e);
+            return;
         }
-        return best;
+        const int b = 64 - std::countl_zero(k ^ m_last);
+        m_buckets[static_cast<std::size_t>(b)].push_back(e);
+        m_mask |= std::uint64_t{1} << (b - 1);
+        std::uint64_t& least = m_bucketMin[static_cast<std::size_t>(b)];
+        least = std::min(least, k);
+    }
+    // Bucket b's earliest time becomes m_last; its events share their bits from b − 1 up with it,
+    // so they all go to lower buckets.
+    void refile(int b) {
+        const auto at = static_cast<std::size_t>(b);
+        m_last = m_bucketMin[at];
+        m_bucketMin[at] = kNone;
+        m_mask &= ~(std::uint64_t{1} << (b - 1));
+        m_scratch.swap(m_buckets[at]);
+        for (const TaskEndEvent& e : m_scratch) {
+            file(e, key(e.time));
+        }
+        m_scratch.clear();
+        m_scratch.swap(m_buckets[at]);
+    }
+    // An event earlier than m_last: file everything again from its time.
+    void rebase(std::uint64_t k) {
+        std::vector<TaskEndEvent> all;
+        all.reserve(m_size);
+        for (auto& bucket : m_buckets) {
+            all.insert(all.end(), bucket.begin(), bucket.end());
+            bucket.clear();
+        }
+        m_bucketMin.fill(kNone);
+        m_mask = 0;
+        m_last = k;
+        for (const TaskEndEvent& e : all) {
+            file(e, key(e.time));
+        }
     }
 
-    void siftDown(const TaskEndEvent& e) {
-        const std::size_t n = m_heap.size();
-        std::size_t hole = 0;
-        while (kArity * hole + 1 < n) {
-            const std::size_t child = earliestChild(hole, n);
-            if (!earlier(m_heap[child], e)) {
-                break;
-            }
-            m_heap[hole] = m_heap[child];
-            hole = child;
-        }
-        m_heap[hole] = e;
-    }
+    std::array<std::vector<TaskEndEvent>, kBuckets> m_buckets;
+    std::array<std::uint64_t, kBuckets> m_bucketMin = filled(kNone);
+    std::uint64_t m_mask = 0;  // bit b − 1: bucket b is not empty
+    std::uint64_t m_last = 0;  // every event's time is at or after it
+    std::size_t m_size = 0;
+    std::vector<TaskEndEvent> m_scratch;
 
-    std::vector<TaskEndEvent> m_heap;
+    static std::array<std::uint64_t, kBuckets> filled(std::uint64_t value) {
+        std::array<std::uint64_t, kBuckets> a{};
+        a.fill(value);
+        return a;
+    }
 };
 
 }  // namespace mr

@@ -21,6 +21,7 @@ public:
 
     void set(int i) {
         const std::size_t w = word(i);
+        m_count += (m_words[w] & bit(i)) == 0 ? 1 : 0;
         m_words[w] |= bit(i);
         m_summary[w >> 6] |= std::uint64_t{1} << (w & 63u);
         m_firstWord = std::min(m_firstWord, w >> 6);
@@ -28,6 +29,7 @@ public:
     }
     void clear(int i) {
         const std::size_t w = word(i);
+        m_count -= (m_words[w] & bit(i)) != 0 ? 1 : 0;
         m_words[w] &= ~bit(i);
         if (m_words[w] == 0) {
             m_summary[w >> 6] &= ~(std::uint64_t{1} << (w & 63u));
@@ -49,8 +51,13 @@ public:
         return firstFromWord(w + 1);
     }
     // First member, or -1. Amortised O(1): the summary words before m_firstWord are known to be
-    // empty.
+    // empty. An empty set answers at once: a policy asks an empty set at most of a busy cluster's
+    // instants, and a scan to the highest position ever set crosses every word between the jobs
+    // running now and the job with the latest deadline yet (tens of words at a week).
     int first() const {
+        if (m_count == 0) {
+            return -1;
+        }
         while (m_firstWord < m_summaryEnd && m_summary[m_firstWord] == 0) {
             ++m_firstWord;
         }
@@ -86,6 +93,7 @@ private:
     // Nor at or after this one: the policies' sets fill in rank order as jobs arrive, so a search
     // that finds nothing stops at the last arrived job, not at the end of a month.
     std::size_t m_summaryEnd = 0;
+    int m_count = 0;  // members
 };
 
 }  // namespace mr

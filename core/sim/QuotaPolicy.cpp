@@ -61,7 +61,7 @@ SlotQuota QuotaPolicy::quotaWithin(const SimState& state, int job, double remain
     if (most.map <= 0 && most.reduce <= 0) {
         return {0, 0, 0.0, true, 0.0, 0.0};  // nothing left to run
     }
-    return minimalSlots(remainingForm(state, job), remainingTime, most.map, most.reduce);
+    return minimalIntegerSlots(remainingForm(state, job), remainingTime, most.map, most.reduce);
 }
 
 QuotaPolicy::Quota QuotaPolicy::computeQuota(const SimState& state, int job) const {

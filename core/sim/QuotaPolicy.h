@@ -87,7 +87,7 @@ protected:
     }
 
     // Minimal slots for the job's remaining work within `remainingTime` (max useful when
-    // infeasible or when remainingTime <= 0).
+    // infeasible or when remainingTime <= 0), without the Lagrange point.
     SlotQuota quotaWithin(const SimState& state, int job, double remainingTime) const;
     // min(remaining tasks, pool slots) per kind.
     SlotPair maxUseful(const SimState& state, int job) const;

@@ -214,9 +214,8 @@ int Engine::takeTask(int job, TaskKind kind, int task) {
     PendingTasks& pt = pending(job, kind);
     if (task < 0) {
         if (!pt.retry.empty()) {
-            const auto lowest = std::min_element(pt.retry.begin(), pt.retry.end());
-            task = *lowest;
-            pt.retry.erase(lowest);
+            task = pt.retry.back();  // the lowest
+            pt.retry.pop_back();
         } else {
             while (pt.isStarted(pt.nextFresh)) {
                 ++pt.nextFresh;
@@ -283,7 +282,9 @@ void Engine::putBack(int job, TaskKind kind, int task) {
     pt.detail();
     pt.started[static_cast<std::size_t>(task)] = 0;
     if (task < pt.nextFresh) {
-        pt.retry.push_back(task);  // behind the fresh cursor: it would not be found again
+        // Behind the fresh cursor: it would not be found again.
+        pt.retry.insert(std::upper_bound(pt.retry.begin(), pt.retry.end(), task, std::greater<>()),
+                        task);
     }
 }
 
@@ -352,7 +353,7 @@ void Engine::launch(TaskKind kind, int slot, int count, int job, int task, doubl
     const std::uint32_t generation = ++m_generation[static_cast<std::size_t>(g)];
     const TaskEndEvent event{m_now + duration, static_cast<std::uint32_t>(g), generation};
     m_committedEnd = std::max(m_committedEnd, event.time);
-    pushEnd(event);
+    m_events.push(event);
     setFree(kind, slot, count, false);
     JobState& s = m_jobs[static_cast<std::size_t>(job)];
     s.running[static_cast<int>(kind)] += count;
@@ -366,15 +367,6 @@ void Engine::launch(TaskKind kind, int slot, int count, int job, int task, doubl
     started.start = m_now;
     started.end = m_now + duration;
     policyOf(job).onTaskStarted(*this, started);
-}
-
-void Engine::pushEnd(const TaskEndEvent& event) {
-    if (m_deadTop) {
-        m_events.replaceTop(event);
-        m_deadTop = false;
-    } else {
-        m_events.push(event);
-    }
 }
 
 // A task-end event that completes no task: stale, a traced race's loser or failure, or a
@@ -796,7 +788,7 @@ bool Engine::step(double horizon) {
 double Engine::nextInstant() const {
     double t = std::numeric_limits<double>::infinity();
     if (!m_events.empty()) {
-        t = m_events.top().time;
+        t = m_events.earliest();
     }
     if (m_nextArrival < m_arrivals.size()) {
         t = std::min(t, m_input.jobs[static_cast<std::size_t>(m_arrivals[m_nextArrival])].arrival);
@@ -819,18 +811,12 @@ std::size_t Engine::collectInstant(double first) {
     const double limit = sameInstantLimit(first);
     double instant = first;
     m_batch.clear();
-    while (!m_events.empty() && m_events.top().time <= limit) {
-        const TaskEndEvent e = m_events.top();
-        if (e.generation == m_generation[e.slot] && m_running[e.slot].job >= 0) {
-            m_batch.push_back(e);
-            instant = std::max(instant, e.time);
-        }
-        if (m_events.size() > 1 && m_events.secondTime() <= limit) {
-            m_events.pop();
-        } else {
-            m_deadTop = true;  // the last event of this instant: keep it for replaceTop
-            break;
-        }
+    m_events.popUntil(limit, m_batch);
+    std::erase_if(m_batch, [&](const TaskEndEvent& e) {
+        return e.generation != m_generation[e.slot] || m_running[e.slot].job < 0;  // stale
+    });
+    for (const TaskEndEvent& e : m_batch) {
+        instant = std::max(instant, e.time);
     }
     const std::size_t firstArrival = m_nextArrival;
     while (m_nextArrival < m_arrivals.size() && arrivalOf(m_nextArrival) <= limit) {
@@ -912,10 +898,6 @@ void Engine::processInstant(std::size_t firstArrival) {
     }
     m_activePool = -1;
     assign();
-    if (m_deadTop) {
-        m_events.pop();
-        m_deadTop = false;
-    }
 }
 
 // Cancellation now and then; a policy that keeps waking up or killing without finishing any task
