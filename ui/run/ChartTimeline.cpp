@@ -29,6 +29,7 @@ ChartTimeline::ChartTimeline(const Workload& workload, std::shared_ptr<const Run
     if (index.anyStopped(AttemptEnd::Superseded)) {
         speculative = speculativeRecords(run->sim.tasks);
     }
+    throwIfCancelled(cancel);  // superseded while its last passes ran: never delivered
     ++s_builds;
 }
 
