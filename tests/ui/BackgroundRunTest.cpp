@@ -171,7 +171,7 @@ private slots:
 
     void cleanup() {
         SlowAlgorithm::release();  // a failed test leaves nothing running
-        workPool().waitIdle();
+        QVERIFY(workPool().waitIdleFor(std::chrono::seconds(60)));
     }
 
     void aSlowAlgorithmDoesNotDelayAFastOnesChart_data() {
@@ -676,6 +676,8 @@ private slots:
         settle(window, {"johnson"}, "two-jobs.json");
         QVERIFY(window.showTab(QStringLiteral("timeline")));
         JobTableModel* model = window.jobModel();
+        // The count is the process's: no earlier test's work may still be finishing.
+        QVERIFY(workPool().waitIdleFor(std::chrono::seconds(60)));
         const long long opened = ChartTimeline::builds();
         QVERIFY(model->setData(model->index(0, JobTableModel::MapDuration), QStringLiteral("5")));
         auto set = test::results(window);
