@@ -4,6 +4,10 @@
 // overlap, the view never goes before time 0 nor past the end, a selected job stays its own
 // colour on thin rows, a wave is drawn as one block, and the title never shows the two-stage
 // model for jobs that arrive over time.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
 #include <qcustomplot.h>
 
 #include <QApplication>
@@ -388,6 +392,61 @@ private slots:
                 }
             }
         }
+    }
+
+    // A label placed among blocked spans: the nearest free place, as the exhaustive search over
+    // every span's sides finds it (the oracle), and clear of every span.
+    void aLabelAvoidsSpansAsTheExhaustiveSearchPlacesIt() {
+        SeededRandom rng(14);
+        for (int round = 0; round < 2000; ++round) {
+            std::vector<Span> blocked;
+            const int n = rng.uniformInt(0, 9);
+            for (int i = 0; i < n; ++i) {
+                const double at = rng.uniformInt(0, 400);
+                blocked.emplace_back(at, at + rng.uniformInt(0, 30));
+            }
+            const double width = rng.uniformInt(1, 120);
+            const double wanted = rng.uniformInt(-50, 450);
+            const double left = avoidSpans(wanted, width, 0, 400, blocked);
+            const auto clear = [&](double x) {
+                return x >= 0 && x + width <= 400 &&
+                       std::none_of(blocked.begin(), blocked.end(), [&](const Span& b) {
+                           return x < b.second + 2.0 && x + width > b.first - 2.0;
+                       });
+            };
+            double oracle = std::numeric_limits<double>::infinity();
+            std::vector<double> candidates = {wanted};
+            for (const Span& b : blocked) {
+                candidates.push_back(b.first - 2.0 - width);
+                candidates.push_back(b.second + 2.0);
+            }
+            for (double c : candidates) {
+                if (clear(c)) {
+                    oracle = std::min(oracle, std::abs(c - wanted));
+                }
+            }
+            if (std::isinf(oracle)) {
+                QCOMPARE(left, std::clamp(wanted, 0.0, 400.0 - width));
+            } else {
+                QVERIFY2(clear(left), qPrintable(QString::number(round)));
+                QCOMPARE(std::abs(left - wanted), oracle);
+            }
+        }
+    }
+
+    // A week's deadlines block a place each (171 000 triangles): placing the makespan's label
+    // among them reads each once, and finds the one free place left.
+    void aLabelFindsTheFreePlaceAmongAWeeksDeadlines() {
+        std::vector<Span> blocked;
+        for (int i = 0; i < 200'000; ++i) {
+            const double at = (i % 2 == 0 ? 10.0 : 700.0) + (i % 997) * 0.25;
+            blocked.emplace_back(at - 6.0, at + 6.0);
+        }
+        const double left = avoidSpans(300.0, 100.0, 0.0, 1000.0, blocked);
+        QCOMPARE(left, 300.0);
+        // Triangles at 10 .. 259 and at 700 .. 949, 6 px each way, labels 2 px apart.
+        QCOMPARE(avoidSpans(650.0, 100.0, 0.0, 1000.0, blocked), 700.0 - 6.0 - 2.0 - 100.0);
+        QCOMPARE(avoidSpans(100.0, 100.0, 0.0, 1000.0, blocked), 10.0 + 996 * 0.25 + 6.0 + 2.0);
     }
 
     // Seen on the deadlines sample at 1280×800: the makespan's label at the right end ran over

@@ -155,27 +155,46 @@ std::vector<QRectF> stackLabels(const std::vector<QRectF>& wanted, double top, d
 
 double avoidSpans(double wanted, double width, double from, double to,
                   const std::vector<Span>& blocked, double gap) {
+    // The blocked spans widened by the gap, sorted and merged where they overlap: a chart can
+    // block a place per deadline (a week's 171 000), and few free places are left between them.
+    std::vector<Span> spans;
+    spans.reserve(blocked.size());
+    for (const Span& b : blocked) {
+        spans.emplace_back(b.first - gap, b.second + gap);
+    }
+    std::sort(spans.begin(), spans.end());
+    std::vector<Span> merged;
+    for (const Span& s : spans) {
+        if (!merged.empty() && s.first < merged.back().second) {
+            merged.back().second = std::max(merged.back().second, s.second);
+        } else {
+            merged.push_back(s);
+        }
+    }
     const auto fits = [&](double left) {
         if (left < from - 1e-9 || left + width > to + 1e-9) {
             return false;
         }
-        return std::none_of(blocked.begin(), blocked.end(), [&](const Span& b) {
-            return left < b.second + gap && left + width > b.first - gap;
-        });
+        // The first merged span ending after `left` is the only one that could cover it.
+        const auto next = std::upper_bound(merged.begin(), merged.end(), left,
+                                           [](double x, const Span& s) { return x < s.second; });
+        return next == merged.end() || !(left + width > next->first);
     };
-    // The candidates: where it wants to be, or just beside a blocked span.
-    std::vector<double> candidates = {wanted};
-    for (const Span& b : blocked) {
-        candidates.push_back(b.first - gap - width);
-        candidates.push_back(b.second + gap);
-    }
+    // The candidates: where it wants to be, or just beside a blocked span; the nearest that
+    // fits, the leftmost of equally near ones.
     double best = std::clamp(wanted, from, std::max(from, to - width));
     double bestMove = std::numeric_limits<double>::infinity();
-    for (double c : candidates) {
-        if (fits(c) && std::abs(c - wanted) < bestMove) {
+    const auto consider = [&](double c) {
+        const double move = std::abs(c - wanted);
+        if ((move < bestMove || (move == bestMove && c < best)) && fits(c)) {
             best = c;
-            bestMove = std::abs(c - wanted);
+            bestMove = move;
         }
+    };
+    consider(wanted);
+    for (const Span& s : merged) {
+        consider(s.first - width);
+        consider(s.second);
     }
     return best;
 }
