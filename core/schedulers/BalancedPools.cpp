@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <condition_variable>
 #include <functional>
 #include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <utility>
 
 #include "exec/ThreadPool.h"
@@ -1199,6 +1201,65 @@ BalancedPoolsPlan planBalancedPools(const Workload& workload, const BalancedPool
 
 namespace {
 
+// Shows a search's best plans so far on a thread of its own, so that the search never waits for
+// a plan's simulation or for what the caller does with it (the explorer builds a chart: seconds
+// on a day's batch, during which the progress would stand still). Only the latest plan offered
+// is kept: one the search outran by the time the thread is free is skipped. Destroying it drops
+// what is still waiting (the exact answer replaces it) and waits for the plan being shown.
+class BestSoFarShower {
+public:
+    using Show = std::function<void(const BalancedPoolsPlan& plan, const CancelFlag* stop)>;
+
+    explicit BestSoFarShower(Show show) : m_show(std::move(show)), m_thread([this] { loop(); }) {}
+    BestSoFarShower(const BestSoFarShower&) = delete;
+    BestSoFarShower& operator=(const BestSoFarShower&) = delete;
+    ~BestSoFarShower() {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_waiting.reset();
+            mr::cancel(m_stop);
+        }
+        m_wake.notify_one();
+        m_thread.join();
+    }
+
+    void offer(BalancedPoolsPlan plan) {
+        {
+            const std::lock_guard lock(m_mutex);
+            m_waiting = std::move(plan);
+        }
+        m_wake.notify_one();
+    }
+
+private:
+    void loop() {
+        for (;;) {
+            std::unique_lock lock(m_mutex);
+            m_wake.wait(lock, [this] { return m_waiting || m_stop.load(); });
+            if (m_stop.load()) {
+                return;
+            }
+            const BalancedPoolsPlan plan = std::move(*m_waiting);
+            m_waiting.reset();
+            lock.unlock();
+            try {
+                m_show(plan, &m_stop);
+            } catch (...) {
+                // Stopped, or cancelled with the run; any other failure the run's own
+                // simulation of its answer reports.
+                return;
+            }
+        }
+    }
+
+    Show m_show;
+    std::mutex m_mutex;
+    std::condition_variable m_wake;
+    std::optional<BalancedPoolsPlan> m_waiting;
+    CancelFlag m_stop{false};
+    std::thread m_thread;  // last: starts once the members it uses exist
+};
+
 class BalancedPoolsAlgorithm : public Algorithm {
 public:
     BalancedPoolsAlgorithm()
@@ -1224,23 +1285,26 @@ public:
         search.threads = options.threads;  // the run's bound (a sweep's points run on one each)
         search.cancel = options.cancel;
         search.progress = options.progress;
+        std::optional<BestSoFarShower> shower;
         if (options.incumbent) {
-            // Plain Johnson, the first plan shown, is simulated here as soon as its order is
-            // known; the search's own report of it (with its end) then shows nothing new.
-            const auto show = [&](const BalancedPoolsPlan& best) {
-                RunResult shown = resultOf(workload, best, options);
+            shower.emplace([&](const BalancedPoolsPlan& best, const CancelFlag* stop) {
+                RunOptions quiet = options;  // stopped with the search (which a cancel stops)
+                quiet.cancel = stop;
+                quiet.progress = nullptr;
+                RunResult shown = resultOf(workload, best, quiet);
                 shown.notes = {"the best plan found so far; the search goes on"};
                 options.incumbent(std::make_shared<const RunResult>(std::move(shown)));
-            };
-            // The search outlives this block: the reports hold their own copy of `show`.
-            search.onJohnsonOrder = [show, &workload](const std::vector<int>& johnson) {
+            });
+            // Plain Johnson, the first plan shown, is simulated as soon as its order is known;
+            // the search's own report of it (with its end) then shows nothing new.
+            search.onJohnsonOrder = [&shower, &workload](const std::vector<int>& johnson) {
                 BalancedPoolsPlan plain;
                 plain.pools.push_back({johnson, 0, workload.cluster.nodes, 0.0});
-                show(plain);
+                shower->offer(std::move(plain));
             };
-            search.onBetterPlan = [show, first = true](const BalancedPoolsPlan& best) mutable {
+            search.onBetterPlan = [&shower, first = true](const BalancedPoolsPlan& best) mutable {
                 if (!std::exchange(first, false)) {
-                    show(best);
+                    shower->offer(best);
                 }
             };
         }
@@ -1248,6 +1312,7 @@ public:
         const long long finalSteps = simulationSteps(workload, fileOrder(workload));
         addProgressTotal(options.progress, finalSteps);
         const BalancedPoolsPlan plan = planBalancedPools(workload, search);
+        shower.reset();  // the answer replaces a plan still waiting to be shown
         ProgressPart steps(options.progress, finalSteps);
         RunResult result = resultOf(workload, plan, options, &steps);
         result.notes = notes(plan);

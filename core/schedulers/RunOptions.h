@@ -35,7 +35,9 @@ struct RunOptions {
     const CancelFlag* cancel = nullptr;  // set -> the run throws Cancelled (UI edits)
     Progress* progress = nullptr;        // a search counts its steps here (balanced-pools)
     // A search reports here each plan better than the ones before it, simulated, while it goes
-    // on (balanced-pools: plain Johnson's first); from the searching thread, one at a time.
+    // on (balanced-pools: plain Johnson's first), one at a time from a thread of its own, so
+    // that the search and its progress never wait for it; a plan the search outran meanwhile is
+    // skipped, and every call ends before the run returns.
     std::function<void(std::shared_ptr<const RunResult> best)> incumbent;
     int pools = 2;             // balanced-pools: at most this many pools (>= 2)
     LocalityOptions locality;  // block placement and remote reads ([Rao12] §4.1)
