@@ -12,7 +12,8 @@
 //                         `percent`: how far it got. Cases: 0 = SWIM FB-2010's day imported on
 //                         3000 nodes (MRX_TRACE_DIR; stopped after 60 s: the exact search
 //                         takes days there), 1 = the 1000-job facebook batch on 512 nodes (run
-//                         to its end; `answerSeconds`).
+//                         to its end; `answerSeconds`), 2 = FB-2010's day on 64 nodes (to its
+//                         end).
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -134,7 +135,7 @@ mr::Workload progressCase(int which) {
         return mr::facebook1000(1000, 1, 512);
     }
     mr::SwimImportOptions options;
-    options.cluster.nodes = 3000;
+    options.cluster.nodes = which == 2 ? 64 : 3000;
     return mr::importSwim(std::string(MRX_TRACES_DIR) + "/swim/FB-2010_samples_24_times_1hr_0.tsv",
                           options);
 }
@@ -193,6 +194,7 @@ void BalancedPoolsProgress(benchmark::State& state) {
 BENCHMARK(BalancedPoolsProgress)
     ->Arg(0)
     ->Arg(1)
+    ->Arg(2)
     ->UseManualTime()
     ->Iterations(1)
     ->Unit(benchmark::kSecond);

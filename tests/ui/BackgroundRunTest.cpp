@@ -325,17 +325,22 @@ private slots:
         QCOMPARE(elapsedText(2.34), QStringLiteral("2.3 s"));
         QCOMPARE(elapsedText(282.2611), QStringLiteral("4 min 42 s"));
         QCOMPARE(elapsedText(3900.0), QStringLiteral("1 h 05 min"));
-        // A search of hours is seen to move: below 1 %, three significant digits; never 100 %
-        // before the end.
+        // A search of hours is seen to move: below 1 %, three significant digits, above 99 %
+        // two of what is left; never 100 % before the end.
         QCOMPARE(percentText(0.25), QStringLiteral("25 %"));
         QCOMPARE(percentText(0.0256), QStringLiteral("2.5 %"));
         QCOMPARE(percentText(0.000287), QStringLiteral("0.0287 %"));
         QCOMPARE(percentText(0.000288), QStringLiteral("0.0288 %"));
-        QCOMPARE(percentText(0.99999), QStringLiteral("99 %"));
+        QCOMPARE(percentText(0.985), QStringLiteral("98 %"));
+        QCOMPARE(percentText(0.99999), QStringLiteral("99.9990 %"));
+        // 1 - 34.6 M / 5.07 T: the FB-2010 day on 64 nodes as the answer's simulation starts.
+        QCOMPARE(percentText(1.0 - 34592626.0 / 5072939417648.0), QStringLiteral("99.99931 %"));
+        QCOMPARE(percentText(1.0 - 1e-12), QStringLiteral("99.99999999 %"));
         QCOMPARE(percentText(1.0), QStringLiteral("100 %"));
         QCOMPARE(percentText(0.0), QStringLiteral("0 %"));
         QCOMPARE(remainingText(0.25, 10.0), QStringLiteral("about 30.0 s left"));
-        QCOMPARE(remainingText(0.25, 1.0), QString());  // too early to say
+        QCOMPARE(remainingText(0.25, 1.0), QString());      // too early to say
+        QCOMPARE(remainingText(0.99999, 10.0), QString());  // "about 0.1 ms" would say nothing
     }
 
     // An algorithm that refuses the input (optimal on 100 jobs) says why in full, without the

@@ -37,6 +37,10 @@ QString percentText(double fraction) {
         decimals = percent >= 1.0
                        ? 1
                        : std::clamp(2 - static_cast<int>(std::floor(std::log10(percent))), 1, 8);
+    } else if (percent > 99.0 && percent < 100.0) {
+        // The last steps (BalancedPools: the answer's own simulation, after splits ruled out in
+        // bulk) can take seconds: two significant digits of what is left keep them moving.
+        decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(100.0 - percent))), 1, 8);
     }
     const double scale = std::pow(10.0, decimals);
     // The epsilon keeps a value printed from fewer digits (0.0287) from showing one below.
@@ -44,11 +48,12 @@ QString percentText(double fraction) {
 }
 
 QString remainingText(double fraction, double elapsedSeconds) {
-    if (fraction <= 0.0 || fraction >= 1.0 || elapsedSeconds < 3.0) {
+    const double left = fraction > 0.0 ? elapsedSeconds * (1.0 - fraction) / fraction : 0.0;
+    // Under a second the pace says nothing: the last steps may take longer than the count says.
+    if (fraction <= 0.0 || fraction >= 1.0 || elapsedSeconds < 3.0 || left < 1.0) {
         return {};
     }
-    return QObject::tr("about %1 left")
-        .arg(elapsedText(elapsedSeconds * (1.0 - fraction) / fraction));
+    return QObject::tr("about %1 left").arg(elapsedText(left));
 }
 
 namespace {

@@ -38,10 +38,11 @@ struct ChartTimeline;
 // 1 h 05 min.
 QString elapsedText(double seconds);
 // How far a computation is (0 to 1) in percent, never rounded up: "37 %", "2.5 %", and below
-// 1 % three significant digits ("0.0287 %"), so that a search of hours is seen to move.
+// 1 % three significant digits ("0.0287 %"), above 99 % two of what is left ("99.99931 %"), so
+// that a search of hours, and its last steps, are seen to move.
 QString percentText(double fraction);
-// "about 2 h 10 min left" at the pace so far, once it says something (a few seconds in and a
-// step counted); else empty.
+// "about 2 h 10 min left" at the pace so far, once it says something (a few seconds in, a step
+// counted, a second or more left); else empty.
 QString remainingText(double fraction, double elapsedSeconds);
 
 struct AlgorithmRun {
