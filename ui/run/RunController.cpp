@@ -40,7 +40,9 @@ QString percentText(double fraction) {
     } else if (percent > 99.0 && percent < 100.0) {
         // The last steps (BalancedPools: the answer's own simulation, after splits ruled out in
         // bulk) can take seconds: two significant digits of what is left keep them moving.
-        decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(100.0 - percent))), 1, 8);
+        // The epsilon keeps 0.001 % left, stored a hair below, at its own number of digits.
+        const double left = (1.0 - fraction) * 100.0;
+        decimals = std::clamp(1 - static_cast<int>(std::floor(std::log10(left) + 1e-9)), 1, 8);
     }
     const double scale = std::pow(10.0, decimals);
     // The epsilon keeps a value printed from fewer digits (0.0287) from showing one below.
