@@ -1,6 +1,7 @@
 #include "timeline/TimelineSummary.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -223,32 +224,79 @@ void emit(TimelineLevel& level, int group, int groupSlots, const Pieces& pieces,
     level.setRuns(group, runs);
 }
 
-// What the plan needs from one kind's records, in one pass: their latest end, how many there
-// are, the record × group overlaps and their slot-seconds at row shift 0, and the binary
-// exponents of the task durations (waves weigh by their tasks, so a wave and its tasks plan alike).
-struct LaneStats {
+// A group's pieces swept backwards in time (bin k as bins − 1 − k, records latest first), put
+// back in order: bins ascending, jobs ascending inside each.
+Pieces unmirror(Pieces pieces, double bins) {
+    for (Piece& p : pieces) {
+        p.bin = static_cast<std::uint32_t>(bins - 1 - p.bin);
+    }
+    std::reverse(pieces.begin(), pieces.end());
+    // Bins now ascend, jobs descend inside each: turn those around.
+    for (std::size_t i = 0; i < pieces.size();) {
+        std::size_t j = i;
+        while (j < pieces.size() && pieces[j].bin == pieces[i].bin) {
+            ++j;
+        }
+        std::reverse(pieces.begin() + static_cast<std::ptrdiff_t>(i),
+                     pieces.begin() + static_cast<std::ptrdiff_t>(j));
+        i = j;
+    }
+    return pieces;
+}
+
+}  // namespace
+
+// What the plan needs from one kind's records: their earliest start and latest end, how many
+// there are, the record × group overlaps at row shift 0, and the binary exponents of the task
+// durations (waves weigh by their tasks, so a wave and its tasks plan alike). Every sum counts
+// whole numbers, so summing chunks in any order gives the same stats.
+struct TimelineSummary::LaneStats {
     double start = std::numeric_limits<double>::infinity();
     double end = 0.0;
     double records = 0.0;
     double overlaps = 0.0;
-    double slotSeconds = 0.0;
     std::vector<double> tasksByExponent = std::vector<double>(2200, 0.0);  // ilogb + 1100
 
-    LaneStats(const TaskRecords& tasks, TaskKind kind) {
-        for (const TaskRecord& r : tasks) {
-            if (r.kind != kind) {
-                continue;
-            }
-            const double d = r.end - r.start;
-            start = std::min(start, r.start);
-            end = std::max(end, r.end);
-            records += 1.0;
-            overlaps += r.count;
-            slotSeconds += r.count * d;
-            if (d > 0.0) {
-                tasksByExponent[static_cast<std::size_t>(std::ilogb(d) + 1100)] += r.count;
-            }
+    void add(const TaskRecord& r) {
+        const double d = r.end - r.start;
+        start = std::min(start, r.start);
+        end = std::max(end, r.end);
+        records += 1.0;
+        overlaps += r.count;
+        if (d > 0.0) {
+            tasksByExponent[static_cast<std::size_t>(std::ilogb(d) + 1100)] += r.count;
         }
+    }
+    void add(const LaneStats& o) {
+        start = std::min(start, o.start);
+        end = std::max(end, o.end);
+        records += o.records;
+        overlaps += o.overlaps;
+        for (std::size_t e = 0; e < tasksByExponent.size(); ++e) {
+            tasksByExponent[e] += o.tasksByExponent[e];
+        }
+    }
+    // Both kinds' stats, in one pass over the records in parallel chunks.
+    static std::array<LaneStats, 2> of(const TaskRecords& tasks, const CancelFlag* cancel) {
+        constexpr std::size_t kChunk = std::size_t{1} << 20;
+        const std::size_t chunks = (tasks.size() + kChunk - 1) / kChunk;
+        std::vector<std::array<LaneStats, 2>> partial(chunks);
+        parallelFor(chunks,
+                    [&](std::size_t c) {
+                        const std::size_t last = std::min(tasks.size(), (c + 1) * kChunk);
+                        for (std::size_t i = c * kChunk; i < last; ++i) {
+                            const TaskRecord& r = tasks[i];
+                            partial[c][r.kind == TaskKind::Map ? 0 : 1].add(r);
+                            tasks.releaseAfter(i);
+                        }
+                    },
+                    {0, cancel, nullptr});
+        std::array<LaneStats, 2> total;
+        for (const auto& p : partial) {
+            total[0].add(p[0]);
+            total[1].add(p[1]);
+        }
+        return total;
     }
     // The power of two at or below the median task duration; nullopt without positive ones.
     std::optional<int> medianExponent() const {
@@ -267,16 +315,18 @@ struct LaneStats {
     }
 };
 
-// The levels one kind needs: row shifts from aMin to top, bin exponents from each shift's finest
+// The levels one kind needs: row shifts from aMin to aMax, bin exponents from each shift's finest
 // to eTop. The coarsest bins give at least minBins over the schedule. Waves covering many slots
-// make single-slot groups costly: then the finest groups are coarser.
-struct LevelPlan {
+// make single-slot groups costly: then the finest groups are coarser. Groups taller than a pixel
+// can ever be (Options::maxRowsPerPixel) would never be drawn: aMax stops below them.
+struct TimelineSummary::LevelPlan {
     const LaneStats& stats;
     const TimelineSummary::Options& options;
     const int slots;
-    const int top;
+    const int top;  // the shift of one group holding every slot
     const int eTop;
     int aMin = 0;
+    int aMax = 0;
     int eLow = 0;
     double span = 0.0;
 
@@ -296,6 +346,11 @@ struct LevelPlan {
                     overlaps += ((r.slot + r.count - 1) >> aMin) - (r.slot >> aMin) + 1;
                 }
             }
+        }
+        aMax = top;
+        if (options.maxRowsPerPixel > 0.0) {
+            aMax = std::clamp(static_cast<int>(std::floor(std::log2(options.maxRowsPerPixel))),
+                              aMin, top);
         }
         // No bins much finer than the common task (there the records themselves are drawn), at
         // most 2^18 times more than the coarsest.
@@ -332,7 +387,7 @@ struct LevelPlan {
     // dropped (aMin rises); empty when every view is drawn from the records.
     std::vector<int> finestExponents() {
         std::vector<int> finest;
-        for (int a = aMin; a <= top; ++a) {
+        for (int a = aMin; a <= aMax; ++a) {
             int e = finestAffordable(a);
             while (e <= eTop && !needed(a, e)) {
                 ++e;
@@ -351,34 +406,12 @@ struct LevelPlan {
     // the finest bins of its shifts.
     std::vector<std::pair<int, int>> bands() const {
         const int split = TimelineIndex::kBlockShift;
-        if (aMin < split && top >= split) {
-            return {{aMin, split - 1}, {split, top}};
+        if (aMin < split && aMax >= split) {
+            return {{aMin, split - 1}, {split, aMax}};
         }
-        return {{aMin, top}};
+        return {{aMin, aMax}};
     }
 };
-
-// A group's pieces swept backwards in time (bin k as bins − 1 − k, records latest first), put
-// back in order: bins ascending, jobs ascending inside each.
-Pieces unmirror(Pieces pieces, double bins) {
-    for (Piece& p : pieces) {
-        p.bin = static_cast<std::uint32_t>(bins - 1 - p.bin);
-    }
-    std::reverse(pieces.begin(), pieces.end());
-    // Bins now ascend, jobs descend inside each: turn those around.
-    for (std::size_t i = 0; i < pieces.size();) {
-        std::size_t j = i;
-        while (j < pieces.size() && pieces[j].bin == pieces[i].bin) {
-            ++j;
-        }
-        std::reverse(pieces.begin() + static_cast<std::ptrdiff_t>(i),
-                     pieces.begin() + static_cast<std::ptrdiff_t>(j));
-        i = j;
-    }
-    return pieces;
-}
-
-}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 
@@ -452,8 +485,10 @@ std::size_t TimelineLevel::memoryBytes() const {
 // ---------------------------------------------------------------------------------------------
 
 TimelineSummary::TimelineSummary(const TimelineIndex& index, const Options& options) {
-    build(TaskKind::Map, index, options);
-    build(TaskKind::Reduce, index, options);
+    const std::array<LaneStats, 2> stats = LaneStats::of(index.records(), options.cancel);
+    index.records().release();
+    build(TaskKind::Map, index, stats[0], options);
+    build(TaskKind::Reduce, index, stats[1], options);
 }
 
 const std::vector<TimelineLevel>& TimelineSummary::levels(TaskKind kind) const {
@@ -496,10 +531,10 @@ std::size_t TimelineSummary::memoryBytes() const {
     return bytes;
 }
 
-void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Options& options) {
+void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const LaneStats& stats,
+                            const Options& options) {
     const int slots = index.slotCount(kind);
     const auto& tasks = index.records();
-    const LaneStats stats(tasks, kind);
     if (slots <= 0 || !(stats.end > 0.0)) {
         return;
     }

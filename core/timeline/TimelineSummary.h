@@ -112,9 +112,14 @@ public:
         std::size_t recordBudget = kRecordBudget;
         int viewWidth = 2048;
         int viewHeight = 1024;
+        // The most slot rows one pixel of a view can hold (a chart that never shows more rows
+        // than it has, in fewer pixels than its least height): coarser row shifts, whose cells
+        // would never fit a pixel, are not built. 0: no bound.
+        double maxRowsPerPixel = 0.0;
         const CancelFlag* cancel = nullptr;
     };
 
+    TimelineSummary() = default;  // no levels: every view is drawn from the records
     explicit TimelineSummary(const TimelineIndex& index) : TimelineSummary(index, Options{}) {}
     TimelineSummary(const TimelineIndex& index, const Options& options);
 
@@ -129,7 +134,10 @@ public:
     std::size_t memoryBytes() const;
 
 private:
-    void build(TaskKind kind, const TimelineIndex& index, const Options& options);
+    struct LaneStats;  // what the plan needs from one kind's records (TimelineSummary.cpp)
+    struct LevelPlan;  // the levels one kind needs
+    void build(TaskKind kind, const TimelineIndex& index, const LaneStats& stats,
+               const Options& options);
     struct BandSweep;  // one band's sweep: its state and steps (TimelineSummary.cpp)
     // Sweeps the bands (row shifts lo..hi, each at its finest exponent) into their levels.
     void sweepBands(TaskKind kind, const TimelineIndex& index,

@@ -184,7 +184,7 @@ UsageSeries::Integrals UsageSeries::integralAt(double time) const {
 }
 
 UsageSample UsageSeries::mean(double from, double to) const {
-    if (!(to > from)) {
+    if (!(to > from) || m_cumulative.empty()) {
         return {};
     }
     const Integrals a = integralAt(from);
@@ -207,7 +207,7 @@ void UsageSeries::sample(double from, double secondsPerPixel, int width,
 }
 
 double UsageSeries::busySeconds(TaskKind kind) const {
-    return m_cumulative.back().v[runningSeries(kind)];
+    return m_cumulative.empty() ? 0.0 : m_cumulative.back().v[runningSeries(kind)];
 }
 
 }  // namespace mr

@@ -40,6 +40,8 @@ class UsageSeries {
 public:
     static constexpr std::size_t kMaxBins = std::size_t{1} << 18;
 
+    // An empty series: no slots, every mean 0.
+    UsageSeries() = default;
     // `workload` is the one `sim` simulated (its jobs give each job's task counts).
     UsageSeries(const Workload& workload, const SimResult& sim);
     // The same, given the latest end among sim's records (TimelineIndex::end()): one pass over

@@ -280,6 +280,53 @@ TEST(TimelineSummary, LevelForPicksTheCoarsestCellsThatFitAPixel) {
     EXPECT_EQ(l->binWidth(), finest.binWidth());
 }
 
+// A chart that never shows a pixel more than maxRowsPerPixel rows tall: no level with taller
+// groups is built, and every view it can show picks the same level, with the same cells, as from
+// the summary built without the bound.
+TEST(TimelineSummary, NoGroupTallerThanAPixelCanBeIsBuilt) {
+    RandomSchedule o;
+    o.mapSlots = 300;
+    o.reduceSlots = 90;
+    o.records = 2000;
+    o.waveShare = 0.05;
+    for (std::uint64_t seed = 40; seed <= 43; ++seed) {
+        const SimResult sim = randomSchedule(seed, o);
+        const TimelineIndex index(sim);
+        const TimelineSummary all(index, everyLevel());
+        for (double maxRows : {1.0, 3.0, 8.0, 40.0, 1e6}) {
+            TimelineSummary::Options options = everyLevel();
+            options.maxRowsPerPixel = maxRows;
+            const TimelineSummary bounded(index, options);
+            for (TaskKind kind : {TaskKind::Map, TaskKind::Reduce}) {
+                const auto& levels = bounded.levels(kind);
+                ASSERT_FALSE(levels.empty());
+                const int finestShift = all.levels(kind).front().rowShift();
+                for (const TimelineLevel& level : levels) {
+                    EXPECT_TRUE(level.groupSlots() <= maxRows || level.rowShift() == finestShift)
+                        << "seed " << seed << " bound " << maxRows << " shift " << level.rowShift();
+                }
+                EXPECT_LE(levels.size(), all.levels(kind).size());
+                for (double rows = 0.25; rows <= maxRows && rows <= 1024; rows *= 1.7) {
+                    for (double seconds : {0.5, 2.0, 9.0, 70.0, 1e4}) {
+                        const TimelineLevel* want = all.levelFor(kind, rows, seconds);
+                        const TimelineLevel* got = bounded.levelFor(kind, rows, seconds);
+                        ASSERT_NE(got, nullptr);
+                        ASSERT_EQ(got->rowShift(), want->rowShift()) << rows << " " << seconds;
+                        ASSERT_EQ(got->binExponent(), want->binExponent())
+                            << rows << " " << seconds;
+                        for (int g = 0; g < got->groups(); ++g) {
+                            for (std::int64_t k = 0; k * got->binWidth() < 450; ++k) {
+                                ASSERT_EQ(got->cell(g, k), want->cell(g, k));
+                            }
+                        }
+                    }
+                }
+            }
+            expectLevelsExact(sim, bounded, seed);
+        }
+    }
+}
+
 // The index's first pass notes why executions stopped early (a chart's legend keys): a cause
 // is reported exactly when a killed record carries it.
 TEST(TimelineIndex, KnowsWhichCausesStoppedExecutions) {

@@ -17,12 +17,15 @@
 #include <QSvgGenerator>
 #include <QtTest>
 
+#include "charts/ChartLayout.h"
 #include "charts/DeadlineMarkersPlottable.h"
 #include "charts/GanttAxes.h"
 #include "charts/GanttPlot.h"
 #include "charts/TaskBarsPlottable.h"
+#include "charts/UsageStrip.h"
 #include "document/JobPalette.h"
 #include "model/SeededRandom.h"
+#include "run/ChartTimeline.h"
 #include "schedulers/Registry.h"
 
 using namespace mr;
@@ -918,6 +921,38 @@ private slots:
             QVERIFY2(plot.title().contains(QStringLiteral("two-stage model: ")) == !arrivals,
                      qPrintable(plot.title()));
         }
+    }
+
+    // The summary builds no cells taller than a pixel of the shortest plot area (ChartTimeline):
+    // laid out as the Gantt panel and exports lay it out (kept readable, ChartLayout.h), at its
+    // least height and whatever its fonts, all its rows get at least that many pixels.
+    void thePlotAreaIsNeverShorterThanTheSummaryAssumes_data() {
+        QTest::addColumn<int>("pointSize");
+        QTest::newRow("default font") << 0;
+        QTest::newRow("presentation font") << 24;
+    }
+    void thePlotAreaIsNeverShorterThanTheSummaryAssumes() {
+        QFETCH(int, pointSize);
+        GanttPlot plot;
+        if (pointSize > 0) {
+            QFont font = plot.font();
+            font.setPointSize(pointSize);
+            plot.setFont(font);
+            plot.xAxis->setTickLabelFont(font);
+            plot.xAxis->setLabelFont(font);
+        }
+        keepReadable(&plot);
+        plot.setRun(
+            workloadOf(1, 8),
+            runOf(8, 8,
+                  {TaskRecord{0, 0, 3, TaskKind::Map, false, AttemptEnd::Killed, 1, 0.0, 9.0}}),
+            true);
+        show(plot, 500, 100);
+        show(plot, 500, plot.minimumHeight());
+        QVERIFY2(plot.axisRect()->rect().height() >= kMinTimelinePixels,
+                 qPrintable(QString::number(plot.axisRect()->rect().height())));
+        const double rowsPerPixel = plot.yAxis->range().size() / plot.axisRect()->rect().height();
+        QVERIFY(rowsPerPixel <= (8 + 2 + 8) / double(kMinTimelinePixels));
     }
 
     void aLargeScheduleIsDrawnFromTheSummary() {

@@ -3,6 +3,7 @@
 #include <QToolTip>
 #include <cmath>
 
+#include "charts/ChartLayout.h"
 #include "charts/DeadlineMarkersPlottable.h"
 #include "charts/DownWindowsPlottable.h"
 #include "charts/GanttAxes.h"
@@ -12,6 +13,7 @@
 #include "charts/UsageStrip.h"
 #include "experiments/DeadlineMetrics.h"
 #include "model/Numbers.h"
+#include "run/ChartTimeline.h"
 
 namespace mr::ui {
 
@@ -66,6 +68,10 @@ QString speculativeText(const TaskBarsPlottable& bars, const TaskRecord& r) {
 }
 
 }  // namespace
+
+// The window and exports keep every plot area readable (ChartLayout.h); the summary of a run
+// builds no cells taller than a pixel of the shortest plot area can show (ChartTimeline.h).
+static_assert(kMinTimelinePixels <= kMinPlotHeight);
 
 GanttPlot::GanttPlot(QWidget* parent) : QCustomPlot(parent) {
     setMinimumHeight(160);

@@ -1,6 +1,7 @@
 #include "run/ChartTimeline.h"
 
 #include <algorithm>
+#include <future>
 
 #include "exec/MemoryBudget.h"
 #include "timeline/AttemptMarks.h"
@@ -11,9 +12,13 @@ namespace {
 
 std::atomic<std::uint64_t> s_recordsInMemoryLimit{0};
 
-TimelineSummary::Options summaryOptions(const CancelFlag* cancel) {
+TimelineSummary::Options summaryOptions(const TimelineIndex& index, const CancelFlag* cancel) {
     TimelineSummary::Options options;
     options.cancel = cancel;
+    // A chart shows at most all its rows (map slots, a gap, reduce slots, and their margins) in
+    // its plot area.
+    const double rows = index.slotCount(TaskKind::Map) + 2 + index.slotCount(TaskKind::Reduce);
+    options.maxRowsPerPixel = rows / kMinTimelinePixels;
     return options;
 }
 
@@ -21,10 +26,12 @@ TimelineSummary::Options summaryOptions(const CancelFlag* cancel) {
 
 ChartTimeline::ChartTimeline(const Workload& workload, std::shared_ptr<const RunResult> shown,
                              const CancelFlag* cancel)
-    : run(std::move(shown)),
-      index(run->sim, cancel),
-      summary(index, summaryOptions(cancel)),
-      usage(workload, run->sim, index.end()) {
+    : run(std::move(shown)), index(run->sim, cancel) {
+    // The strip's series is one pass on one thread: it is built beside the summary's sweeps.
+    auto series = std::async(std::launch::async,
+                             [&] { return UsageSeries(workload, run->sim, index.end()); });
+    summary = TimelineSummary(index, summaryOptions(index, cancel));
+    usage = series.get();
     // Copies exist only beside a record stopped as superseded: no scan without one.
     if (index.anyStopped(AttemptEnd::Superseded)) {
         speculative = speculativeRecords(run->sim.tasks);

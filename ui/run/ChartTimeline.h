@@ -18,6 +18,12 @@
 
 namespace mr::ui {
 
+// A timeline chart's plot area is never shorter than this: the window and exports keep every
+// plot area readable, a good deal taller (charts/ChartLayout.h). The summary builds no cells
+// taller than a pixel of such an area could show: rows beyond that many per pixel are drawn
+// from the coarsest level built, or from the records.
+constexpr int kMinTimelinePixels = 32;
+
 struct ChartTimeline {
     // Indexes and summarises `run`'s task records, a run of `workload` (`cancel` stops it:
     // Cancelled).
