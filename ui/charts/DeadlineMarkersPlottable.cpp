@@ -21,6 +21,18 @@ QString seconds(double t) {
     return timeText(t);
 }
 
+// A count of deadlines outside the view at one end of the strip, on a light box: where the
+// deadlines crowd, the triangles under it would make it unreadable.
+void drawCount(QCPPainter* painter, const QRectF& strip, Qt::Alignment side, const QString& text) {
+    const QRectF box =
+        painter->boundingRect(strip, side | Qt::AlignVCenter, text).adjusted(-2, 0, 2, 0);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(255, 255, 255, 215));
+    painter->drawRect(box);
+    painter->setPen(QColor(90, 90, 90));
+    painter->drawText(strip, side | Qt::AlignVCenter, text);
+}
+
 }  // namespace
 
 DeadlineMarkersPlottable::DeadlineMarkersPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
@@ -246,13 +258,11 @@ void DeadlineMarkersPlottable::draw(QCPPainter* painter) {
     painter->setFont(QFont(painter->font().family(), kStripFontSize));
     const QRectF strip(plotArea.left() + 2, plotArea.top() - kSelected - 3, plotArea.width() - 4,
                        kSelected + 2);
-    painter->setPen(QColor(90, 90, 90));
     if (later > 0) {
-        painter->drawText(strip, Qt::AlignRight | Qt::AlignVCenter, laterText());
+        drawCount(painter, strip, Qt::AlignRight, laterText());
     }
     if (earlier > 0) {
-        painter->drawText(strip, Qt::AlignLeft | Qt::AlignVCenter,
-                          QStringLiteral("◂ +%1").arg(earlier));
+        drawCount(painter, strip, Qt::AlignLeft, QStringLiteral("◂ +%1").arg(earlier));
     }
 
     if (selected != nullptr) {
