@@ -3,9 +3,10 @@
 # same workload, in time and in peak memory (GNU time's "Maximum resident set size"), on the same
 # machine in the same run. One row each:
 #   cli      mrsim run FILE -a ALGORITHM (read, simulate, print)
-#   explorer mrx FILE --algorithms ALGORITHM --export-gantt OUT.png: the real window (offscreen)
-#            opens the file, runs the algorithm (and the comparison's baselines), draws its chart
-#            and writes it — the first chart, through the window's own code
+#   explorer mrx FILE --algorithm ALGORITHM --export-gantt OUT.png: the real window (offscreen)
+#            opens the file, runs the algorithm (beside what the file calls for: min-edf-wc for
+#            a workload with deadlines), draws its chart and writes it once that algorithm is
+#            done — the first chart, through the window's own code
 # Targets (docs/makespan-optimisers.md, "The explorer's speed"): explorer time < 2 × cli time,
 # explorer peak RSS < 1.5 × cli peak + 300 MB.
 # Usage: bench/first-chart.sh FILE [ALGORITHM] [BUILD]   (defaults: fifo, build-test)
@@ -37,7 +38,7 @@ measure() {
 
 read -r cli_s cli_mb < <(measure "$build/app/mrsim" run "$file" -a "$algorithm")
 read -r gui_s gui_mb < <(QT_QPA_PLATFORM=offscreen XDG_CONFIG_HOME=$work \
-    measure "$build/app/mrx" "$file" --algorithms "$algorithm" --export-gantt "$work/first.png")
+    measure "$build/app/mrx" "$file" --algorithm "$algorithm" --export-gantt "$work/first.png")
 echo "cli      $algorithm: ${cli_s} s, ${cli_mb} MB peak"
 echo "explorer $algorithm: ${gui_s} s, ${gui_mb} MB peak"
 awk -v cs="$cli_s" -v cm="$cli_mb" -v gs="$gui_s" -v gm="$gui_mb" 'BEGIN {

@@ -6,9 +6,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <string>
+#include <thread>
 
 namespace mr {
 
@@ -33,7 +36,8 @@ std::string temporaryFolder() {
 
 }  // namespace
 
-// The open temporary file and the records not yet written to it.
+// The open temporary file and the records not yet written to it. A thread of its own writes
+// each full buffer while the run fills the next one, so the run does not wait for the disk.
 struct TaskRecords::Writer {
     static constexpr std::size_t kBufferRecords = std::size_t{1} << 15;  // 1 MB
     // Bytes per write(): the page cache keeps a write's pages as one folio, and a read fault maps
@@ -43,8 +47,7 @@ struct TaskRecords::Writer {
 
     std::string folder = temporaryFolder();
     int fd = -1;
-    std::size_t written = 0;  // records in the file
-    std::vector<TaskRecord> buffer;
+    std::vector<TaskRecord> buffer;  // filled by the run
 
     Writer() {
         std::string path = folder + "/mrx-records-XXXXXX";
@@ -54,32 +57,90 @@ struct TaskRecords::Writer {
         }
         unlink(path.c_str());  // nothing is left behind, whatever happens to the process
         buffer.reserve(kBufferRecords);
+        m_writing.reserve(kBufferRecords);
+        m_thread = std::thread([this] { writeLoop(); });
     }
     ~Writer() {
-        if (fd >= 0) {
-            close(fd);
+        {
+            const std::lock_guard lock(m_mutex);
+            m_stopping = true;
         }
+        m_changed.notify_all();
+        m_thread.join();
+        close(fd);
     }
     Writer(const Writer&) = delete;
     Writer& operator=(const Writer&) = delete;
 
+    // Hands the buffer to the writing thread, once it has written the one before.
     void flush() {
-        const char* bytes = reinterpret_cast<const char*>(buffer.data());
-        std::size_t left = buffer.size() * sizeof(TaskRecord);
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [this] { return !m_pending; });
+        throwIfFailed();
+        std::swap(buffer, m_writing);
+        m_pending = true;
+        m_changed.notify_all();
+    }
+    // Everything handed over written: the records in the file (a RecordSpillError if not).
+    std::size_t finish() {
+        flush();
+        std::unique_lock lock(m_mutex);
+        m_changed.wait(lock, [this] { return !m_pending; });
+        throwIfFailed();
+        return m_written;
+    }
+
+private:
+    void throwIfFailed() const {
+        if (m_error != 0) {
+            spillFailed(folder, "writing", m_error);
+        }
+    }
+
+    void writeLoop() {
+        std::unique_lock lock(m_mutex);
+        for (;;) {
+            m_changed.wait(lock, [this] { return m_pending || m_stopping; });
+            if (!m_pending) {
+                return;
+            }
+            lock.unlock();
+            const int error = m_error == 0 ? writeAll(m_writing) : m_error;
+            lock.lock();
+            m_error = error;
+            m_written += m_writing.size();
+            m_writing.clear();
+            m_pending = false;
+            m_changed.notify_all();
+        }
+    }
+
+    // Writes the records kWriteBytes at a time; returns 0 or the errno of the failure.
+    int writeAll(const std::vector<TaskRecord>& records) const {
+        const char* bytes = reinterpret_cast<const char*>(records.data());
+        std::size_t left = records.size() * sizeof(TaskRecord);
         while (left > 0) {
             const ssize_t n = write(fd, bytes, std::min(left, kWriteBytes));
             if (n < 0 && errno == EINTR) {
                 continue;
             }
             if (n <= 0) {
-                spillFailed(folder, "writing", n < 0 ? errno : ENOSPC);
+                return n < 0 ? errno : ENOSPC;
             }
             bytes += n;
             left -= static_cast<std::size_t>(n);
         }
-        written += buffer.size();
-        buffer.clear();
+        return 0;
     }
+
+    std::mutex m_mutex;
+    std::condition_variable m_changed;
+    std::vector<TaskRecord> m_writing;  // handed to the thread (m_pending)
+    bool m_pending = false;
+    bool m_stopping = false;
+    int m_error = 0;            // errno of the first failed write
+    std::size_t m_written = 0;  // records in the file
+    std::thread m_thread;
 };
 
 TaskRecords::Mapping::~Mapping() {
@@ -125,9 +186,8 @@ void TaskRecords::finish() {
     if (!m_writer) {
         return;
     }
-    m_writer->flush();
     auto map = std::make_shared<Mapping>();
-    map->count = m_writer->written;
+    map->count = m_writer->finish();
     map->bytes = map->count * sizeof(TaskRecord);
     if (map->bytes > 0) {
         void* p = mmap(nullptr, map->bytes, PROT_READ, MAP_SHARED, m_writer->fd, 0);

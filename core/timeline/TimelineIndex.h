@@ -53,12 +53,6 @@ public:
     // several match (a killed execution and its successor at the same instant), the later start.
     const TaskRecord* at(TaskKind kind, int slot, double time) const;
 
-    // Records of `kind` that cover a slot of block `block`, latest end first, for summaries that
-    // sweep a whole block: calls visit(const TaskRecord&) for each.
-    template <class Visit>
-    void forEachInBlockLatestFirst(TaskKind kind, int block, Visit&& visit) const;
-    int blockCount(TaskKind kind) const { return lane(kind).blocks; }
-
 private:
     struct Lane {
         int slotCount = 0;
@@ -125,50 +119,6 @@ void TimelineIndex::forEach(TaskKind kind, int firstSlot, int lastSlot, double f
         }
     }
     tasks.release();  // a query leaves no page of a spilled run behind
-}
-
-template <class Visit>
-void TimelineIndex::forEachInBlockLatestFirst(TaskKind kind, int block, Visit&& visit) const {
-    const Lane& l = lane(kind);
-    const auto& tasks = m_sim->tasks;
-    // k-way merge of the classes' buckets, each read from its end (few classes: a linear pick
-    // over the cursors' cached heads).
-    struct Cursor {
-        std::size_t begin;
-        std::size_t next;  // one past the next entry
-        double end;        // the next entry's end
-    };
-    std::vector<Cursor> cursors;
-    std::size_t visited = 0;
-    for (std::size_t c = 0; c < l.maxDuration.size(); ++c) {
-        const std::size_t bucket = c * static_cast<std::size_t>(l.blocks) + block;
-        if (l.offsets[bucket] < l.offsets[bucket + 1]) {
-            const std::size_t last = l.offsets[bucket + 1];
-            cursors.push_back({l.offsets[bucket], last, tasks[l.entries[last - 1]].end});
-        }
-    }
-    while (!cursors.empty()) {
-        std::size_t best = 0;
-        for (std::size_t k = 1; k < cursors.size(); ++k) {
-            if (cursors[k].end > cursors[best].end) {
-                best = k;
-            }
-        }
-        Cursor& c = cursors[best];
-        if ((++visited & (TaskRecords::kReleaseRecords - 1)) == 0) {
-            tasks.release();  // a spilled run's pages read so far (TaskRecords)
-        }
-        const std::size_t n = --c.next;
-        if (n >= c.begin + kPrefetch) {
-            __builtin_prefetch(&tasks[l.entries[n - kPrefetch]]);
-        }
-        visit(tasks[l.entries[n]]);
-        if (c.next == c.begin) {
-            cursors.erase(cursors.begin() + static_cast<std::ptrdiff_t>(best));
-        } else {
-            c.end = tasks[l.entries[c.next - 1]].end;
-        }
-    }
 }
 
 }  // namespace mr

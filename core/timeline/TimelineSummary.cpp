@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 #include <limits>
+#include <numeric>
 #include <optional>
 #include <queue>
 
@@ -276,25 +277,38 @@ struct TimelineSummary::LaneStats {
             tasksByExponent[e] += o.tasksByExponent[e];
         }
     }
-    // Both kinds' stats, in one pass over the records in parallel chunks.
-    static std::array<LaneStats, 2> of(const TaskRecords& tasks, const CancelFlag* cancel) {
+    // Both kinds' stats, in one pass over the records in parallel chunks; `inEndOrder` tells
+    // whether the records' ends never decrease (the engine's order).
+    static std::array<LaneStats, 2> of(const TaskRecords& tasks, const CancelFlag* cancel,
+                                       bool& inEndOrder) {
         constexpr std::size_t kChunk = std::size_t{1} << 20;
         const std::size_t chunks = (tasks.size() + kChunk - 1) / kChunk;
-        std::vector<std::array<LaneStats, 2>> partial(chunks);
+        struct Chunk {
+            std::array<LaneStats, 2> lanes;
+            bool ordered = true;
+        };
+        std::vector<Chunk> partial(chunks);
         parallelFor(chunks,
                     [&](std::size_t c) {
-                        const std::size_t last = std::min(tasks.size(), (c + 1) * kChunk);
-                        for (std::size_t i = c * kChunk; i < last; ++i) {
+                        const std::size_t first = c * kChunk;
+                        const std::size_t last = std::min(tasks.size(), first + kChunk);
+                        // Ordered from the previous chunk's last record on.
+                        double previous = first > 0 ? tasks[first - 1].end : tasks[first].end;
+                        for (std::size_t i = first; i < last; ++i) {
                             const TaskRecord& r = tasks[i];
-                            partial[c][r.kind == TaskKind::Map ? 0 : 1].add(r);
+                            partial[c].lanes[r.kind == TaskKind::Map ? 0 : 1].add(r);
+                            partial[c].ordered = partial[c].ordered && !(r.end < previous);
+                            previous = r.end;
                             tasks.releaseAfter(i);
                         }
                     },
                     {0, cancel, nullptr});
         std::array<LaneStats, 2> total;
-        for (const auto& p : partial) {
-            total[0].add(p[0]);
-            total[1].add(p[1]);
+        inEndOrder = true;
+        for (const Chunk& p : partial) {
+            total[0].add(p.lanes[0]);
+            total[1].add(p.lanes[1]);
+            inEndOrder = inEndOrder && p.ordered;
         }
         return total;
     }
@@ -312,6 +326,45 @@ struct TimelineSummary::LaneStats {
             }
         }
         return std::nullopt;
+    }
+};
+
+// The records latest end first. The engine records them in end order, so they are read from the
+// last one down; records in another order (a test's, an import's) through their numbers sorted.
+struct TimelineSummary::LatestFirst {
+    const TaskRecords& tasks;
+    std::vector<std::uint32_t> order;  // empty: from the last record down
+
+    LatestFirst(const TaskRecords& records, bool inEndOrder) : tasks(records) {
+        if (!inEndOrder) {
+            order.resize(tasks.size());
+            std::iota(order.begin(), order.end(), 0u);
+            std::stable_sort(order.begin(), order.end(), [this](std::uint32_t a, std::uint32_t b) {
+                return tasks[a].end > tasks[b].end;
+            });
+            tasks.release();
+        }
+    }
+
+    // Calls visit(const TaskRecord&) for each record, latest end first; a spilled run's pages go
+    // back behind the scan (TaskRecords).
+    template <class Visit>
+    void forEach(const CancelFlag* cancel, Visit&& visit) const {
+        for (std::size_t k = 0; k < tasks.size(); ++k) {
+            if (order.empty()) {
+                const std::size_t i = tasks.size() - 1 - k;
+                visit(tasks[i]);
+                tasks.releaseBehind(i);
+            } else {
+                visit(tasks[order[k]]);
+                if (((k + 1) & (TaskRecords::kQueryReleaseRecords - 1)) == 0) {
+                    tasks.release();
+                }
+            }
+            if ((k & 0xFFFF) == 0) {
+                throwIfCancelled(cancel);
+            }
+        }
     }
 };
 
@@ -485,10 +538,13 @@ std::size_t TimelineLevel::memoryBytes() const {
 // ---------------------------------------------------------------------------------------------
 
 TimelineSummary::TimelineSummary(const TimelineIndex& index, const Options& options) {
-    const std::array<LaneStats, 2> stats = LaneStats::of(index.records(), options.cancel);
+    bool inEndOrder = true;
+    const std::array<LaneStats, 2> stats =
+        LaneStats::of(index.records(), options.cancel, inEndOrder);
     index.records().release();
-    build(TaskKind::Map, index, stats[0], options);
-    build(TaskKind::Reduce, index, stats[1], options);
+    const LatestFirst records(index.records(), inEndOrder);
+    build(TaskKind::Map, index, stats[0], records, options);
+    build(TaskKind::Reduce, index, stats[1], records, options);
 }
 
 const std::vector<TimelineLevel>& TimelineSummary::levels(TaskKind kind) const {
@@ -532,7 +588,7 @@ std::size_t TimelineSummary::memoryBytes() const {
 }
 
 void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const LaneStats& stats,
-                            const Options& options) {
+                            const LatestFirst& records, const Options& options) {
     const int slots = index.slotCount(kind);
     const auto& tasks = index.records();
     if (slots <= 0 || !(stats.end > 0.0)) {
@@ -563,15 +619,14 @@ void TimelineSummary::build(TaskKind kind, const TimelineIndex& index, const Lan
             }
         }
     }
-    sweepBands(kind, index, bands, sweepExponent, stats.end, options);
+    sweepBands(kind, slots, records, bands, sweepExponent, stats.end, options);
     trim(kind, options.runBudget);
 }
 
 // One band's sweep: units of slots (a block of the index, or one group of several blocks) swept
-// in parallel from the index, each unit's groups merged up to the unit, then coarser groups by
-// pairwise merges; every group's pieces go into each bin level of its row shift.
+// from the records, each unit's groups merged up to the unit, then coarser groups by pairwise
+// merges; every group's pieces go into each bin level of its row shift.
 struct TimelineSummary::BandSweep {
-    const TimelineIndex& index;
     const TaskKind kind;
     const int lo;
     const int hi;
@@ -580,119 +635,98 @@ struct TimelineSummary::BandSweep {
     const int slots;
     const Grid& grid;
     std::vector<TimelineLevel>& levels;
-    // The sweep runs backwards in time (the index lists records latest end first): time t is
-    // swept as mirror − t, bin k as bins − 1 − k.
+    // The sweep runs backwards in time (the records latest end first): time t is swept as
+    // mirror − t, bin k as bins − 1 − k.
     const double width;
     const double bins;
     const double mirror;
-    // Units swept from the index: a block of slots (its groups of the band inside it), or one
+    // Units swept from the records: a block of slots (its groups of the band inside it), or one
     // group spanning several blocks when the band's groups are larger than a block.
     const int unitShift;
     const int lastInUnit;  // the coarsest shift merged inside a unit
     const int units;
+    std::vector<Pieces> current;  // per unit: its own group's pieces, for coarser shifts
 
-    BandSweep(TimelineSummary& summary, TaskKind laneKind, const TimelineIndex& timeline, int low,
-              int high, int sweepExponent, double end, const Options& sweepOptions)
-        : index(timeline),
-          kind(laneKind),
+    BandSweep(TimelineSummary& summary, TaskKind laneKind, int slotCount, int low, int high,
+              int sweepExponent, double end, const Options& sweepOptions)
+        : kind(laneKind),
           lo(low),
           hi(high),
           exponent(sweepExponent),
           options(sweepOptions),
-          slots(timeline.slotCount(laneKind)),
+          slots(slotCount),
           grid(summary.m_grid[laneKind == TaskKind::Map ? 0 : 1]),
           levels(summary.lane(laneKind)),
           width(std::ldexp(1.0, sweepExponent)),
           bins(std::floor(end / width) + 1),
           mirror(bins * width),
-          unitShift(std::max(low, std::min(TimelineIndex::kBlockShift, topShift(slots)))),
+          unitShift(std::max(low, std::min(TimelineIndex::kBlockShift, topShift(slotCount)))),
           lastInUnit(std::min(unitShift, high)),
-          units(((slots - 1) >> unitShift) + 1) {}
+          units(((slotCount - 1) >> unitShift) + 1),
+          current(static_cast<std::size_t>(units)) {}
 
-    void run();
-    void sweepUnit(std::size_t u, std::vector<Pieces>& current);
-    std::vector<GroupSweep> sweepRecords(int first, int last) const;
-    // The finest groups of the band in slots first..last, and one record added to them (clipped
-    // to the slots blockFirst..blockLast of the index's block it was listed in).
-    std::vector<GroupSweep> newSweeps(int first, int last) const;
-    void add(std::vector<GroupSweep>& sweeps, const TaskRecord& r, int first, int last,
-             int blockFirst, int blockLast) const;
-    // Unit u's swept groups emitted and merged up to the unit (sweepUnit's second half).
-    void finishUnit(std::size_t u, std::vector<GroupSweep>& sweeps, std::vector<Pieces>& current);
+    // The finest groups of the band in unit u.
+    std::vector<GroupSweep> newSweeps(int u) const;
+    // Adds record r to the groups of each unit it covers that has groups in `sweeps` (a
+    // thread's share of the units), clipped to the unit's slots.
+    void add(std::vector<std::vector<GroupSweep>>& sweeps, const TaskRecord& r) const;
+    // Unit u's swept groups emitted and merged up to the unit.
+    void finishUnit(std::size_t u, std::vector<GroupSweep>& sweeps);
     void emitAll(int a, int group, const Pieces& swept);
-    void mergeCoarser(std::vector<Pieces> current);
+    void mergeCoarser();
 };
 
-void TimelineSummary::sweepBands(TaskKind kind, const TimelineIndex& index,
+void TimelineSummary::sweepBands(TaskKind kind, int slots, const LatestFirst& records,
                                  const std::vector<std::pair<int, int>>& bands,
                                  const std::vector<int>& exponents, double end,
                                  const Options& options) {
     std::vector<BandSweep> sweeps;
     for (std::size_t b = 0; b < bands.size(); ++b) {
-        sweeps.emplace_back(*this, kind, index, bands[b].first, bands[b].second, exponents[b], end,
+        sweeps.emplace_back(*this, kind, slots, bands[b].first, bands[b].second, exponents[b], end,
                             options);
     }
-    if (sweeps.size() != 2 || sweeps[0].unitShift != TimelineIndex::kBlockShift ||
-        sweeps[1].unitShift != TimelineIndex::kBlockShift) {
-        for (BandSweep& sweep : sweeps) {
-            sweep.run();
-        }
-        return;
-    }
-    // Both bands sweep the index block by block: one pass over each block's records feeds both
-    // (reading the records latest end first is a third of a band's work). Each band's groups see
-    // the same records in the same order as in a pass of their own.
-    std::vector<Pieces> current[2];
-    for (std::vector<Pieces>& c : current) {
-        c.resize(static_cast<std::size_t>(sweeps[0].units));
-    }
-    parallelFor(
-        static_cast<std::size_t>(sweeps[0].units),
-        [&](std::size_t u) {
-            const int first = static_cast<int>(u) << TimelineIndex::kBlockShift;
-            const int last = std::min(sweeps[0].slots, first + TimelineIndex::kBlockSlots) - 1;
-            std::vector<GroupSweep> groups[2] = {sweeps[0].newSweeps(first, last),
-                                                 sweeps[1].newSweeps(first, last)};
-            index.forEachInBlockLatestFirst(kind, static_cast<int>(u), [&](const TaskRecord& r) {
-                for (std::size_t b = 0; b < 2; ++b) {
-                    sweeps[b].add(groups[b], r, first, last, first, last);
-                }
-            });
-            throwIfCancelled(options.cancel);
-            for (std::size_t b = 0; b < 2; ++b) {
-                sweeps[b].finishUnit(u, groups[b], current[b]);
-            }
-        },
-        {0, options.cancel, nullptr});
-    for (std::size_t b = 0; b < 2; ++b) {
-        sweeps[b].mergeCoarser(std::move(current[b]));
-    }
-}
-
-void TimelineSummary::BandSweep::run() {
-    std::vector<Pieces> current(static_cast<std::size_t>(units));
-    parallelFor(static_cast<std::size_t>(units), [&](std::size_t u) { sweepUnit(u, current); },
+    // Each thread reads every record once, latest end first, and sweeps its share of the units
+    // (every `shares`-th) for every band: no unit's records need gathering, and a unit's groups
+    // stay in its thread's cache.
+    const int shares = std::min(ThreadPool::hardwareThreads(), sweeps.front().units);
+    parallelFor(static_cast<std::size_t>(shares),
+                [&](std::size_t k) {
+                    const int share = static_cast<int>(k);
+                    std::vector<std::vector<std::vector<GroupSweep>>> groups(sweeps.size());
+                    for (std::size_t b = 0; b < sweeps.size(); ++b) {
+                        groups[b].resize(static_cast<std::size_t>(sweeps[b].units));
+                        for (int u = share; u < sweeps[b].units; u += shares) {
+                            groups[b][static_cast<std::size_t>(u)] = sweeps[b].newSweeps(u);
+                        }
+                    }
+                    records.forEach(options.cancel, [&](const TaskRecord& r) {
+                        if (r.kind == kind) {
+                            for (std::size_t b = 0; b < sweeps.size(); ++b) {
+                                sweeps[b].add(groups[b], r);
+                            }
+                        }
+                    });
+                    for (std::size_t b = 0; b < sweeps.size(); ++b) {
+                        for (int u = share; u < sweeps[b].units; u += shares) {
+                            sweeps[b].finishUnit(static_cast<std::size_t>(u),
+                                                 groups[b][static_cast<std::size_t>(u)]);
+                        }
+                    }
+                },
                 {0, options.cancel, nullptr});
-    mergeCoarser(std::move(current));
+    records.tasks.release();
+    for (BandSweep& sweep : sweeps) {
+        sweep.mergeCoarser();
+    }
 }
 
-// Unit u: its groups of the band swept from the index, emitted at the band's shifts inside the
-// unit from its finest groups up; the unit's own group kept in current[u] for coarser shifts.
-void TimelineSummary::BandSweep::sweepUnit(std::size_t u, std::vector<Pieces>& current) {
-    const int first = static_cast<int>(u) << unitShift;
-    const int last = std::min(slots, first + (1 << unitShift)) - 1;
-    std::vector<GroupSweep> sweeps = sweepRecords(first, last);
-    throwIfCancelled(options.cancel);
-    finishUnit(u, sweeps, current);
-}
-
-void TimelineSummary::BandSweep::finishUnit(std::size_t u, std::vector<GroupSweep>& sweeps,
-                                            std::vector<Pieces>& current) {
+void TimelineSummary::BandSweep::finishUnit(std::size_t u, std::vector<GroupSweep>& sweeps) {
     const int first = static_cast<int>(u) << unitShift;
     std::vector<Pieces> groups;
     for (auto& sweep : sweeps) {
         groups.push_back(unmirror(sweep.finish(), bins));
     }
+    sweeps = {};
     for (int a = lo, g0 = first >> lo;; ++a, g0 >>= 1) {
         for (std::size_t k = 0; k < groups.size(); ++k) {
             emitAll(a, g0 + static_cast<int>(k), groups[k]);
@@ -713,52 +747,30 @@ void TimelineSummary::BandSweep::finishUnit(std::size_t u, std::vector<GroupSwee
     }
 }
 
-// The records of slots first..last, latest end first, swept into the band's finest groups there.
-std::vector<GroupSweep> TimelineSummary::BandSweep::newSweeps(int first, int last) const {
+std::vector<GroupSweep> TimelineSummary::BandSweep::newSweeps(int u) const {
+    const int first = u << unitShift;
+    const int last = std::min(slots, first + (1 << unitShift)) - 1;
     return std::vector<GroupSweep>(static_cast<std::size_t>((last >> lo) - (first >> lo) + 1),
                                    GroupSweep(width));
 }
 
-void TimelineSummary::BandSweep::add(std::vector<GroupSweep>& sweeps, const TaskRecord& r,
-                                     int first, int last, int blockFirst, int blockLast) const {
-    const int firstGroup = first >> lo;
-    const int from = std::max({r.slot, first, blockFirst});
-    const int to = std::min({r.slot + r.count - 1, last, blockLast});
-    for (int g = from >> lo; g <= to >> lo; ++g) {
-        const int n = std::min(to, ((g + 1) << lo) - 1) - std::max(from, g << lo) + 1;
-        sweeps[static_cast<std::size_t>(g - firstGroup)].start(mirror - r.end, mirror - r.start,
-                                                               r.job, n);
+void TimelineSummary::BandSweep::add(std::vector<std::vector<GroupSweep>>& sweeps,
+                                     const TaskRecord& r) const {
+    const int lastSlot = std::min(r.slot + r.count, slots) - 1;
+    for (int u = r.slot >> unitShift; u <= lastSlot >> unitShift; ++u) {
+        std::vector<GroupSweep>& groups = sweeps[static_cast<std::size_t>(u)];
+        if (groups.empty()) {
+            continue;  // another thread's unit
+        }
+        const int first = u << unitShift;
+        const int from = std::max(r.slot, first);
+        const int to = std::min(lastSlot, first + (1 << unitShift) - 1);
+        for (int g = from >> lo; g <= to >> lo; ++g) {
+            const int n = std::min(to, ((g + 1) << lo) - 1) - std::max(from, g << lo) + 1;
+            groups[static_cast<std::size_t>(g - (first >> lo))].start(mirror - r.end,
+                                                                      mirror - r.start, r.job, n);
+        }
     }
-}
-
-std::vector<GroupSweep> TimelineSummary::BandSweep::sweepRecords(int first, int last) const {
-    std::vector<GroupSweep> sweeps = newSweeps(first, last);
-    if (unitShift <= TimelineIndex::kBlockShift) {
-        const int block = first >> TimelineIndex::kBlockShift;
-        index.forEachInBlockLatestFirst(
-            kind, block, [&](const TaskRecord& r) { add(sweeps, r, first, last, first, last); });
-        return sweeps;
-    }
-    // Several blocks: their records merged latest end first (each clipped to its block, so a
-    // wave listed in several blocks counts each slot once).
-    struct Entry {
-        const TaskRecord* record;
-        int blockFirst;
-    };
-    std::vector<Entry> entries;
-    for (int b = first >> TimelineIndex::kBlockShift; b <= last >> TimelineIndex::kBlockShift;
-         ++b) {
-        index.forEachInBlockLatestFirst(kind, b, [&](const TaskRecord& r) {
-            entries.push_back({&r, b << TimelineIndex::kBlockShift});
-        });
-    }
-    std::stable_sort(entries.begin(), entries.end(),
-                     [](const Entry& x, const Entry& y) { return x.record->end > y.record->end; });
-    for (const Entry& e : entries) {
-        add(sweeps, *e.record, first, last, e.blockFirst,
-            e.blockFirst + TimelineIndex::kBlockSlots - 1);
-    }
-    return sweeps;
 }
 
 // Emits a group's pieces (at the sweep's bins) into every bin level of its row shift. The
@@ -786,7 +798,7 @@ void TimelineSummary::BandSweep::emitAll(int a, int group, const Pieces& swept) 
 }
 
 // Coarser groups: pairwise merges, level by level.
-void TimelineSummary::BandSweep::mergeCoarser(std::vector<Pieces> current) {
+void TimelineSummary::BandSweep::mergeCoarser() {
     for (int a = unitShift + 1; a <= hi; ++a) {
         std::vector<Pieces> parents((current.size() + 1) / 2);
         parallelFor(parents.size(),
@@ -799,6 +811,7 @@ void TimelineSummary::BandSweep::mergeCoarser(std::vector<Pieces> current) {
                     {0, options.cancel, nullptr});
         current = std::move(parents);
     }
+    current = {};
 }
 
 void TimelineSummary::trim(TaskKind kind, std::size_t runBudget) {

@@ -9,11 +9,12 @@
 // 1/kFillSteps. Waves count with all their slots, never expanded into tasks. A level stores runs
 // of equal cells along time, so its memory follows the schedule's changes, not its length.
 //
-// Built from a TimelineIndex by sweeping each block's records backwards in time (a min-heap of
-// running records per slot group), then merging pairwise into coarser slot groups and bins. Two
-// sweeps at most: groups inside a block of the index (many groups: coarser bins) and groups of
-// whole blocks and more (few groups: fine bins); a cell budget sets each one's finest bins, and
-// only levels that some view could not draw from the records directly are built.
+// Built by sweeping the records backwards in time, latest end first (a min-heap of running
+// records per slot group; each thread reads every record and sweeps its share of the slots), then
+// merging pairwise into coarser slot groups and bins. Two sweeps at most: groups inside a block
+// of the index (many groups: coarser bins) and groups of whole blocks and more (few groups: fine
+// bins); a cell budget sets each one's finest bins, and only levels that some view could not draw
+// from the records directly, at no more rows per pixel than a chart can show, are built.
 #pragma once
 
 #include <cstddef>
@@ -134,13 +135,14 @@ public:
     std::size_t memoryBytes() const;
 
 private:
-    struct LaneStats;  // what the plan needs from one kind's records (TimelineSummary.cpp)
-    struct LevelPlan;  // the levels one kind needs
+    struct LaneStats;    // what the plan needs from one kind's records (TimelineSummary.cpp)
+    struct LatestFirst;  // the records, latest end first
+    struct LevelPlan;    // the levels one kind needs
     void build(TaskKind kind, const TimelineIndex& index, const LaneStats& stats,
-               const Options& options);
+               const LatestFirst& records, const Options& options);
     struct BandSweep;  // one band's sweep: its state and steps (TimelineSummary.cpp)
     // Sweeps the bands (row shifts lo..hi, each at its finest exponent) into their levels.
-    void sweepBands(TaskKind kind, const TimelineIndex& index,
+    void sweepBands(TaskKind kind, int slots, const LatestFirst& records,
                     const std::vector<std::pair<int, int>>& bands,
                     const std::vector<int>& exponents, double end, const Options& options);
     void trim(TaskKind kind, std::size_t runBudget);

@@ -4,7 +4,12 @@
 #include "sim/TaskRecords.h"
 
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+
 #include <unistd.h>
+#include <cerrno>
+#include <csignal>
+#include <cstring>
 
 #include <fstream>
 #include <set>
@@ -109,6 +114,34 @@ TEST(TaskRecords, AFolderThatCannotTakeTheFileIsAClearError) {
     } else {
         unsetenv("TMPDIR");
     }
+}
+
+// A disk that fills up while the run writes (a file-size limit stands in for it): the writing
+// thread's failure reaches the run as one clear error, at a later record or at the end, and the
+// records written so far are never taken for the whole run.
+TEST(TaskRecords, ADiskThatFillsUpIsAClearError) {
+    rlimit saved{};
+    ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &saved), 0);
+    const auto oldHandler = std::signal(SIGXFSZ, SIG_IGN);  // write() fails with EFBIG instead
+    rlimit small = saved;
+    small.rlim_cur = 1 << 20;  // 1 MB: 32 768 records
+    ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
+    std::string error;
+    try {
+        TaskRecords records;
+        records.startSpilling();
+        for (int i = 0; i < 200'000; ++i) {
+            records.push_back(TaskRecord{i % 7, i, i % 40, TaskKind::Map, false, AttemptEnd::Killed,
+                                         1, double(i), double(i) + 1});
+        }
+        records.finish();
+    } catch (const RecordSpillError& e) {
+        error = e.what();
+    }
+    setrlimit(RLIMIT_FSIZE, &saved);
+    std::signal(SIGXFSZ, oldHandler);
+    EXPECT_NE(error.find("writing a temporary file in"), std::string::npos) << error;
+    EXPECT_NE(error.find(std::strerror(EFBIG)), std::string::npos) << error;
 }
 
 // The chart's queries (window, hover, summary cells, raster pixels) on random runs give the same

@@ -475,6 +475,33 @@ private slots:
         QVERIFY2(status->text().startsWith(expected), qPrintable(status->text()));
     }
 
+    // An algorithm the file checks (min-edf-wc for a workload with deadlines), not the user,
+    // starts only once the user's own first chart is shown: beside fifo on a production week
+    // it took a core from fifo's chart.
+    void whatTheFileChecksStartsAfterTheUsersFirstChart() {
+        SlowAlgorithm::reset(false);
+        MainWindow window;
+        window.algorithmList()->setChecked({QStringLiteral("fifo")});
+        test::results(window);
+        resultCache().clear();
+        RunController* runs = window.runController();
+        QList<AlgorithmRun::State> suggestedWhenShown;
+        connect(runs, &RunController::resultsReady, this, [&](std::shared_ptr<const RunSet> set) {
+            const AlgorithmRun* fifo = set->outcome("fifo");
+            const AlgorithmRun* suggested = set->outcome("min-edf-wc");
+            if (suggestedWhenShown.isEmpty() && fifo != nullptr && fifo->finished() &&
+                suggested != nullptr) {
+                suggestedWhenShown << suggested->state;
+            }
+        });
+        QVERIFY(window.openFile(sample("deadlines-spare-kill.json")));
+        runs->waitForLatest();
+        QCOMPARE(window.algorithmList()->checkedIds(),
+                 (QStringList{QStringLiteral("fifo"), QStringLiteral("min-edf-wc")}));
+        QCOMPARE(suggestedWhenShown, QList<AlgorithmRun::State>{AlgorithmRun::State::Pending});
+        QVERIFY(runs->latest()->find("min-edf-wc") != nullptr);  // and then it runs
+    }
+
     // The baselines that are not checked start only once the checked algorithm's result has
     // been shown: on a day's batch its chart takes both cores, and a baseline beside it would
     // delay the first chart (bench/first-chart.sh); waitForCharts() returns without them.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <random>
 
 #include <qcustomplot.h>
 
@@ -450,6 +451,106 @@ private slots:
         // Triangles at 10 .. 259 and at 700 .. 949, 6 px each way, labels 2 px apart.
         QCOMPARE(avoidSpans(650.0, 100.0, 0.0, 1000.0, blocked), 700.0 - 6.0 - 2.0 - 100.0);
         QCOMPARE(avoidSpans(100.0, 100.0, 0.0, 1000.0, blocked), 10.0 + 996 * 0.25 + 6.0 + 2.0);
+    }
+
+    // A week of a production cluster has 171 000 deadlines in one strip: a frame draws only the
+    // triangles on top in each pixel column (each hidden one lies under a later one of its own
+    // size, less than a pixel away), hovering looks only near the pointer, and the spans that
+    // labels avoid cover every visible triangle in at most one span per column.
+    void aWeekOfDeadlinesDrawsPerPixelColumn_data() {
+        QTest::addColumn<double>("from");
+        QTest::addColumn<double>("to");
+        QTest::addRow("whole week") << -1000.0 << 700'000.0;
+        QTest::addRow("one hour") << 300'000.0 << 303'600.0;
+        QTest::addRow("two minutes") << 300'000.0 << 300'120.0;
+    }
+
+    void aWeekOfDeadlinesDrawsPerPixelColumn() {
+        QFETCH(double, from);
+        QFETCH(double, to);
+        constexpr unsigned kSeed = 17;
+        std::mt19937 random(kSeed);
+        std::uniform_real_distribution<double> due(0.0, 604'800.0);
+        std::vector<DeadlineMarker> markers;
+        for (int job = 0; job < 171'000; ++job) {
+            const double at = job % 50 == 0 ? 300'000.0 + job % 7 : std::round(due(random));
+            markers.push_back({job, at, at, job % 6 == 0});
+        }
+        QCustomPlot plot;
+        auto* deadlines = new DeadlineMarkersPlottable(plot.xAxis, plot.yAxis);
+        deadlines->setMarkers(markers, {});
+        deadlines->setSelectedJob(350);  // due at 300 000 s, late
+        plot.xAxis->setRange(from, to);
+        plot.resize(900, 300);
+        plot.replot(QCustomPlot::rpImmediateRefresh);
+        const auto& sorted = deadlines->markers();
+        const auto x = [&](int i) { return plot.xAxis->coordToPixel(sorted[i].due); };
+        const std::vector<int> drawn = deadlines->drawnMarkers();
+        const int columns = plot.axisRect()->width();
+        QVERIFY2(static_cast<int>(drawn.size()) <= 2 * (columns + 1),
+                 qPrintable(QStringLiteral("%1 triangles drawn in %2 columns (seed %3)")
+                                .arg(drawn.size())
+                                .arg(columns)
+                                .arg(kSeed)));
+        QVERIFY(std::is_sorted(drawn.begin(), drawn.end()));
+        // Every visible triangle but the selected one is drawn or lies under a later one of its
+        // kind within a pixel.
+        std::vector<int> nextDrawn[2] = {std::vector<int>(sorted.size() + 1, -1),
+                                         std::vector<int>(sorted.size() + 1, -1)};
+        std::vector<bool> isDrawn(sorted.size(), false);
+        for (int i : drawn) {
+            isDrawn[i] = true;
+            QVERIFY(sorted[i].job != 350);
+            QVERIFY(sorted[i].due >= from && sorted[i].due <= to);
+        }
+        for (int i = static_cast<int>(sorted.size()) - 1; i >= 0; --i) {
+            for (int kind : {0, 1}) {
+                nextDrawn[kind][i] =
+                    isDrawn[i] && sorted[i].late == (kind == 1) ? i : nextDrawn[kind][i + 1];
+            }
+        }
+        int visible = 0;
+        for (int i = 0; i < static_cast<int>(sorted.size()); ++i) {
+            if (sorted[i].due < from || sorted[i].due > to || sorted[i].job == 350) {
+                continue;
+            }
+            ++visible;
+            const int cover = nextDrawn[sorted[i].late ? 1 : 0][i];
+            QVERIFY2(cover >= 0 && std::abs(x(cover) - x(i)) < 1.0,
+                     qPrintable(QStringLiteral("the deadline of job %1 at %2 s is hidden by none")
+                                    .arg(sorted[i].job)
+                                    .arg(sorted[i].due)));
+        }
+        QVERIFY(visible > 0);
+        // Hovering: the nearest triangle within reach, as a search of all of them finds it.
+        const double strip = plot.axisRect()->top() - 5.0;
+        for (int px = plot.axisRect()->left(); px <= plot.axisRect()->right(); px += 7) {
+            const DeadlineMarker* best = nullptr;
+            double bestDistance = 7.0;
+            for (const DeadlineMarker& m : sorted) {
+                const double d = std::fabs(plot.xAxis->coordToPixel(m.due) - px);
+                if (d < bestDistance) {
+                    bestDistance = d;
+                    best = &m;
+                }
+            }
+            QCOMPARE(deadlines->markerAt(QPointF(px, strip)), best);
+        }
+        // The spans labels avoid: one per column at most, covering each visible triangle.
+        const auto spans = deadlines->markerSpans();
+        QVERIFY(static_cast<int>(spans.size()) <= columns + 1);
+        QVERIFY(std::is_sorted(spans.begin(), spans.end()));
+        for (int i = 0; i < static_cast<int>(sorted.size()); ++i) {
+            if (sorted[i].due < from || sorted[i].due > to) {
+                continue;
+            }
+            // The last span starting at or before the triangle's left is the one to cover it.
+            const auto after =
+                std::upper_bound(spans.begin(), spans.end(), x(i) - 7.0,
+                                 [](double left, const auto& span) { return left < span.first; });
+            QVERIFY2(after != spans.begin() && std::prev(after)->second >= x(i) + 7.0,
+                     qPrintable(QStringLiteral("job %1's triangle in no span").arg(sorted[i].job)));
+        }
     }
 
     // Seen on the deadlines sample at 1280×800: the makespan's label at the right end ran over

@@ -92,9 +92,23 @@ private:
     QString m_last;
 };
 
+// Processes events until `id`'s result (or failure) is published: an export of one algorithm's
+// charts waits for no other algorithm (a workload's deadlines check min-edf-wc beside it).
+void waitForOne(const RunController& runs, const std::string& id) {
+    const auto shown = [&] {
+        const auto set = runs.latest();
+        const AlgorithmRun* run = set ? set->outcome(id) : nullptr;
+        return run == nullptr || run->finished();
+    };
+    while (!shown()) {
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    }
+}
+
 // Waits for the window's run: every algorithm and baseline, or with `baselines` false only the
-// checked algorithms (charts alone need no comparison baselines).
-void waitForRuns(MainWindow& window, bool baselines) {
+// checked algorithms (charts alone need no comparison baselines), or with `only` set that
+// algorithm alone (its own charts).
+void waitForRuns(MainWindow& window, bool baselines, const QString& only) {
     RunController* runs = window.runController();
     const bool tty = isatty(fileno(stderr)) != 0;
     QElapsedTimer clock;
@@ -138,10 +152,17 @@ void waitForRuns(MainWindow& window, bool baselines) {
     ticker.start();
     if (baselines) {
         runs->waitForLatest();
+    } else if (!only.isEmpty()) {
+        waitForOne(*runs, only.toStdString());
     } else {
         runs->waitForCharts();
     }
     line.end();
+    if (!only.isEmpty() && !baselines) {
+        std::fprintf(stderr, "mrx: %s done in %.1f s\n", qPrintable(only),
+                     static_cast<double>(clock.elapsed()) / 1000.0);
+        return;
+    }
     const auto count = static_cast<long long>(runs->latest()->outcomes.size());
     std::fprintf(stderr, "mrx: %lld algorithm%s done in %.1f s\n", count, count == 1 ? "" : "s",
                  static_cast<double>(clock.elapsed()) / 1000.0);
@@ -315,8 +336,10 @@ int exportCurrentState(MainWindow& window, const GuiRequest& request) {
         const bool costModel = detectFileKind(request.file.toStdString()) == FileKind::CostModel;
         // The comparison (its own export, or every tab's) needs the baselines; charts alone do
         // not wait for them.
-        waitForRuns(window, costModel || !request.exportComparison.isEmpty() ||
-                                !request.exportAll.isEmpty());
+        waitForRuns(
+            window,
+            costModel || !request.exportComparison.isEmpty() || !request.exportAll.isEmpty(),
+            request.algorithm);
         if (costModel) {
             pages.cost()->cost()->waitForResults();
         } else {

@@ -233,6 +233,9 @@ void MainWindow::connectFiles() {
     connect(m_files, &FileController::opened, m_sessions, &SessionController::close);
     connect(m_files, &FileController::opened, this, [this] {
         jobTable()->clearSelection();
+        // What the file calls for, not the user, starts once the user's own first chart is
+        // shown: min-edf-wc beside fifo on a week with deadlines took a core from fifo's chart.
+        m_runs->setDeferred(m_workload->suggestedAlgorithms(m_doc->workload()));
         const QStringList added = m_workload->checkSuggestedAlgorithms(m_doc->workload());
         if (!added.isEmpty()) {
             m_status->setText(tr("The workload has deadlines: %1 is checked.")

@@ -21,6 +21,18 @@ QString seconds(double t) {
     return timeText(t);
 }
 
+// A count of deadlines outside the view at one end of the strip, on a light box: where the
+// deadlines crowd, the triangles under it would make it unreadable.
+void drawCount(QCPPainter* painter, const QRectF& strip, Qt::Alignment side, const QString& text) {
+    const QRectF box =
+        painter->boundingRect(strip, side | Qt::AlignVCenter, text).adjusted(-2, 0, 2, 0);
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(QColor(255, 255, 255, 215));
+    painter->drawRect(box);
+    painter->setPen(QColor(90, 90, 90));
+    painter->drawText(strip, side | Qt::AlignVCenter, text);
+}
+
 }  // namespace
 
 DeadlineMarkersPlottable::DeadlineMarkersPlottable(QCPAxis* keyAxis, QCPAxis* valueAxis)
@@ -36,6 +48,86 @@ void DeadlineMarkersPlottable::setMarkers(std::vector<DeadlineMarker> markers, Q
     });
     m_markers = std::move(markers);
     m_names = std::move(names);
+    const int count = static_cast<int>(m_markers.size());
+    m_lastLate.assign(m_markers.size(), -1);
+    m_lastOnTime.assign(m_markers.size(), -1);
+    m_markerOfJob.clear();
+    int late = -1;
+    int onTime = -1;
+    for (int i = 0; i < count; ++i) {
+        (m_markers[i].late ? late : onTime) = i;
+        m_lastLate[i] = late;
+        m_lastOnTime[i] = onTime;
+        const int job = std::max(0, m_markers[i].job);
+        if (job >= static_cast<int>(m_markerOfJob.size())) {
+            m_markerOfJob.resize(job + 1, -1);
+        }
+        m_markerOfJob[job] = i;
+    }
+}
+
+std::pair<int, int> DeadlineMarkersPlottable::visibleRange() const {
+    if (!mKeyAxis) {
+        return {0, 0};
+    }
+    const QCPRange keys = mKeyAxis->range();
+    const double lower = std::min(keys.lower, keys.upper);
+    const double upper = std::max(keys.lower, keys.upper);
+    const auto first =
+        std::lower_bound(m_markers.begin(), m_markers.end(), lower,
+                         [](const DeadlineMarker& m, double t) { return m.due < t; });
+    const auto last = std::upper_bound(first, m_markers.end(), upper,
+                                       [](double t, const DeadlineMarker& m) { return t < m.due; });
+    return {static_cast<int>(first - m_markers.begin()),
+            static_cast<int>(last - m_markers.begin())};
+}
+
+template <class Each>
+void DeadlineMarkersPlottable::forEachColumn(Each each) const {
+    const auto [first, last] = visibleRange();
+    if (first >= last) {
+        return;
+    }
+    const QCPRange keys = mKeyAxis->range();
+    const double lower = std::min(keys.lower, keys.upper);
+    const int columns = std::max(1, mKeyAxis->axisRect()->width());
+    const double step = std::abs(keys.upper - keys.lower) / columns;
+    const auto end = m_markers.begin() + last;
+    for (int begin = first; begin < last;) {
+        const double column = step > 0.0 ? std::floor((m_markers[begin].due - lower) / step) : 0.0;
+        const double edge = lower + (column + 1.0) * step;
+        const auto next =
+            step > 0.0
+                ? std::lower_bound(m_markers.begin() + begin + 1, end, edge,
+                                   [](const DeadlineMarker& m, double t) { return m.due < t; })
+                : end;
+        const int stop = static_cast<int>(next - m_markers.begin());
+        each(begin, stop);
+        begin = stop;
+    }
+}
+
+int DeadlineMarkersPlottable::lastOfKind(int index, bool late) const {
+    const std::vector<int>& last = late ? m_lastLate : m_lastOnTime;
+    int i = index >= 0 ? last[index] : -1;
+    if (i >= 0 && m_markers[i].job == m_selectedJob) {
+        i = i > 0 ? last[i - 1] : -1;  // a job has one deadline: the one before is another's
+    }
+    return i;
+}
+
+std::vector<int> DeadlineMarkersPlottable::drawnMarkers() const {
+    std::vector<int> drawn;
+    forEachColumn([&](int begin, int end) {
+        const int late = lastOfKind(end - 1, true);
+        const int onTime = lastOfKind(end - 1, false);
+        for (int i : {std::min(late, onTime), std::max(late, onTime)}) {
+            if (i >= begin) {
+                drawn.push_back(i);
+            }
+        }
+    });
+    return drawn;
 }
 
 QPolygonF DeadlineMarkersPlottable::triangle(const DeadlineMarker& marker, double size) const {
@@ -60,13 +152,20 @@ const DeadlineMarker* DeadlineMarkersPlottable::markerAt(const QPointF& pixel) c
     if (pixel.y() < top - kSelected - kHit || pixel.y() > top + kHit) {
         return nullptr;
     }
+    // Only the deadlines within reach of the pixel: a binary search for them.
+    const double a = mKeyAxis->pixelToCoord(pixel.x() - kHit - 1.0);
+    const double b = mKeyAxis->pixelToCoord(pixel.x() + kHit + 1.0);
+    const auto from = std::lower_bound(m_markers.begin(), m_markers.end(), std::min(a, b),
+                                       [](const DeadlineMarker& m, double t) { return m.due < t; });
+    const auto to = std::upper_bound(from, m_markers.end(), std::max(a, b),
+                                     [](double t, const DeadlineMarker& m) { return t < m.due; });
     const DeadlineMarker* best = nullptr;
     double bestDistance = kHit + 1.0;
-    for (const DeadlineMarker& m : m_markers) {
-        const double distance = std::fabs(mKeyAxis->coordToPixel(m.due) - pixel.x());
+    for (auto m = from; m != to; ++m) {
+        const double distance = std::fabs(mKeyAxis->coordToPixel(m->due) - pixel.x());
         if (distance < bestDistance) {
             bestDistance = distance;
-            best = &m;
+            best = &*m;
         }
     }
     return best;
@@ -108,26 +207,20 @@ QString DeadlineMarkersPlottable::laterText() const {
     if (!mKeyAxis) {
         return {};
     }
-    const QCPRange keys = mKeyAxis->range();
-    const double upper = std::max(keys.lower, keys.upper);
-    const auto later = std::count_if(m_markers.begin(), m_markers.end(),
-                                     [upper](const DeadlineMarker& m) { return m.due > upper; });
+    const auto later = static_cast<int>(m_markers.size()) - visibleRange().second;
     return later > 0 ? QStringLiteral("+%1 ▸").arg(later) : QString();
 }
 
 std::vector<std::pair<double, double>> DeadlineMarkersPlottable::markerSpans() const {
+    // One span per pixel column with deadlines, from its first triangle to its last: the same
+    // pixels as one span per triangle, in as many spans as the view has columns.
     std::vector<std::pair<double, double>> spans;
-    if (!mKeyAxis) {
-        return spans;
-    }
-    const QCPRange view = mKeyAxis->range();
-    for (const DeadlineMarker& m : m_markers) {
-        if (view.contains(m.due)) {
-            const QPointF centre = markerCentre(m);
-            const double half = kSelected * 0.6;  // the largest a triangle gets (selected)
-            spans.emplace_back(centre.x() - half, centre.x() + half);
-        }
-    }
+    const double half = kSelected * 0.6;  // the largest a triangle gets (selected)
+    forEachColumn([&](int begin, int end) {
+        const double a = mKeyAxis->coordToPixel(m_markers[begin].due);
+        const double b = mKeyAxis->coordToPixel(m_markers[end - 1].due);
+        spans.emplace_back(std::min(a, b) - half, std::max(a, b) + half);
+    });
     return spans;
 }
 
@@ -144,42 +237,32 @@ void DeadlineMarkersPlottable::draw(QCPPainter* painter) {
         return;
     }
     const QRect plotArea = mKeyAxis->axisRect()->rect();
-    const QCPRange keys = mKeyAxis->range();
-    const double lower = std::min(keys.lower, keys.upper);
-    const double upper = std::max(keys.lower, keys.upper);
     painter->setRenderHint(QPainter::Antialiasing, true);
 
-    int earlier = 0;
-    int later = 0;
-    const DeadlineMarker* selected = nullptr;
-    for (const DeadlineMarker& m : m_markers) {
-        if (m.due < lower) {
-            ++earlier;
-            continue;
-        }
-        if (m.due > upper) {
-            ++later;
-            continue;
-        }
-        if (m.job == m_selectedJob) {
-            selected = &m;  // drawn last, on top
-            continue;
-        }
-        drawMarker(painter, m, m_selectedJob >= 0);
+    const auto [first, last] = visibleRange();
+    const int earlier = first;
+    const int later = static_cast<int>(m_markers.size()) - last;
+    for (int i : drawnMarkers()) {
+        drawMarker(painter, m_markers[i], m_selectedJob >= 0);
     }
+    const int selectedIndex =
+        m_selectedJob >= 0 && m_selectedJob < static_cast<int>(m_markerOfJob.size())
+            ? m_markerOfJob[m_selectedJob]
+            : -1;
+    // Drawn last, on top.
+    const DeadlineMarker* selected =
+        selectedIndex >= first && selectedIndex < last ? &m_markers[selectedIndex] : nullptr;
 
     // Deadlines outside the view are counted at its edges, compactly (the makespan label
     // shares the strip).
     painter->setFont(QFont(painter->font().family(), kStripFontSize));
     const QRectF strip(plotArea.left() + 2, plotArea.top() - kSelected - 3, plotArea.width() - 4,
                        kSelected + 2);
-    painter->setPen(QColor(90, 90, 90));
     if (later > 0) {
-        painter->drawText(strip, Qt::AlignRight | Qt::AlignVCenter, laterText());
+        drawCount(painter, strip, Qt::AlignRight, laterText());
     }
     if (earlier > 0) {
-        painter->drawText(strip, Qt::AlignLeft | Qt::AlignVCenter,
-                          QStringLiteral("◂ +%1").arg(earlier));
+        drawCount(painter, strip, Qt::AlignLeft, QStringLiteral("◂ +%1").arg(earlier));
     }
 
     if (selected != nullptr) {

@@ -140,6 +140,7 @@ struct RunController::Task {
     bool checked = true;  // shown; else only a baseline of the comparison
     bool interactive = true;
     bool showsBest = false;  // a checked search that shows its best plan so far: starts early
+    bool deferred = false;   // checked, but starts after the others' charts, as a baseline
     std::shared_ptr<WorkToken> token;
     Stage stage = Stage::Queued;
     Clock::time_point started;
@@ -203,6 +204,7 @@ void RunController::request(std::shared_ptr<const Workload> workload, const JobC
         const std::string id = qid.toStdString();
         set->outcomes.emplace_back(id);
         Task t(id, true, isInteractive(id));
+        t.deferred = m_deferred.contains(qid);
         (t.interactive ? interactive : t.showsBest ? searches : slow).push_back(std::move(t));
     }
     for (const std::string& id : baselineIds()) {
@@ -307,7 +309,7 @@ void RunController::pump(bool baselines) {
         const bool busy = t.interactive && (young || t.stage == Task::Stage::Queued);
         lanes += young ? 1 : 0;
         interactiveBusy |= busy;
-        chartsBusy |= t.interactive && t.checked && t.stage != Task::Stage::Finished;
+        chartsBusy |= t.interactive && t.checked && !t.deferred && t.stage != Task::Stage::Finished;
     }
     for (Task& t : m_tasks) {  // interactive ones first (request() ordered them)
         if (lanes >= m_concurrency) {
@@ -317,7 +319,7 @@ void RunController::pump(bool baselines) {
         // for seconds on a day's batch: on a loaded machine it would take a core from the first
         // chart.
         if (t.stage != Task::Stage::Queued || (!t.interactive && !t.showsBest && interactiveBusy) ||
-            (!t.checked && (chartsBusy || !baselines))) {
+            ((!t.checked || t.deferred) && (chartsBusy || !baselines))) {
             continue;
         }
         startTask(t);

@@ -98,6 +98,9 @@ public:
 
     void setAlgorithms(const QStringList& ids);
     QStringList algorithms() const { return m_algorithms; }
+    // Checked algorithms that start only once the other checked fast ones' charts are shown,
+    // as the baselines that are not checked do (those the file checked, not the user).
+    void setDeferred(const QStringList& ids) { m_deferred = ids; }
     // Estimator, seed, pools and locality for the next requests (the manual order, task records
     // and cancellation are the controller's own).
     void setRunOptions(const RunOptions& options);
@@ -148,6 +151,7 @@ private:
     Task* task(const std::string& id);
 
     QStringList m_algorithms;
+    QStringList m_deferred;
     RunOptions m_options;
     std::shared_ptr<Mailbox> m_mailbox;
     std::shared_ptr<const RunSet> m_latest;

@@ -103,16 +103,21 @@ QString WorkloadPanel::commitPendingEdits() {
     return cluster.isEmpty() ? m_model->firstCellError() : cluster;
 }
 
-QStringList WorkloadPanel::checkSuggestedAlgorithms(const Workload& workload) {
-    const QStringList checked = m_algorithms->checkedIds();
+QStringList WorkloadPanel::suggestedAlgorithms(const Workload& workload) const {
     std::vector<std::string> ids;
-    for (const QString& id : checked) {
+    for (const QString& id : m_algorithms->checkedIds()) {
         ids.push_back(id.toStdString());
     }
     QStringList added;
-    for (const std::string& id : suggestedAlgorithms(workload, ids)) {
+    for (const std::string& id : mr::suggestedAlgorithms(workload, ids)) {
         added << QString::fromStdString(id);
     }
+    return added;
+}
+
+QStringList WorkloadPanel::checkSuggestedAlgorithms(const Workload& workload) {
+    const QStringList checked = m_algorithms->checkedIds();
+    const QStringList added = suggestedAlgorithms(workload);
     if (!added.isEmpty()) {
         m_algorithms->setChecked(checked + added);  // checkedChanged: the run starts again
     }

@@ -37,6 +37,8 @@ public:
     // Checks the algorithms the workload calls for (the registry's AlgorithmInfo::needs: with
     // deadlines and no deadline algorithm checked, the suggested one); returns those added.
     QStringList checkSuggestedAlgorithms(const Workload& workload);
+    // Those it would add, without checking them.
+    QStringList suggestedAlgorithms(const Workload& workload) const;
 
 signals:
     void statusMessage(const QString& text);
