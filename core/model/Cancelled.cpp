@@ -8,14 +8,16 @@ namespace mr {
 namespace {
 
 // One for the process: cancels are rare, and a waiter checks its own condition when woken.
+// Never destroyed: a worker still running while the process exits (its pool is destroyed after
+// these would be) may still cancel or wait.
 std::mutex& waitMutex() {
-    static std::mutex mutex;
-    return mutex;
+    static auto* mutex = new std::mutex;
+    return *mutex;
 }
 
 std::condition_variable& waitChanged() {
-    static std::condition_variable changed;
-    return changed;
+    static auto* changed = new std::condition_variable;
+    return *changed;
 }
 
 }  // namespace
